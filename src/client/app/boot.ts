@@ -1,0 +1,17 @@
+import type { PersistedState } from '../lib/persisted-state';
+
+/** What the server hands the browser to hydrate with, embedded as JSON (not executed, so CSP-safe). */
+export interface Boot {
+  css: string[];
+  persisted: PersistedState;
+  variant: 'games' | 'candy';
+  gtmId: string | null;
+  origin: string;
+}
+
+export const BOOT_ELEMENT_ID = 'shop-boot';
+
+/** JSON inside <script> must not be able to close the element. */
+export function serializeBoot(boot: Boot): string {
+  return JSON.stringify(boot).replace(/</g, '\\u003c');
+}

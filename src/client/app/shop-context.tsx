@@ -1,0 +1,22 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { PersistedState } from '../lib/persisted-state';
+
+export interface ShopContextValue {
+  variant: 'games' | 'candy';
+  gtmId: string | null;
+  /** Absolute origin for canonical links (PUBLIC_URL, else the request's). */
+  origin: string;
+  persisted: PersistedState;
+}
+
+const ShopContext = createContext<ShopContextValue | null>(null);
+
+export function ShopProvider({ value, children }: { value: ShopContextValue; children: ReactNode }) {
+  return <ShopContext.Provider value={value}>{children}</ShopContext.Provider>;
+}
+
+export function useShop(): ShopContextValue {
+  const value = useContext(ShopContext);
+  if (!value) throw new Error('useShop outside ShopProvider');
+  return value;
+}

@@ -1,0 +1,42 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { localizePath } from '../../shared/locales';
+import { Head } from './Head';
+
+/** Not-found screen for 404, the generic error otherwise, each with a way home (spec section 2). */
+export function ErrorPage() {
+  const error = useRouteError();
+  const intl = useIntl();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const languageId = intl.locale.startsWith('en') ? 'en' : 'sv';
+  const notFound = status === 404;
+  return (
+    <div className="page error-page">
+      <Head title={intl.formatMessage({ id: notFound ? 'notFound.title' : 'error.title' })} />
+      <h1 className="page__title">
+        <FormattedMessage id={notFound ? 'notFound.title' : 'error.title'} />
+      </h1>
+      <p className="error-page__status">{status}</p>
+      <p>{notFound ? 'This page could not be found' : <FormattedMessage id="error.generic" />}</p>
+      <Link className="button button--primary" to={localizePath('/', languageId)}>
+        <FormattedMessage id="error.home" />
+      </Link>
+    </div>
+  );
+}
+
+/** Last resort when even the frame failed: no menus or messages, plain text (spec fallback text). */
+export function RootErrorPage() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="page error-page">
+      <title>{status === 404 ? 'This page could not be found' : 'An error occurred while showing the error page'}</title>
+      <h1>{status === 404 ? 'This page could not be found' : 'An error occurred while showing the error page'}</h1>
+      <p className="error-page__status">{status}</p>
+      <a className="button" href="/">
+        Home
+      </a>
+    </div>
+  );
+}

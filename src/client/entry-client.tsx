@@ -1,0 +1,29 @@
+import './styles/main.css';
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { splitLocalePath } from '../shared/locales';
+import { BOOT_ELEMENT_ID, type Boot } from './app/boot';
+import { Providers } from './app/Providers';
+import { createRoutes } from './app/routes';
+import { createBrowserApollo } from './lib/apollo';
+import { createPersistedStore } from './lib/persisted-state';
+import { registerServiceWorker } from './lib/service-worker';
+
+const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
+const client = createBrowserApollo();
+const store = createPersistedStore(boot.persisted);
+// The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
+const router = createBrowserRouter(createRoutes(client));
+
+hydrateRoot(
+  document,
+  <StrictMode>
+    <Providers boot={boot} languageId={splitLocalePath(window.location.pathname).languageId} client={client} store={store}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);
+
+registerServiceWorker();

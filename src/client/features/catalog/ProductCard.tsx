@@ -1,0 +1,35 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
+import { PriceTag } from './PriceTag';
+import { ProductImage } from './ProductImage';
+import { StockStatus } from './StockStatus';
+
+export function ProductCard({ product, eager = false }: { product: ProductCardFieldsFragment; eager?: boolean }) {
+  return (
+    <article className="product-card">
+      <Link to={product.canonicalUrl} className="product-card__link">
+        <ProductImage images={product.images} name={product.name} eager={eager} />
+        {product.unitPrice.isDiscounted && (
+          <span className="product-card__badge">
+            <FormattedMessage id="product.discount" values={{ percent: product.unitPrice.discountPercentage }} />
+          </span>
+        )}
+        <span className="product-card__brand">{product.brand?.name}</span>
+        <h3 className="product-card__name">{product.name}</h3>
+      </Link>
+      <PriceTag price={product.unitPrice} />
+      <StockStatus stock={product.stock} />
+    </article>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: readonly ProductCardFieldsFragment[]; eagerCount?: number }) {
+  return (
+    <div className="product-grid">
+      {products.map((p, i) => (
+        <ProductCard key={p.productId} product={p} eager={i < eagerCount} />
+      ))}
+    </div>
+  );
+}

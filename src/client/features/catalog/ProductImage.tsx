@@ -1,0 +1,16 @@
+import { useIntl } from 'react-intl';
+
+/** Fixed 1:1 box so nothing shifts when the picture arrives; a placeholder when the product has none. */
+export function ProductImage({ images, name, eager = false, size = 248 }: { images: readonly string[] | null; name: string; eager?: boolean; size?: number }) {
+  const intl = useIntl();
+  const file = images?.[0];
+  return (
+    <span className="product-image">
+      {file ? (
+        <img src={`/images/${file}`} alt={name} width={size} height={size} loading={eager ? 'eager' : 'lazy'} decoding="async" fetchPriority={eager ? 'high' : 'auto'} />
+      ) : (
+        <span className="product-image__placeholder" role="img" aria-label={intl.formatMessage({ id: 'product.noImage' })} />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Outlet, useLoaderData } from 'react-router';
+import { channels, type LanguageId } from '../../../shared/locales';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import type { LayoutData } from './layout-loader';
+
+export function Layout({ languageId }: { languageId: LanguageId }) {
+  const { layout, messages } = useLoaderData() as LayoutData;
+  const theme = layout.channel.themeSettings;
+  useEffect(() => {
+    document.documentElement.lang = languageId;
+  }, [languageId]);
+  return (
+    <IntlProvider locale={channels[languageId].iso} defaultLocale="sv-SE" messages={messages}>
+      <div
+        className="app"
+        style={
+          {
+            '--header-bg': theme.headerBackground,
+            '--header-fg': theme.headerColor,
+            '--footer-bg': theme.footerBackground,
+            '--footer-fg': theme.footerColor,
+            '--brand': theme.brandColor,
+          } as React.CSSProperties
+        }
+      >
+        <Header layout={layout} languageId={languageId} />
+        <main id="main" className="main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer layout={layout} languageId={languageId} />
+      </div>
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { join, resolve } from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { Db } from './db/client';
+import { isMigrated } from './db/migrate';
+import type { Env } from './env';
+import { createContext } from './graphql/context';
+import { buildYoga } from './graphql/schema';
+import { attachGraphQLWebSocket } from './graphql/websocket';
+import { productImageSvg } from './images/product-image';
+import type { PubSub } from './pubsub';
+import { createRenderer } from './render/render';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  pubsub: PubSub;
+  /** Built client assets (dist/client); absent in unit tests, where pages render without scripts. */
+  clientDir?: string;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  start(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const ONE_YEAR = 31_536_000;
+
+type NonceResponse = ServerResponse & { scriptNonce?: string };
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { env, db, pubsub } = deps;
+  const production = process.env.NODE_ENV !== 'development';
+  const fastify = Fastify({
+    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    trustProxy: true,
+    // Shutdown waits for in-flight requests; idle keep-alive sockets must not hold it open.
+    forceCloseConnections: 'idle',
+  });
+  const contextBase = { db, pubsub, variant: env.SHOP_VARIANT };
+  const yoga = buildYoga(() => createContext(contextBase), { production });
+
+  await fastify.register(cookie);
+  // A nonce for scripts only: helmet's own nonces also cover styles, which would disable the inline style
+  // attributes that carry the channel's theme variables.
+  fastify.addHook('onRequest', async (_req, reply) => {
+    (reply.raw as NonceResponse).scriptNonce = randomBytes(16).toString('base64');
+  });
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).scriptNonce}'`],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The shop is served over plain http on localhost in development and tests.
+    hsts: env.PUBLIC_URL?.startsWith('https://') ? undefined : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await fastify.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  await fastify.register(rateLimit, {
+    global: false,
+    max: 600,
+    timeWindow: '1 minute',
+  });
+
+  const clientDir = deps.clientDir && existsSync(deps.clientDir) ? resolve(deps.clientDir) : undefined;
+  if (clientDir) {
+    await fastify.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        const immutable = path.includes(`${join('/', 'assets', '/')}`);
+        res.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  fastify.route({
+    url: '/graphql',
+    method: ['GET', 'POST', 'OPTIONS'],
+    config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, {});
+      response.headers.forEach((value, key) => void reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+
+  fastify.get('/healthz', async (_req, reply) => {
+    const ok = await isMigrated(db).catch(() => false);
+    reply.header('Cache-Control', 'no-store');
+    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+  });
+
+  fastify.get<{ Params: { file: string } }>('/images/:file', async (req, reply) => {
+    const svg = await productImageSvg(db, req.params.file);
+    if (!svg) return reply.status(404).type('text/plain').send('Not found');
+    reply.header('Cache-Control', 'public, max-age=86400');
+    return reply.type('image/svg+xml').send(svg);
+  });
+
+  const renderer = createRenderer({ clientDir, env, createContext: () => createContext(contextBase) });
+  const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
+    return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
+  };
+  fastify.get('/*', renderRoute);
+  fastify.get('/', renderRoute);
+  fastify.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return renderRoute(req, reply);
+    return reply.status(404).type('text/plain').send('This page could not be found');
+  });
+  fastify.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
+    req.log.error(error);
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 429) return reply.status(429).send({ error: 'Too many requests' });
+    if (req.headers.accept?.includes('text/html')) return renderer.renderError(reply, status);
+    return reply.status(status).send({ error: status === 500 ? 'Internal Server Error' : error.message });
+  });
+
+  const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga);
+
+  return {
+    fastify,
+    async start() {
+      return fastify.listen({ port: env.PORT, host: env.HOST });
+    },
+    async stop() {
+      await closeWebSocket();
+      await fastify.close();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+
+export type SqlParam = string | number | boolean | null | Date | readonly (string | number)[];
+
+/** The one database surface the modules use: parameterised SQL only, on PGlite or PostgreSQL alike. */
+export interface Queryable {
+  query<R = Record<string, unknown>>(text: string, params?: readonly SqlParam[]): Promise<R[]>;
+}
+
+export interface Transaction extends Queryable {
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Transaction {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs fn in one transaction; rolls back when it throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function pgliteDb(instance: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<R>(text: string, params: readonly SqlParam[] = []) {
+      const res = await instance.query<R>(text, params as unknown[]);
+      return res.rows;
+    },
+    transaction(fn) {
+      return instance.transaction((tx) =>
+        fn({
+          async query<R>(text: string, params: readonly SqlParam[] = []) {
+            return (await tx.query<R>(text, params as unknown[])).rows;
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
+        }),
+      );
+    },
+    async exec(sql) {
+      await instance.exec(sql);
+    },
+    async close() {
+      if (!instance.closed) await instance.close();
+    },
+  };
+}
+
+// PostgreSQL returns bigint/numeric as strings; counts are small enough for JS numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function postgresDb(pool: pg.Pool): Db {
+  return {
+    kind: 'postgres',
+    async query<R>(text: string, params: readonly SqlParam[] = []) {
+      const res = await pool.query(text, params as unknown[]);
+      return res.rows as R[];
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<R>(text: string, params: readonly SqlParam[] = []) {
+            return (await client.query(text, params as unknown[])).rows as R[];
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  let location: string | undefined;
+  if (dataDir) {
+    location = join(dataDir, 'pgdata');
+    mkdirSync(location, { recursive: true });
+  }
+  const instance = await PGlite.create(location, { extensions: { pg_trgm } });
+  return pgliteDb(instance);
+}
+
+export function openPostgres(url: string, max = 10): Db {
+  return postgresDb(new pg.Pool({ connectionString: url, max }));
+}
+
+export async function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

@@ -1,0 +1,178 @@
+import type { Db, Queryable } from '../client';
+import { candyCatalog } from './candy-catalog';
+import { CategoryIndex } from './categories';
+import { contentPages } from './content-pages';
+import { gamesCatalog } from './games-catalog';
+import { ProductGenerator, productRows, stockFields, type GeneratedProduct } from './generate-products';
+import { insertRows } from './insert';
+import { menuRows, type CampaignWithAlias } from './menus';
+import { Rng } from './random';
+import { AliasRegistry, slugify } from './slug';
+import { LANGUAGES, STOCK_STATES, type Lang, type ShopVariant, type VariantCatalog } from './types';
+
+export type { ShopVariant } from './types';
+
+export const DEFAULT_PRODUCT_COUNT = 640;
+/** Products per transaction: big enough to keep round trips few, small enough to bound memory at 100 000+. */
+const PRODUCTS_PER_TRANSACTION = 5_000;
+const DAY_MS = 86_400_000;
+
+export interface SeedOptions {
+  variant: ShopVariant;
+  products?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface SeedResult {
+  products: number;
+  skus: number;
+  categories: number;
+  brands: number;
+  campaigns: number;
+}
+
+export function catalogFor(variant: ShopVariant): VariantCatalog {
+  return variant === 'games' ? gamesCatalog : candyCatalog;
+}
+
+/**
+ * Dates are relative to the start of the current UTC day: campaigns must be running and incoming stock must
+ * lie ahead whenever the shop is seeded, yet two seeds on the same day stay identical.
+ */
+export function seedAnchor(now: Date = new Date()): Date {
+  return new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+}
+
+export async function isSeeded(db: Db): Promise<boolean> {
+  const rows = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM shop_meta WHERE key = 'variant'");
+  return (rows[0]?.n ?? 0) > 0;
+}
+
+function campaignAliases(catalog: VariantCatalog): CampaignWithAlias[] {
+  const registries: Record<Lang, AliasRegistry> = { sv: new AliasRegistry(), en: new AliasRegistry() };
+  return catalog.campaigns.map((def) => ({
+    def,
+    alias: { sv: registries.sv.claim([def.name.sv], def.id), en: registries.en.claim([def.name.en], def.id) },
+  }));
+}
+
+function brandAliases(catalog: VariantCatalog): string[] {
+  const registry = new AliasRegistry();
+  return catalog.brands.map((brand, index) => registry.claim([brand.name], index + 1));
+}
+
+async function insertFixedData(tx: Queryable, catalog: VariantCatalog, categories: CategoryIndex, anchor: Date): Promise<void> {
+  await insertRows(tx, 'categories', ['category_id', 'parent_category_id', 'sort_order'],
+    categories.all.map((c) => [c.id, c.parentId, c.sortOrder]));
+  await insertRows(tx, 'category_translations', ['category_id', 'language_id', 'name', 'alias', 'description'],
+    categories.all.flatMap((c) => LANGUAGES.map((lang) => [c.id, lang, c.name[lang], c.alias[lang], c.description[lang]])));
+
+  const aliases = brandAliases(catalog);
+  await insertRows(tx, 'brands', ['brand_id', 'name', 'alias'],
+    catalog.brands.map((b, i) => [i + 1, b.name, aliases[i] ?? slugify(b.name)]));
+  await insertRows(tx, 'brand_translations', ['brand_id', 'language_id', 'description'],
+    catalog.brands.flatMap((b, i) => LANGUAGES.map((lang) => [i + 1, lang, b.description[lang]])));
+
+  const campaigns = campaignAliases(catalog);
+  const at = (days: number | null): Date | null => (days === null ? null : new Date(anchor.getTime() + days * DAY_MS));
+  await insertRows(tx, 'discount_campaigns',
+    ['campaign_id', 'type', 'value', 'buy_quantity', 'pay_quantity', 'threshold_minor', 'hide_title', 'starts_at', 'ends_at'],
+    campaigns.map(({ def }) => [
+      def.id, def.type, def.value, def.buyQuantity ?? null, def.payQuantity ?? null, def.thresholdMinor ?? null,
+      def.hideTitle, at(def.startsInDays), at(def.endsInDays),
+    ]));
+  await insertRows(tx, 'discount_campaign_translations', ['campaign_id', 'language_id', 'name', 'alias', 'description'],
+    campaigns.flatMap(({ def, alias }) => LANGUAGES.map((lang) => [def.id, lang, def.name[lang], alias[lang], def.description[lang]])));
+
+  const pages = contentPages(catalog.variant);
+  await insertRows(tx, 'content_pages', ['page_id', 'key'], pages.map((p) => [p.id, p.key]));
+  await insertRows(tx, 'content_page_translations', ['page_id', 'language_id', 'alias', 'title', 'description', 'body'],
+    pages.flatMap((p) => LANGUAGES.map((lang) => [p.id, lang, p.alias[lang], p.title[lang], p.description[lang], p.body[lang]])));
+
+  const menus = menuRows(catalog.variant, categories, campaigns, pages);
+  await insertRows(tx, 'menus', ['menu_location_id', 'language_id', 'title'], menus.menus);
+  await insertRows(tx, 'menu_items',
+    ['id', 'menu_location_id', 'language_id', 'parent_id', 'label', 'title', 'type', 'sort_order', 'canonical_url', 'target_blank'],
+    menus.items);
+}
+
+async function insertProducts(tx: Queryable, products: readonly GeneratedProduct[], vatRate: number): Promise<void> {
+  const rows = productRows(products, vatRate);
+  await insertRows(tx, 'products',
+    ['product_id', 'brand_id', 'primary_category_id', 'vat_rate', 'images', 'sales_count', 'created_at'], rows.products);
+  await insertRows(tx, 'product_translations',
+    ['product_id', 'language_id', 'name', 'alias', 'description', 'specification', 'extra_information', 'search_text'],
+    rows.translations);
+  await insertRows(tx, 'product_categories', ['product_id', 'category_id'], rows.categories);
+  await insertRows(tx, 'product_parameters', ['product_id', 'language_id', 'name', 'value'], rows.parameters);
+  await insertRows(tx, 'skus',
+    ['sku_id', 'product_id', 'article_number', 'price_minor', 'stock', 'oversellable', 'is_static', 'incoming_date', 'sort_order'],
+    rows.skus);
+  await insertRows(tx, 'sku_translations', ['sku_id', 'language_id', 'name'], rows.skuTranslations);
+  await insertRows(tx, 'product_discount_campaigns', ['product_id', 'campaign_id'], rows.campaignLinks);
+}
+
+/**
+ * Small catalogs may miss a stock state by chance; the UI needs every state to exist, so borrow a SKU from a
+ * state that has at least two.
+ */
+async function ensureEveryStockState(tx: Queryable, generator: ProductGenerator, anchor: Date): Promise<void> {
+  const rng = new Rng('stock-repair');
+  for (const state of STOCK_STATES) {
+    if ((generator.stateCounts.get(state) ?? 0) > 0) continue;
+    const donor = STOCK_STATES.find((s) => (generator.stateCounts.get(s) ?? 0) >= 2);
+    const skuId = donor ? generator.stateSamples.get(donor)?.pop() : undefined;
+    if (!donor || skuId === undefined) return;
+    const fields = stockFields(state, rng, 'new', anchor);
+    await tx.query(
+      'UPDATE skus SET stock = $2, oversellable = $3, is_static = $4, incoming_date = $5 WHERE sku_id = $1',
+      [skuId, fields.stock, fields.oversellable, fields.isStatic, fields.incomingDate],
+    );
+    generator.stateCounts.set(donor, (generator.stateCounts.get(donor) ?? 0) - 1);
+    generator.stateCounts.set(state, 1);
+  }
+}
+
+/** Fills an empty, migrated database with a deterministic demo catalog for the given shop variant. */
+export async function seedCatalog(db: Db, options: SeedOptions): Promise<SeedResult> {
+  const total = options.products ?? DEFAULT_PRODUCT_COUNT;
+  if (!Number.isInteger(total) || total < 1) throw new Error(`products must be a positive integer, got ${total}`);
+  if (await isSeeded(db)) throw new Error('The database already holds a catalog; seed only an empty database');
+
+  const catalog = catalogFor(options.variant);
+  const anchor = seedAnchor();
+  const categories = new CategoryIndex(catalog.categories, catalog.describeCategory);
+  const generator = new ProductGenerator(catalog, categories, anchor);
+
+  await db.transaction((tx) => insertFixedData(tx, catalog, categories, anchor));
+
+  let done = 0;
+  let skus = 0;
+  while (done < total) {
+    const batch: GeneratedProduct[] = [];
+    while (batch.length < PRODUCTS_PER_TRANSACTION && done + batch.length < total) batch.push(generator.next());
+    await db.transaction((tx) => insertProducts(tx, batch, catalog.vatRate));
+    done += batch.length;
+    skus += batch.reduce((sum, p) => sum + p.skus.length, 0);
+    options.onProgress?.(done, total);
+  }
+
+  await db.transaction(async (tx) => {
+    await ensureEveryStockState(tx, generator, anchor);
+    await tx.query('SELECT refresh_product_prices()');
+    // Written last: isSeeded() must only report true for a complete catalog.
+    await insertRows(tx, 'shop_meta', ['key', 'value'], [
+      ['variant', options.variant],
+      ['seeded_at', new Date().toISOString()],
+    ]);
+  });
+
+  return {
+    products: total,
+    skus,
+    categories: categories.all.length,
+    brands: catalog.brands.length,
+    campaigns: catalog.campaigns.length,
+  };
+}
+

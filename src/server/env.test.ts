@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('fills every default', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', DATA_DIR: '.data', SHOP_VARIANT: 'games', LOG_LEVEL: 'info' });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names the variable in one line when a value is bad', () => {
+    expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/^Invalid configuration: PORT="eighty" /);
+    expect(() => loadEnv({ SHOP_VARIANT: 'shoes' })).toThrow(/SHOP_VARIANT="shoes"/);
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://x@y/z' })).toThrow(/DATABASE_URL=.*postgres:\/\//);
+    expect(() => loadEnv({ TELEMETRY_KEY: 'nope' })).toThrow(/TELEMETRY_KEY="nope" must be a GUID/);
+  });
+
+  it('treats empty optional values as unset', () => {
+    expect(loadEnv({ REDIS_URL: '', DATABASE_URL: '' }).REDIS_URL).toBeUndefined();
+  });
+});

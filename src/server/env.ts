@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((value) => protocols.some((p) => value.startsWith(p)), `must start with ${protocols.join(' or ')}`)
+    .optional();
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** Every setting the server reads, with its default. README.md lists the same variables. */
+export const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, optionalUrl(['postgres://', 'postgresql://'])),
+  REDIS_URL: z.preprocess(emptyAsUndefined, optionalUrl(['redis://', 'rediss://'])),
+  SHOP_VARIANT: z.enum(['games', 'candy']).default('games'),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl(['http://', 'https://'])),
+  GTM_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional()),
+  TELEMETRY_KEY: z.preprocess(emptyAsUndefined, z.string().uuid('must be a GUID').optional()),
+  SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl(['smtp://', 'smtps://'])),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a bad value throws one line naming the variable. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const name = issue?.path.join('.') ?? 'environment';
+  const value = source[name];
+  throw new EnvError(
+    `Invalid configuration: ${name}=${JSON.stringify(value ?? '')} ${issue?.message ?? 'is not valid'}`,
+  );
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { createTestApp, gql } from '../testing/app';
+import { openTestDb, testDbKinds } from '../testing/db';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+const card = `productId name alias canonicalUrl images brand { name alias } categories { name }
+  unitPrice { isDiscounted sellingPriceIncVat sellingPriceExVat sellingPriceIncVatFormatted regularPriceIncVatFormatted
+    regularPriceExVatFormatted sellingPriceExVatFormatted vat discountPercentage }
+  stock { inStock oversellable totalStock static incoming status }`;
+
+describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
+  let db: Db;
+  let app: App;
+  beforeAll(async () => {
+    db = await openTestDb(kind);
+    app = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  it('answers the category tree with three levels in both languages', async () => {
+    for (const [languageId, prefix] of [['sv', '/c/'], ['en', '/en/c/']] as const) {
+      const { body } = await gql<{ categories: { categoryId: number; parentCategoryId: number | null; canonicalUrl: string }[] }>(
+        app,
+        'query ($l: String) { categories(languageId: $l) { categoryId parentCategoryId canonicalUrl name alias order } }',
+        { l: languageId },
+      );
+      const categories = body.data!.categories;
+      const byId = new Map(categories.map((c) => [c.categoryId, c]));
+      const depth = (id: number): number => {
+        const parent = byId.get(id)?.parentCategoryId;
+        return parent == null ? 1 : 1 + depth(parent);
+      };
+      expect(Math.max(...categories.map((c) => depth(c.categoryId)))).toBe(3);
+      expect(categories.every((c) => c.canonicalUrl.startsWith(prefix))).toBe(true);
+    }
+  });
+
+  it('answers menus by location, with children, and null for an unknown location', async () => {
+    const { body } = await gql<{ getMenuAtLocation: { title: string; menuItems: { label: string; canonicalUrl: string; children: { label: string }[] }[] } | null }>(
+      app,
+      `query ($id: String!) { getMenuAtLocation(menuLocationId: $id, channelId: "2|en") {
+         title menuItems { label canonicalUrl type targetBlank children { label children { label } } } } }`,
+      { id: 'main-desktop' },
+    );
+    const items = body.data!.getMenuAtLocation!.menuItems;
+    expect(items.length).toBeGreaterThan(2);
+    expect(items.some((i) => i.children.length > 0)).toBe(true);
+    expect(items.filter((i) => i.canonicalUrl.startsWith('/')).every((i) => i.canonicalUrl.startsWith('/en'))).toBe(true);
+    for (const location of ['top-bar', 'footer-first', 'footer-second', 'footer-third']) {
+      const res = await gql<{ getMenuAtLocation: { menuItems: unknown[] } | null }>(app, 'query ($id: String!) { getMenuAtLocation(menuLocationId: $id) { menuItems { label } } }', { id: location });
+      expect(res.body.data!.getMenuAtLocation!.menuItems.length, location).toBeGreaterThan(0);
+    }
+    const unknown = await gql(app, '{ getMenuAtLocation(menuLocationId: "nowhere") { title } }');
+    expect(unknown.body.data).toEqual({ getMenuAtLocation: null });
+  });
+
+  it('lists products with count, pages that do not overlap, and every stock state', async () => {
+    const query = `query ($f: FilterInputType) { products(filter: $f) { count products { ${card} } } }`;
+    type Result = { products: { count: number; products: { productId: number; stock: { status: string } }[] } };
+    const first = await gql<Result>(app, query, { f: { limit: 24 } });
+    expect(first.body.errors).toBeUndefined();
+    expect(first.body.data!.products.count).toBeGreaterThanOrEqual(600);
+    expect(first.body.data!.products.products).toHaveLength(24);
+    const second = await gql<Result>(app, query, { f: { limit: 24, offset: 24 } });
+    const firstIds = new Set(first.body.data!.products.products.map((p) => p.productId));
+    expect(second.body.data!.products.products.some((p) => firstIds.has(p.productId))).toBe(false);
+    const all = await gql<Result>(app, query, { f: { limit: 100, sort: 'BESTSELLERS' } });
+    expect(all.body.data!.products.products.length).toBe(100);
+    const [row] = await db.query<{ statuses: number }>(
+      `SELECT count(DISTINCT CASE WHEN is_static THEN 'static' WHEN stock >= 5 THEN 'in' WHEN stock > 0 THEN 'few'
+         WHEN oversellable THEN 'over' WHEN incoming_date IS NOT NULL THEN 'incoming' ELSE 'out' END)::int AS statuses FROM skus`,
+    );
+    expect(row!.statuses).toBe(6);
+  });
+
+  it('sorts by price both ways and filters by price range in kronor', async () => {
+    type Result = { products: { products: { unitPrice: { sellingPriceIncVat: number } }[] } };
+    const prices = async (f: Record<string, unknown>) =>
+      (await gql<Result>(app, `query ($f: FilterInputType) { products(filter: $f) { products { unitPrice { sellingPriceIncVat } } } }`, { f })).body.data!.products.products.map(
+        (p) => p.unitPrice.sellingPriceIncVat,
+      );
+    const low = await prices({ sort: 'LOWEST_PRICE', limit: 50 });
+    expect(low).toEqual([...low].sort((a, b) => a - b));
+    const high = await prices({ sort: 'HIGHEST_PRICE', limit: 50 });
+    expect(high).toEqual([...high].sort((a, b) => b - a));
+    const ranged = await prices({ price: { min: 100, max: 300 }, limit: 100 });
+    expect(ranged.length).toBeGreaterThan(0);
+    expect(ranged.every((p) => p >= 100 && p <= 300)).toBe(true);
+  });
+
+  it('filters by category (including descendants), brand and campaign, with facet counts', async () => {
+    const { body } = await gql<{ categories: { categoryId: number; parentCategoryId: number | null }[]; brands: { brandId: number }[]; discountCampaigns: { discountCampaignId: number; type: string }[] }>(
+      app,
+      '{ categories { categoryId parentCategoryId } brands { brandId } discountCampaigns { discountCampaignId type } }',
+    );
+    expect(body.data!.brands.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(body.data!.discountCampaigns.map((c) => c.type))).toEqual(new Set(['PERCENT', 'FIXED', 'BUY_X_PAY_Y', 'FREE_SHIPPING']));
+    const root = body.data!.categories.find((c) => c.parentCategoryId === null)!;
+    type Result = { products: { count: number; facets: { brands: { id: string; count: number }[]; categories: { id: string; count: number }[]; price: { min: number; max: number } | null } } };
+    const query = `query ($f: FilterInputType) { products(filter: $f) { count facets { brands { id label count } categories { id label count }
+      discountCampaigns { id label count } skus { id count } parameters { name values { id count } } price { min max } } } }`;
+    const inRoot = (await gql<Result>(app, query, { f: { categoryIds: [root.categoryId] } })).body.data!.products;
+    expect(inRoot.count).toBeGreaterThan(0);
+    expect(inRoot.facets.brands.reduce((sum, b) => sum + b.count, 0)).toBe(inRoot.count);
+    const brand = inRoot.facets.brands[0]!;
+    const both = (await gql<Result>(app, query, { f: { categoryIds: [root.categoryId], brandIds: [Number(brand.id)] } })).body.data!.products;
+    expect(both.count).toBe(brand.count);
+    // The brand facet ignores the brand filter itself, so other brands stay selectable.
+    expect(both.facets.brands.length).toBe(inRoot.facets.brands.length);
+    const campaign = body.data!.discountCampaigns.find((c) => c.type === 'PERCENT')!;
+    const discounted = await gql<{ products: { count: number; products: { unitPrice: { isDiscounted: boolean } }[] } }>(
+      app,
+      'query ($f: FilterInputType) { products(filter: $f) { count products { unitPrice { isDiscounted } } } }',
+      { f: { discountCampaignIds: [campaign.discountCampaignId] } },
+    );
+    expect(discounted.body.data!.products.count).toBeGreaterThan(0);
+    expect(discounted.body.data!.products.products.every((p) => p.unitPrice.isDiscounted)).toBe(true);
+  });
+
+  it('searches in both languages with prefixes and typo tolerance, and suggests', async () => {
+    const [known] = await db.query<{ name: string }>(
+      "SELECT name FROM product_translations WHERE language_id = 'sv' AND name ~ '^[A-Za-z]{6,} ' ORDER BY product_id LIMIT 1",
+    );
+    const word = known!.name.split(' ')[0]!;
+    type Result = { products: { count: number; products: { name: string }[] } };
+    const search = async (text: string, languageId = 'sv') =>
+      (await gql<Result>(app, 'query ($f: FilterInputType, $l: String) { products(filter: $f, languageId: $l) { count products { name } } }', { f: { searchText: text, sort: 'RELEVANCE' }, l: languageId })).body.data!.products;
+    const exact = await search(word);
+    expect(exact.count).toBeGreaterThan(0);
+    expect(exact.products[0]!.name.toLowerCase()).toContain(word.toLowerCase());
+    expect((await search(word.slice(0, 4))).count).toBeGreaterThan(0);
+    const typo = word.slice(0, 3) + word.slice(4);
+    expect((await search(typo)).products.some((p) => p.name.includes(word))).toBe(true);
+    expect((await search(word, 'en')).count).toBeGreaterThan(0);
+    expect((await search('qqqxxzzyy')).count).toBe(0);
+    const suggestions = await gql<{ searchSuggestions: { count: number; products: unknown[]; tags: unknown[] } }>(
+      app,
+      'query ($t: String!) { searchSuggestions(searchText: $t, limit: 5) { count products { name canonicalUrl images unitPrice { sellingPriceIncVatFormatted } } tags { label canonicalUrl } } }',
+      { t: word },
+    );
+    expect(suggestions.body.data!.searchSuggestions.products.length).toBeGreaterThan(0);
+    expect(suggestions.body.data!.searchSuggestions.products.length).toBeLessThanOrEqual(5);
+  });
+
+  it('answers a product by alias with SKUs, stock, prices, alternates and related products', async () => {
+    const [row] = await db.query<{ alias: string }>(
+      `SELECT pt.alias FROM product_translations pt JOIN products p ON p.product_id = pt.product_id
+       WHERE pt.language_id = 'sv' AND p.images IS NOT NULL ORDER BY p.product_id LIMIT 1`,
+    );
+    const { body } = await gql<{ product: { name: string; canonicalUrl: string; skus: { name: string; stock: { status: string }; price: { sellingPriceIncVatFormatted: string } }[]; alternates: { languageId: string; canonicalUrl: string }[]; relatedProducts: unknown[]; images: string[] } }>(
+      app,
+      `query ($a: String!) { product(alias: $a) { ${card} description specification extraInformation vatRate
+         primaryCategory { name canonicalUrl } parameters { name value }
+         skus { skuId articleNumber name stock { status totalStock } price { sellingPriceIncVatFormatted } }
+         discountCampaigns { name } alternates { languageId canonicalUrl } relatedProducts(limit: 4) { name } } }`,
+      { a: row!.alias },
+    );
+    const product = body.data!.product;
+    expect(product.canonicalUrl).toBe(`/p/${row!.alias}`);
+    expect(product.skus.length).toBeGreaterThan(0);
+    expect(product.skus[0]!.price.sellingPriceIncVatFormatted).toMatch(/kr$/);
+    expect(product.alternates.map((a) => a.languageId).sort()).toEqual(['en', 'sv']);
+    expect(product.alternates.find((a) => a.languageId === 'en')!.canonicalUrl).toMatch(/^\/en\/p\//);
+    expect(product.relatedProducts.length).toBeGreaterThan(0);
+    const image = await app.fastify.inject({ url: `/images/${product.images[0]}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toContain('image/svg+xml');
+    expect((await app.fastify.inject({ url: '/images/p999999-1.svg' })).statusCode).toBe(404);
+    const missing = await gql(app, '{ product(alias: "no-such-product") { name } }');
+    expect(missing.body.data).toEqual({ product: null });
+  });
+
+  it('answers an empty cart with a fresh unguessable id for an unknown id', async () => {
+    const { body } = await gql<{ getCart: { id: string; items: unknown[]; summary: { total: { sellingPriceIncVat: number } } } }>(
+      app,
+      '{ getCart(id: "unknown-cart-id-123", channelId: "1|se") { id promoCode items { skuId } summary { total { sellingPriceIncVat sellingPriceIncVatFormatted } shipping { feeIncVat amountLeftToFreeShipping } } } }',
+    );
+    expect(body.data!.getCart.items).toEqual([]);
+    expect(body.data!.getCart.id).not.toBe('unknown-cart-id-123');
+    expect(body.data!.getCart.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(body.data!.getCart.summary.total.sellingPriceIncVat).toBe(0);
+  });
+
+  it('refuses over-deep queries and bad input in GraphQL error form', async () => {
+    const deep = await gql(app, '{ products { products { relatedProducts { relatedProducts { relatedProducts { relatedProducts { relatedProducts { relatedProducts { name } } } } } } } } }');
+    expect(deep.body.errors?.[0]?.message).toMatch(/depth/i);
+    const bad = await gql(app, '{ products(filter: { limit: "many" }) { count } }');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.length).toBeGreaterThan(0);
+    const long = await gql(app, 'query ($t: String!) { searchSuggestions(searchText: $t) { count } }', { t: 'x'.repeat(500) });
+    expect(long.body.errors?.[0]?.message).toMatch(/longer than/);
+  });
+
+  it('reports health once migrated', async () => {
+    const res = await app.fastify.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});

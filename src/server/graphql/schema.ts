@@ -1,0 +1,75 @@
+import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
+import { filter, pipe } from 'graphql-yoga';
+import { cartResolvers } from '../modules/cart/resolvers';
+import { catalogResolvers } from '../modules/catalog/resolvers';
+import { contentResolvers } from '../modules/content/resolvers';
+import type { Resolvers } from './generated/resolvers-types';
+import type { StockChangedEvent } from '../pubsub';
+import type { GraphQLContext } from './context';
+
+const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.graphql'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+
+/** Bumped when a change to the schema makes a client's persisted cache unreadable. */
+export const SCHEMA_VERSION = 1;
+
+const rootResolvers: Resolvers = {
+  Query: {
+    shop: (_, __, ctx) => ({ variant: ctx.variant, schemaVersion: SCHEMA_VERSION }),
+  },
+  Subscription: {
+    stockChanged: {
+      subscribe: (_, args, ctx) => {
+        const wanted = args.skuIds ? new Set(args.skuIds) : null;
+        return pipe(
+          ctx.pubsub.subscribe('stockChanged'),
+          filter((event) => !wanted || wanted.has(event.skuId)),
+        );
+      },
+      resolve: (event: StockChangedEvent) => event,
+    },
+  },
+};
+
+function mergeResolvers(...all: Resolvers[]): Resolvers {
+  const merged: Record<string, Record<string, unknown>> = {};
+  for (const resolvers of all) {
+    for (const [type, fields] of Object.entries(resolvers)) merged[type] = { ...merged[type], ...fields };
+  }
+  return merged as Resolvers;
+}
+
+export const typeDefs = Object.keys(sdl)
+  .sort((a, b) => (a.includes('base.graphql') ? -1 : b.includes('base.graphql') ? 1 : a.localeCompare(b)))
+  .map((key) => sdl[key] as string);
+
+export function buildSchema() {
+  return createSchema<GraphQLContext & Record<string, unknown>>({
+    typeDefs,
+    resolvers: mergeResolvers(rootResolvers, catalogResolvers, contentResolvers, cartResolvers) as never,
+  });
+}
+
+/** Limits that keep one request from asking for the whole catalog through nesting. */
+export const armorPlugins = (): Plugin[] => [
+  maxDepthPlugin({ n: 8, flattenFragments: true }) as Plugin,
+  costLimitPlugin({ maxCost: 20_000, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5 }) as Plugin,
+];
+
+export function buildYoga(createContext: () => GraphQLContext, options: { production: boolean }) {
+  return createYoga<Record<string, unknown>, GraphQLContext>({
+    schema: buildSchema(),
+    context: createContext,
+    graphqlEndpoint: '/graphql',
+    plugins: armorPlugins(),
+    maskedErrors: options.production,
+    graphiql: !options.production,
+    landingPage: false,
+    logging: false,
+  });
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { Db } from '../db/client';
+import { createTestApp } from '../testing/app';
+import { openTestDb } from '../testing/db';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+function wsClient(address: string): Client {
+  return createClient({ url: `${address.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
+}
+
+function firstEvent(client: Client, skuIds: number[]): { ready: Promise<void>; event: Promise<unknown> } {
+  let resolveReady: () => void = () => undefined;
+  const ready = new Promise<void>((r) => (resolveReady = r));
+  const event = new Promise((resolve, reject) => {
+    const dispose = client.subscribe(
+      { query: 'subscription ($s: [Int!]) { stockChanged(skuIds: $s) { skuId productId stock { totalStock status } } }', variables: { s: skuIds } },
+      {
+        next: (value) => {
+          dispose();
+          resolve(value);
+        },
+        error: reject,
+        complete: () => undefined,
+      },
+    );
+  });
+  // The server may receive a publish before it has processed the subscribe message, so the tests below
+  // publish repeatedly (expect.poll) until the first event arrives.
+  void client.on('connected', () => resolveReady());
+  return { ready, event };
+}
+
+const stock = { inStock: true, oversellable: false, totalStock: 3, static: false, incoming: null, status: 'FEW_LEFT' as const };
+
+describe('stockChanged over graphql-ws on /graphql', () => {
+  let db: Db;
+  let app: App;
+  let address: string;
+  beforeAll(async () => {
+    db = await openTestDb('pglite');
+    app = await createTestApp(db);
+    address = await app.start();
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  it('delivers events for the SKUs asked for, and not others', async () => {
+    const client = wsClient(address);
+    const { ready, event } = firstEvent(client, [42]);
+    await ready;
+    await expect.poll(async () => {
+      app.pubsub.publish('stockChanged', { skuId: 7, productId: 1, stock });
+      app.pubsub.publish('stockChanged', { skuId: 42, productId: 9, stock });
+      return Promise.race([event, new Promise((r) => setTimeout(() => r(null), 50))]);
+    }).toEqual({ data: { stockChanged: { skuId: 42, productId: 9, stock: { totalStock: 3, status: 'FEW_LEFT' } } } });
+    await client.dispose();
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('stock events across two server instances through Redis', () => {
+  let db: Db;
+  let first: App;
+  let second: App;
+  let address: string;
+  beforeAll(async () => {
+    db = await openTestDb('pglite');
+    const env = { REDIS_URL: process.env.REDIS_URL! };
+    first = await createTestApp(db, env);
+    second = await createTestApp(db, env);
+    address = await first.start();
+  });
+  afterAll(async () => {
+    await first.stop();
+    await second.stop();
+    await first.closePubSub();
+    await second.closePubSub();
+    await db.close();
+  });
+
+  it('a subscriber on one instance sees a change published by the other', async () => {
+    const client = wsClient(address);
+    const skuId = 100_000 + Math.floor(Math.random() * 100_000);
+    const { ready, event } = firstEvent(client, [skuId]);
+    await ready;
+    await expect.poll(async () => {
+      second.pubsub.publish('stockChanged', { skuId, productId: 1, stock });
+      return Promise.race([event, new Promise((r) => setTimeout(() => r(null), 100))]);
+    }).toMatchObject({ data: { stockChanged: { skuId } } });
+    await client.dispose();
+  });
+});

@@ -1,0 +1,86 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { openDb } from './db/client';
+import { migrate } from './db/migrate';
+import { isSeeded, seedCatalog } from './db/seed';
+import { EnvError, loadEnv, type Env } from './env';
+import { createAppPubSub } from './pubsub';
+
+const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+async function openMigrated(env: Env) {
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const applied = await migrate(db);
+  if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
+  return db;
+}
+
+/** `seed [--products N] [--variant games|candy] [--force]`: fills an empty database (or refuses). */
+async function seedCommand(env: Env) {
+  const db = await openMigrated(env);
+  try {
+    if ((await isSeeded(db)) && !process.argv.includes('--force')) {
+      console.info('The database already holds a catalog; use a new DATA_DIR for another (nothing changed).');
+      return;
+    }
+    const products = option('products') ? Number(option('products')) : undefined;
+    if (products !== undefined && (!Number.isInteger(products) || products < 1)) throw new EnvError('--products must be a positive whole number');
+    const variant = (option('variant') ?? env.SHOP_VARIANT) as Env['SHOP_VARIANT'];
+    const started = Date.now();
+    const summary = await seedCatalog(db, {
+      variant,
+      products,
+      onProgress: (done, total) => process.stdout.write(`\rSeeding ${done}/${total} products`),
+    });
+    console.info(`\nSeeded ${variant}: ${JSON.stringify(summary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    await db.close();
+  }
+}
+
+async function serve(env: Env) {
+  const db = await openMigrated(env);
+  if (!(await isSeeded(db))) {
+    console.info(`Seeding the ${env.SHOP_VARIANT} demo catalog (first start only)…`);
+    await seedCatalog(db, { variant: env.SHOP_VARIANT });
+  }
+  const { pubsub, close: closePubSub } = createAppPubSub(env.REDIS_URL);
+  const app = await buildApp({ env, db, pubsub, clientDir });
+  const address = await app.start();
+  console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal}: finishing in-flight requests…`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.stop();
+    await closePubSub();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+async function main() {
+  const env = loadEnv();
+  const command = process.argv[2] ?? 'serve';
+  if (command === 'seed') return seedCommand(env);
+  if (command === 'serve') return serve(env);
+  throw new EnvError(`Unknown command "${command}" (use serve or seed)`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

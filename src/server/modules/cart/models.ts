@@ -1,0 +1,18 @@
+import type { LanguageId } from '../../../shared/locales';
+
+export interface CartItemModel {
+  languageId: LanguageId;
+  skuId: number;
+  productId: number;
+  quantity: number;
+  unitPriceMinor: number;
+  regularUnitPriceMinor: number;
+  vatRate: number;
+}
+
+export interface CartModel {
+  languageId: LanguageId;
+  id: string;
+  promoCode: string | null;
+  items: CartItemModel[];
+}

@@ -1,0 +1,87 @@
+import DataLoader from 'dataloader';
+import type { Queryable } from '../../db/client';
+import type { LanguageId } from '../../../shared/locales';
+import type { CampaignModel, CategoryModel, ProductModel, SkuModel } from './models';
+import {
+  activeCampaigns,
+  allBrands,
+  campaignsByProductIds,
+  categoryIdsByProductIds,
+  categoryTree,
+  productsByIds,
+  skusByProductIds,
+  translationAliases,
+} from './queries';
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+type AliasTable = Parameters<typeof translationAliases>[1];
+type AliasId = Parameters<typeof translationAliases>[2];
+
+/** Per-request batching: one query per kind of child, whatever the number of parents in a list. */
+export function createCatalogLoaders(db: Queryable) {
+  const perLanguage = <V>(create: (languageId: LanguageId) => V) => {
+    const cache = new Map<LanguageId, V>();
+    return (languageId: LanguageId): V => {
+      let value = cache.get(languageId);
+      if (!value) {
+        value = create(languageId);
+        cache.set(languageId, value);
+      }
+      return value;
+    };
+  };
+  const once = <V>(load: (languageId: LanguageId) => Promise<V>) => perLanguage((languageId) => load(languageId));
+
+  const aliasLoader = (table: AliasTable, column: AliasId) =>
+    new DataLoader<number, { languageId: LanguageId; alias: string }[]>(async (ids) => {
+      const rows = await translationAliases(db, table, column, ids);
+      const byId = groupBy(rows, (r) => r.id);
+      return ids.map((id) => (byId.get(id) ?? []).map((r) => ({ languageId: r.language_id, alias: r.alias })));
+    });
+
+  return {
+    product: perLanguage(
+      (languageId) =>
+        new DataLoader<number, ProductModel | null>(async (ids) => {
+          const byId = new Map((await productsByIds(db, ids, languageId)).map((p) => [p.productId, p]));
+          return ids.map((id) => byId.get(id) ?? null);
+        }),
+    ),
+    skus: perLanguage(
+      (languageId) =>
+        new DataLoader<number, SkuModel[]>(async (productIds) => {
+          const byProduct = groupBy(await skusByProductIds(db, productIds, languageId), (s) => s.productId);
+          return productIds.map((id) => byProduct.get(id) ?? []);
+        }),
+    ),
+    productCampaigns: perLanguage(
+      (languageId) =>
+        new DataLoader<number, CampaignModel[]>(async (productIds) => {
+          const byProduct = groupBy(await campaignsByProductIds(db, productIds, languageId), (r) => r.productId);
+          return productIds.map((id) => (byProduct.get(id) ?? []).map((r) => r.campaign));
+        }),
+    ),
+    productCategoryIds: new DataLoader<number, number[]>(async (productIds) => {
+      const byProduct = groupBy(await categoryIdsByProductIds(db, productIds), (r) => r.product_id);
+      return productIds.map((id) => (byProduct.get(id) ?? []).map((r) => r.category_id));
+    }),
+    categoryTree: once((languageId): Promise<CategoryModel[]> => categoryTree(db, languageId)),
+    brands: once((languageId) => allBrands(db, languageId)),
+    campaigns: once((languageId) => activeCampaigns(db, languageId)),
+    productAliases: aliasLoader('product_translations', 'product_id'),
+    categoryAliases: aliasLoader('category_translations', 'category_id'),
+    campaignAliases: aliasLoader('discount_campaign_translations', 'campaign_id'),
+    pageAliases: aliasLoader('content_page_translations', 'page_id'),
+  };
+}
+
+export type CatalogLoaders = ReturnType<typeof createCatalogLoaders>;

@@ -1,0 +1,113 @@
+import type { SqlParam } from '../../db/client';
+import type { LanguageId } from '../../../shared/locales';
+import { toMinor } from '../../../shared/money';
+import type { FilterInputType, ProductSort } from '../../graphql/generated/resolvers-types';
+
+export const DEFAULT_PAGE_SIZE = 24;
+export const MAX_PAGE_SIZE = 100;
+
+/** Collects positional parameters so every value reaches SQL as $n, never as text. */
+export class Params {
+  readonly values: SqlParam[] = [];
+  add(value: SqlParam): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+const textSearchConfig: Record<LanguageId, string> = { sv: 'swedish', en: 'english' };
+
+/** Words become prefix terms ('zel' finds 'Zelda'); only letters and digits reach to_tsquery. */
+export function prefixTsQuery(text: string): string {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.map((w) => `${w}:*`).join(' & ');
+}
+
+export type FacetDimension = 'categories' | 'brands' | 'campaigns' | 'skus' | 'parameters' | 'price';
+
+export const productFrom = (languageRef: string) =>
+  `products p JOIN product_translations pt ON pt.product_id = p.product_id AND pt.language_id = ${languageRef}`;
+
+interface Where {
+  from: string;
+  where: string;
+  /** SQL expression of search relevance, when the filter has search text. */
+  rank: string | null;
+}
+
+/** WHERE clause for a filter, leaving out one dimension when counting that dimension's facet values. */
+export function buildWhere(filter: FilterInputType, languageId: LanguageId, params: Params, omit?: FacetDimension): Where {
+  const lang = params.add(languageId);
+  const conditions: string[] = [];
+  const has = <T>(list: readonly T[] | null | undefined): list is readonly T[] => Boolean(list && list.length);
+
+  if (has(filter.productIds)) conditions.push(`p.product_id = ANY(${params.add(filter.productIds)}::int[])`);
+  if (has(filter.categoryIds) && omit !== 'categories') {
+    conditions.push(
+      `EXISTS (SELECT 1 FROM product_categories pc WHERE pc.product_id = p.product_id AND pc.category_id = ANY(${params.add(filter.categoryIds)}::int[]))`,
+    );
+  }
+  if (has(filter.brandIds) && omit !== 'brands') conditions.push(`p.brand_id = ANY(${params.add(filter.brandIds)}::int[])`);
+  if (has(filter.discountCampaignIds) && omit !== 'campaigns') {
+    conditions.push(
+      `EXISTS (SELECT 1 FROM product_discount_campaigns pdc WHERE pdc.product_id = p.product_id AND pdc.campaign_id = ANY(${params.add(filter.discountCampaignIds)}::int[]))`,
+    );
+  }
+  if (has(filter.skus) && omit !== 'skus') {
+    conditions.push(
+      `EXISTS (SELECT 1 FROM skus s JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = ${lang} WHERE s.product_id = p.product_id AND st.name = ANY(${params.add(filter.skus)}::text[]))`,
+    );
+  }
+  if (has(filter.parameters) && omit !== 'parameters') {
+    for (const parameter of filter.parameters) {
+      if (!parameter.values.length) continue;
+      conditions.push(
+        `EXISTS (SELECT 1 FROM product_parameters pp WHERE pp.product_id = p.product_id AND pp.language_id = ${lang} AND pp.name = ${params.add(parameter.name)} AND pp.value = ANY(${params.add(parameter.values)}::text[]))`,
+      );
+    }
+  }
+  if (filter.price && omit !== 'price') {
+    if (filter.price.min != null) conditions.push(`p.selling_price_minor >= ${params.add(toMinor(filter.price.min))}`);
+    if (filter.price.max != null) conditions.push(`p.selling_price_minor <= ${params.add(toMinor(filter.price.max))}`);
+  }
+
+  let rank: string | null = null;
+  const text = filter.searchText?.trim();
+  if (text) {
+    const tsquery = prefixTsQuery(text);
+    const textParam = params.add(text);
+    // Full-text match in the language's stemmer, or a close trigram match for typos ('zeldda' → 'Zelda').
+    if (tsquery) {
+      const query = `to_tsquery(${params.add(textSearchConfig[languageId])}::regconfig, ${params.add(tsquery)})`;
+      conditions.push(`(pt.search_vector @@ ${query} OR ${textParam} <% pt.search_text)`);
+      rank = `(ts_rank(pt.search_vector, ${query}) + word_similarity(${textParam}, pt.search_text))`;
+    } else {
+      conditions.push(`${textParam} <% pt.search_text`);
+      rank = `word_similarity(${textParam}, pt.search_text)`;
+    }
+  }
+
+  return { from: productFrom(lang), where: conditions.length ? conditions.join(' AND ') : 'TRUE', rank };
+}
+
+export function orderBy(sort: ProductSort | null | undefined, rank: string | null): string {
+  switch (sort ?? (rank ? 'RELEVANCE' : 'LATEST')) {
+    case 'BESTSELLERS':
+      return 'p.sales_count DESC, p.product_id';
+    case 'LOWEST_PRICE':
+      return 'p.selling_price_minor ASC, p.product_id';
+    case 'HIGHEST_PRICE':
+      return 'p.selling_price_minor DESC, p.product_id DESC';
+    case 'RELEVANCE':
+      return rank ? `${rank} DESC, p.sales_count DESC, p.product_id` : 'p.sales_count DESC, p.product_id';
+    case 'LATEST':
+    default:
+      return 'p.created_at DESC, p.product_id DESC';
+  }
+}
+
+export function pageOf(filter: FilterInputType): { limit: number; offset: number } {
+  const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, filter.limit ?? DEFAULT_PAGE_SIZE));
+  const offset = Math.max(0, filter.offset ?? 0);
+  return { limit, offset };
+}

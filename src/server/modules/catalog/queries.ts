@@ -1,0 +1,306 @@
+import type { Queryable } from '../../db/client';
+import type { LanguageId } from '../../../shared/locales';
+import { toMajor } from '../../../shared/money';
+import type { FacetValue, FilterInputType, ProductFacets } from '../../graphql/generated/resolvers-types';
+import type { BrandModel, CampaignModel, CategoryModel, ProductModel, SkuModel } from './models';
+import { buildWhere, orderBy, pageOf, Params, productFrom, type FacetDimension } from './product-list-sql';
+
+const productColumns = `p.product_id, p.brand_id, p.primary_category_id, p.vat_rate, p.images, p.price_minor,
+  p.selling_price_minor, p.created_at, pt.name, pt.alias, pt.description, pt.specification, pt.extra_information`;
+
+interface ProductRow {
+  product_id: number;
+  brand_id: number | null;
+  primary_category_id: number | null;
+  vat_rate: number;
+  images: string[] | null;
+  price_minor: number;
+  selling_price_minor: number;
+  created_at: Date | string;
+  name: string;
+  alias: string;
+  description: string;
+  specification: string;
+  extra_information: string;
+}
+
+const toProduct = (languageId: LanguageId) => (r: ProductRow): ProductModel => ({
+  languageId,
+  productId: r.product_id,
+  brandId: r.brand_id,
+  primaryCategoryId: r.primary_category_id,
+  vatRate: r.vat_rate,
+  images: r.images && r.images.length ? r.images : null,
+  priceMinor: r.price_minor,
+  sellingPriceMinor: r.selling_price_minor,
+  createdAt: new Date(r.created_at),
+  name: r.name,
+  alias: r.alias,
+  description: r.description,
+  specification: r.specification,
+  extraInformation: r.extra_information,
+});
+
+export async function listProducts(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<ProductModel[]> {
+  const params = new Params();
+  const { from, where, rank } = buildWhere(filter, languageId, params);
+  const { limit, offset } = pageOf(filter);
+  const rows = await db.query<ProductRow>(
+    `SELECT ${productColumns} FROM ${from} WHERE ${where} ORDER BY ${orderBy(filter.sort, rank)}
+     LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+    params.values,
+  );
+  return rows.map(toProduct(languageId));
+}
+
+export async function countProducts(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<number> {
+  const params = new Params();
+  const { from, where } = buildWhere(filter, languageId, params);
+  const [row] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${from} WHERE ${where}`, params.values);
+  return row?.count ?? 0;
+}
+
+export async function productsByIds(db: Queryable, ids: readonly number[], languageId: LanguageId): Promise<ProductModel[]> {
+  const rows = await db.query<ProductRow>(
+    `SELECT ${productColumns} FROM ${productFrom('$1')} WHERE p.product_id = ANY($2::int[])`,
+    [languageId, ids],
+  );
+  return rows.map(toProduct(languageId));
+}
+
+/** By alias in the language asked, else by the alias of another language (a shared or switched link). */
+export async function productByAlias(db: Queryable, alias: string, languageId: LanguageId): Promise<ProductModel | null> {
+  const rows = await db.query<ProductRow>(
+    `SELECT ${productColumns} FROM ${productFrom('$1')}
+     WHERE p.product_id = (
+       SELECT product_id FROM product_translations WHERE alias = $2 ORDER BY (language_id = $1) DESC LIMIT 1)`,
+    [languageId, alias],
+  );
+  return rows[0] ? toProduct(languageId)(rows[0]) : null;
+}
+
+export async function relatedProducts(db: Queryable, product: ProductModel, limit: number): Promise<ProductModel[]> {
+  const rows = await db.query<ProductRow>(
+    `SELECT ${productColumns} FROM ${productFrom('$1')}
+     WHERE p.primary_category_id = $2 AND p.product_id <> $3
+     ORDER BY p.sales_count DESC, p.product_id LIMIT $4`,
+    [product.languageId, product.primaryCategoryId, product.productId, Math.min(24, Math.max(1, limit))],
+  );
+  return rows.map(toProduct(product.languageId));
+}
+
+export async function skusByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId): Promise<SkuModel[]> {
+  const rows = await db.query<{
+    sku_id: number;
+    product_id: number;
+    article_number: string;
+    name: string;
+    price_minor: number;
+    selling_price_minor: number;
+    vat_rate: number;
+    stock: number;
+    oversellable: boolean;
+    is_static: boolean;
+    incoming_date: string | Date | null;
+  }>(
+    `SELECT s.sku_id, s.product_id, s.article_number, COALESCE(st.name, s.article_number) AS name, s.price_minor,
+            sp.selling_price_minor, p.vat_rate, s.stock, s.oversellable, s.is_static, s.incoming_date::text AS incoming_date
+     FROM skus s
+     JOIN products p ON p.product_id = s.product_id
+     JOIN sku_prices sp ON sp.sku_id = s.sku_id
+     LEFT JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = $1
+     WHERE s.product_id = ANY($2::int[])
+     ORDER BY s.product_id, s.sort_order, s.sku_id`,
+    [languageId, productIds],
+  );
+  return rows.map((r) => ({
+    languageId,
+    skuId: r.sku_id,
+    productId: r.product_id,
+    articleNumber: r.article_number,
+    name: r.name,
+    priceMinor: r.price_minor,
+    sellingPriceMinor: r.selling_price_minor,
+    vatRate: r.vat_rate,
+    stock: r.stock,
+    oversellable: r.oversellable,
+    isStatic: r.is_static,
+    incomingDate: r.incoming_date == null ? null : String(r.incoming_date).slice(0, 10),
+  }));
+}
+
+/** The whole tree in one query (spec: "the tree is loaded once"), each with its alias path from the root. */
+export async function categoryTree(db: Queryable, languageId: LanguageId): Promise<CategoryModel[]> {
+  const rows = await db.query<{
+    category_id: number;
+    parent_category_id: number | null;
+    sort_order: number;
+    name: string;
+    alias: string;
+    description: string;
+  }>(
+    `SELECT c.category_id, c.parent_category_id, c.sort_order, ct.name, ct.alias, ct.description
+     FROM categories c JOIN category_translations ct ON ct.category_id = c.category_id AND ct.language_id = $1
+     ORDER BY c.parent_category_id NULLS FIRST, c.sort_order, c.category_id`,
+    [languageId],
+  );
+  const byId = new Map(rows.map((r) => [r.category_id, r]));
+  const pathOf = (id: number): string[] => {
+    const path: string[] = [];
+    for (let row = byId.get(id); row; row = row.parent_category_id == null ? undefined : byId.get(row.parent_category_id)) {
+      path.unshift(row.alias);
+    }
+    return path;
+  };
+  return rows.map((r) => ({
+    languageId,
+    categoryId: r.category_id,
+    parentCategoryId: r.parent_category_id,
+    order: r.sort_order,
+    name: r.name,
+    alias: r.alias,
+    description: r.description,
+    path: pathOf(r.category_id),
+  }));
+}
+
+export async function categoryIdsByProductIds(db: Queryable, productIds: readonly number[]) {
+  return db.query<{ product_id: number; category_id: number }>(
+    'SELECT product_id, category_id FROM product_categories WHERE product_id = ANY($1::int[]) ORDER BY category_id',
+    [productIds],
+  );
+}
+
+export async function allBrands(db: Queryable, languageId: LanguageId): Promise<BrandModel[]> {
+  const rows = await db.query<{ brand_id: number; name: string; alias: string; description: string | null }>(
+    `SELECT b.brand_id, b.name, b.alias, bt.description FROM brands b
+     LEFT JOIN brand_translations bt ON bt.brand_id = b.brand_id AND bt.language_id = $1
+     ORDER BY lower(b.name)`,
+    [languageId],
+  );
+  return rows.map((r) => ({ languageId, brandId: r.brand_id, name: r.name, alias: r.alias, description: r.description ?? '' }));
+}
+
+interface CampaignRow {
+  campaign_id: number;
+  type: CampaignModel['type'];
+  value: number;
+  buy_quantity: number | null;
+  pay_quantity: number | null;
+  threshold_minor: number | null;
+  hide_title: boolean;
+  name: string;
+  alias: string;
+  description: string;
+  product_id?: number;
+}
+
+const toCampaign = (languageId: LanguageId) => (r: CampaignRow): CampaignModel => ({
+  languageId,
+  campaignId: r.campaign_id,
+  type: r.type,
+  value: r.value,
+  buyQuantity: r.buy_quantity,
+  payQuantity: r.pay_quantity,
+  thresholdMinor: r.threshold_minor,
+  hideTitle: r.hide_title,
+  name: r.name,
+  alias: r.alias,
+  description: r.description,
+});
+
+const campaignColumns = `c.campaign_id, c.type, c.value, c.buy_quantity, c.pay_quantity, c.threshold_minor, c.hide_title,
+  ct.name, ct.alias, ct.description`;
+const activeCampaign = `(c.starts_at IS NULL OR c.starts_at <= now()) AND (c.ends_at IS NULL OR c.ends_at > now())`;
+
+export async function activeCampaigns(db: Queryable, languageId: LanguageId): Promise<CampaignModel[]> {
+  const rows = await db.query<CampaignRow>(
+    `SELECT ${campaignColumns} FROM discount_campaigns c
+     JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
+     WHERE ${activeCampaign} ORDER BY c.campaign_id`,
+    [languageId],
+  );
+  return rows.map(toCampaign(languageId));
+}
+
+export async function campaignsByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId) {
+  const rows = await db.query<CampaignRow & { product_id: number }>(
+    `SELECT pdc.product_id, ${campaignColumns} FROM product_discount_campaigns pdc
+     JOIN discount_campaigns c ON c.campaign_id = pdc.campaign_id
+     JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
+     WHERE pdc.product_id = ANY($2::int[]) AND ${activeCampaign} ORDER BY c.campaign_id`,
+    [languageId, productIds],
+  );
+  return rows.map((r) => ({ productId: r.product_id, campaign: toCampaign(languageId)(r) }));
+}
+
+/** Aliases of the same entity in every language, for hreflang links and the language switcher. */
+export async function translationAliases(
+  db: Queryable,
+  table: 'product_translations' | 'category_translations' | 'discount_campaign_translations' | 'content_page_translations',
+  idColumn: 'product_id' | 'category_id' | 'campaign_id' | 'page_id',
+  ids: readonly number[],
+) {
+  return db.query<{ id: number; language_id: LanguageId; alias: string }>(
+    `SELECT ${idColumn} AS id, language_id, alias FROM ${table} WHERE ${idColumn} = ANY($1::int[])`,
+    [ids],
+  );
+}
+
+async function facetValues(db: Queryable, filter: FilterInputType, languageId: LanguageId, dimension: FacetDimension, select: (lang: string) => string) {
+  const params = new Params();
+  const { from, where } = buildWhere(filter, languageId, params, dimension);
+  // buildWhere binds the language first, so $1 is always the language.
+  return db.query<FacetValue & { count: number }>(
+    `WITH matching AS (SELECT p.product_id, p.brand_id FROM ${from} WHERE ${where}) ${select('$1')}`,
+    params.values,
+  );
+}
+
+/** Facet counts for every filter dimension, each counted with all other active filters applied. */
+export async function productFacets(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<ProductFacets> {
+  const [categories, brands, discountCampaigns, skus, parameterRows, priceRows] = await Promise.all([
+    facetValues(db, filter, languageId, 'categories', (lang) =>
+      `SELECT pc.category_id::text AS id, ct.name AS label, count(*)::int AS count FROM matching m
+       JOIN product_categories pc ON pc.product_id = m.product_id
+       JOIN category_translations ct ON ct.category_id = pc.category_id AND ct.language_id = ${lang}
+       GROUP BY pc.category_id, ct.name ORDER BY ct.name`),
+    facetValues(db, filter, languageId, 'brands', () =>
+      `SELECT b.brand_id::text AS id, b.name AS label, count(*)::int AS count FROM matching m
+       JOIN brands b ON b.brand_id = m.brand_id GROUP BY b.brand_id, b.name ORDER BY lower(b.name)`),
+    facetValues(db, filter, languageId, 'campaigns', (lang) =>
+      `SELECT c.campaign_id::text AS id, ct.name AS label, count(*)::int AS count FROM matching m
+       JOIN product_discount_campaigns pdc ON pdc.product_id = m.product_id
+       JOIN discount_campaigns c ON c.campaign_id = pdc.campaign_id AND ${activeCampaign}
+       JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = ${lang}
+       GROUP BY c.campaign_id, ct.name ORDER BY ct.name`),
+    facetValues(db, filter, languageId, 'skus', (lang) =>
+      `SELECT st.name AS id, st.name AS label, count(DISTINCT m.product_id)::int AS count FROM matching m
+       JOIN skus s ON s.product_id = m.product_id
+       JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = ${lang}
+       GROUP BY st.name ORDER BY st.name`),
+    facetValues(db, filter, languageId, 'parameters', (lang) =>
+      `SELECT pp.name || '\u001f' || pp.value AS id, pp.value AS label, count(*)::int AS count FROM matching m
+       JOIN product_parameters pp ON pp.product_id = m.product_id AND pp.language_id = ${lang}
+       GROUP BY pp.name, pp.value ORDER BY pp.name, pp.value`),
+    facetValues(db, filter, languageId, 'price', () =>
+      `SELECT '' AS id, '' AS label, count(*)::int AS count, min(p.selling_price_minor) AS min, max(p.selling_price_minor) AS max
+       FROM matching m JOIN products p ON p.product_id = m.product_id`),
+  ]);
+  const parameters = new Map<string, FacetValue[]>();
+  for (const row of parameterRows) {
+    const [name = '', value = ''] = row.id.split('\u001f');
+    const values = parameters.get(name) ?? [];
+    values.push({ id: value, label: row.label, count: row.count });
+    parameters.set(name, values);
+  }
+  const price = priceRows[0] as unknown as { count: number; min: number | null; max: number | null } | undefined;
+  return {
+    categories,
+    brands,
+    discountCampaigns,
+    skus,
+    parameters: [...parameters].map(([name, values]) => ({ name, values })),
+    price: price && price.count > 0 && price.min != null && price.max != null ? { min: toMajor(price.min), max: toMajor(price.max) } : null,
+  };
+}

@@ -1,0 +1,128 @@
+import { GraphQLError } from 'graphql';
+import { channels, resolveLanguage, type LanguageId } from '../../../shared/locales';
+import { toMajor } from '../../../shared/money';
+import { routes } from '../../../shared/routes';
+import type { Resolvers } from '../../graphql/generated/resolvers-types';
+import type { GraphQLContext } from '../../graphql/context';
+import type { CategoryModel, ProductModel } from './models';
+import { priceOf } from './price';
+import { countProducts, listProducts, productByAlias, productFacets, relatedProducts } from './queries';
+import { stockOf } from './stock';
+import { prefixTsQuery } from './product-list-sql';
+
+const MAX_SEARCH_LENGTH = 200;
+
+const alternatesOf = (aliases: { languageId: LanguageId; alias: string }[], url: (alias: string, l: LanguageId) => string) =>
+  aliases.map(({ languageId, alias }) => ({ languageId, canonicalUrl: url(alias, languageId) }));
+
+async function categoryById(ctx: GraphQLContext, languageId: LanguageId, id: number | null): Promise<CategoryModel | null> {
+  if (id == null) return null;
+  return (await ctx.loaders.categoryTree(languageId)).find((c) => c.categoryId === id) ?? null;
+}
+
+function checkSearchText(text: string | null | undefined) {
+  if (text && text.length > MAX_SEARCH_LENGTH) {
+    throw new GraphQLError(`searchText is longer than ${MAX_SEARCH_LENGTH} characters`, { extensions: { code: 'BAD_USER_INPUT' } });
+  }
+}
+
+export const catalogResolvers: Resolvers = {
+  Query: {
+    categories: (_, args, ctx) => ctx.loaders.categoryTree(resolveLanguage(args.channelId, args.languageId)),
+    category: async (_, args, ctx) => {
+      const tree = await ctx.loaders.categoryTree(resolveLanguage(args.channelId, args.languageId));
+      return tree.find((c) => c.alias === args.alias) ?? null;
+    },
+    products: (_, args) => {
+      const filter = args.filter ?? {};
+      checkSearchText(filter.searchText);
+      return { languageId: resolveLanguage(args.channelId, args.languageId), filter };
+    },
+    product: (_, args, ctx) => productByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId)),
+    brands: (_, args, ctx) => ctx.loaders.brands(resolveLanguage(args.channelId, args.languageId)),
+    brand: async (_, args, ctx) =>
+      (await ctx.loaders.brands(resolveLanguage(args.channelId, args.languageId))).find((b) => b.alias === args.alias) ?? null,
+    discountCampaigns: (_, args, ctx) => ctx.loaders.campaigns(resolveLanguage(args.channelId, args.languageId)),
+    discountCampaign: async (_, args, ctx) =>
+      (await ctx.loaders.campaigns(resolveLanguage(args.channelId, args.languageId))).find((c) => c.alias === args.alias) ?? null,
+    searchSuggestions: (_, args) => {
+      checkSearchText(args.searchText);
+      return {
+        languageId: resolveLanguage(args.channelId, args.languageId),
+        searchText: args.searchText.trim(),
+        limit: Math.min(10, Math.max(1, args.limit ?? 10)),
+      };
+    },
+  },
+  ProductListResult: {
+    products: (list, _, ctx) => listProducts(ctx.db, list.filter, list.languageId),
+    count: (list, _, ctx) => countProducts(ctx.db, list.filter, list.languageId),
+    facets: (list, _, ctx) => productFacets(ctx.db, list.filter, list.languageId),
+  },
+  SearchSuggestions: {
+    products: (s, _, ctx) =>
+      s.searchText ? listProducts(ctx.db, { searchText: s.searchText, sort: 'RELEVANCE', limit: s.limit }, s.languageId) : [],
+    count: (s, _, ctx) => (s.searchText ? countProducts(ctx.db, { searchText: s.searchText }, s.languageId) : 0),
+    tags: async (s, _, ctx) => {
+      if (!prefixTsQuery(s.searchText)) return [];
+      const needle = s.searchText.toLowerCase();
+      const [tree, brands] = await Promise.all([ctx.loaders.categoryTree(s.languageId), ctx.loaders.brands(s.languageId)]);
+      return [
+        ...tree
+          .filter((c) => c.name.toLowerCase().includes(needle))
+          .map((c) => ({ label: c.name, canonicalUrl: routes.category(c.path, s.languageId) })),
+        ...brands
+          .filter((b) => b.name.toLowerCase().includes(needle))
+          .map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId) })),
+      ].slice(0, 5);
+    },
+  },
+  Product: {
+    canonicalUrl: (p) => routes.product(p.alias, p.languageId),
+    unitPrice: (p) => priceOf(p.priceMinor, p.sellingPriceMinor, p.vatRate, p.languageId),
+    brand: async (p, _, ctx) => (await ctx.loaders.brands(p.languageId)).find((b) => b.brandId === p.brandId) ?? null,
+    categories: async (p, _, ctx) => {
+      const [ids, tree] = await Promise.all([ctx.loaders.productCategoryIds.load(p.productId), ctx.loaders.categoryTree(p.languageId)]);
+      return tree.filter((c) => ids.includes(c.categoryId));
+    },
+    primaryCategory: (p, _, ctx) => categoryById(ctx, p.languageId, p.primaryCategoryId),
+    skus: (p, _, ctx) => ctx.loaders.skus(p.languageId).load(p.productId),
+    stock: async (p, _, ctx) => stockOf(await ctx.loaders.skus(p.languageId).load(p.productId)),
+    discountCampaigns: (p, _, ctx) => ctx.loaders.productCampaigns(p.languageId).load(p.productId),
+    parameters: async (p, _, ctx) =>
+      ctx.db.query<{ name: string; value: string }>(
+        'SELECT name, value FROM product_parameters WHERE product_id = $1 AND language_id = $2 ORDER BY name',
+        [p.productId, p.languageId],
+      ),
+    relatedProducts: (p: ProductModel, args, ctx) => relatedProducts(ctx.db, p, args.limit ?? 8),
+    createdAt: (p) => p.createdAt.toISOString(),
+    alternates: async (p, _, ctx) => alternatesOf(await ctx.loaders.productAliases.load(p.productId), routes.product),
+  },
+  Sku: {
+    stock: (s) => stockOf([s]),
+    price: (s) => priceOf(s.priceMinor, s.sellingPriceMinor, s.vatRate, s.languageId),
+    discountCampaigns: (s, _, ctx) => ctx.loaders.productCampaigns(s.languageId).load(s.productId),
+  },
+  Category: {
+    canonicalUrl: (c) => routes.category(c.path, c.languageId),
+    alternates: async (c, _, ctx) => {
+      const other = await Promise.all(
+        (Object.keys(channels) as LanguageId[]).map(async (languageId) => {
+          const match = (await ctx.loaders.categoryTree(languageId)).find((x) => x.categoryId === c.categoryId);
+          return match ? { languageId, canonicalUrl: routes.category(match.path, languageId) } : null;
+        }),
+      );
+      return other.filter((x) => x !== null);
+    },
+  },
+  Brand: {
+    canonicalUrl: (b) => routes.brand(b.alias, b.languageId),
+  },
+  DiscountCampaign: {
+    discountCampaignId: (c) => c.campaignId,
+    canonicalUrl: (c) => routes.campaign(c.alias, c.languageId),
+    value: (c) => (c.type === 'FIXED' ? toMajor(c.value) : c.value),
+    freeShippingThreshold: (c) => (c.thresholdMinor == null ? null : toMajor(c.thresholdMinor)),
+    alternates: async (c, _, ctx) => alternatesOf(await ctx.loaders.campaignAliases.load(c.campaignId), routes.campaign),
+  },
+};

@@ -1,0 +1,19 @@
+import type { ThemeSettings } from '../../graphql/generated/resolvers-types';
+
+/** Header and footer colours per shop variant, applied by the client as CSS variables. */
+export const themes: Record<'games' | 'candy', ThemeSettings> = {
+  games: {
+    brandColor: '#EE3F6B',
+    headerBackground: '#1d1b2f',
+    headerColor: '#ffffff',
+    footerBackground: '#1d1b2f',
+    footerColor: '#f3f1ff',
+  },
+  candy: {
+    brandColor: '#EE3F6B',
+    headerBackground: '#fff0f4',
+    headerColor: '#3b1020',
+    footerBackground: '#5b1130',
+    footerColor: '#fff0f4',
+  },
+};

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { createTestApp } from '../testing/app';
+import { openTestDb } from '../testing/db';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+describe('server-rendered pages', () => {
+  let db: Db;
+  let app: App;
+  beforeAll(async () => {
+    db = await openTestDb('pglite');
+    app = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  const get = (url: string) => app.fastify.inject({ url, headers: { accept: 'text/html' } });
+
+  it('renders the Swedish home page with real products, data for hydration and a CSP nonce', async () => {
+    const res = await get('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toMatch(/^<!DOCTYPE html><html lang="sv">/);
+    const [top] = await db.query<{ name: string }>(
+      "SELECT pt.name FROM products p JOIN product_translations pt ON pt.product_id = p.product_id AND pt.language_id = 'sv' ORDER BY p.sales_count DESC, p.product_id LIMIT 1",
+    );
+    expect(res.body).toContain(top!.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+    expect(res.body).toContain('Mest sålda');
+    expect(res.body).toContain('<title>');
+    expect(res.body).toContain('id="shop-boot"');
+    expect(res.body).toContain('__staticRouterHydrationData');
+    const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.body).toContain(`nonce="${nonce}"`);
+  });
+
+  it('renders English under /en with hreflang alternates', async () => {
+    const res = await get('/en');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<html lang="en">/);
+    expect(res.body).toContain('Bestsellers');
+    expect(res.body).toMatch(/rel="alternate" hrefLang="sv-SE"|rel="alternate" hreflang="sv-SE"/i);
+  });
+
+  it('renders product, category and content pages by alias, and 404 for unknown ones', async () => {
+    const [product] = await db.query<{ alias: string; name: string }>("SELECT alias, name FROM product_translations WHERE language_id = 'en' ORDER BY product_id LIMIT 1");
+    const page = await get(`/en/p/${product!.alias}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('application/ld+json');
+    expect(page.body).toContain('"@type":"Product"');
+    const [category] = await db.query<{ alias: string }>("SELECT alias FROM category_translations WHERE language_id = 'sv' ORDER BY category_id LIMIT 1");
+    expect((await get(`/c/${category!.alias}`)).statusCode).toBe(200);
+    expect((await get('/om-oss')).statusCode).toBe(200);
+    expect((await get('/en/about-us')).statusCode).toBe(200);
+    for (const url of ['/p/no-such-game', '/c/no-such-category', '/b/no-such-brand', '/dc/no-such-campaign', '/no-such-page', '/a/b/c/d', '/en/nothing-here', '/404']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('This page could not be found');
+    }
+  });
+
+  it('never shows a stack trace', async () => {
+    const res = await get('/p/%E0%A4%A');
+    expect([400, 404]).toContain(res.statusCode);
+    expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
+  });
+});

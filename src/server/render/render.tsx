@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { ApolloClient } from '@apollo/client';
+import { SchemaLink } from '@apollo/client/link/schema';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { renderToPipeableStream } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { Boot } from '../../client/app/boot';
+import { Providers } from '../../client/app/Providers';
+import { createRoutes } from '../../client/app/routes';
+import { createCache } from '../../client/lib/apollo';
+import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
+import { splitLocalePath } from '../../shared/locales';
+import type { Env } from '../env';
+import type { GraphQLContext } from '../graphql/context';
+import { buildSchema } from '../graphql/schema';
+
+interface ViteManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** Script and CSS files of the client entry, from Vite's build manifest. */
+function readAssets(clientDir: string | undefined): { scripts: string[]; css: string[] } {
+  if (!clientDir) return { scripts: [], css: [] };
+  const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestEntry>;
+  const entry = Object.values(manifest).find((e) => (e as { isEntry?: boolean }).isEntry);
+  if (!entry) return { scripts: [], css: [] };
+  const css = new Set(entry.css ?? []);
+  for (const key of entry.imports ?? []) for (const file of manifest[key]?.css ?? []) css.add(file);
+  return { scripts: [`/${entry.file}`], css: [...css].map((f) => `/${f}`) };
+}
+
+function toFetchRequest(req: FastifyRequest, origin: string): Request {
+  const controller = new AbortController();
+  req.raw.on('close', () => controller.abort());
+  return new Request(new URL(req.url, origin), { method: 'GET', headers: new Headers(req.headers as Record<string, string>), signal: controller.signal });
+}
+
+/** Server rendering: react-router loaders run against an in-process Apollo client, then React streams. */
+export function createRenderer(options: { clientDir: string | undefined; env: Env; createContext: () => GraphQLContext }) {
+  const assets = readAssets(options.clientDir);
+  const schema = buildSchema();
+
+  function originOf(req: FastifyRequest): string {
+    return options.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
+  }
+
+  async function render(req: FastifyRequest, reply: FastifyReply, nonce: string) {
+    const origin = originOf(req);
+    // The loader data travels to the browser in the router's hydration data; the cache stays here.
+    const client = new ApolloClient({ ssrMode: true, cache: createCache(), link: new SchemaLink({ schema, context: options.createContext }) });
+    const handler = createStaticHandler(createRoutes(client));
+    const context = await handler.query(toFetchRequest(req, origin));
+    if (context instanceof Response) {
+      // A loader redirect.
+      return reply.status(context.status).header('Location', context.headers.get('Location') ?? '/').send();
+    }
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const persisted = parsePersistedState(req.cookies[PERSISTED_STATE_COOKIE]);
+    const boot: Boot = {
+      css: assets.css,
+      persisted,
+      variant: options.env.SHOP_VARIANT,
+      gtmId: options.env.GTM_ID ?? null,
+      origin,
+    };
+    const languageId = splitLocalePath(new URL(req.url, origin).pathname).languageId;
+
+    return new Promise<FastifyReply>((resolve) => {
+      let failed = false;
+      const stream = renderToPipeableStream(
+        <Providers boot={boot} languageId={languageId} client={client} store={createPersistedStore(persisted)}>
+          <StaticRouterProvider router={router} context={context} nonce={nonce} />
+        </Providers>,
+        {
+          nonce,
+          bootstrapModules: assets.scripts,
+          onShellReady() {
+            const body = new PassThrough();
+            reply
+              .status(failed ? 500 : context.statusCode)
+              .header('Content-Type', 'text/html; charset=utf-8')
+              .header('Cache-Control', 'no-cache');
+            stream.pipe(body);
+            resolve(reply.send(body));
+          },
+          onShellError(error) {
+            req.log.error(error);
+            resolve(renderError(reply, 500));
+          },
+          onError(error) {
+            failed = true;
+            req.log.error(error);
+          },
+        },
+      );
+      req.raw.on('close', () => stream.abort());
+    });
+  }
+
+  /** A page that cannot fail: no data, no scripts, the spec's fallback text. */
+  function renderError(reply: FastifyReply, status: number) {
+    const text = status === 404 ? 'This page could not be found' : 'Något gick tyvärr fel. Försök gärna igen och kontakta kundtjänst om problemet kvarstår.';
+    return reply
+      .status(status)
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body><main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="/">Till startsidan</a></main></body></html>`,
+      );
+  }
+
+  return { render, renderError };
+}

@@ -1,0 +1,19 @@
+import type { Db } from '../db/client';
+import { buildApp, type App } from '../app';
+import { loadEnv } from '../env';
+import { createAppPubSub, type PubSub } from '../pubsub';
+
+/** The real app on a test database, without built client assets (pages render, scripts are absent). */
+export async function createTestApp(db: Db, env: Record<string, string> = {}): Promise<App & { pubsub: PubSub; closePubSub(): Promise<void> }> {
+  const config = loadEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
+  const { pubsub, close } = createAppPubSub(config.REDIS_URL);
+  const app = await buildApp({ env: config, db, pubsub });
+  await app.fastify.ready();
+  return { ...app, pubsub, closePubSub: close };
+}
+
+/** POSTs one GraphQL operation through the whole HTTP stack. */
+export async function gql<T = Record<string, unknown>>(app: App, query: string, variables: Record<string, unknown> = {}) {
+  const res = await app.fastify.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
+  return { status: res.statusCode, body: res.json() as { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+}
