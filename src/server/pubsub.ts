@@ -17,8 +17,9 @@ type Channels = { stockChanged: [StockChangedEvent] };
  */
 export function createAppPubSub(redisUrl?: string) {
   if (!redisUrl) return { pubsub: createPubSub<Channels>(), close: async () => undefined };
-  const publishClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const subscribeClient = new Redis(redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  // The ready check sends INFO, which a connection in subscriber mode refuses after a reconnect.
+  const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableReadyCheck: false });
   const eventTarget = createRedisEventTarget({ publishClient, subscribeClient });
   return {
     pubsub: createPubSub<Channels>({ eventTarget }),

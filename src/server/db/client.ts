@@ -4,6 +4,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 
+/**
+ * Settings every session needs: a word-similarity threshold of 0.5 catches one-letter typos in a title
+ * ('legnd', 'pokmon' score 0.5) where pg_trgm's default of 0.6 does not.
+ */
+const SESSION_SETTINGS = 'SET pg_trgm.word_similarity_threshold = 0.5';
+
 export type SqlParam = string | number | boolean | null | Date | readonly (string | number)[];
 
 /** The one database surface the modules use: parameterised SQL only, on PGlite or PostgreSQL alike. */
@@ -99,11 +105,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
     mkdirSync(location, { recursive: true });
   }
   const instance = await PGlite.create(location, { extensions: { pg_trgm } });
+  await instance.exec(SESSION_SETTINGS);
   return pgliteDb(instance);
 }
 
 export function openPostgres(url: string, max = 10): Db {
-  return postgresDb(new pg.Pool({ connectionString: url, max }));
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Queued before any query of that connection, so every session searches alike.
+  pool.on('connect', (client) => void client.query(SESSION_SETTINGS).catch(() => undefined));
+  return postgresDb(pool);
 }
 
 export async function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {

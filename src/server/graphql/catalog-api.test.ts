@@ -136,6 +136,11 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     expect((await search(word.slice(0, 4))).count).toBeGreaterThan(0);
     const typo = word.slice(0, 3) + word.slice(4);
     expect((await search(typo)).products.some((p) => p.name.includes(word))).toBe(true);
+    const [accented] = await db.query<{ name: string }>("SELECT name FROM product_translations WHERE language_id = 'sv' AND name ~ 'é' LIMIT 1");
+    if (accented) {
+      const plain = accented.name.normalize('NFD').replace(/\p{M}/gu, '');
+      expect((await search(plain)).products.map((p) => p.name)).toContain(accented.name);
+    }
     expect((await search(word, 'en')).count).toBeGreaterThan(0);
     expect((await search('qqqxxzzyy')).count).toBe(0);
     const suggestions = await gql<{ searchSuggestions: { count: number; products: unknown[]; tags: unknown[] } }>(
@@ -190,8 +195,8 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     const deep = await gql(app, '{ products { products { relatedProducts { relatedProducts { relatedProducts { relatedProducts { relatedProducts { relatedProducts { name } } } } } } } } }');
     expect(deep.body.errors?.[0]?.message).toMatch(/depth/i);
     const bad = await gql(app, '{ products(filter: { limit: "many" }) { count } }');
-    expect(bad.status).toBe(400);
-    expect(bad.body.errors?.length).toBeGreaterThan(0);
+    expect(bad.body.data).toBeUndefined();
+    expect(bad.body.errors?.[0]?.message).toMatch(/Int cannot represent/);
     const long = await gql(app, 'query ($t: String!) { searchSuggestions(searchText: $t) { count } }', { t: 'x'.repeat(500) });
     expect(long.body.errors?.[0]?.message).toMatch(/longer than/);
   });

@@ -58,7 +58,7 @@ describe('stockChanged over graphql-ws on /graphql', () => {
       app.pubsub.publish('stockChanged', { skuId: 7, productId: 1, stock });
       app.pubsub.publish('stockChanged', { skuId: 42, productId: 9, stock });
       return Promise.race([event, new Promise((r) => setTimeout(() => r(null), 50))]);
-    }).toEqual({ data: { stockChanged: { skuId: 42, productId: 9, stock: { totalStock: 3, status: 'FEW_LEFT' } } } });
+    }, { timeout: 10_000 }).toEqual({ data: { stockChanged: { skuId: 42, productId: 9, stock: { totalStock: 3, status: 'FEW_LEFT' } } } });
     await client.dispose();
   });
 });
@@ -91,7 +91,7 @@ describe.runIf(process.env.REDIS_URL)('stock events across two server instances 
     await expect.poll(async () => {
       second.pubsub.publish('stockChanged', { skuId, productId: 1, stock });
       return Promise.race([event, new Promise((r) => setTimeout(() => r(null), 100))]);
-    }).toMatchObject({ data: { stockChanged: { skuId } } });
+    }, { timeout: 10_000 }).toMatchObject({ data: { stockChanged: { skuId } } });
     await client.dispose();
   });
 });

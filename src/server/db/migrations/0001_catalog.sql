@@ -84,12 +84,13 @@ CREATE TABLE product_translations (
   specification     text    NOT NULL DEFAULT '',
   extra_information text    NOT NULL DEFAULT '',
   search_text       text    NOT NULL DEFAULT '',
+  search_folded     text    NOT NULL DEFAULT '',
   search_vector     tsvector,
   PRIMARY KEY (product_id, language_id),
   UNIQUE (language_id, alias)
 );
 CREATE INDEX product_translations_search_idx ON product_translations USING gin (search_vector);
-CREATE INDEX product_translations_trgm_idx ON product_translations USING gin (search_text gin_trgm_ops);
+CREATE INDEX product_translations_trgm_idx ON product_translations USING gin (search_folded gin_trgm_ops);
 
 CREATE TABLE product_categories (
   product_id  integer NOT NULL REFERENCES products (product_id) ON DELETE CASCADE,
@@ -197,12 +198,19 @@ CREATE TABLE shop_meta (
   value text NOT NULL
 );
 
--- Keeps the full-text vector in the language's own stemmer whenever searchable text changes.
+-- Lower case without foreign accents, so 'pokemon' finds 'Pokémon'; å, ä and ö are Swedish letters and stay.
+-- Queries fold the shopper's text with the same function.
+CREATE FUNCTION fold_search_text(value text) RETURNS text LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT translate(lower(value), 'éèêëáàâãíìîïóòôõúùûüýçñ', 'eeeeaaaaiiiioooouuuuycn')
+$$;
+
+-- Keeps the folded text and the full-text vector (the language's own stemmer) in step with search_text.
 CREATE FUNCTION product_translations_search_vector() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  NEW.search_folded := fold_search_text(NEW.search_text);
   NEW.search_vector := to_tsvector(
     (CASE NEW.language_id WHEN 'sv' THEN 'swedish' ELSE 'english' END)::regconfig,
-    NEW.search_text);
+    NEW.search_folded);
   RETURN NEW;
 END $$;
 CREATE TRIGGER product_translations_search_vector_trg

@@ -75,15 +75,16 @@ export function buildWhere(filter: FilterInputType, languageId: LanguageId, para
   const text = filter.searchText?.trim();
   if (text) {
     const tsquery = prefixTsQuery(text);
-    const textParam = params.add(text);
-    // Full-text match in the language's stemmer, or a close trigram match for typos ('zeldda' → 'Zelda').
+    const folded = `fold_search_text(${params.add(text)})`;
+    // Full-text match in the language's stemmer, or a close trigram match for typos ('legnd' → 'Legend'; the
+    // threshold is set per connection in db/client.ts).
     if (tsquery) {
-      const query = `to_tsquery(${params.add(textSearchConfig[languageId])}::regconfig, ${params.add(tsquery)})`;
-      conditions.push(`(pt.search_vector @@ ${query} OR ${textParam} <% pt.search_text)`);
-      rank = `(ts_rank(pt.search_vector, ${query}) + word_similarity(${textParam}, pt.search_text))`;
+      const query = `to_tsquery(${params.add(textSearchConfig[languageId])}::regconfig, fold_search_text(${params.add(tsquery)}))`;
+      conditions.push(`(pt.search_vector @@ ${query} OR ${folded} <% pt.search_folded)`);
+      rank = `(ts_rank(pt.search_vector, ${query}) + word_similarity(${folded}, pt.search_folded))`;
     } else {
-      conditions.push(`${textParam} <% pt.search_text`);
-      rank = `word_similarity(${textParam}, pt.search_text)`;
+      conditions.push(`${folded} <% pt.search_folded`);
+      rank = `word_similarity(${folded}, pt.search_folded)`;
     }
   }
 

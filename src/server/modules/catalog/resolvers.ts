@@ -1,4 +1,4 @@
-import { GraphQLError } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 import { channels, resolveLanguage, type LanguageId } from '../../../shared/locales';
 import { toMajor } from '../../../shared/money';
 import { routes } from '../../../shared/routes';
@@ -22,7 +22,7 @@ async function categoryById(ctx: GraphQLContext, languageId: LanguageId, id: num
 
 function checkSearchText(text: string | null | undefined) {
   if (text && text.length > MAX_SEARCH_LENGTH) {
-    throw new GraphQLError(`searchText is longer than ${MAX_SEARCH_LENGTH} characters`, { extensions: { code: 'BAD_USER_INPUT' } });
+    throw createGraphQLError(`searchText is longer than ${MAX_SEARCH_LENGTH} characters`, { extensions: { code: 'BAD_USER_INPUT' } });
   }
 }
 
