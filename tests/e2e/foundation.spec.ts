@@ -42,7 +42,7 @@ test.describe('the shop from a fresh start', () => {
     const response = await page.goto('/p/det-har-spelet-finns-inte');
     expect(response?.status()).toBe(404);
     await expect(page.getByText('This page could not be found')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Till startsidan' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Till startsidan' })).toBeVisible();
     const other = await page.goto('/en/no/such/page');
     expect(other?.status()).toBe(404);
   });

@@ -41,7 +41,7 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
         </nav>
       </div>
       <div className="header-main">
-        <Link to={localizePath('/', languageId)} className="logo" aria-label={intl.formatMessage({ id: 'header.home' })}>
+        <Link to={localizePath('/', languageId)} className="logo">
           {shopName}
         </Link>
         <a className="language-switch" href={otherUrl} hrefLang={other} aria-label={intl.formatMessage({ id: 'language.switch.label' })}>
