@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDb } from './db/client';
 import { migrate } from './db/migrate';
+import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
 import { isSeeded, seedCatalog } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
 import { createAppPubSub } from './pubsub';
@@ -21,11 +22,11 @@ async function openMigrated(env: Env) {
   return db;
 }
 
-/** `seed [--products N] [--variant games|candy] [--force]`: fills an empty database (or refuses). */
+/** `seed [--products N] [--variant games|candy]`: fills an empty database (or refuses, changing nothing). */
 async function seedCommand(env: Env) {
   const db = await openMigrated(env);
   try {
-    if ((await isSeeded(db)) && !process.argv.includes('--force')) {
+    if (await isSeeded(db)) {
       console.info('The database already holds a catalog; use a new DATA_DIR for another (nothing changed).');
       return;
     }
@@ -38,6 +39,7 @@ async function seedCommand(env: Env) {
       products,
       onProgress: (done, total) => process.stdout.write(`\rSeeding ${done}/${total} products`),
     });
+    await updateStatistics(db);
     console.info(`\nSeeded ${variant}: ${JSON.stringify(summary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     await db.close();
@@ -45,11 +47,13 @@ async function seedCommand(env: Env) {
 }
 
 async function serve(env: Env) {
-  const db = await openMigrated(env);
-  if (!(await isSeeded(db))) {
-    console.info(`Seeding the ${env.SHOP_VARIANT} demo catalog (first start only)…`);
-    await seedCatalog(db, { variant: env.SHOP_VARIANT });
-  }
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const { applied, seeded } = await prepareDatabase(db, env.SHOP_VARIANT);
+  if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
+  if (seeded) console.info(`Seeded the ${env.SHOP_VARIANT} demo catalog (first start only).`);
+  // Campaigns start and end by date: keep the materialised selling prices that lists sort by in step.
+  const priceRefresh = setInterval(() => void refreshPrices(db).catch((error: unknown) => console.error(error)), 60 * 60 * 1000);
+  priceRefresh.unref();
   const { pubsub, close: closePubSub } = createAppPubSub(env.REDIS_URL);
   const app = await buildApp({ env, db, pubsub, clientDir });
   const address = await app.start();
@@ -62,6 +66,7 @@ async function serve(env: Env) {
     console.info(`${signal}: finishing in-flight requests…`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    clearInterval(priceRefresh);
     await app.stop();
     await closePubSub();
     await db.close();

@@ -122,6 +122,21 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     expect(discounted.body.data!.products.products.every((p) => p.unitPrice.isDiscounted)).toBe(true);
   });
 
+  it('filters by SKU name and by parameter values', async () => {
+    const [sku] = await db.query<{ name: string }>("SELECT name FROM sku_translations WHERE language_id = 'sv' GROUP BY name ORDER BY count(*) DESC LIMIT 1");
+    const [parameter] = await db.query<{ name: string; value: string; n: number }>(
+      "SELECT name, value, count(*)::int AS n FROM product_parameters WHERE language_id = 'sv' GROUP BY name, value ORDER BY count(*) DESC LIMIT 1",
+    );
+    type Result = { products: { count: number; products: { skus: { name: string }[]; parameters: { name: string; value: string }[] }[] } };
+    const query = 'query ($f: FilterInputType) { products(filter: $f) { count products { skus { name } parameters { name value } } } }';
+    const bySku = (await gql<Result>(app, query, { f: { skus: [sku!.name], limit: 50 } })).body.data!.products;
+    expect(bySku.count).toBeGreaterThan(0);
+    expect(bySku.products.every((p) => p.skus.some((s) => s.name === sku!.name))).toBe(true);
+    const byParameter = (await gql<Result>(app, query, { f: { parameters: [{ name: parameter!.name, values: [parameter!.value] }], limit: 50 } })).body.data!.products;
+    expect(byParameter.count).toBe(parameter!.n);
+    expect(byParameter.products.every((p) => p.parameters.some((x) => x.name === parameter!.name && x.value === parameter!.value))).toBe(true);
+  });
+
   it('searches in both languages with prefixes and typo tolerance, and suggests', async () => {
     const [known] = await db.query<{ name: string }>(
       "SELECT name FROM product_translations WHERE language_id = 'sv' AND name ~ '^[A-Za-z]{6,} ' ORDER BY product_id LIMIT 1",

@@ -1,5 +1,5 @@
 import { AliasRegistry } from './slug';
-import { LANGUAGES, type CategoryNode, type Lang, type Localized } from './types';
+import { localize, type CategoryNode, type Lang, type Localized } from './types';
 
 export interface FlatCategory {
   readonly id: number;
@@ -29,8 +29,7 @@ export class CategoryIndex {
       const id = this.all.length + 1;
       const ancestors = parent ? parent.path : [];
       const names = [...ancestors.map((a) => a.name), node.name];
-      const alias = {} as Record<Lang, string>;
-      for (const lang of LANGUAGES) {
+      const alias = localize((lang) => {
         const own = node.alias?.[lang] ?? node.name[lang];
         // A bare "Nintendo" exists under games, consoles and controllers; qualify the later ones by their
         // top-level (or parent) name so the alias stays readable instead of getting a number.
@@ -39,8 +38,9 @@ export class CategoryIndex {
         const candidates = [own];
         if (root) candidates.push(`${own} ${root}`);
         if (parentName && parentName !== root) candidates.push(`${own} ${parentName}`);
-        alias[lang] = registries[lang].claim(candidates, id);
-      }
+        return registries[lang].claim(candidates, id);
+      });
+      const path: FlatCategory[] = [...ancestors];
       const category: FlatCategory = {
         id,
         parentId: parent?.id ?? null,
@@ -50,9 +50,9 @@ export class CategoryIndex {
         name: node.name,
         alias,
         description: node.description ?? describe(names),
-        path: [] as FlatCategory[],
+        path,
       };
-      (category.path as FlatCategory[]).push(...ancestors, category);
+      path.push(category);
       if (this.byKey.has(category.key)) throw new Error(`Duplicate category key ${category.key}`);
       this.all.push(category);
       this.byKey.set(category.key, category);

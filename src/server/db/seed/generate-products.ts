@@ -4,7 +4,7 @@ import type { Row } from './insert';
 import { Rng } from './random';
 import { AliasRegistry } from './slug';
 import {
-  LANGUAGES, STOCK_STATES,
+  LANGUAGES, STOCK_STATES, localize,
   type Lang, type Localized, type ProductDraft, type StockProfile, type StockState, type VariantCatalog,
 } from './types';
 
@@ -85,7 +85,7 @@ export class ProductGenerator {
   private readonly brands: Map<string, { id: number; name: string }>;
   private nextProductId = 1;
   private nextSkuId = 1;
-  /** Up to two SKU ids per state, enough to repair a missing state without losing another. */
+  /** A few SKU ids per state: enough donors to repair every missing state without emptying another. */
   readonly stateSamples = new Map<StockState, number[]>();
   readonly stateCounts = new Map<StockState, number>();
 
@@ -110,11 +110,10 @@ export class ProductGenerator {
     const category = this.categories.get(draft.categoryKey);
     if (!this.categories.isLeaf(category)) throw new Error(`Product ${id} is not in a leaf category`);
 
-    const alias = {} as Record<Lang, string>;
-    for (const lang of LANGUAGES) {
+    const alias = localize((lang) => {
       const name = draft.name[lang];
-      alias[lang] = this.aliases[lang].claim([name, ...draft.aliasSuffixes.map((s) => `${name} ${s[lang]}`)], id);
-    }
+      return this.aliases[lang].claim([name, ...draft.aliasSuffixes.map((s) => `${name} ${s[lang]}`)], id);
+    });
 
     const weights = STOCK_WEIGHTS[draft.stockProfile];
     const stateChoices = STOCK_STATES.filter((s) => (weights[s] ?? 0) > 0).map((s) => ({ value: s, weight: weights[s] ?? 0 }));
@@ -123,7 +122,7 @@ export class ProductGenerator {
       const state = this.stockRng.weighted(stateChoices);
       this.stateCounts.set(state, (this.stateCounts.get(state) ?? 0) + 1);
       const samples = this.stateSamples.get(state) ?? [];
-      if (samples.length < 2) this.stateSamples.set(state, [...samples, skuId]);
+      if (samples.length < STOCK_STATES.length) this.stateSamples.set(state, [...samples, skuId]);
       return {
         id: skuId,
         articleNumber: `${this.catalog.articlePrefix}-${String(id).padStart(6, '0')}-${index + 1}`,
@@ -149,16 +148,16 @@ export class ProductGenerator {
       .filter((c) => this.campaignRng.chance(c.share) && cheapest >= (c.minPriceMinor ?? 0))
       .map((c) => c.id);
 
-    const searchText = {} as Record<Lang, string>;
-    for (const lang of LANGUAGES) {
-      searchText[lang] = [
+    // Everything a shopper might type: name, brand, every category level, filter values and SKU names.
+    const searchText = localize((lang) =>
+      [
         draft.name[lang],
         brand.name,
         ...category.path.map((c) => c.name[lang]),
         ...draft.parameters.map((p) => p.value[lang]),
         ...skus.map((s) => s.name[lang]),
-      ].join(' ');
-    }
+      ].join(' '),
+    );
 
     return {
       id, draft, brandId: brand.id, brandName: brand.name, category, alias, images, salesCount, createdAt, skus,

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../client';
+import { dropSecondaryIndexes, restoreIndexes, type DeferredIndex } from './bulk-indexes';
 import { candyCatalog } from './candy-catalog';
 import { CategoryIndex } from './categories';
 import { contentPages } from './content-pages';
@@ -15,6 +16,8 @@ export type { ShopVariant } from './types';
 export const DEFAULT_PRODUCT_COUNT = 640;
 /** Products per transaction: big enough to keep round trips few, small enough to bound memory at 100 000+. */
 const PRODUCTS_PER_TRANSACTION = 5_000;
+/** From this size on, secondary indexes are dropped during the load and rebuilt once at the end. */
+const BULK_LOAD_THRESHOLD = 10_000;
 const DAY_MS = 86_400_000;
 
 export interface SeedOptions {
@@ -120,9 +123,11 @@ async function ensureEveryStockState(tx: Queryable, generator: ProductGenerator,
   const rng = new Rng('stock-repair');
   for (const state of STOCK_STATES) {
     if ((generator.stateCounts.get(state) ?? 0) > 0) continue;
-    const donor = STOCK_STATES.find((s) => (generator.stateCounts.get(s) ?? 0) >= 2);
+    const donor = STOCK_STATES.find(
+      (s) => (generator.stateCounts.get(s) ?? 0) >= 2 && (generator.stateSamples.get(s)?.length ?? 0) > 0,
+    );
     const skuId = donor ? generator.stateSamples.get(donor)?.pop() : undefined;
-    if (!donor || skuId === undefined) return;
+    if (!donor || skuId === undefined) continue;
     const fields = stockFields(state, rng, 'new', anchor);
     await tx.query(
       'UPDATE skus SET stock = $2, oversellable = $3, is_static = $4, incoming_date = $5 WHERE sku_id = $1',
@@ -144,28 +149,43 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<SeedRes
   const categories = new CategoryIndex(catalog.categories, catalog.describeCategory);
   const generator = new ProductGenerator(catalog, categories, anchor);
 
-  await db.transaction((tx) => insertFixedData(tx, catalog, categories, anchor));
-
-  let done = 0;
-  let skus = 0;
-  while (done < total) {
-    const batch: GeneratedProduct[] = [];
-    while (batch.length < PRODUCTS_PER_TRANSACTION && done + batch.length < total) batch.push(generator.next());
-    await db.transaction((tx) => insertProducts(tx, batch, catalog.vatRate));
-    done += batch.length;
-    skus += batch.reduce((sum, p) => sum + p.skus.length, 0);
-    options.onProgress?.(done, total);
-  }
-
+  const bulk = total >= BULK_LOAD_THRESHOLD;
+  let deferred: DeferredIndex[] = [];
   await db.transaction(async (tx) => {
-    await ensureEveryStockState(tx, generator, anchor);
-    await tx.query('SELECT refresh_product_prices()');
-    // Written last: isSeeded() must only report true for a complete catalog.
-    await insertRows(tx, 'shop_meta', ['key', 'value'], [
-      ['variant', options.variant],
-      ['seeded_at', new Date().toISOString()],
-    ]);
+    await insertFixedData(tx, catalog, categories, anchor);
+    if (bulk) deferred = await dropSecondaryIndexes(tx);
   });
+
+  let skus = 0;
+  try {
+    let done = 0;
+    while (done < total) {
+      const batch: GeneratedProduct[] = [];
+      while (batch.length < PRODUCTS_PER_TRANSACTION && done + batch.length < total) batch.push(generator.next());
+      await db.transaction((tx) => insertProducts(tx, batch, catalog.vatRate));
+      done += batch.length;
+      skus += batch.reduce((sum, p) => sum + p.skus.length, 0);
+      options.onProgress?.(done, total);
+    }
+
+    await db.transaction(async (tx) => {
+      await restoreIndexes(tx, deferred);
+      await ensureEveryStockState(tx, generator, anchor);
+      await tx.query('SELECT refresh_product_prices()');
+      // Written last: isSeeded() must only report true for a complete catalog.
+      await insertRows(tx, 'shop_meta', ['key', 'value'], [
+        ['variant', options.variant],
+        ['seeded_at', new Date().toISOString()],
+      ]);
+    });
+    deferred = [];
+  } finally {
+    // A failed load leaves an unusable half catalog, but the schema must still match the migrations.
+    if (deferred.length > 0) {
+      const pending = deferred;
+      await db.transaction((tx) => restoreIndexes(tx, pending)).catch(() => undefined);
+    }
+  }
 
   return {
     products: total,

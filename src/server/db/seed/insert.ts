@@ -1,7 +1,7 @@
 import type { Queryable, SqlParam } from '../client';
 
 /** PostgreSQL caps a statement at 65 535 parameters; staying well below keeps statements cheap to parse. */
-const MAX_PARAMS = Number(process.env.SEED_MAX_PARAMS ?? 30_000);
+const MAX_PARAMS = 30_000;
 
 export type Row = readonly SqlParam[];
 

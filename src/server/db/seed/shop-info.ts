@@ -1,7 +1,7 @@
 import type { Localized, ShopVariant } from './types';
 
 /**
- * Contact details used in content pages and footer menus. The addresses use the reserved `.example` domain
+ * Contact details used in content pages and footer menus; the names match `shop.name` in locales/*.json. The addresses use the reserved `.example` domain
  * and a placeholder number until the shop owner provides real ones.
  */
 export interface ShopInfo {
@@ -14,15 +14,15 @@ export interface ShopInfo {
 
 export const SHOP_INFO: Readonly<Record<ShopVariant, ShopInfo>> = {
   games: {
-    name: 'Retrohörnan',
-    email: 'kundtjanst@retrohornan.example',
+    name: 'Retro Spelbutiken',
+    email: 'kundtjanst@retrospelbutiken.example',
     phoneDisplay: '08-123 456 78',
     phoneHref: 'tel:+46812345678',
     tagline: { sv: 'retrospel, konsoler och tillbehör', en: 'retro games, consoles and accessories' },
   },
   candy: {
-    name: 'Godishörnan',
-    email: 'kundtjanst@godishornan.example',
+    name: 'Godisbutiken',
+    email: 'kundtjanst@godisbutiken.example',
     phoneDisplay: '08-123 456 79',
     phoneHref: 'tel:+46812345679',
     tagline: { sv: 'godis, choklad, lakrits och presentaskar', en: 'sweets, chocolate, licorice and gift boxes' },

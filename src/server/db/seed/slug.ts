@@ -12,7 +12,8 @@ const FOLDED: Record<string, string> = {
 export function slugify(text: string): string {
   const folded = text
     .toLowerCase()
-    .replace(/[^\u0000-\u007f]/g, (ch) => FOLDED[ch] ?? ' ')
+    // Everything outside printable ASCII is folded (å → a) or becomes a word break.
+    .replace(/[^ -~]/g, (ch) => FOLDED[ch] ?? ' ')
     .replace(/&/g, ' ')
     .replace(/['’]/g, '');
   return folded

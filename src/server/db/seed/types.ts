@@ -10,6 +10,12 @@ export function same(text: string): Localized {
   return { sv: text, en: text };
 }
 
+/** Builds a Localized value language by language, in LANGUAGES order (so stateful builders stay deterministic). */
+export function localize(build: (lang: Lang) => string): Localized {
+  const sv = build('sv');
+  return { sv, en: build('en') };
+}
+
 export interface CategoryNode {
   /** Unique among siblings; the full key is the path of keys joined by '/', e.g. 'games/nintendo/snes'. */
   readonly key: string;

@@ -43,7 +43,7 @@ const toProduct = (languageId: LanguageId) => (r: ProductRow): ProductModel => (
 
 export async function listProducts(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<ProductModel[]> {
   const params = new Params();
-  const { from, where, rank } = buildWhere(filter, languageId, params);
+  const { from, where, rank } = buildWhere(filter, languageId, params, { withText: true });
   const { limit, offset } = pageOf(filter);
   const rows = await db.query<ProductRow>(
     `SELECT ${productColumns} FROM ${from} WHERE ${where} ORDER BY ${orderBy(filter.sort, rank)}
@@ -249,10 +249,9 @@ export async function translationAliases(
 
 async function facetValues(db: Queryable, filter: FilterInputType, languageId: LanguageId, dimension: FacetDimension, select: (lang: string) => string) {
   const params = new Params();
-  const { from, where } = buildWhere(filter, languageId, params, dimension);
-  // buildWhere binds the language first, so $1 is always the language.
+  const { from, where } = buildWhere(filter, languageId, params, { omit: dimension });
   return db.query<FacetValue & { count: number }>(
-    `WITH matching AS (SELECT p.product_id, p.brand_id FROM ${from} WHERE ${where}) ${select('$1')}`,
+    `WITH matching AS (SELECT p.product_id, p.brand_id FROM ${from} WHERE ${where}) ${select(params.add(languageId))}`,
     params.values,
   );
 }

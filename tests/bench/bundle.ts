@@ -1,0 +1,53 @@
+/**
+ * npm run bench:bundle: the JS and CSS the first route loads (the entry and its static imports), gzip and
+ * brotli at the levels a server would use. Lazy chunks (other routes, the other language) are listed apart.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+interface Entry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+const dir = join(process.cwd(), 'dist/client');
+const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, Entry>;
+const [entryKey] = Object.entries(manifest).find(([, e]) => e.isEntry) ?? [];
+if (!entryKey) throw new Error('No entry in dist/client/.vite/manifest.json: run npm run build');
+
+const initial = new Set<string>();
+const visit = (key: string) => {
+  const entry = manifest[key];
+  if (!entry || initial.has(entry.file)) return;
+  initial.add(entry.file);
+  entry.css?.forEach((css) => initial.add(css));
+  entry.imports?.forEach(visit);
+};
+visit(entryKey);
+
+const sizes = (file: string) => {
+  const data = readFileSync(join(dir, file));
+  return {
+    raw: data.length,
+    gzip: gzipSync(data, { level: 9 }).length,
+    brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+};
+const kib = (n: number) => (n / 1024).toFixed(1).padStart(8);
+
+const rows = [...initial].map((file) => ({ file, ...sizes(file) }));
+console.info('First route (entry + static imports):');
+console.info(`${'file'.padEnd(48)} ${'raw KiB'.padStart(8)} ${'gzip'.padStart(8)} ${'brotli'.padStart(8)}`);
+for (const r of rows) console.info(`${r.file.padEnd(48)} ${kib(r.raw)} ${kib(r.gzip)} ${kib(r.brotli)}`);
+const total = (kind: 'js' | 'css', key: 'raw' | 'gzip' | 'brotli') => rows.filter((r) => r.file.endsWith(`.${kind}`)).reduce((s, r) => s + r[key], 0);
+console.info(`${'JS total'.padEnd(48)} ${kib(total('js', 'raw'))} ${kib(total('js', 'gzip'))} ${kib(total('js', 'brotli'))}`);
+console.info(`${'CSS total'.padEnd(48)} ${kib(total('css', 'raw'))} ${kib(total('css', 'gzip'))} ${kib(total('css', 'brotli'))}`);
+
+const lazy = Object.values(manifest)
+  .map((e) => e.file)
+  .filter((f) => !initial.has(f) && /\.(js|css)$/.test(f));
+console.info(`\nLoaded later (${lazy.length} chunks): ${lazy.map((f) => `${f} ${kib(sizes(f).brotli).trim()} KiB br`).join(', ')}`);

@@ -1,0 +1,33 @@
+/** Times each query shape of bench:api on the bench catalog, to find the slow SQL (BENCH_DATA_DIR). */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb } from '../../src/server/db/client';
+import { buildWhere, orderBy, Params } from '../../src/server/modules/catalog/product-list-sql';
+import type { FilterInputType } from '../../src/server/graphql/generated/resolvers-types';
+
+const db = await openDb({ dataDir: process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'storefront-bench-100000') });
+const filters: Record<string, FilterInputType> = {
+  latest: { sort: 'LATEST', limit: 24, offset: 1200 },
+  category: { categoryIds: [3], sort: 'LOWEST_PRICE', limit: 24 },
+  brand: { brandIds: [5], sort: 'BESTSELLERS', limit: 24 },
+  price: { price: { min: 200, max: 900 }, sort: 'HIGHEST_PRICE', limit: 24 },
+  campaign: { discountCampaignIds: [1], limit: 24, offset: 24 },
+  search: { searchText: 'mario', sort: 'RELEVANCE', limit: 24 },
+  typo: { searchText: 'legnd', sort: 'RELEVANCE', limit: 24 },
+};
+for (const [name, filter] of Object.entries(filters)) {
+  for (const kind of ['page', 'count'] as const) {
+    const params = new Params();
+    const { from, where, rank } = buildWhere(filter, 'sv', params, { withText: kind === 'page' });
+    const sql =
+      kind === 'page'
+        ? `SELECT p.product_id FROM ${from} WHERE ${where} ORDER BY ${orderBy(filter.sort, rank)} LIMIT 24 OFFSET ${filter.offset ?? 0}`
+        : `SELECT count(*) FROM ${from} WHERE ${where}`;
+    const started = performance.now();
+    const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${sql}`, params.values);
+    const ms = performance.now() - started;
+    console.info(`${name.padEnd(9)} ${kind.padEnd(5)} ${ms.toFixed(0).padStart(6)} ms  ${plan.at(-1)?.['QUERY PLAN']}`);
+    if (process.env.PLANS) console.info(plan.map((r) => '   ' + r['QUERY PLAN']).join('\n'));
+  }
+}
+await db.close();
