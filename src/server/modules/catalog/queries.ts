@@ -247,11 +247,13 @@ export async function translationAliases(
   );
 }
 
-async function facetValues(db: Queryable, filter: FilterInputType, languageId: LanguageId, dimension: FacetDimension, select: (lang: string) => string) {
+async function facetValues(db: Queryable, filter: FilterInputType, languageId: LanguageId, dimension: FacetDimension, select: (lang: () => string) => string) {
   const params = new Params();
   const { from, where } = buildWhere(filter, languageId, params, { omit: dimension });
+  // Bound only when the facet's SQL uses it: PostgreSQL cannot type an unused parameter.
+  const lang = () => params.add(languageId);
   return db.query<FacetValue & { count: number }>(
-    `WITH matching AS (SELECT p.product_id, p.brand_id FROM ${from} WHERE ${where}) ${select(params.add(languageId))}`,
+    `WITH matching AS (SELECT p.product_id, p.brand_id FROM ${from} WHERE ${where}) ${select(lang)}`,
     params.values,
   );
 }
@@ -262,7 +264,7 @@ export async function productFacets(db: Queryable, filter: FilterInputType, lang
     facetValues(db, filter, languageId, 'categories', (lang) =>
       `SELECT pc.category_id::text AS id, ct.name AS label, count(*)::int AS count FROM matching m
        JOIN product_categories pc ON pc.product_id = m.product_id
-       JOIN category_translations ct ON ct.category_id = pc.category_id AND ct.language_id = ${lang}
+       JOIN category_translations ct ON ct.category_id = pc.category_id AND ct.language_id = ${lang()}
        GROUP BY pc.category_id, ct.name ORDER BY ct.name`),
     facetValues(db, filter, languageId, 'brands', () =>
       `SELECT b.brand_id::text AS id, b.name AS label, count(*)::int AS count FROM matching m
@@ -271,16 +273,16 @@ export async function productFacets(db: Queryable, filter: FilterInputType, lang
       `SELECT c.campaign_id::text AS id, ct.name AS label, count(*)::int AS count FROM matching m
        JOIN product_discount_campaigns pdc ON pdc.product_id = m.product_id
        JOIN discount_campaigns c ON c.campaign_id = pdc.campaign_id AND ${activeCampaign}
-       JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = ${lang}
+       JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = ${lang()}
        GROUP BY c.campaign_id, ct.name ORDER BY ct.name`),
     facetValues(db, filter, languageId, 'skus', (lang) =>
       `SELECT st.name AS id, st.name AS label, count(DISTINCT m.product_id)::int AS count FROM matching m
        JOIN skus s ON s.product_id = m.product_id
-       JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = ${lang}
+       JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = ${lang()}
        GROUP BY st.name ORDER BY st.name`),
     facetValues(db, filter, languageId, 'parameters', (lang) =>
       `SELECT pp.name || '\u001f' || pp.value AS id, pp.value AS label, count(*)::int AS count FROM matching m
-       JOIN product_parameters pp ON pp.product_id = m.product_id AND pp.language_id = ${lang}
+       JOIN product_parameters pp ON pp.product_id = m.product_id AND pp.language_id = ${lang()}
        GROUP BY pp.name, pp.value ORDER BY pp.name, pp.value`),
     facetValues(db, filter, languageId, 'price', () =>
       `SELECT '' AS id, '' AS label, count(*)::int AS count, min(p.selling_price_minor) AS min, max(p.selling_price_minor) AS max
