@@ -31,15 +31,12 @@ function wrap(text: string, width: number, lines: number): string[] {
 export async function productImageSvg(db: Queryable, file: string): Promise<string | null> {
   const match = FILE_PATTERN.exec(file);
   if (!match) return null;
-  const [rows] = [
-    await db.query<{ name: string; brand: string | null; images: string[] | null }>(
-      `SELECT pt.name, b.name AS brand, p.images FROM products p
-       JOIN product_translations pt ON pt.product_id = p.product_id AND pt.language_id = 'sv'
-       LEFT JOIN brands b ON b.brand_id = p.brand_id WHERE p.product_id = $1`,
-      [Number(match[1])],
-    ),
-  ];
-  const product = rows[0];
+  const [product] = await db.query<{ name: string; brand: string | null; images: string[] | null }>(
+    `SELECT pt.name, b.name AS brand, p.images FROM products p
+     JOIN product_translations pt ON pt.product_id = p.product_id AND pt.language_id = 'sv'
+     LEFT JOIN brands b ON b.brand_id = p.brand_id WHERE p.product_id = $1`,
+    [Number(match[1])],
+  );
   if (!product || !product.images?.includes(file)) return null;
   const h = hash(file);
   const hue = h % 360;

@@ -105,7 +105,7 @@ export function ListPage() {
       </p>
       {hasMore && (
         <Link className="button" to={`?page=${data.page + 1}`}>
-          {intl.locale.startsWith('sv') ? 'Nästa sida' : 'Next page'}
+          <FormattedMessage id="list.next" />
         </Link>
       )}
     </div>
