@@ -2,7 +2,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../../src/server/db/client';
-import { buildWhere, orderBy, Params } from '../../src/server/modules/catalog/product-list-sql';
+import { productCountSql, productPageSql } from '../../src/server/modules/catalog/queries';
 import type { FilterInputType } from '../../src/server/graphql/generated/resolvers-types';
 
 const db = await openDb({ dataDir: process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'storefront-bench-100000') });
@@ -17,14 +17,9 @@ const filters: Record<string, FilterInputType> = {
 };
 for (const [name, filter] of Object.entries(filters)) {
   for (const kind of ['page', 'count'] as const) {
-    const params = new Params();
-    const { from, where, rank } = buildWhere(filter, 'sv', params, { withText: kind === 'page' });
-    const sql =
-      kind === 'page'
-        ? `SELECT p.product_id FROM ${from} WHERE ${where} ORDER BY ${orderBy(filter.sort, rank)} LIMIT 24 OFFSET ${filter.offset ?? 0}`
-        : `SELECT count(*) FROM ${from} WHERE ${where}`;
+    const { text, values } = kind === 'page' ? productPageSql(filter, 'sv') : productCountSql(filter, 'sv');
     const started = performance.now();
-    const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${sql}`, params.values);
+    const plan = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ANALYZE ${text}`, values);
     const ms = performance.now() - started;
     console.info(`${name.padEnd(9)} ${kind.padEnd(5)} ${ms.toFixed(0).padStart(6)} ms  ${plan.at(-1)?.['QUERY PLAN']}`);
     if (process.env.PLANS) console.info(plan.map((r) => '   ' + r['QUERY PLAN']).join('\n'));

@@ -41,22 +41,31 @@ const toProduct = (languageId: LanguageId) => (r: ProductRow): ProductModel => (
   extraInformation: r.extra_information,
 });
 
-export async function listProducts(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<ProductModel[]> {
+/** The SQL of one page of a product list (also timed by tests/bench/explain.ts). */
+export function productPageSql(filter: FilterInputType, languageId: LanguageId) {
   const params = new Params();
   const { from, where, rank } = buildWhere(filter, languageId, params, { withText: true });
   const { limit, offset } = pageOf(filter);
-  const rows = await db.query<ProductRow>(
-    `SELECT ${productColumns} FROM ${from} WHERE ${where} ORDER BY ${orderBy(filter.sort, rank)}
-     LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
-    params.values,
-  );
-  return rows.map(toProduct(languageId));
+  const text = `SELECT ${productColumns} FROM ${from} WHERE ${where} ORDER BY ${orderBy(filter.sort, rank)}
+     LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  return { text, values: params.values };
+}
+
+/** The SQL counting every product a filter matches. */
+export function productCountSql(filter: FilterInputType, languageId: LanguageId) {
+  const params = new Params();
+  const { from, where } = buildWhere(filter, languageId, params);
+  return { text: `SELECT count(*)::int AS count FROM ${from} WHERE ${where}`, values: params.values };
+}
+
+export async function listProducts(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<ProductModel[]> {
+  const { text, values } = productPageSql(filter, languageId);
+  return (await db.query<ProductRow>(text, values)).map(toProduct(languageId));
 }
 
 export async function countProducts(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<number> {
-  const params = new Params();
-  const { from, where } = buildWhere(filter, languageId, params);
-  const [row] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ${from} WHERE ${where}`, params.values);
+  const { text, values } = productCountSql(filter, languageId);
+  const [row] = await db.query<{ count: number }>(text, values);
   return row?.count ?? 0;
 }
 
