@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
+import { FavoriteButton } from '../favorites/FavoriteButton';
 import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
 import { StockStatus } from './StockStatus';
@@ -18,6 +19,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardFi
         <span className="product-card__brand">{product.brand?.name}</span>
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
+      <FavoriteButton productId={product.productId} name={product.name} className="product-card__favorite" />
       <PriceTag price={product.unitPrice} />
       <StockStatus stock={product.stock} />
     </article>

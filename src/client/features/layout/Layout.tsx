@@ -4,6 +4,7 @@ import { Outlet, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { Snackbar } from '../notifications/Snackbar';
 import type { LayoutData } from './layout-loader';
 
 export function Layout({ languageId }: { languageId: LanguageId }) {
@@ -31,6 +32,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
           <Outlet />
         </main>
         <Footer layout={layout} languageId={languageId} />
+        <Snackbar />
       </div>
     </IntlProvider>
   );
