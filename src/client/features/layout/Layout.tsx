@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
-import { Outlet, useLoaderData } from 'react-router';
+import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -33,6 +33,8 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         </main>
         <Footer layout={layout} languageId={languageId} />
         <Snackbar />
+        {/* Scroll to top on navigation; the saved position comes back on back/forward (spec section 2). */}
+        <ScrollRestoration />
       </div>
     </IntlProvider>
   );

@@ -278,6 +278,88 @@ export type Cart = {
   appliedCampaigns: Array<AppliedCampaign>;
   items: Array<CartItem>;
   summary: CartSummary;
+  warnings: Array<CartWarning>;
+};
+
+export type CartItemInputType = {
+  skuId: Scalars['Int']['input'];
+  /** Wanted quantity: added to what is in the cart for addToCart, the new quantity for updateCartItem (0 removes). */
+  quantity: Scalars['Int']['input'];
+};
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ */
+export type Mutation = {
+  __typename?: 'Mutation';
+  addToCart: Cart;
+  updateCartItem: Cart;
+  /** An empty promoCode removes the code. */
+  setCartPromoCode: Cart;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ */
+export type MutationAddToCartArgs = {
+  id: Scalars['String']['input'];
+  item: CartItemInputType;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ */
+export type MutationUpdateCartItemArgs = {
+  id: Scalars['String']['input'];
+  item: CartItemInputType;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ */
+export type MutationSetCartPromoCodeArgs = {
+  id: Scalars['String']['input'];
+  promoCode: Scalars['String']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CartWarningCode =
+  /** Asked for more than is in stock; the quantity was capped. */
+  | 'STOCK_LIMIT'
+  /** The cart already holds all there is. */
+  | 'ALREADY_AT_STOCK'
+  /** Oversellable SKU beyond stock: delivery time may be affected. */
+  | 'OVERSELL_DELIVERY'
+  /** Price changed since the item was added. */
+  | 'PRICE_CHANGED'
+  /** Stock fell below the quantity in the cart since it was added; the quantity was lowered. */
+  | 'STOCK_CHANGED'
+  /** The SKU can no longer be bought and was removed. */
+  | 'ITEM_REMOVED'
+  | 'PROMO_CODE_INVALID'
+  | 'PROMO_CODE_REQUIREMENTS_NOT_MET';
+
+/** Something the shopper must be told about the cart, in the request's language (spec texts where it has one). */
+export type CartWarning = {
+  __typename?: 'CartWarning';
+  code: CartWarningCode;
+  message: Scalars['String']['output'];
+  skuId?: Maybe<Scalars['Int']['output']>;
 };
 
 export type Category = {
@@ -638,6 +720,10 @@ export type ResolversTypes = {
   CartTotal: ResolverTypeWrapper<CartTotal>;
   CartSummary: ResolverTypeWrapper<CartSummary>;
   Cart: ResolverTypeWrapper<CartModel>;
+  CartItemInputType: CartItemInputType;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  CartWarningCode: CartWarningCode;
+  CartWarning: ResolverTypeWrapper<CartWarning>;
   Category: ResolverTypeWrapper<CategoryModel>;
   Brand: ResolverTypeWrapper<BrandModel>;
   DiscountCampaignType: DiscountCampaignType;
@@ -685,6 +771,9 @@ export type ResolversParentTypes = {
   CartTotal: CartTotal;
   CartSummary: CartSummary;
   Cart: CartModel;
+  CartItemInputType: CartItemInputType;
+  Mutation: Record<PropertyKey, never>;
+  CartWarning: CartWarning;
   Category: CategoryModel;
   Brand: BrandModel;
   DiscountCampaign: CampaignModel;
@@ -805,6 +894,19 @@ export type CartResolvers<ContextType = GraphQLContext, ParentType extends Resol
   appliedCampaigns?: Resolver<Array<ResolversTypes['AppliedCampaign']>, ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['CartSummary'], ParentType, ContextType>;
+  warnings?: Resolver<Array<ResolversTypes['CartWarning']>, ParentType, ContextType>;
+};
+
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  addToCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'id' | 'item'>>;
+  updateCartItem?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'id' | 'item'>>;
+  setCartPromoCode?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartPromoCodeArgs, 'id' | 'promoCode'>>;
+};
+
+export type CartWarningResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartWarning'] = ResolversParentTypes['CartWarning']> = {
+  code?: Resolver<ResolversTypes['CartWarningCode'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  skuId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
@@ -1007,6 +1109,8 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CartTotal?: CartTotalResolvers<ContextType>;
   CartSummary?: CartSummaryResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
+  CartWarning?: CartWarningResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   Brand?: BrandResolvers<ContextType>;
   DiscountCampaign?: DiscountCampaignResolvers<ContextType>;

@@ -1,3 +1,4 @@
+import type { CartWarning } from '../../graphql/generated/resolvers-types';
 import type { LanguageId } from '../../../shared/locales';
 
 export interface CartItemModel {
@@ -15,4 +16,6 @@ export interface CartModel {
   id: string;
   promoCode: string | null;
   items: CartItemModel[];
+  /** Told to the shopper with this answer only (stock capped, price changed, code invalid …). */
+  warnings?: CartWarning[];
 }

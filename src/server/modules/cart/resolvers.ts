@@ -51,6 +51,7 @@ export const cartResolvers: Resolvers = {
   },
   Cart: {
     appliedCampaigns: () => [],
+    warnings: (cart) => cart.warnings ?? [],
     summary: async (cart, _, ctx) => {
       const { languageId } = cart;
       const sum = (f: (i: CartItemModel) => number) => cart.items.reduce((total, i) => total + f(i), 0);

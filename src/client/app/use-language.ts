@@ -1,0 +1,13 @@
+import { useIntl } from 'react-intl';
+import { channels, type LanguageId } from '../../shared/locales';
+
+/** The page's language, from the IntlProvider the layout sets for the URL prefix. */
+export function useLanguageId(): LanguageId {
+  return useIntl().locale.startsWith('en') ? 'en' : 'sv';
+}
+
+/** channelId and languageId, which every operation takes (spec section 7). */
+export function useChannelVariables(): { channelId: string; languageId: LanguageId } {
+  const languageId = useLanguageId();
+  return { channelId: channels[languageId].channelId, languageId };
+}
