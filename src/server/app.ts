@@ -54,14 +54,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.addHook('onRequest', async (_req, reply) => {
     (reply.raw as NonceResponse).scriptNonce = randomBytes(16).toString('base64');
   });
+  // The tag manager is the only third party, and only when a container id is configured.
+  const tagManager = env.GTM_ID ? ['https://www.googletagmanager.com'] : [];
   await fastify.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).scriptNonce}'`],
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).scriptNonce}'`, ...tagManager],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: ["'self'", 'data:', ...tagManager],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...tagManager],
         fontSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

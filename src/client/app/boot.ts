@@ -7,6 +7,8 @@ export interface Boot {
   variant: 'games' | 'candy';
   gtmId: string | null;
   origin: string;
+  /** The stored cookie-consent choice; null shows the banner (spec section 4). */
+  cookieConsent: boolean | null;
 }
 
 export const BOOT_ELEMENT_ID = 'shop-boot';

@@ -7,6 +7,7 @@ export interface ShopContextValue {
   /** Absolute origin for canonical links (PUBLIC_URL, else the request's). */
   origin: string;
   persisted: PersistedState;
+  cookieConsent: boolean | null;
 }
 
 const ShopContext = createContext<ShopContextValue | null>(null);

@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { localizePath } from '../../shared/locales';
+import { reportPageStatus } from '../features/analytics/tag-manager';
+import { useLanguageId } from '../app/use-language';
 import { Head } from './Head';
 
 /** Not-found screen for 404, the generic error otherwise, each with a way home (spec section 2). */
@@ -8,8 +11,9 @@ export function ErrorPage() {
   const error = useRouteError();
   const intl = useIntl();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const languageId = intl.locale.startsWith('en') ? 'en' : 'sv';
+  const languageId = useLanguageId();
   const notFound = status === 404;
+  useEffect(() => reportPageStatus(status), [status]);
   return (
     <div className="page error-page">
       <Head title={intl.formatMessage({ id: notFound ? 'notFound.title' : 'error.title' })} />

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Boot } from '../../client/app/boot';
+import { COOKIE_CONSENT_COOKIE, parseConsent } from '../../client/features/consent/consent-cookie';
 import { Providers } from '../../client/app/Providers';
 import { createRoutes } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
@@ -66,6 +67,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       variant: options.env.SHOP_VARIANT,
       gtmId: options.env.GTM_ID ?? null,
       origin,
+      cookieConsent: parseConsent(req.cookies[COOKIE_CONSENT_COOKIE]),
     };
     const languageId = splitLocalePath(new URL(req.url, origin).pathname).languageId;
 

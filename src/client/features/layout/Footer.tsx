@@ -1,45 +1,60 @@
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LanguageId } from '../../../shared/locales';
 import { useShop } from '../../app/shop-context';
+import { Icon } from '../../components/Icon';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
+import { useMediaQuery } from '../../hooks/use-media-query';
+import { VatToggle } from '../pricing/PriceToggles';
+import { PaymentLogos, SocialLinks } from './FooterBadges';
+
+type FlatMenu = NonNullable<LayoutQuery['footerFirst']>;
 
 export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId: LanguageId }) {
   const intl = useIntl();
   const { variant } = useShop();
-  const columns = [layout.footerFirst, layout.footerSecond, layout.footerThird];
+  const wide = useMediaQuery('(min-width: 768px)');
+  const columns = [layout.footerFirst, layout.footerSecond, layout.footerThird].filter((menu): menu is FlatMenu => Boolean(menu));
   return (
     <footer className="site-footer">
-      <section className="site-footer__about">
-        <h2>
+      <section className="site-footer__about" aria-labelledby="footer-about">
+        <h2 id="footer-about">
           <FormattedMessage id="footer.about" />
         </h2>
         <p>
           <FormattedMessage id={variant === 'candy' ? 'footer.aboutText.candy' : 'footer.aboutText'} />
         </p>
         <h2>
+          <FormattedMessage id="footer.contact" />
+        </h2>
+        <ul className="site-footer__contact">
+          <li>
+            <SmartLink href="mailto:hej@retrospelbutiken.se" languageId={languageId}>
+              hej@retrospelbutiken.se
+            </SmartLink>
+          </li>
+          <li>
+            <SmartLink href="tel:+46812345678" languageId={languageId}>
+              08-123 456 78
+            </SmartLink>
+          </li>
+        </ul>
+        <SocialLinks />
+        <h2>
           <FormattedMessage id="footer.newsletter" />
         </h2>
         <p>
           <FormattedMessage id="footer.newsletterText" />
         </p>
+        <VatToggle />
       </section>
-      {columns.map((menu, index) =>
-        menu ? (
-          <nav key={index} className="site-footer__column" aria-label={menu.title}>
-            <h2>{menu.title}</h2>
-            <ul>
-              {menu.menuItems.map((item) => (
-                <li key={item.id}>
-                  <SmartLink href={item.canonicalUrl} languageId={languageId} targetBlank={item.targetBlank}>
-                    {item.label}
-                  </SmartLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null,
-      )}
+      {columns.map((menu, index) => (
+        <FooterColumn key={index} menu={menu} languageId={languageId} accordion={!wide} />
+      ))}
+      <section className="site-footer__logos" aria-label={intl.formatMessage({ id: 'footer.payment' })}>
+        <PaymentLogos />
+      </section>
       <p className="site-footer__copyright">
         <FormattedMessage
           id="footer.copyright"
@@ -47,5 +62,35 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
         />
       </p>
     </footer>
+  );
+}
+
+/** A menu column; on phones an accordion (spec section 2), open on wider screens. */
+function FooterColumn({ menu, languageId, accordion }: { menu: FlatMenu; languageId: LanguageId; accordion: boolean }) {
+  const [open, setOpen] = useState(false);
+  const id = `footer-menu-${menu.title.replace(/\W+/g, '-').toLowerCase()}`;
+  const expanded = !accordion || open;
+  return (
+    <nav className={`site-footer__column ${expanded ? '' : 'site-footer__column--closed'}`} aria-label={menu.title}>
+      <h2>
+        {accordion ? (
+          <button type="button" className="accordion-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+            <span>{menu.title}</span>
+            <Icon name={open ? 'minus' : 'plus'} size={20} />
+          </button>
+        ) : (
+          menu.title
+        )}
+      </h2>
+      <ul id={id} className="accordion-panel">
+        {menu.menuItems.map((item) => (
+          <li key={item.id}>
+            <SmartLink href={item.canonicalUrl} languageId={languageId} targetBlank={item.targetBlank}>
+              {item.label}
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -1,64 +1,95 @@
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useMatches } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { localizePath, type LanguageId } from '../../../shared/locales';
 import { useShop } from '../../app/shop-context';
+import { closePanel, openPanel } from '../../app/ui-state';
+import { Badge, Icon } from '../../components/Icon';
+import { SidePanel } from '../../components/SidePanel';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
-
-type PageData = { alternates?: readonly { languageId: string; canonicalUrl: string }[] } | undefined;
-
-/** The same page in the other language when the page knows it, else that language's home page. */
-function useOtherLanguageUrl(other: LanguageId): string {
-  const matches = useMatches();
-  for (const match of [...matches].reverse()) {
-    const alternate = (match.data as PageData)?.alternates?.find((a) => a.languageId === other);
-    if (alternate) return alternate.canonicalUrl;
-  }
-  return localizePath('/', other);
-}
+import { CartPanel } from '../cart/CartPanel';
+import { MiniCart } from '../cart/MiniCart';
+import { useFavorites } from '../favorites/use-favorites';
+import { CustomerTypeToggle } from '../pricing/PriceToggles';
+import { LanguageSwitch } from './LanguageSwitch';
+import { MainNav } from './MainNav';
+import { MobileMenu } from './MobileMenu';
+import { useHeaderScroll } from './use-header-scroll';
 
 export function Header({ layout, languageId }: { layout: LayoutQuery; languageId: LanguageId }) {
   const intl = useIntl();
   const { variant } = useShop();
-  const other: LanguageId = languageId === 'sv' ? 'en' : 'sv';
-  const otherUrl = useOtherLanguageUrl(other);
+  const { scrolled, hidden } = useHeaderScroll();
+  const favorites = useFavorites();
+  const location = useLocation();
+  useEffect(() => closePanel(), [location.pathname]);
   const shopName = intl.formatMessage({ id: variant === 'candy' ? 'shop.name.candy' : 'shop.name' });
+  const menuLabel = layout.mainMenu?.title || intl.formatMessage({ id: 'header.menu' });
+  const menuItems = layout.mainMenu?.menuItems ?? [];
   return (
-    <header className="site-header">
-      <a className="skip-link" href="#main">
-        <FormattedMessage id="header.skipToContent" />
-      </a>
-      <div className="top-bar">
-        <p className="top-bar__usp">
-          <FormattedMessage id={variant === 'candy' ? 'USP_TEXT.candy' : 'USP_TEXT'} />
-        </p>
-        <nav className="top-bar__nav" aria-label={layout.topBar?.title || 'top-bar'}>
-          {layout.topBar?.menuItems.map((item) => (
-            <SmartLink key={item.id} href={item.canonicalUrl} languageId={languageId} targetBlank={item.targetBlank}>
-              {item.label}
-            </SmartLink>
-          ))}
-        </nav>
-      </div>
-      <div className="header-main">
-        <Link to={localizePath('/', languageId)} className="logo">
-          {shopName}
-        </Link>
-        <a className="language-switch" href={otherUrl} hrefLang={other} aria-label={intl.formatMessage({ id: 'language.switch.label' })}>
-          <FormattedMessage id="language.switch" />
+    <>
+      <header className={`site-header ${scrolled ? 'site-header--scrolled' : ''} ${hidden ? 'site-header--hidden' : ''}`}>
+        <a className="skip-link" href="#main">
+          <FormattedMessage id="header.skipToContent" />
         </a>
-      </div>
-      <nav className="main-nav" aria-label={layout.mainMenu?.title || intl.formatMessage({ id: 'header.menu' })}>
-        <ul>
-          {layout.mainMenu?.menuItems.map((item) => (
-            <li key={item.id}>
-              <SmartLink href={item.canonicalUrl} languageId={languageId} targetBlank={item.targetBlank} title={item.title}>
+        <div className="top-bar">
+          <p className="top-bar__usp">
+            <FormattedMessage id={variant === 'candy' ? 'USP_TEXT.candy' : 'USP_TEXT'} />
+          </p>
+          <nav className="top-bar__nav" aria-label={layout.topBar?.title || 'top-bar'}>
+            {layout.topBar?.menuItems.map((item) => (
+              <SmartLink key={item.id} href={item.canonicalUrl} languageId={languageId} targetBlank={item.targetBlank}>
                 {item.label}
               </SmartLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </header>
+            ))}
+          </nav>
+        </div>
+        <div className="header-main">
+          <button type="button" className="header-action header-action--phone" aria-label={menuLabel} onClick={() => openPanel('menu')}>
+            <Icon name="menu" />
+          </button>
+          <Link to={localizePath('/', languageId)} className="logo">
+            {shopName}
+          </Link>
+          <div className="header-actions">
+            <Link
+              to={localizePath(languageId === 'sv' ? '/favoriter' : '/favorites', languageId)}
+              className="header-action"
+              aria-label={intl.formatMessage({ id: 'header.favoritesCount' }, { count: favorites.count })}
+            >
+              <span className="header-action__icon">
+                <Icon name="heart" />
+                <Badge count={favorites.count} />
+              </span>
+            </Link>
+            <button type="button" className="header-action" aria-label={intl.formatMessage({ id: 'header.account' })} onClick={() => openPanel('account', 'login')}>
+              <Icon name="user" />
+            </button>
+            <MiniCart />
+          </div>
+          <div className="header-settings">
+            <CustomerTypeToggle />
+            <LanguageSwitch languageId={languageId} />
+          </div>
+        </div>
+        <MainNav items={menuItems} label={menuLabel} languageId={languageId} />
+      </header>
+      <SidePanel name="menu" title={menuLabel} side="left">
+        <MobileMenu items={menuItems} languageId={languageId} />
+        {/* The top-bar links have no room on phones; they live here instead. */}
+        {layout.topBar && <MobileMenu items={layout.topBar.menuItems} languageId={languageId} />}
+        <div className="side-panel__settings">
+          <CustomerTypeToggle />
+          <LanguageSwitch languageId={languageId} />
+        </div>
+      </SidePanel>
+      <CartPanel />
+      <SidePanel name="account" title={intl.formatMessage({ id: 'header.account' })}>
+        <p>
+          <FormattedMessage id="account.comingSoon" />
+        </p>
+      </SidePanel>
+    </>
   );
 }

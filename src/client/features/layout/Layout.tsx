@@ -5,6 +5,9 @@ import { channels, type LanguageId } from '../../../shared/locales';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Snackbar } from '../notifications/Snackbar';
+import { CookieConsent } from '../consent/CookieConsent';
+import { usePageViews } from '../analytics/tag-manager';
+import { NavigationProgress } from './NavigationProgress';
 import type { LayoutData } from './layout-loader';
 
 export function Layout({ languageId }: { languageId: LanguageId }) {
@@ -27,15 +30,24 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
           } as React.CSSProperties
         }
       >
+        <NavigationProgress />
         <Header layout={layout} languageId={languageId} />
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />
         </main>
         <Footer layout={layout} languageId={languageId} />
+        <CookieConsent />
         <Snackbar />
+        <PageViews />
         {/* Scroll to top on navigation; the saved position comes back on back/forward (spec section 2). */}
         <ScrollRestoration />
       </div>
     </IntlProvider>
   );
+}
+
+/** Inside the IntlProvider and router: one page view per settled route. */
+function PageViews() {
+  usePageViews();
+  return null;
 }

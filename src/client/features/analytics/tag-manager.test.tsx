@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from '@testing-library/react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ShopProvider, type ShopContextValue } from '../../app/shop-context';
+import { defaultPersistedState } from '../../lib/persisted-state';
+import { reportPageStatus, usePageViews } from './tag-manager';
+
+function Frame() {
+  usePageViews();
+  return <Outlet />;
+}
+
+function renderShop(gtmId: string | null, initialPath: string) {
+  const shop: ShopContextValue = { variant: 'games', gtmId, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true };
+  const router = createMemoryRouter(
+    [{ path: '/', Component: Frame, children: [{ index: true, element: <p>home</p> }, { path: 'p/:alias', element: <p>product</p> }, { path: '*', element: <p>x</p> }] }],
+    { initialEntries: [initialPath] },
+  );
+  render(
+    <ShopProvider value={shop}>
+      <RouterProvider router={router} />
+    </ShopProvider>,
+  );
+  return router;
+}
+
+describe('tag manager page views', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    delete window.dataLayer;
+    document.head.innerHTML = '';
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  it('pushes a Page Impression per route with type, url, status and title, 500 ms after it settles', async () => {
+    // The container script is asserted, not fetched.
+    const append = vi.spyOn(document.head, 'append').mockImplementation(() => undefined);
+    const router = renderShop('GTM-TEST1', '/');
+    document.title = 'Start';
+    expect((append.mock.calls[0]?.[0] as HTMLScriptElement).src).toBe('https://www.googletagmanager.com/gtm.js?id=GTM-TEST1');
+    await act(() => vi.advanceTimersByTimeAsync(499));
+    expect(window.dataLayer?.filter((e) => e.event === 'Page Impression')).toHaveLength(0);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    await act(() => router.navigate('/p/super-mario?x=1'));
+    document.title = 'Super Mario';
+    reportPageStatus(404);
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    const views = window.dataLayer?.filter((e) => e.event === 'Page Impression');
+    expect(views).toEqual([
+      { event: 'Page Impression', pageType: 'home', url: '/', status: 200, title: 'Start' },
+      { event: 'Page Impression', pageType: 'notFound', url: '/p/super-mario?x=1', status: 404, title: 'Super Mario' },
+    ]);
+  });
+
+  it('does nothing without a container id', async () => {
+    renderShop(null, '/');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(window.dataLayer).toBeUndefined();
+    expect(document.head.querySelector('script')).toBeNull();
+  });
+});

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useLocation, useNavigation } from 'react-router';
+import { useShop } from '../../app/shop-context';
+import { pageTypeOf } from './page-type';
+
+declare global {
+  interface Window {
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
+/** Spec section 9: the route page view waits 500 ms so the new page's title is in place. */
+const PAGE_VIEW_DELAY_MS = 500;
+
+let pageStatus = 200;
+
+/** The error page tells the next page view its status (404, 500 …) instead of 200. */
+export function reportPageStatus(status: number): void {
+  pageStatus = status;
+}
+
+function loadTagManager(id: string): void {
+  if (document.getElementById('gtm-script')) return;
+  window.dataLayer = window.dataLayer ?? [];
+  window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const script = document.createElement('script');
+  script.id = 'gtm-script';
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${encodeURIComponent(id)}`;
+  document.head.append(script);
+}
+
+/** Pushes a 'Page Impression' per route (page type, url, status, title) when a container id is configured. */
+export function usePageViews(): void {
+  const { gtmId } = useShop();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const settled = navigation.state === 'idle';
+  useEffect(() => {
+    if (!gtmId) return;
+    loadTagManager(gtmId);
+  }, [gtmId]);
+  useEffect(() => {
+    if (!gtmId || !settled) return;
+    const timer = window.setTimeout(() => {
+      window.dataLayer = window.dataLayer ?? [];
+      window.dataLayer.push({
+        event: 'Page Impression',
+        pageType: pageStatus === 404 ? 'notFound' : pageTypeOf(location.pathname),
+        url: `${location.pathname}${location.search}`,
+        status: pageStatus,
+        title: document.title,
+      });
+      pageStatus = 200;
+    }, PAGE_VIEW_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [gtmId, settled, location.pathname, location.search]);
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { localizePath } from '../../../shared/locales';
+import { useShop } from '../../app/shop-context';
+import { useLanguageId } from '../../app/use-language';
+import { SmartLink } from '../../components/SmartLink';
+import { storeConsent } from './consent-cookie';
+
+/** Shown only while no choice is stored; either answer hides it (spec section 4). */
+export function CookieConsent() {
+  const { cookieConsent } = useShop();
+  const languageId = useLanguageId();
+  const [choice, setChoice] = useState(cookieConsent);
+  if (choice !== null) return null;
+  const answer = (allowed: boolean) => {
+    storeConsent(allowed);
+    setChoice(allowed);
+  };
+  return (
+    <section className="cookie-consent" aria-labelledby="cookie-consent-title">
+      <h2 id="cookie-consent-title" className="cookie-consent__title">
+        <FormattedMessage id="consent.title" />
+      </h2>
+      <p>
+        <FormattedMessage
+          id="consent.text"
+          values={{
+            link: (text) => (
+              <SmartLink href={localizePath('/cookies', languageId)} languageId={languageId}>
+                {text}
+              </SmartLink>
+            ),
+          }}
+        />
+      </p>
+      <div className="cookie-consent__actions">
+        <button type="button" className="button" onClick={() => answer(false)}>
+          <FormattedMessage id="consent.decline" />
+        </button>
+        <button type="button" className="button button--primary" onClick={() => answer(true)}>
+          <FormattedMessage id="consent.allow" />
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { LanguageId } from '../../../shared/locales';
+import { useMatches } from 'react-router';
+import { localizePath } from '../../../shared/locales';
+
+/** Spec section 3: the locale cookie keeps the choice for 365 days. */
+const LOCALE_COOKIE = 'ralph-locale';
+
+/**
+ * Goes to the same page in the other language (localized slugs from the page's alternates). A full page
+ * load on purpose: the other language is a different route tree with its own messages.
+ */
+export function LanguageSwitch({ languageId }: { languageId: LanguageId }) {
+  const intl = useIntl();
+  const other: LanguageId = languageId === 'sv' ? 'en' : 'sv';
+  const href = useOtherLanguageUrl(other);
+  return (
+    <a
+      className="language-switch"
+      href={href}
+      hrefLang={other}
+      aria-label={intl.formatMessage({ id: 'language.switch.label' })}
+      onClick={() => {
+        document.cookie = `${LOCALE_COOKIE}=${other}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`;
+      }}
+    >
+      <FormattedMessage id="language.switch" />
+    </a>
+  );
+}
+
+type PageData = { alternates?: readonly { languageId: string; canonicalUrl: string }[] } | undefined;
+
+/** The same page in the other language when the page knows it, else that language's home page. */
+function useOtherLanguageUrl(other: LanguageId): string {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const alternate = (match.data as PageData)?.alternates?.find((a) => a.languageId === other);
+    if (alternate) return alternate.canonicalUrl;
+  }
+  return localizePath('/', other);
+}

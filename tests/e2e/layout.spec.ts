@@ -1,0 +1,143 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
+
+test.describe('the default layout', () => {
+  test.beforeEach(async ({ context, baseURL }, testInfo) => {
+    // The consent banner has its own test; elsewhere it would cover what the shopper taps.
+    if (!testInfo.title.includes('cookie banner')) {
+      await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+    }
+  });
+
+  test('the main menu leads through three levels to a category', async ({ page }) => {
+    await page.goto('/');
+    if (isPhone(page)) {
+      await page.getByRole('button', { name: 'Huvudmeny' }).click();
+      const panel = page.getByRole('dialog', { name: 'Huvudmeny' });
+      await panel.getByRole('button', { name: 'Spel' }).click();
+      await expect(panel.getByRole('link', { name: 'Visa allt inom Spel' })).toBeVisible();
+      await panel.getByRole('button', { name: 'Nintendo' }).click();
+      await panel.getByRole('link', { name: 'NES', exact: true }).click();
+      await expect(panel).toBeHidden();
+    } else {
+      const nav = page.getByRole('navigation', { name: 'Huvudmeny' });
+      await nav.getByRole('link', { name: 'Spel', exact: true }).hover();
+      await expect(nav.getByRole('link', { name: 'Visa allt inom Spel' })).toBeVisible();
+      await nav.getByRole('link', { name: 'NES', exact: true }).click();
+    }
+    await expect(page).toHaveURL(/\/c\/.*nes/);
+    await expect(page.getByRole('heading', { level: 1, name: 'NES' })).toBeVisible();
+  });
+
+  test('the desktop submenu also opens by tap and keyboard, with its state announced', async ({ page }) => {
+    test.skip(isPhone(page), 'desktop navigation');
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Visa undermeny för Konsoler' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('link', { name: 'Visa allt inom Konsoler' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  test('the customer-type toggle and the VAT toggle change every price and persist', async ({ page }) => {
+    await page.goto('/allt');
+    const prices = page.locator('.product-card .price');
+    await expect(prices.first()).toBeVisible();
+    const incVat = await prices.first().locator('.price__selling').textContent();
+    await expect(page.getByText('exkl. moms')).toHaveCount(0);
+
+    const business = isPhone(page)
+      ? async () => {
+          await page.getByRole('button', { name: 'Huvudmeny' }).click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Företag' }).click();
+          await page.getByRole('dialog').getByRole('button', { name: 'Stäng' }).click();
+        }
+      : () => page.getByRole('banner').getByRole('button', { name: 'Företag' }).click();
+    await business();
+    const cards = await prices.count();
+    await expect(page.locator('.product-card .price__vat')).toHaveCount(cards);
+    const exVat = await prices.first().locator('.price__selling').textContent();
+    expect(exVat).not.toBe(incVat);
+
+    await page.reload();
+    await expect(page.locator('.product-card .price__vat')).toHaveCount(cards);
+    const vatSwitch = page.getByRole('switch', { name: 'Visa priser inkl. moms' });
+    await expect(vatSwitch).toHaveAttribute('aria-checked', 'false');
+    await vatSwitch.click();
+    await expect(vatSwitch).toHaveAttribute('aria-checked', 'true');
+    await expect(page.locator('.product-card .price__vat')).toHaveCount(0);
+    await expect(prices.first().locator('.price__selling')).toHaveText(incVat ?? '');
+  });
+
+  test('favorites are counted in the header and survive a reload', async ({ page }) => {
+    await page.goto('/');
+    const favorites = page.getByRole('banner').getByRole('link', { name: /^Favoriter/ });
+    await expect(favorites).toHaveAccessibleName('Favoriter');
+    const first = page.getByRole('article').first();
+    const heart = first.getByRole('button', { name: /i favoriter$/ });
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await heart.click();
+    await expect(first.getByRole('button', { name: /från favoriter$/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(favorites).toHaveAccessibleName('Favoriter, 1 produkt');
+    await page.getByRole('article').nth(1).getByRole('button', { name: /i favoriter$/ }).click();
+    await expect(favorites).toHaveAccessibleName('Favoriter, 2 produkter');
+    await page.reload();
+    await expect(favorites).toHaveAccessibleName('Favoriter, 2 produkter');
+    await expect(page.getByRole('article').first().getByRole('button', { name: /från favoriter$/ })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('the cookie banner shows until a choice is stored', async ({ page, context }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Vi använder cookies' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Avböj' }).click();
+    await expect(banner).toBeHidden();
+    const consent = (await context.cookies()).find((c) => c.name === 'ralph-cookie-consent');
+    expect(consent?.value).toBe('false');
+    expect(consent?.path).toBe('/');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Mest sålda' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
+  });
+
+  test('the mini cart opens the cart panel and Escape closes it', async ({ page }) => {
+    await page.goto('/en');
+    await page.getByRole('button', { name: /^Cart,/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Cart' });
+    await expect(panel.getByText('Your cart is empty.')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+
+  test('the footer menus are accordions on phones and open columns on wider screens', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const firstColumn = footer.getByRole('navigation').first();
+    const link = firstColumn.getByRole('link').first();
+    if ((page.viewportSize()?.width ?? 0) < 768) {
+      const toggle = firstColumn.getByRole('button');
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(link).toBeHidden();
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    } else {
+      await expect(firstColumn.getByRole('button')).toHaveCount(0);
+    }
+    await expect(link).toBeVisible();
+    await expect(footer.getByRole('link', { name: 'Instagram (öppnas i ny flik)' })).toHaveAttribute('target', '_blank');
+    await expect(footer.getByText('Faktura')).toBeVisible();
+  });
+
+  test('the header hides while scrolling down and returns on the way up', async ({ page }) => {
+    await page.goto('/allt');
+    const header = page.getByRole('banner');
+    await expect(header).toBeInViewport();
+    await page.mouse.wheel(0, 1500);
+    await expect(header).not.toBeInViewport();
+    await page.mouse.wheel(0, -400);
+    await expect(header).toBeInViewport();
+  });
+});
