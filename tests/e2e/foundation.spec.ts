@@ -30,6 +30,10 @@ test.describe('the shop from a fresh start', () => {
     await page.getByRole('article').first().getByRole('link').click();
     await expect(page).toHaveURL(/\/en\/p\//);
     const englishName = await page.getByRole('heading', { level: 1 }).textContent();
+    if ((page.viewportSize()?.width ?? 0) < 1024) {
+      // Phones keep the language switch in the menu panel.
+      await page.getByRole('button', { name: 'Main menu' }).click();
+    }
     await page.getByRole('link', { name: 'Switch language to Swedish' }).click();
     await expect(page).toHaveURL(/^[^?]*\/p\/[^/]+$/);
     expect(new URL(page.url()).pathname.startsWith('/en')).toBe(false);
