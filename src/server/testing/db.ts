@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Db } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seedCatalog } from '../db/seed';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -27,6 +30,34 @@ export async function openTestDb(kind: TestDbKind, template: 'empty' | 'games' =
     async close() {
       await close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A seeded database this test file may change freely (prices, stock, campaigns). PGlite copies are private
+ * anyway; on PostgreSQL the file gets its own schema, migrated and seeded, first on the search_path, so
+ * writes never reach the shared database other files read concurrently. Closing drops the schema.
+ */
+export async function openWritableTestDb(kind: TestDbKind, poolSize = 10): Promise<Db> {
+  if (kind === 'pglite') return openTestDb(kind);
+  const base = inject('postgresUrl');
+  const schema = `private_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = openPostgres(base, 1);
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const url = new URL(base);
+  // Extensions (pg_trgm) live in public, so it stays on the path behind the private schema.
+  url.searchParams.set('options', `-c search_path=${schema},public`);
+  const db = openPostgres(url.toString(), poolSize);
+  await migrate(db);
+  await seedCatalog(db, { variant: 'games' });
+  const close = db.close.bind(db);
+  return {
+    ...db,
+    async close() {
+      await close();
+      await admin.exec(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.close();
     },
   };
 }

@@ -12,7 +12,7 @@ export type CartItemInputType = {
 };
 
 export type CartWarningCode =
-  /** Asked for more than is in stock; the quantity was capped. */
+  /** Asked for more than is in stock; the quantity was capped (or, out of stock, nothing was added). */
   | 'STOCK_LIMIT'
   /** The cart already holds all there is. */
   | 'ALREADY_AT_STOCK'
@@ -24,7 +24,9 @@ export type CartWarningCode =
   | 'STOCK_CHANGED'
   /** The SKU can no longer be bought and was removed. */
   | 'ITEM_REMOVED'
+  /** No such code running; it was not stored (or a stored code ended and was removed). */
   | 'PROMO_CODE_INVALID'
+  /** The cart does not meet the code's terms (minimum order); it was not stored, or was removed. */
   | 'PROMO_CODE_REQUIREMENTS_NOT_MET';
 
 export type StockStatus =

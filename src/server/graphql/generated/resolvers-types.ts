@@ -207,12 +207,15 @@ export type Alternate = {
   canonicalUrl: Scalars['String']['output'];
 };
 
+/** A campaign that lowered the cart. The UI hides the name when hideTitle is set; it is answered all the same. */
 export type AppliedCampaign = {
   __typename?: 'AppliedCampaign';
+  discountCampaignId: Scalars['Int']['output'];
   name: Scalars['String']['output'];
   hideTitle: Scalars['Boolean']['output'];
 };
 
+/** Units of a line at one price (kronor inc VAT): e.g. 2 at 199 and 1 at 0 under buy 3, pay for 2. */
 export type CampaignPrice = {
   __typename?: 'CampaignPrice';
   price: Scalars['Float']['output'];
@@ -262,6 +265,10 @@ export type CartTotal = {
   vatFormatted: Scalars['String']['output'];
 };
 
+/**
+ * Goods (subTotal) are the lines after campaigns. The promo code's discount (fixedAmountDiscount*) comes off the goods;
+ * total.discount* is campaigns plus code; shipping is free from the FREE_SHIPPING threshold (goods after the code).
+ */
 export type CartSummary = {
   __typename?: 'CartSummary';
   fixedAmountDiscountIncVat: Scalars['Float']['output'];
@@ -289,7 +296,10 @@ export type CartItemInputType = {
 
 /**
  * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -302,7 +312,10 @@ export type Mutation = {
 
 /**
  * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
 export type MutationAddToCartArgs = {
   id: Scalars['String']['input'];
@@ -315,7 +328,10 @@ export type MutationAddToCartArgs = {
 
 /**
  * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
 export type MutationUpdateCartItemArgs = {
   id: Scalars['String']['input'];
@@ -328,7 +344,10 @@ export type MutationUpdateCartItemArgs = {
 
 /**
  * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
 export type MutationSetCartPromoCodeArgs = {
   id: Scalars['String']['input'];
@@ -339,7 +358,7 @@ export type MutationSetCartPromoCodeArgs = {
 };
 
 export type CartWarningCode =
-  /** Asked for more than is in stock; the quantity was capped. */
+  /** Asked for more than is in stock; the quantity was capped (or, out of stock, nothing was added). */
   | 'STOCK_LIMIT'
   /** The cart already holds all there is. */
   | 'ALREADY_AT_STOCK'
@@ -351,7 +370,9 @@ export type CartWarningCode =
   | 'STOCK_CHANGED'
   /** The SKU can no longer be bought and was removed. */
   | 'ITEM_REMOVED'
+  /** No such code running; it was not stored (or a stored code ended and was removed). */
   | 'PROMO_CODE_INVALID'
+  /** The cart does not meet the code's terms (minimum order); it was not stored, or was removed. */
   | 'PROMO_CODE_REQUIREMENTS_NOT_MET';
 
 /** Something the shopper must be told about the cart, in the request's language (spec texts where it has one). */
@@ -832,6 +853,7 @@ export type AlternateResolvers<ContextType = GraphQLContext, ParentType extends 
 };
 
 export type AppliedCampaignResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AppliedCampaign'] = ResolversParentTypes['AppliedCampaign']> = {
+  discountCampaignId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   hideTitle?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };

@@ -1,21 +1,31 @@
-import type { CartWarning } from '../../graphql/generated/resolvers-types';
+import type {
+  AppliedCampaign,
+  CartItemCampaign,
+  CartSummary,
+  CartWarning,
+  Price,
+} from '../../graphql/generated/resolvers-types';
 import type { LanguageId } from '../../../shared/locales';
 
+/** A priced cart line; product and SKU are resolved through the catalog loaders when asked for. */
 export interface CartItemModel {
   languageId: LanguageId;
   skuId: number;
   productId: number;
   quantity: number;
-  unitPriceMinor: number;
-  regularUnitPriceMinor: number;
-  vatRate: number;
+  unitPrice: Price;
+  totalPrice: Price;
+  campaign: CartItemCampaign | null;
 }
 
+/** A cart as answered: priced, summed and corrected inside the transaction that read it. */
 export interface CartModel {
   languageId: LanguageId;
   id: string;
   promoCode: string | null;
   items: CartItemModel[];
+  appliedCampaigns: AppliedCampaign[];
+  summary: CartSummary;
   /** Told to the shopper with this answer only (stock capped, price changed, code invalid …). */
-  warnings?: CartWarning[];
+  warnings: CartWarning[];
 }

@@ -1,0 +1,65 @@
+import type { Db, Queryable } from '../../db/client';
+import type { LanguageId } from '../../../shared/locales';
+import { easiestFreeShipping } from './campaigns';
+import { isWellFormedCartId, newCartId } from './cart-id';
+import { CartSession } from './cart-session';
+import { claimIdempotencyKey, createCart, freeShippingCampaigns, lockCart, touchCart, type CartRow } from './cart-store';
+import type { CartModel } from './models';
+import { summarize } from './summary';
+
+export interface CartRequest {
+  id: string;
+  idempotencyKey: string | null;
+  languageId: LanguageId;
+}
+
+/** An unknown id answers an empty cart with a fresh id; nothing is stored until a mutation uses it. */
+async function emptyCart(db: Queryable, languageId: LanguageId): Promise<CartModel> {
+  const { summary, appliedCampaigns } = summarize([], null, easiestFreeShipping(await freeShippingCampaigns(db, languageId)), languageId);
+  return { languageId, id: newCartId(), promoCode: null, items: [], appliedCampaigns, summary, warnings: [] };
+}
+
+/** getCart: also a write, since it corrects lines whose price or stock changed and tells about it once. */
+export async function readCart(db: Db, id: string, languageId: LanguageId): Promise<CartModel> {
+  if (isWellFormedCartId(id)) {
+    const cart = await db.transaction(async (tx) => {
+      const row = await lockCart(tx, id);
+      if (!row) return null;
+      const session = await CartSession.open(tx, row, languageId);
+      await session.reconcile();
+      return session.finish();
+    });
+    if (cart) return cart;
+  }
+  return emptyCart(db, languageId);
+}
+
+/**
+ * The cart a mutation works on, locked, and whether the mutation was already applied: its key is on record
+ * for this cart, or (for a request without a usable id) it already started a cart.
+ */
+async function openForWrite(tx: Queryable, request: CartRequest): Promise<{ cart: CartRow; replay: boolean }> {
+  const key = request.idempotencyKey;
+  const existing = isWellFormedCartId(request.id) ? await lockCart(tx, request.id) : null;
+  if (existing) return { cart: existing, replay: key !== null && !(await claimIdempotencyKey(tx, existing.cartId, key)) };
+  const { cart, created } = await createCart(tx, newCartId(), key);
+  if (created && key !== null) await claimIdempotencyKey(tx, cart.cartId, key);
+  return { cart, replay: !created };
+}
+
+/**
+ * Runs one cart mutation in one transaction. The idempotency key is recorded in the same transaction as the
+ * change, so a replay, even one racing the first request, changes nothing and answers the cart as it is.
+ */
+export async function mutateCart(db: Db, request: CartRequest, change: (session: CartSession) => Promise<void>): Promise<CartModel> {
+  return db.transaction(async (tx) => {
+    const { cart, replay } = await openForWrite(tx, request);
+    const session = await CartSession.open(tx, cart, request.languageId);
+    await session.reconcile();
+    if (!replay) {
+      await change(session);
+      await touchCart(tx, cart.cartId);
+    }
+    return session.finish();
+  });
+}

@@ -1,0 +1,200 @@
+import type { Queryable } from '../../db/client';
+import type { LanguageId } from '../../../shared/locales';
+import { formatMoney, toMajor } from '../../../shared/money';
+import type { CartWarning } from '../../graphql/generated/resolvers-types';
+import { priceOf } from '../catalog/price';
+import { easiestFreeShipping, priceLines, type PricedLine } from './campaigns';
+import {
+  campaignsOfProducts,
+  deleteLine,
+  findSku,
+  freeShippingCampaigns,
+  loadLines,
+  saveLine,
+  setPromoCode,
+  type CartLine,
+  type CartRow,
+  type SkuFacts,
+} from './cart-store';
+import { badInput } from './input';
+import { cartTexts, type CartTexts } from './messages';
+import type { CartModel } from './models';
+import { findActivePromoCode, meetsRequirements, type PromoCode } from './promo-codes';
+import { decideQuantity, MAX_LINE_QUANTITY, reconcileStock, type QuantityDecision, type StockNotice } from './stock-rules';
+import { appliedCampaign, summarize } from './summary';
+
+const goodsMinor = (lines: readonly PricedLine[]) => lines.reduce((sum, l) => sum + l.totalSellingMinor, 0);
+
+/**
+ * One cart inside one transaction (its row locked): corrects lines against today's prices and stock, applies
+ * a change, and prices the result. Every warning collected on the way goes out with this answer.
+ */
+export class CartSession {
+  private lines: CartLine[] = [];
+  private readonly warnings: CartWarning[] = [];
+  private readonly texts: CartTexts;
+
+  private constructor(
+    private readonly tx: Queryable,
+    private readonly cart: CartRow,
+    private readonly languageId: LanguageId,
+  ) {
+    this.texts = cartTexts(languageId);
+  }
+
+  static async open(tx: Queryable, cart: CartRow, languageId: LanguageId): Promise<CartSession> {
+    const session = new CartSession(tx, cart, languageId);
+    await session.reload();
+    return session;
+  }
+
+  private async reload(): Promise<void> {
+    this.lines = await loadLines(this.tx, this.cart.cartId, this.languageId);
+  }
+
+  private warn(code: CartWarning['code'], message: string, skuId: number | null = null): void {
+    this.warnings.push({ code, message, skuId });
+  }
+
+  private warnStock(notice: StockNotice, sku: SkuFacts): void {
+    const t = this.texts;
+    switch (notice.kind) {
+      case 'stockLimit':
+        return this.warn('STOCK_LIMIT', t.stockLimit(notice.stock), sku.skuId);
+      case 'outOfStock':
+        // Nothing could be added: the same code as a cap at stock, with a text that says so plainly.
+        return this.warn('STOCK_LIMIT', t.outOfStock(sku.displayName), sku.skuId);
+      case 'alreadyAtStock':
+        return this.warn('ALREADY_AT_STOCK', t.alreadyAtStock(notice.quantity), sku.skuId);
+      case 'oversell':
+        return this.warn('OVERSELL_DELIVERY', t.oversellDelivery(sku.displayName), sku.skuId);
+      case 'stockChanged':
+        return this.warn('STOCK_CHANGED', t.stockChanged(sku.displayName, notice.stock), sku.skuId);
+      case 'itemRemoved':
+        return this.warn('ITEM_REMOVED', t.itemRemoved(sku.displayName), sku.skuId);
+    }
+  }
+
+  /**
+   * Says what changed since the shopper last saw each line (price, stock) and lowers or removes lines stock
+   * no longer covers. The new price and stock are recorded, so each change is told once.
+   */
+  async reconcile(): Promise<void> {
+    let changed = false;
+    for (const line of this.lines) {
+      const decision = reconcileStock(line.quantity, line.seenStock, line);
+      if (decision.quantity > 0 && line.sellingUnitMinor !== line.seenPriceMinor) {
+        const from = formatMoney(line.seenPriceMinor, this.languageId);
+        const to = formatMoney(line.sellingUnitMinor, this.languageId);
+        this.warn('PRICE_CHANGED', this.texts.priceChanged(line.displayName, from, to), line.skuId);
+      }
+      if (decision.notice) this.warnStock(decision.notice, line);
+      const seenChanged = line.sellingUnitMinor !== line.seenPriceMinor || line.stock !== line.seenStock;
+      if (decision.quantity === 0) await deleteLine(this.tx, this.cart.cartId, line.skuId);
+      else if (decision.quantity !== line.quantity || seenChanged) await saveLine(this.tx, this.cart.cartId, line, decision.quantity);
+      else continue;
+      changed = true;
+    }
+    if (changed) await this.reload();
+  }
+
+  private async requireSku(skuId: number): Promise<SkuFacts> {
+    const sku = await findSku(this.tx, skuId, this.languageId);
+    if (!sku) throw badInput(`There is no SKU with id ${skuId}`);
+    return sku;
+  }
+
+  private quantityOf(skuId: number): number {
+    return this.lines.find((l) => l.skuId === skuId)?.quantity ?? 0;
+  }
+
+  private async applyDecision(sku: SkuFacts, current: number, decision: QuantityDecision): Promise<void> {
+    if (decision.notice) this.warnStock(decision.notice, sku);
+    if (decision.quantity === current) return;
+    if (decision.quantity === 0) await deleteLine(this.tx, this.cart.cartId, sku.skuId);
+    else await saveLine(this.tx, this.cart.cartId, sku, decision.quantity);
+    await this.reload();
+  }
+
+  /** addToCart: `quantity` more of the SKU, as far as stock allows. */
+  async add(skuId: number, quantity: number): Promise<void> {
+    const sku = await this.requireSku(skuId);
+    const current = this.quantityOf(skuId);
+    if (current + quantity > MAX_LINE_QUANTITY) {
+      throw badInput(`A cart line holds at most ${MAX_LINE_QUANTITY}; this one has ${current}, so at most ${MAX_LINE_QUANTITY - current} more`);
+    }
+    await this.applyDecision(sku, current, decideQuantity(current, current + quantity, sku));
+  }
+
+  /** updateCartItem: the line's new quantity, 0 removing it. */
+  async update(skuId: number, quantity: number): Promise<void> {
+    const sku = await this.requireSku(skuId);
+    const current = this.quantityOf(skuId);
+    await this.applyDecision(sku, current, quantity === 0 ? { quantity: 0, notice: null } : decideQuantity(current, quantity, sku));
+  }
+
+  /** setCartPromoCode with a normalised code: stored only when it exists and the cart meets its terms. */
+  async setPromoCode(code: string): Promise<void> {
+    if (code === '') return this.storePromoCode(null);
+    const promo = await findActivePromoCode(this.tx, code);
+    if (!promo) return this.warn('PROMO_CODE_INVALID', this.texts.promoCodeInvalid());
+    if (!meetsRequirements(promo, goodsMinor(await this.priced()))) {
+      return this.warn('PROMO_CODE_REQUIREMENTS_NOT_MET', this.texts.promoCodeRequirementsNotMet());
+    }
+    await this.storePromoCode(promo.code);
+  }
+
+  private async storePromoCode(code: string | null): Promise<void> {
+    if (code === this.cart.promoCode) return;
+    await setPromoCode(this.tx, this.cart.cartId, code);
+    this.cart.promoCode = code;
+  }
+
+  private async priced(): Promise<PricedLine[]> {
+    const productIds = [...new Set(this.lines.map((l) => l.productId))];
+    const campaigns = await campaignsOfProducts(this.tx, productIds, this.languageId);
+    return priceLines(this.lines, campaigns);
+  }
+
+  /** A stored code that stopped running, or whose terms the cart no longer meets, is removed and told. */
+  private async currentPromoCode(goods: number): Promise<PromoCode | null> {
+    if (!this.cart.promoCode) return null;
+    const promo = await findActivePromoCode(this.tx, this.cart.promoCode);
+    if (promo && meetsRequirements(promo, goods)) return promo;
+    if (promo) this.warn('PROMO_CODE_REQUIREMENTS_NOT_MET', this.texts.promoCodeRequirementsNotMet());
+    else this.warn('PROMO_CODE_INVALID', this.texts.promoCodeInvalid());
+    await this.storePromoCode(null);
+    return null;
+  }
+
+  async finish(): Promise<CartModel> {
+    const lines = await this.priced();
+    const promo = await this.currentPromoCode(goodsMinor(lines));
+    const freeShipping = easiestFreeShipping(await freeShippingCampaigns(this.tx, this.languageId));
+    const { summary, appliedCampaigns } = summarize(lines, promo, freeShipping, this.languageId);
+    const languageId = this.languageId;
+    return {
+      languageId,
+      id: this.cart.cartId,
+      promoCode: this.cart.promoCode,
+      appliedCampaigns,
+      summary,
+      warnings: this.warnings,
+      items: lines.map(({ line, applied, prices, totalRegularMinor, totalSellingMinor }) => ({
+        languageId,
+        skuId: line.skuId,
+        productId: line.productId,
+        quantity: line.quantity,
+        unitPrice: priceOf(line.regularUnitMinor, line.sellingUnitMinor, line.vatRate, languageId),
+        totalPrice: priceOf(totalRegularMinor, totalSellingMinor, line.vatRate, languageId),
+        campaign:
+          applied.length === 0
+            ? null
+            : {
+                appliedCampaigns: applied.map(appliedCampaign),
+                prices: prices.map((p) => ({ price: toMajor(p.priceMinor), quantity: p.quantity })),
+              },
+      })),
+    };
+  }
+}

@@ -1,0 +1,196 @@
+import type { Queryable } from '../../db/client';
+import type { LanguageId } from '../../../shared/locales';
+import type { CampaignRef, CampaignType } from './campaigns';
+
+/** A cart line with what the SKU costs and holds now, and what the shopper last saw. */
+export interface CartLine {
+  skuId: number;
+  productId: number;
+  quantity: number;
+  seenPriceMinor: number;
+  seenStock: number | null;
+  regularUnitMinor: number;
+  sellingUnitMinor: number;
+  vatRate: number;
+  stock: number;
+  oversellable: boolean;
+  isStatic: boolean;
+  /** The product's name, with the SKU's when the product has several. */
+  displayName: string;
+}
+
+export type SkuFacts = Omit<CartLine, 'quantity' | 'seenPriceMinor' | 'seenStock'>;
+
+export interface CartRow {
+  cartId: string;
+  promoCode: string | null;
+}
+
+const skuColumns = `s.sku_id, s.product_id, sp.price_minor, sp.selling_price_minor, p.vat_rate, s.stock, s.oversellable,
+  s.is_static, pt.name AS product_name, st.name AS sku_name,
+  EXISTS (SELECT 1 FROM skus o WHERE o.product_id = s.product_id AND o.sku_id <> s.sku_id) AS has_siblings`;
+
+const skuJoins = (language: string) => `JOIN sku_prices sp ON sp.sku_id = s.sku_id
+  JOIN products p ON p.product_id = s.product_id
+  LEFT JOIN product_translations pt ON pt.product_id = s.product_id AND pt.language_id = ${language}
+  LEFT JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = ${language}`;
+
+interface SkuRow {
+  sku_id: number;
+  product_id: number;
+  price_minor: number;
+  selling_price_minor: number;
+  vat_rate: number;
+  stock: number;
+  oversellable: boolean;
+  is_static: boolean;
+  product_name: string | null;
+  sku_name: string | null;
+  has_siblings: boolean;
+}
+
+function toSkuFacts(r: SkuRow): SkuFacts {
+  const product = r.product_name ?? `#${r.product_id}`;
+  return {
+    skuId: r.sku_id,
+    productId: r.product_id,
+    regularUnitMinor: r.price_minor,
+    sellingUnitMinor: r.selling_price_minor,
+    vatRate: r.vat_rate,
+    stock: r.stock,
+    oversellable: r.oversellable,
+    isStatic: r.is_static,
+    displayName: r.has_siblings && r.sku_name ? `${product} (${r.sku_name})` : product,
+  };
+}
+
+/** Locks the cart row: mutations and reads that correct lines run one at a time per cart. */
+export async function lockCart(tx: Queryable, cartId: string): Promise<CartRow | null> {
+  const [row] = await tx.query<{ cart_id: string; promo_code: string | null }>(
+    'SELECT cart_id, promo_code FROM carts WHERE cart_id = $1 FOR UPDATE',
+    [cartId],
+  );
+  return row ? { cartId: row.cart_id, promoCode: row.promo_code } : null;
+}
+
+/**
+ * Starts a cart. With a creation key, a cart this key started before (also one a concurrent request is
+ * starting right now: the unique index makes this insert wait for it) is answered instead, with
+ * `created: false`.
+ */
+export async function createCart(tx: Queryable, cartId: string, creationKey: string | null): Promise<{ cart: CartRow; created: boolean }> {
+  const inserted = await tx.query<{ cart_id: string }>(
+    'INSERT INTO carts (cart_id, creation_key) VALUES ($1, $2) ON CONFLICT (creation_key) DO NOTHING RETURNING cart_id',
+    [cartId, creationKey],
+  );
+  if (inserted[0]) return { cart: { cartId: inserted[0].cart_id, promoCode: null }, created: true };
+  const [existing] = await tx.query<{ cart_id: string; promo_code: string | null }>(
+    'SELECT cart_id, promo_code FROM carts WHERE creation_key = $1 FOR UPDATE',
+    [creationKey],
+  );
+  if (!existing) throw new Error('A cart creation key conflicted but its cart is gone');
+  return { cart: { cartId: existing.cart_id, promoCode: existing.promo_code }, created: false };
+}
+
+/** Records the key; false when this cart already applied a mutation with it. */
+export async function claimIdempotencyKey(tx: Queryable, cartId: string, key: string): Promise<boolean> {
+  const rows = await tx.query(
+    'INSERT INTO cart_idempotency_keys (cart_id, idempotency_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1',
+    [cartId, key],
+  );
+  return rows.length > 0;
+}
+
+export async function loadLines(db: Queryable, cartId: string, languageId: LanguageId): Promise<CartLine[]> {
+  const rows = await db.query<SkuRow & { quantity: number; unit_price_minor: number; seen_stock: number | null }>(
+    `SELECT ${skuColumns}, ci.quantity, ci.unit_price_minor, ci.seen_stock
+     FROM cart_items ci JOIN skus s ON s.sku_id = ci.sku_id ${skuJoins('$2')}
+     WHERE ci.cart_id = $1 ORDER BY ci.added_at, ci.sku_id`,
+    [cartId, languageId],
+  );
+  return rows.map((r) => ({ ...toSkuFacts(r), quantity: r.quantity, seenPriceMinor: r.unit_price_minor, seenStock: r.seen_stock }));
+}
+
+export async function findSku(db: Queryable, skuId: number, languageId: LanguageId): Promise<SkuFacts | null> {
+  const [row] = await db.query<SkuRow>(`SELECT ${skuColumns} FROM skus s ${skuJoins('$2')} WHERE s.sku_id = $1`, [skuId, languageId]);
+  return row ? toSkuFacts(row) : null;
+}
+
+/** Sets a line's quantity and records the price and stock the shopper sees with it. */
+export async function saveLine(tx: Queryable, cartId: string, sku: SkuFacts, quantity: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO cart_items (cart_id, sku_id, quantity, unit_price_minor, seen_stock) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (cart_id, sku_id) DO UPDATE SET quantity = EXCLUDED.quantity, unit_price_minor = EXCLUDED.unit_price_minor,
+       seen_stock = EXCLUDED.seen_stock, updated_at = now()`,
+    [cartId, sku.skuId, quantity, sku.sellingUnitMinor, sku.stock],
+  );
+}
+
+export async function deleteLine(tx: Queryable, cartId: string, skuId: number): Promise<void> {
+  await tx.query('DELETE FROM cart_items WHERE cart_id = $1 AND sku_id = $2', [cartId, skuId]);
+}
+
+export async function setPromoCode(tx: Queryable, cartId: string, code: string | null): Promise<void> {
+  await tx.query('UPDATE carts SET promo_code = $2, updated_at = now() WHERE cart_id = $1', [cartId, code]);
+}
+
+export async function touchCart(tx: Queryable, cartId: string): Promise<void> {
+  await tx.query('UPDATE carts SET updated_at = now() WHERE cart_id = $1', [cartId]);
+}
+
+interface CampaignRow {
+  campaign_id: number;
+  type: CampaignType;
+  value: number;
+  buy_quantity: number | null;
+  pay_quantity: number | null;
+  threshold_minor: number | null;
+  hide_title: boolean;
+  name: string;
+}
+
+const campaignColumns = 'c.campaign_id, c.type, c.value, c.buy_quantity, c.pay_quantity, c.threshold_minor, c.hide_title, ct.name';
+const activeCampaign = '(c.starts_at IS NULL OR c.starts_at <= now()) AND (c.ends_at IS NULL OR c.ends_at > now())';
+
+function toCampaignRef(r: CampaignRow): CampaignRef {
+  return {
+    campaignId: r.campaign_id,
+    type: r.type,
+    value: r.value,
+    buyQuantity: r.buy_quantity,
+    payQuantity: r.pay_quantity,
+    thresholdMinor: r.threshold_minor,
+    hideTitle: r.hide_title,
+    name: r.name,
+  };
+}
+
+/** Running campaigns of the given products, keyed by product. */
+export async function campaignsOfProducts(db: Queryable, productIds: readonly number[], languageId: LanguageId): Promise<Map<number, CampaignRef[]>> {
+  const byProduct = new Map<number, CampaignRef[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db.query<CampaignRow & { product_id: number }>(
+    `SELECT pdc.product_id, ${campaignColumns} FROM product_discount_campaigns pdc
+     JOIN discount_campaigns c ON c.campaign_id = pdc.campaign_id
+     JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
+     WHERE pdc.product_id = ANY($2::int[]) AND ${activeCampaign} ORDER BY c.campaign_id`,
+    [languageId, productIds],
+  );
+  for (const row of rows) {
+    const list = byProduct.get(row.product_id) ?? [];
+    list.push(toCampaignRef(row));
+    byProduct.set(row.product_id, list);
+  }
+  return byProduct;
+}
+
+/** Running FREE_SHIPPING campaigns: they cover the whole cart, whatever is in it. */
+export async function freeShippingCampaigns(db: Queryable, languageId: LanguageId): Promise<CampaignRef[]> {
+  const rows = await db.query<CampaignRow>(
+    `SELECT ${campaignColumns} FROM discount_campaigns c
+     JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
+     WHERE c.type = 'FREE_SHIPPING' AND ${activeCampaign} ORDER BY c.campaign_id`,
+    [languageId],
+  );
+  return rows.map(toCampaignRef);
+}

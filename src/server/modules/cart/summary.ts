@@ -1,0 +1,99 @@
+import type { LanguageId } from '../../../shared/locales';
+import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
+import type { AppliedCampaign, CartSummary } from '../../graphql/generated/resolvers-types';
+import { priceOf } from '../catalog/price';
+import type { CampaignRef, PricedLine } from './campaigns';
+import { promoDiscountMinor, type PromoCode } from './promo-codes';
+
+/** Shipping until carriers arrive with checkout: one flat fee, free from the FREE_SHIPPING threshold. */
+export const DEFAULT_SHIPPING_FEE_MINOR = 4_900;
+export const SHIPPING_VAT_RATE = 25;
+
+export function appliedCampaign(c: CampaignRef): AppliedCampaign {
+  return { discountCampaignId: c.campaignId, name: c.name, hideTitle: c.hideTitle };
+}
+
+export interface CartTotals {
+  summary: CartSummary;
+  /** Campaigns that lowered any line, then free shipping when it was reached; by campaign id. */
+  appliedCampaigns: AppliedCampaign[];
+}
+
+/**
+ * The order sums. Goods are the lines after campaigns; the promo code comes off the goods (its ex-VAT part in
+ * the goods' own VAT proportion); shipping is free once the goods after the code reach the threshold, and
+ * an empty cart ships nothing.
+ */
+export function summarize(
+  lines: readonly PricedLine[],
+  promo: PromoCode | null,
+  freeShipping: CampaignRef | null,
+  languageId: LanguageId,
+): CartTotals {
+  const sum = (f: (l: PricedLine) => number) => lines.reduce((total, l) => total + f(l), 0);
+  const regular = sum((l) => l.totalRegularMinor);
+  const selling = sum((l) => l.totalSellingMinor);
+  const regularEx = sum((l) => exVatMinor(l.totalRegularMinor, l.line.vatRate));
+  const sellingEx = sum((l) => exVatMinor(l.totalSellingMinor, l.line.vatRate));
+
+  const promoDiscount = promo ? promoDiscountMinor(promo, selling) : 0;
+  const promoDiscountEx = selling > 0 ? Math.round((promoDiscount * sellingEx) / selling) : 0;
+  const goods = selling - promoDiscount;
+
+  const threshold = freeShipping?.thresholdMinor ?? null;
+  const reachedFreeShipping = lines.length > 0 && threshold !== null && goods >= threshold;
+  const fee = lines.length === 0 || reachedFreeShipping ? 0 : DEFAULT_SHIPPING_FEE_MINOR;
+  const feeEx = exVatMinor(fee, SHIPPING_VAT_RATE);
+  const leftToFreeShipping = threshold === null ? 0 : Math.max(0, threshold - goods);
+
+  const total = goods + fee;
+  const totalEx = sellingEx - promoDiscountEx + feeEx;
+  const discount = regular - selling + promoDiscount;
+  const discountEx = regularEx - sellingEx + promoDiscountEx;
+  const vatRates = new Set(lines.map((l) => l.line.vatRate));
+  const subTotal = priceOf(regular, selling, 0, languageId);
+
+  const byId = new Map<number, CampaignRef>();
+  for (const line of lines) for (const c of line.applied) byId.set(c.campaignId, c);
+  if (reachedFreeShipping && freeShipping) byId.set(freeShipping.campaignId, freeShipping);
+
+  return {
+    appliedCampaigns: [...byId.values()].sort((a, b) => a.campaignId - b.campaignId).map(appliedCampaign),
+    summary: {
+      fixedAmountDiscountIncVat: toMajor(promoDiscount),
+      fixedAmountDiscountExVat: toMajor(promoDiscountEx),
+      subTotal: {
+        ...subTotal,
+        regularPriceExVat: toMajor(regularEx),
+        sellingPriceExVat: toMajor(sellingEx),
+        regularPriceExVatFormatted: formatMoney(regularEx, languageId),
+        sellingPriceExVatFormatted: formatMoney(sellingEx, languageId),
+        vat: toMajor(selling - sellingEx),
+        // One rate when every line shares it; 0 says the goods mix rates.
+        vatRate: vatRates.size === 1 ? [...vatRates][0]! : 0,
+      },
+      shipping: {
+        amountLeftToFreeShipping: toMajor(leftToFreeShipping),
+        amountLeftToFreeShippingFormatted: formatMoney(leftToFreeShipping, languageId),
+        feeExVat: toMajor(feeEx),
+        feeIncVat: toMajor(fee),
+        feeIncVatFormatted: formatMoney(fee, languageId),
+        shippingFeeIncVat: toMajor(fee),
+        isDefault: true,
+      },
+      total: {
+        isDiscounted: discount > 0,
+        sellingPriceIncVat: toMajor(total),
+        sellingPriceExVat: toMajor(totalEx),
+        sellingPriceIncVatFormatted: formatMoney(total, languageId),
+        sellingPriceExVatFormatted: formatMoney(totalEx, languageId),
+        discountIncVat: toMajor(discount),
+        discountExVat: toMajor(discountEx),
+        discountIncVatFormatted: formatMoney(discount, languageId),
+        discountExVatFormatted: formatMoney(discountEx, languageId),
+        vat: toMajor(total - totalEx),
+        vatFormatted: formatMoney(total - totalEx, languageId),
+      },
+    },
+  };
+}
