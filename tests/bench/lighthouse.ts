@@ -1,0 +1,93 @@
+/**
+ * npm run bench:lighthouse: Lighthouse (mobile preset: Moto G power, slow 4G, 4x CPU slowdown) against the
+ * production server for the home page, a category page and a product page. Prints the four category
+ * scores and LCP, TBT and CLS per page. Goal (issue 3): performance ≥ 95, the other three 100.
+ *
+ * CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (1; the median run by performance is shown).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort } from '../support/server';
+import { stop, waitFor } from './server-process';
+
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  failed: string[];
+}
+
+async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+  if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failed = Object.values(categories)
+    .filter((c) => c.id !== 'performance')
+    .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c.id}:${ref.id}`));
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    failed,
+  };
+}
+
+async function main() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'storefront-lh-')), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
+  const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    await waitFor(`${base}/healthz`, server);
+    const gql = async <T,>(query: string): Promise<T> =>
+      ((await (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as { data: T }).data;
+    const { categories } = await gql<{ categories: { canonicalUrl: string; parentCategoryId: number | null }[] }>('{ categories { canonicalUrl parentCategoryId } }');
+    const { products } = await gql<{ products: { products: { canonicalUrl: string }[] } }>('{ products(filter: { sort: BESTSELLERS, limit: 1 }) { products { canonicalUrl } } }');
+    const pages = [
+      { page: 'home', path: '/' },
+      { page: 'category', path: categories.find((c) => c.parentCategoryId !== null)?.canonicalUrl ?? '/allt' },
+      { page: 'product', path: products.products[0]?.canonicalUrl ?? '/' },
+    ];
+    // One visit each first, so the server's caches and the database are warm like a running shop.
+    for (const { path } of pages) await fetch(`${base}${path}`);
+    const rows: Row[] = [];
+    for (const { page, path } of pages) {
+      const results = [];
+      for (let i = 0; i < runs; i++) results.push(await audit(`${base}${path}`, chrome.port));
+      results.sort((a, b) => a.performance - b.performance);
+      rows.push({ page: `${page} ${path}`, ...results[Math.floor(results.length / 2)]! });
+    }
+    console.info(`\nLighthouse 12 mobile preset, ${runs} run(s) per page (median shown), ${base}`);
+    console.info(`${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(5)} ${'seo'.padStart(5)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)}`);
+    for (const r of rows) {
+      console.info(
+        `${r.page.slice(0, 44).padEnd(44)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(5)} ${r.lcpMs.toFixed(0).padStart(8)} ${r.tbtMs.toFixed(0).padStart(8)} ${r.cls.toFixed(3).padStart(7)}`,
+      );
+      if (r.failed.length) console.info(`  below 100: ${r.failed.join(', ')}`);
+    }
+  } finally {
+    await chrome.kill();
+    await stop(server);
+  }
+}
+
+await main();
