@@ -12,7 +12,8 @@ interface CatalogProduct {
   name: string;
   canonicalUrl: string;
   images: string[] | null;
-  unitPrice: { sellingPriceIncVatFormatted: string };
+  unitPrice: { sellingPriceIncVatFormatted: string; isDiscounted: boolean; discountPercentage: number };
+  discountCampaigns: { name: string; hideTitle: boolean; canonicalUrl: string }[];
   alternates: { languageId: string; canonicalUrl: string }[];
   skus: CatalogSku[];
 }
@@ -27,9 +28,14 @@ interface Picks {
   gallery: CatalogProduct;
   /** No pictures (and several SKUs). */
   noImages: CatalogProduct;
+  /** In a campaign that shows its name. */
+  namedCampaign: CatalogProduct;
+  /** Discounted only by a campaign that hides its name. */
+  hiddenCampaign: CatalogProduct;
 }
 
-const PRODUCT_FIELDS = `productId name canonicalUrl images unitPrice { sellingPriceIncVatFormatted }
+const PRODUCT_FIELDS = `productId name canonicalUrl images unitPrice { sellingPriceIncVatFormatted isDiscounted discountPercentage }
+  discountCampaigns { name hideTitle canonicalUrl }
   alternates { languageId canonicalUrl }
   skus { skuId name price { sellingPriceIncVatFormatted } stock { status totalStock } }`;
 
@@ -65,6 +71,10 @@ function pick(products: CatalogProduct[]): Picks {
     single: find('a single in-stock SKU', (p) => p.skus.length === 1 && p.skus[0]!.stock.status === 'IN_STOCK'),
     gallery: find('three pictures', (p) => p.skus.length > 1 && (p.images?.length ?? 0) === 3),
     noImages: find('no pictures', (p) => p.skus.length > 1 && p.images === null),
+    namedCampaign: find('a named campaign', (p) => p.skus.length > 1 && p.discountCampaigns.some((c) => !c.hideTitle)),
+    hiddenCampaign: find('a discount from a hidden campaign only', (p) =>
+      p.skus.length > 1 && p.unitPrice.isDiscounted && p.discountCampaigns.length > 0 && p.discountCampaigns.every((c) => c.hideTitle),
+    ),
   };
 }
 
@@ -244,6 +254,21 @@ test.describe('product page', () => {
     await openProduct(page, noImages.canonicalUrl);
     await expect(page.getByRole('img', { name: 'Bild saknas' }).first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Produktbilder' })).toHaveCount(0);
+  });
+
+  test('campaign badges name the campaigns, except those that hide their title', async ({ page }) => {
+    const { namedCampaign, hiddenCampaign } = picks;
+    await openProduct(page, namedCampaign.canonicalUrl);
+    const badges = page.getByRole('list', { name: 'Kampanjer' });
+    for (const campaign of namedCampaign.discountCampaigns.filter((c) => !c.hideTitle)) {
+      await expect(badges.getByRole('link', { name: campaign.name })).toHaveAttribute('href', campaign.canonicalUrl);
+    }
+
+    await openProduct(page, hiddenCampaign.canonicalUrl);
+    const hidden = page.getByRole('list', { name: 'Kampanjer' });
+    await expect(hidden).toContainText(`-${hiddenCampaign.unitPrice.discountPercentage} %`);
+    for (const campaign of hiddenCampaign.discountCampaigns) await expect(hidden).not.toContainText(campaign.name);
+    await expect(hidden.getByRole('link')).toHaveCount(0);
   });
 
   test('description and specification fold on phones and are open on desktop', async ({ page }, testInfo) => {
