@@ -5,6 +5,7 @@ import { filter, pipe } from 'graphql-yoga';
 import { cartResolvers } from '../modules/cart/resolvers';
 import { catalogResolvers } from '../modules/catalog/resolvers';
 import { contentResolvers } from '../modules/content/resolvers';
+import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
 import type { GraphQLContext } from './context';
@@ -51,7 +52,7 @@ export const typeDefs = Object.keys(sdl)
 export function buildSchema() {
   return createSchema<GraphQLContext & Record<string, unknown>>({
     typeDefs,
-    resolvers: mergeResolvers(rootResolvers, catalogResolvers, contentResolvers, cartResolvers) as never,
+    resolvers: mergeResolvers(rootResolvers, catalogResolvers, contentResolvers, cartResolvers, notificationResolvers) as never,
   });
 }
 

@@ -1,9 +1,12 @@
 import { useIntl } from 'react-intl';
 
-/** Fixed 1:1 box so nothing shifts when the picture arrives; a placeholder when the product has none. */
-export function ProductImage({ images, name, eager = false, size = 248 }: { images: readonly string[] | null; name: string; eager?: boolean; size?: number }) {
+/**
+ * Fixed 1:1 box so nothing shifts when the picture arrives; a placeholder when the product has none.
+ * `index` picks one of several pictures (the product page's gallery); lists show the first.
+ */
+export function ProductImage({ images, name, eager = false, size = 248, index = 0 }: { images: readonly string[] | null; name: string; eager?: boolean; size?: number; index?: number }) {
   const intl = useIntl();
-  const file = images?.[0];
+  const file = images?.[index] ?? images?.[0];
   return (
     <span className="product-image">
       {file ? (

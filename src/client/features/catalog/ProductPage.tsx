@@ -1,13 +1,15 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
 import { notFound, queryFor, type LoaderEnv } from '../../app/route-context';
 import { useShop } from '../../app/shop-context';
+import { Accordion } from '../../components/Accordion';
 import { Head } from '../../components/Head';
 import { ProductPageDocument, type ProductPageQuery } from '../../graphql/generated/operations';
-import { PriceTag } from './PriceTag';
+import { FavoriteButton } from '../favorites/FavoriteButton';
 import { ProductGrid } from './ProductCard';
-import { ProductImage } from './ProductImage';
-import { StockStatus } from './StockStatus';
+import { ProductGallery } from './ProductGallery';
+import { productJsonLd } from './product-json-ld';
+import { ProductPurchase } from './ProductPurchase';
 
 type Product = NonNullable<ProductPageQuery['product']>;
 
@@ -18,36 +20,73 @@ export async function productLoader(env: LoaderEnv, alias: string | undefined) {
   return { product, alternates: product.alternates };
 }
 
-function productJsonLd(product: Product, origin: string): string {
-  const availability = product.stock.inStock ? 'https://schema.org/InStock' : product.stock.oversellable ? 'https://schema.org/PreOrder' : 'https://schema.org/OutOfStock';
-  return JSON.stringify({
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    sku: product.skus[0]?.articleNumber,
-    image: product.images?.map((file) => `${origin}/images/${file}`),
-    description: product.description,
-    brand: product.brand ? { '@type': 'Brand', name: product.brand.name } : undefined,
-    offers: {
-      '@type': 'Offer',
-      url: `${origin}${product.canonicalUrl}`,
-      priceCurrency: 'SEK',
-      price: product.unitPrice.sellingPriceIncVat.toFixed(2),
-      availability,
-    },
-  }).replace(/</g, '\\u003c');
+/** The discount and the names of the campaigns the product is in, except those set to hide their title. */
+function CampaignBadges({ product }: { product: Product }) {
+  const intl = useIntl();
+  const campaigns = product.discountCampaigns.filter((c) => !c.hideTitle);
+  const discounted = product.unitPrice.isDiscounted;
+  if (!discounted && campaigns.length === 0) return null;
+  return (
+    <ul className="product-badges" aria-label={intl.formatMessage({ id: 'product.campaigns' })}>
+      {discounted && (
+        <li className="product-badges__badge product-badges__badge--discount">
+          <FormattedMessage id="product.discount" values={{ percent: product.unitPrice.discountPercentage }} />
+        </li>
+      )}
+      {campaigns.map((c) => (
+        <li key={c.discountCampaignId}>
+          <Link className="product-badges__badge" to={c.canonicalUrl}>
+            {c.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const hasSpecification = product.parameters.length > 0 || product.specification !== '';
+  return (
+    <div className="product-details">
+      {product.description && (
+        <Accordion title={<FormattedMessage id="product.description" />}>
+          <p>{product.description}</p>
+        </Accordion>
+      )}
+      {hasSpecification && (
+        <Accordion title={<FormattedMessage id="product.specification" />}>
+          {product.parameters.length > 0 && (
+            <dl className="spec">
+              {product.parameters.map((p) => (
+                <div key={p.name}>
+                  <dt>{p.name}</dt>
+                  <dd>{p.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {product.specification && <p>{product.specification}</p>}
+        </Accordion>
+      )}
+      {product.extraInformation && (
+        <Accordion title={<FormattedMessage id="product.extraInformation" />}>
+          <p>{product.extraInformation}</p>
+        </Accordion>
+      )}
+    </div>
+  );
 }
 
 export function ProductPage() {
   const { product } = useLoaderData() as { product: Product };
   const { origin } = useShop();
-  const buyable = product.stock.inStock || product.stock.oversellable;
   return (
     <article className="page product-page">
       <Head title={`${product.name} | ${product.brand?.name ?? ''}`} description={product.description.slice(0, 155)} canonical={product.canonicalUrl} alternates={product.alternates} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, origin) }} />
       <div className="product-page__media">
-        <ProductImage images={product.images} name={product.name} eager size={480} />
+        {/* Keyed by product: a related product opened from here starts on its own first picture and no choice. */}
+        <ProductGallery key={product.productId} images={product.images} name={product.name} />
       </div>
       <div className="product-page__summary">
         {product.brand && (
@@ -55,42 +94,14 @@ export function ProductPage() {
             {product.brand.name}
           </Link>
         )}
-        <h1>{product.name}</h1>
-        <PriceTag price={product.unitPrice} className="price--large" />
-        <StockStatus stock={product.stock} withDelivery />
-        <ul className="sku-list">
-          {product.skus.map((sku) => (
-            <li key={sku.skuId}>
-              <span className="sku-list__name">{sku.name}</span> <PriceTag price={sku.price} /> <StockStatus stock={sku.stock} />
-            </li>
-          ))}
-        </ul>
-        <button type="button" className="button button--primary" disabled={!buyable}>
-          <FormattedMessage id={product.stock.status === 'OVERSELLABLE' ? 'product.preOrder' : 'product.addToCart'} />
-        </button>
+        <div className="product-page__title">
+          <h1>{product.name}</h1>
+          <FavoriteButton productId={product.productId} name={product.name} className="product-page__favorite" />
+        </div>
+        <CampaignBadges product={product} />
+        <ProductPurchase key={product.productId} product={product} />
       </div>
-      <section className="product-page__text">
-        <h2>
-          <FormattedMessage id="product.description" />
-        </h2>
-        <p>{product.description}</p>
-        <h2>
-          <FormattedMessage id="product.specification" />
-        </h2>
-        <dl className="spec">
-          {product.parameters.map((p) => (
-            <div key={p.name}>
-              <dt>{p.name}</dt>
-              <dd>{p.value}</dd>
-            </div>
-          ))}
-        </dl>
-        <p>{product.specification}</p>
-        <h2>
-          <FormattedMessage id="product.extraInformation" />
-        </h2>
-        <p>{product.extraInformation}</p>
-      </section>
+      <ProductDetails product={product} />
       {product.relatedProducts.length > 0 && (
         <section className="product-page__related" aria-labelledby="related">
           <h2 id="related">

@@ -307,6 +307,12 @@ export type Mutation = {
   updateCartItem: Cart;
   /** An empty promoCode removes the code. */
   setCartPromoCode: Cart;
+  /**
+   * Asks to be emailed when an out-of-stock SKU can be bought again; the same SKU and address twice is one
+   * request. Bad input answers a GraphQL error whose message is the shopper-facing text in the request's
+   * language and whose extensions.code says which: INVALID_EMAIL, SKU_NOT_FOUND or ALREADY_IN_STOCK.
+   */
+  registerBackInStock: BackInStockResult;
 };
 
 
@@ -353,6 +359,18 @@ export type MutationSetCartPromoCodeArgs = {
   id: Scalars['String']['input'];
   promoCode: Scalars['String']['input'];
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ */
+export type MutationRegisterBackInStockArgs = {
+  skuId: Scalars['Int']['input'];
+  email: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -652,6 +670,13 @@ export type ChannelInfo = {
   themeSettings: ThemeSettings;
 };
 
+/** The answer to a back-in-stock sign-up: the confirmation to show the shopper, in the request's language. */
+export type BackInStockResult = {
+  __typename?: 'BackInStockResult';
+  ok: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+};
+
 
 
 export type ResolverTypeWrapper<T> = Promise<T> | T;
@@ -772,6 +797,7 @@ export type ResolversTypes = {
   ContentPage: ResolverTypeWrapper<ContentPageModel>;
   ThemeSettings: ResolverTypeWrapper<ThemeSettings>;
   ChannelInfo: ResolverTypeWrapper<ChannelInfo>;
+  BackInStockResult: ResolverTypeWrapper<BackInStockResult>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -819,6 +845,7 @@ export type ResolversParentTypes = {
   ContentPage: ContentPageModel;
   ThemeSettings: ThemeSettings;
   ChannelInfo: ChannelInfo;
+  BackInStockResult: BackInStockResult;
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -923,6 +950,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addToCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'id' | 'item'>>;
   updateCartItem?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'id' | 'item'>>;
   setCartPromoCode?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartPromoCodeArgs, 'id' | 'promoCode'>>;
+  registerBackInStock?: Resolver<ResolversTypes['BackInStockResult'], ParentType, ContextType, RequireFields<MutationRegisterBackInStockArgs, 'skuId' | 'email'>>;
 };
 
 export type CartWarningResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartWarning'] = ResolversParentTypes['CartWarning']> = {
@@ -1118,6 +1146,11 @@ export type ChannelInfoResolvers<ContextType = GraphQLContext, ParentType extend
   themeSettings?: Resolver<ResolversTypes['ThemeSettings'], ParentType, ContextType>;
 };
 
+export type BackInStockResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BackInStockResult'] = ResolversParentTypes['BackInStockResult']> = {
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
@@ -1154,5 +1187,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ContentPage?: ContentPageResolvers<ContextType>;
   ThemeSettings?: ThemeSettingsResolvers<ContextType>;
   ChannelInfo?: ChannelInfoResolvers<ContextType>;
+  BackInStockResult?: BackInStockResultResolvers<ContextType>;
 };
 

@@ -1,0 +1,90 @@
+import { useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useHydrated } from '../../app/use-hydrated';
+import type { ProductPageQuery } from '../../graphql/generated/operations';
+import { useAddToCart } from '../cart/use-add-to-cart';
+import { BackInStockForm } from '../notifications/BackInStockForm';
+import { PriceTag } from './PriceTag';
+import { SkuPicker, type PageSku } from './SkuPicker';
+import { StockStatus } from './StockStatus';
+
+type Product = NonNullable<ProductPageQuery['product']>;
+
+const canBuy = (sku: PageSku) => sku.stock.inStock || sku.stock.oversellable;
+
+/**
+ * Price, stock and delivery of the chosen SKU, the SKU choice and the add-to-cart button (spec sections 4
+ * and 5). A product with one SKU starts with it chosen; otherwise the product's lowest price shows until
+ * the shopper picks one, and adding without a pick asks for it.
+ */
+export function ProductPurchase({ product }: { product: Product }) {
+  const intl = useIntl();
+  const hydrated = useHydrated();
+  const { add, adding } = useAddToCart();
+  const onlySku = product.skus.length === 1 ? product.skus[0] : undefined;
+  const [chosenId, setChosenId] = useState<number | null>(onlySku?.skuId ?? null);
+  const [mustChoose, setMustChoose] = useState(false);
+  const picker = useRef<HTMLFieldSetElement>(null);
+  const chosen = product.skus.find((s) => s.skuId === chosenId) ?? null;
+  const pricesDiffer = new Set(product.skus.map((s) => s.price.sellingPriceIncVat)).size > 1;
+  const price = chosen?.price ?? product.unitPrice;
+  const preOrder = chosen?.stock.status === 'OVERSELLABLE';
+  const soldOut = chosen !== null && !canBuy(chosen);
+
+  const choose = (skuId: number) => {
+    setChosenId(skuId);
+    setMustChoose(false);
+  };
+
+  const addToCart = async () => {
+    if (!chosen) {
+      setMustChoose(true);
+      // Focus goes to the choice that is missing; the alert beside it says what to do.
+      const target = picker.current?.querySelector<HTMLInputElement>('input[type="radio"]');
+      target?.focus();
+      return;
+    }
+    await add(chosen.skuId);
+  };
+
+  return (
+    <div className="product-purchase">
+      <div className="product-purchase__offer" role="status" aria-label={intl.formatMessage({ id: 'product.priceAndStock' })}>
+        <p className="product-purchase__price">
+          {!chosen && pricesDiffer && (
+            <span className="product-purchase__from">
+              <FormattedMessage id="product.priceFrom" />{' '}
+            </span>
+          )}
+          <PriceTag price={price} className="price--large" />
+        </p>
+        <StockStatus stock={chosen?.stock ?? product.stock} withDelivery={chosen !== null} />
+        {preOrder && (
+          <p className="product-purchase__warning">
+            <FormattedMessage id="product.oversellWarning" />
+          </p>
+        )}
+      </div>
+      {product.skus.length > 1 && (
+        <SkuPicker
+          ref={picker}
+          productId={product.productId}
+          skus={product.skus}
+          chosenId={chosenId}
+          onChoose={choose}
+          error={mustChoose ? intl.formatMessage({ id: 'product.chooseSizeFirst' }) : null}
+        />
+      )}
+      <button
+        type="button"
+        className="button button--primary product-purchase__add"
+        disabled={!hydrated || adding || soldOut || product.skus.length === 0}
+        aria-busy={adding || undefined}
+        onClick={addToCart}
+      >
+        <FormattedMessage id={adding ? 'product.adding' : preOrder ? 'product.preOrder' : 'product.addToCart'} />
+      </button>
+      {chosen && soldOut && <BackInStockForm key={chosen.skuId} skuId={chosen.skuId} skuName={chosen.name} />}
+    </div>
+  );
+}

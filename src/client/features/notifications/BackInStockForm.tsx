@@ -1,0 +1,88 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation } from '@apollo/client/react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { isValidEmail } from '../../../shared/email';
+import { useHydrated } from '../../app/use-hydrated';
+import { notify } from '../../app/ui-state';
+import { useChannelVariables } from '../../app/use-language';
+import { RegisterBackInStockDocument } from '../../graphql/generated/operations';
+
+/** Codes whose server message is written for the shopper (see registerBackInStock in the schema). */
+const SHOPPER_FACING_CODES = new Set(['INVALID_EMAIL', 'SKU_NOT_FOUND', 'ALREADY_IN_STOCK']);
+
+/**
+ * Sign-up for an email when a sold-out SKU is back (spec sections 1 and 5). The address is checked here with
+ * the same rule the API uses, so the shopper hears about a typo at once; the API's answer is the last word.
+ */
+export function BackInStockForm({ skuId, skuName }: { skuId: number; skuName: string }) {
+  const intl = useIntl();
+  const hydrated = useHydrated();
+  const channel = useChannelVariables();
+  const [register, { loading }] = useMutation(RegisterBackInStockDocument, { errorPolicy: 'all' });
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const id = useId();
+
+  const showError = (text: string) => {
+    setError(text);
+    input.current?.focus();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidEmail(email)) return showError(intl.formatMessage({ id: 'validation.email' }));
+    setError(null);
+    const result = await register({ variables: { skuId, email: email.trim(), ...channel } }).catch(() => null);
+    const answer = result?.data?.registerBackInStock;
+    if (answer) {
+      notify(answer.message, 'success');
+      setEmail('');
+      return;
+    }
+    const failure = CombinedGraphQLErrors.is(result?.error) ? result.error.errors[0] : undefined;
+    const code = failure?.extensions?.code;
+    if (code === 'INVALID_EMAIL' && failure) return showError(failure.message);
+    const shopperFacing = typeof code === 'string' && SHOPPER_FACING_CODES.has(code);
+    notify(shopperFacing && failure ? failure.message : intl.formatMessage({ id: 'error.generic' }), 'error');
+  };
+
+  return (
+    <form className="back-in-stock" method="post" noValidate aria-labelledby={`${id}-title`} onSubmit={submit}>
+      <h2 className="back-in-stock__title" id={`${id}-title`}>
+        <FormattedMessage id="backInStock.title" />
+      </h2>
+      <p className="back-in-stock__text">
+        <FormattedMessage id="backInStock.text" values={{ sku: skuName }} />
+      </p>
+      <label className="field__label" htmlFor={`${id}-email`}>
+        <FormattedMessage id="backInStock.email" />
+      </label>
+      <div className="back-in-stock__row">
+        <input
+          ref={input}
+          id={`${id}-email`}
+          className="field__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button type="submit" className="button" disabled={!hydrated || loading} aria-busy={loading || undefined}>
+          <FormattedMessage id={loading ? 'backInStock.sending' : 'backInStock.submit'} />
+        </button>
+      </div>
+      {error && (
+        <p className="field__error" id={`${id}-error`} role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
