@@ -366,7 +366,10 @@ export type MutationSetCartPromoCodeArgs = {
 
 /**
  * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it).
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
 export type MutationRegisterBackInStockArgs = {
   skuId: Scalars['Int']['input'];
