@@ -4,6 +4,7 @@ import { localizePath, type LanguageId } from '../../../shared/locales';
 import { useShop } from '../../app/shop-context';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
+import { SearchBar } from '../search/SearchBar';
 
 type PageData = { alternates?: readonly { languageId: string; canonicalUrl: string }[] } | undefined;
 
@@ -44,6 +45,7 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
         <Link to={localizePath('/', languageId)} className="logo">
           {shopName}
         </Link>
+        <SearchBar languageId={languageId} />
         <a className="language-switch" href={otherUrl} hrefLang={other} aria-label={intl.formatMessage({ id: 'language.switch.label' })}>
           <FormattedMessage id="language.switch" />
         </a>
