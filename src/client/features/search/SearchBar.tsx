@@ -17,7 +17,7 @@ const SCROLL_LOCK_CLASS = 'search-scroll-lock';
  * The header search (spec sections 2 and 4): a combobox whose panel suggests products and tags as the
  * shopper types, recent or popular searches while the field is empty, and a way to the results page.
  */
-export function SearchBar({ languageId, onClose }: { languageId: LanguageId; onClose?: () => void }) {
+export function SearchBar({ languageId, onClose, autoFocus = false }: { languageId: LanguageId; onClose?: () => void; autoFocus?: boolean }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { variant } = useShop();
@@ -33,8 +33,8 @@ export function SearchBar({ languageId, onClose }: { languageId: LanguageId; onC
 
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  // Focus we move back to the input ourselves must not reopen what was just closed.
-  const ignoreNextFocus = useRef(false);
+  // Set while we move focus back to the field ourselves, so that focus does not reopen what was just closed.
+  const movingFocusQuietly = useRef(false);
   const baseId = useId();
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;
@@ -47,6 +47,13 @@ export function SearchBar({ languageId, onClose }: { languageId: LanguageId; onC
   const activeIndex = options.findIndex((o) => o.key === activeKey);
   const optionId = (index: number) => `${listboxId}-${index}`;
 
+  /** Returns focus to the field without the focus reopening the search (focus events fire synchronously). */
+  const focusInputQuietly = () => {
+    movingFocusQuietly.current = true;
+    inputRef.current?.focus();
+    movingFocusQuietly.current = false;
+  };
+
   const close = ({ focusInput = false } = {}) => {
     // Spec section 4: closing keeps the term among the recent searches only when it found something.
     if (current && (suggestions?.count ?? 0) > 0) rememberSearch(term);
@@ -54,10 +61,7 @@ export function SearchBar({ languageId, onClose }: { languageId: LanguageId; onC
     search.reset();
     setOpen(false);
     setActiveKey(null);
-    if (focusInput && document.activeElement !== inputRef.current) {
-      ignoreNextFocus.current = true;
-      inputRef.current?.focus();
-    }
+    if (focusInput) focusInputQuietly();
     onClose?.();
   };
 
@@ -105,11 +109,7 @@ export function SearchBar({ languageId, onClose }: { languageId: LanguageId; onC
   };
 
   const onFocus = () => {
-    if (ignoreNextFocus.current) {
-      ignoreNextFocus.current = false;
-      return;
-    }
-    setOpen(true);
+    if (!movingFocusQuietly.current) setOpen(true);
   };
 
   // A press anywhere outside the search closes it.
@@ -122,6 +122,11 @@ export function SearchBar({ languageId, onClose }: { languageId: LanguageId; onC
     document.addEventListener('pointerdown', listener);
     return () => document.removeEventListener('pointerdown', listener);
   }, [open]);
+
+  // A header that reveals the search behind a toggle mounts it with autoFocus: the focus opens it.
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus();
+  }, [autoFocus]);
 
   const locksScroll = open && isPhone;
   useEffect(() => {
@@ -186,8 +191,7 @@ export function SearchBar({ languageId, onClose }: { languageId: LanguageId; onC
             onClick={() => {
               setText('');
               setActiveKey(null);
-              ignoreNextFocus.current = true;
-              inputRef.current?.focus();
+              focusInputQuietly();
             }}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
@@ -222,8 +226,7 @@ export function SearchBar({ languageId, onClose }: { languageId: LanguageId; onC
         onClearRecents={() => {
           forgetRecentSearches();
           setActiveKey(null);
-          ignoreNextFocus.current = true;
-          inputRef.current?.focus();
+          focusInputQuietly();
         }}
         onClose={() => close({ focusInput: true })}
       />

@@ -6,25 +6,13 @@ import { PriceTag } from '../catalog/PriceTag';
 import { ProductImage } from '../catalog/ProductImage';
 import { FETCH_DELAY_MS } from './search-constants';
 import { useDebouncedValue } from './use-debounced-value';
+import { panelState, type PanelState } from './panel-state';
 import type { SearchSuggestionsState, SuggestedProduct } from './use-search-suggestions';
 
 /** One entry of the listbox: a suggested product, or a recent or popular term that runs its search. */
 export type SearchOption =
   | { key: string; kind: 'product'; product: SuggestedProduct; href: string }
   | { key: string; kind: 'recent' | 'top'; term: string; href: string };
-
-/** Spec section 4: loading (earlier answers stay in view), loading-empty (nothing to show yet), no-results. */
-export type PanelState = 'idle' | 'loading' | 'loading-empty' | 'no-results' | 'no-suggestions' | 'error' | 'results';
-
-export function panelState(search: Pick<SearchSuggestionsState, 'term' | 'loading' | 'suggestions' | 'failed'>): PanelState {
-  if (!search.term) return 'idle';
-  const products = search.suggestions?.products.length ?? 0;
-  if (search.loading) return products > 0 ? 'loading' : 'loading-empty';
-  if (search.failed) return 'error';
-  if (products > 0) return 'results';
-  // Nothing sold matches, but a category or brand name does: those links are the suggestions left.
-  return search.suggestions?.tags.length ? 'no-suggestions' : 'no-results';
-}
 
 interface SearchPanelProps {
   id: string;
@@ -148,8 +136,10 @@ function StatusText({ state, term, count, showSpinner }: { state: PanelState; te
 function ProductOption({ product }: { product: SuggestedProduct }) {
   return (
     <>
-      {/* The name follows as text, so the picture is decorative here. */}
-      <ProductImage images={product.images} name="" size={64} />
+      {/* The name follows as text, so the picture (or its placeholder) is decorative here. */}
+      <span className="search-option__image" aria-hidden="true">
+        <ProductImage images={product.images} name="" size={64} />
+      </span>
       <span className="search-option__text">
         {product.brand && <span className="search-option__brand">{product.brand.name}</span>}
         <span className="search-option__name">{product.name}</span>
