@@ -1,9 +1,10 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { localizePath, type LanguageId } from '../../../shared/locales';
 import { useShop } from '../../app/shop-context';
-import { closePanel, openPanel } from '../../app/ui-state';
+import { useSnapshot } from 'valtio';
+import { closePanel, openPanel, ui } from '../../app/ui-state';
 import { Badge, Icon } from '../../components/Icon';
 import { SidePanel } from '../../components/SidePanel';
 import { SmartLink } from '../../components/SmartLink';
@@ -12,6 +13,7 @@ import { CartPanel } from '../cart/CartPanel';
 import { MiniCart } from '../cart/MiniCart';
 import { useFavorites } from '../favorites/use-favorites';
 import { CustomerTypeToggle } from '../pricing/PriceToggles';
+import { SearchBar } from '../search/SearchBar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav } from './MainNav';
 import { MobileMenu } from './MobileMenu';
@@ -24,6 +26,13 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
   const favorites = useFavorites();
   const location = useLocation();
   useEffect(() => closePanel(), [location.pathname]);
+  const { searchOpen } = useSnapshot(ui);
+  const searchRef = useRef<HTMLDivElement>(null);
+  const searchToggleRef = useRef<HTMLButtonElement>(null);
+  // The phone's search toggle reveals the field and focuses it, which opens the search.
+  useEffect(() => {
+    if (searchOpen) searchRef.current?.querySelector('input')?.focus();
+  }, [searchOpen]);
   const shopName = intl.formatMessage({ id: variant === 'candy' ? 'shop.name.candy' : 'shop.name' });
   const menuLabel = layout.mainMenu?.title || intl.formatMessage({ id: 'header.menu' });
   const menuItems = layout.mainMenu?.menuItems ?? [];
@@ -49,9 +58,29 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
           <button type="button" className="header-action header-action--phone" aria-label={menuLabel} onClick={() => openPanel('menu')}>
             <Icon name="menu" />
           </button>
+          <button
+            ref={searchToggleRef}
+            type="button"
+            className="header-action header-action--search-toggle"
+            aria-label={intl.formatMessage({ id: 'header.openSearch' })}
+            aria-expanded={searchOpen}
+            onClick={() => toggleSearch(!searchOpen)}
+          >
+            <Icon name="search" />
+          </button>
           <Link to={localizePath('/', languageId)} className="logo">
             {shopName}
           </Link>
+          <div ref={searchRef} className={`header-search ${searchOpen ? 'header-search--open' : ''}`}>
+            <SearchBar
+              languageId={languageId}
+              onClose={() => {
+                // On phones the field disappears with the search: focus goes back to its toggle.
+                if (ui.searchOpen && searchToggleRef.current?.checkVisibility()) searchToggleRef.current.focus();
+                toggleSearch(false);
+              }}
+            />
+          </div>
           <div className="header-actions">
             <Link
               to={localizePath(languageId === 'sv' ? '/favoriter' : '/favorites', languageId)}
@@ -92,4 +121,8 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
       </SidePanel>
     </>
   );
+}
+
+function toggleSearch(open: boolean): void {
+  ui.searchOpen = open;
 }
