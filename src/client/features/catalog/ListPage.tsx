@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
+import { routes } from '../../../shared/routes';
+import { useLanguageId } from '../../app/use-language';
 import { Head } from '../../components/Head';
 import { ActiveFilters } from './list/ActiveFilters';
 import { FilterPanel } from './list/FilterPanel';
@@ -89,6 +91,7 @@ export function ListPage() {
 }
 
 function NoProducts({ searchText }: { searchText: string | null }) {
+  const languageId = useLanguageId();
   if (searchText === null) {
     return (
       <p className="list-page__empty">
@@ -104,6 +107,9 @@ function NoProducts({ searchText }: { searchText: string | null }) {
       <p>
         <FormattedMessage id="list.search.noResultsHint" />
       </p>
+      <Link className="button" to={routes.all(languageId)}>
+        <FormattedMessage id="list.browseAll" />
+      </Link>
     </div>
   );
 }

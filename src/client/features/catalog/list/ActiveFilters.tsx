@@ -18,9 +18,10 @@ export function priceLabel(intl: IntlShape, price: PriceRange): string {
 /** Every active filter as a removable chip, plus one button to clear them all. */
 export function ActiveFilters({ groups, selection, onChange }: { groups: FacetGroup[]; selection: ListSelection; onChange: (next: ListSelection) => void }) {
   const intl = useIntl();
+  // Ticks come from the selection (it may be ahead of the loaded list), names from the facets.
   const chips: Chip[] = groups.flatMap((group) =>
     group.options
-      .filter((o) => o.selected)
+      .filter((o) => (selection[group.dimension] as (number | string)[]).includes(o.value))
       .map((o) => ({ key: `${group.dimension}-${o.value}`, label: o.label, remove: (s: ListSelection) => toggled(s, group.dimension, o.value) })),
   );
   if (selection.price) chips.push({ key: 'price', label: priceLabel(intl, selection.price), remove: (s) => withPrice(s, null) });

@@ -12,11 +12,19 @@ const headings = {
   skus: 'list.filter.skus',
 } as const;
 
-export function FacetGroupView({ group, onToggle }: { group: FacetGroup; onToggle: (option: FacetOption) => void }) {
+interface Props {
+  group: FacetGroup;
+  /** The values ticked right now (the URL's, or the ones being loaded), which may be ahead of the group's. */
+  selected: readonly (number | string)[];
+  onToggle: (option: FacetOption) => void;
+}
+
+export function FacetGroupView({ group, selected, onToggle }: Props) {
   const intl = useIntl();
   const [expanded, setExpanded] = useState(false);
   const long = group.options.length > COLLAPSED_SIZE;
-  const shown = !long || expanded ? group.options : group.options.filter((o, i) => i < COLLAPSED_SIZE || o.selected);
+  const isSelected = (o: FacetOption) => selected.includes(o.value);
+  const shown = !long || expanded ? group.options : group.options.filter((o, i) => i < COLLAPSED_SIZE || o.selected || isSelected(o));
   const listId = `facet-${group.dimension}`;
   return (
     <fieldset className="facet">
@@ -25,8 +33,8 @@ export function FacetGroupView({ group, onToggle }: { group: FacetGroup; onToggl
         {shown.map((option) => (
           <li key={String(option.value)}>
             <label className="facet__option">
-              <input type="checkbox" checked={option.selected} onChange={() => onToggle(option)} />
-              <span className="facet__label">{option.label}</span>
+              <input type="checkbox" checked={isSelected(option)} onChange={() => onToggle(option)} />
+              <span className="facet__label">{option.label}</span>{' '}
               <span className="facet__count">({option.count})</span>
             </label>
           </li>

@@ -23,7 +23,12 @@ export function FilterPanel({ id, open, groups, selection, priceBounds, count, o
         <FormattedMessage id="list.filter.heading" />
       </h2>
       {groups.map((group) => (
-        <FacetGroupView key={group.dimension} group={group} onToggle={(option) => onChange(toggled(selection, group.dimension, option.value))} />
+        <FacetGroupView
+          key={group.dimension}
+          group={group}
+          selected={selection[group.dimension]}
+          onToggle={(option) => onChange(toggled(selection, group.dimension, option.value))}
+        />
       ))}
       {(priceBounds || selection.price) && <PriceFilter value={selection.price} bounds={priceBounds} onApply={(price) => onChange(withPrice(selection, price))} />}
       <button type="button" className="button button--primary list-filters__done" onClick={onDone}>
