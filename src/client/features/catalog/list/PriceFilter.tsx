@@ -20,22 +20,22 @@ export function PriceFilter({ value, bounds, onApply }: { value: PriceRange | nu
     // Keyed by the applied range so the fields follow the URL (back/forward, a removed chip).
     <form className="price-filter" onSubmit={submit} key={value ? formatPrice(value) : 'none'}>
       <fieldset className="facet">
-      <legend className="facet__heading">
-        <FormattedMessage id="list.filter.price" />
-      </legend>
-      <div className="price-filter__fields">
-        <label>
-          <span>{intl.formatMessage({ id: 'list.filter.priceMin' })}</span>
-          <input name="min" type="number" inputMode="decimal" min={0} step="any" defaultValue={value?.min ?? ''} placeholder={floor?.toString()} />
-        </label>
-        <label>
-          <span>{intl.formatMessage({ id: 'list.filter.priceMax' })}</span>
-          <input name="max" type="number" inputMode="decimal" min={0} step="any" defaultValue={value?.max ?? ''} placeholder={ceil?.toString()} />
-        </label>
-      </div>
-      <button type="submit" className="button">
-        <FormattedMessage id="list.filter.priceApply" />
-      </button>
+        <legend className="facet__heading">
+          <FormattedMessage id="list.filter.price" />
+        </legend>
+        <div className="price-filter__fields">
+          <label>
+            <span>{intl.formatMessage({ id: 'list.filter.priceMin' })}</span>
+            <input name="min" type="number" inputMode="decimal" min={0} step="any" defaultValue={value?.min ?? ''} placeholder={floor?.toString()} />
+          </label>
+          <label>
+            <span>{intl.formatMessage({ id: 'list.filter.priceMax' })}</span>
+            <input name="max" type="number" inputMode="decimal" min={0} step="any" defaultValue={value?.max ?? ''} placeholder={ceil?.toString()} />
+          </label>
+        </div>
+        <button type="submit" className="button">
+          <FormattedMessage id="list.filter.priceApply" />
+        </button>
       </fieldset>
     </form>
   );
