@@ -3,9 +3,11 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { LanguageId } from '../../shared/locales';
 import { ErrorPage, RootErrorPage } from '../components/ErrorPage';
 import { HomePage, homeLoader } from '../features/catalog/HomePage';
-import { ListPage, listLoader, type ListKind } from '../features/catalog/ListPage';
+import { ListPage, listLoader, type ListRoute } from '../features/catalog/ListPage';
 import { ProductPage, productLoader } from '../features/catalog/ProductPage';
+import { BrandsPage, brandsLoader } from '../features/brands/BrandsPage';
 import { ContentPage, contentLoader } from '../features/content/ContentPage';
+import { FavoritesPage, favoritesLoader } from '../features/favorites/FavoritesPage';
 import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
 import { notFound, type LoaderEnv } from './route-context';
@@ -14,15 +16,25 @@ import { notFound, type LoaderEnv } from './route-context';
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
 
 function pageRoutes(env: LoaderEnv): RouteObject[] {
-  const list = (kind: ListKind) => (args: LoaderFunctionArgs) => listLoader(env, kind, lastSegment(args), new URL(args.request.url));
+  const sv = env.languageId === 'sv';
+  const list = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) => (args: LoaderFunctionArgs) => {
+    const url = new URL(args.request.url);
+    return listLoader(env, route(args, url), url);
+  };
+  const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => list((args) => ({ type, alias: lastSegment(args) }));
   const product = (args: LoaderFunctionArgs) => productLoader(env, args.params.alias);
   const content = (args: LoaderFunctionArgs) => contentLoader(env, args.params.alias);
   return [
     { index: true, loader: () => homeLoader(env), Component: HomePage },
-    { path: 'allt', loader: list('all'), Component: ListPage },
-    { path: 'c/*', loader: list('category'), Component: ListPage },
-    { path: 'b/*', loader: list('brand'), Component: ListPage },
-    { path: 'dc/*', loader: list('campaign'), Component: ListPage },
+    { path: 'allt', loader: list(() => ({ type: 'all' })), Component: ListPage },
+    { path: 'c/*', loader: byAlias('category'), Component: ListPage },
+    { path: 'b/*', loader: byAlias('brand'), Component: ListPage },
+    { path: 'dc/*', loader: byAlias('campaign'), Component: ListPage },
+    { path: 's/:search', loader: list((args) => ({ type: 'search', text: args.params.search })), Component: ListPage },
+    { path: 'l/*', loader: byAlias('alias'), Component: ListPage },
+    { path: 'list/:kind?', loader: list((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })), Component: ListPage },
+    { path: sv ? 'varumarken' : 'brands', loader: () => brandsLoader(env), Component: BrandsPage },
+    { path: sv ? 'favoriter' : 'favorites', loader: (args: LoaderFunctionArgs) => favoritesLoader(env, args.request), Component: FavoritesPage },
     { path: 'p/:alias', loader: product, Component: ProductPage },
     { path: 'p/:any/:alias', loader: product, Component: ProductPage },
     { path: 'p/:any/:any2/:alias', loader: product, Component: ProductPage },

@@ -1,113 +1,115 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
-import { notFound, queryFor, type LoaderEnv } from '../../app/route-context';
-import { Head, type Alternate } from '../../components/Head';
-import {
-  BrandByAliasDocument,
-  CampaignByAliasDocument,
-  CategoryByAliasDocument,
-  ProductListDocument,
-  type FilterInputType,
-  type ProductListQuery,
-} from '../../graphql/generated/operations';
-import { localizePath } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
+import { useLanguageId } from '../../app/use-language';
+import { Head } from '../../components/Head';
+import { ActiveFilters } from './list/ActiveFilters';
+import { FilterPanel } from './list/FilterPanel';
+import type { ListData } from './list/list-loader';
+import { LoadMore, LoadPrevious } from './list/ListPager';
+import { activeFilterCount, withSort } from './list/selection';
+import type { ListTitle } from './list/sources';
+import { SortSelect } from './list/SortSelect';
+import { useListNavigation } from './list/use-list-navigation';
 import { ProductGrid } from './ProductCard';
 
-const PAGE_SIZE = 24;
+export { listLoader, type ListData } from './list/list-loader';
+export type { ListRoute } from './list/sources';
 
-export type ListKind = 'all' | 'category' | 'brand' | 'campaign';
+const titleText = (intl: IntlShape, title: ListTitle) => ('text' in title ? title.text : intl.formatMessage({ id: title.messageId }, title.values));
 
-interface ListData {
-  title: string;
-  description: string;
-  canonicalUrl: string;
-  alternates: Alternate[];
-  page: number;
-  list: ProductListQuery['products'];
-}
-
-function pageFrom(url: URL): number {
-  const page = Number(url.searchParams.get('page') ?? '1');
-  return Number.isInteger(page) && page > 0 ? page : 1;
-}
-
-/** Resolves the list's subject (an unknown alias is a 404) and loads one page of its products. */
-export async function listLoader(env: LoaderEnv, kind: ListKind, alias: string | undefined, url: URL): Promise<ListData> {
-  let filter: FilterInputType = {};
-  let head: Omit<ListData, 'page' | 'list'>;
-  if (kind === 'all') {
-    head = {
-      title: env.languageId === 'sv' ? 'Alla produkter' : 'All products',
-      description: '',
-      canonicalUrl: localizePath('/allt', env.languageId),
-      alternates: [
-        { languageId: 'sv', canonicalUrl: '/allt' },
-        { languageId: 'en', canonicalUrl: '/en/allt' },
-      ],
-    };
-  } else {
-    if (!alias) notFound();
-    if (kind === 'category') {
-      const { category } = await queryFor(env, CategoryByAliasDocument, { alias });
-      if (!category) notFound();
-      filter = { categoryIds: [category.categoryId] };
-      head = { title: category.name, description: category.description, canonicalUrl: category.canonicalUrl, alternates: category.alternates };
-    } else if (kind === 'brand') {
-      const { brand } = await queryFor(env, BrandByAliasDocument, { alias });
-      if (!brand) notFound();
-      filter = { brandIds: [brand.brandId] };
-      const other = env.languageId === 'sv' ? 'en' : 'sv';
-      head = {
-        title: brand.name,
-        description: brand.description,
-        canonicalUrl: brand.canonicalUrl,
-        alternates: [
-          { languageId: env.languageId, canonicalUrl: brand.canonicalUrl },
-          { languageId: other, canonicalUrl: localizePath(`/b/${brand.alias}`, other) },
-        ],
-      };
-    } else {
-      const { discountCampaign } = await queryFor(env, CampaignByAliasDocument, { alias });
-      if (!discountCampaign) notFound();
-      filter = { discountCampaignIds: [discountCampaign.discountCampaignId] };
-      head = {
-        title: discountCampaign.name,
-        description: discountCampaign.description,
-        canonicalUrl: discountCampaign.canonicalUrl,
-        alternates: discountCampaign.alternates,
-      };
-    }
-  }
-  const page = pageFrom(url);
-  const { products } = await queryFor(env, ProductListDocument, { filter: { ...filter, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE } });
-  return { ...head, page, list: products };
-}
-
+/** Every product list (category, brand, campaign, search, all, generic): filters, sorting and paging from the URL. */
 export function ListPage() {
   const data = useLoaderData() as ListData;
   const intl = useIntl();
-  const shown = Math.min(data.list.count, (data.page - 1) * PAGE_SIZE + data.list.products.length);
-  const hasMore = shown < data.list.count;
+  const nav = useListNavigation(data);
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const title = titleText(intl, data.title);
+  const filterCount = activeFilterCount(nav.selection);
+  const nothingToFilter = data.count === 0 && filterCount === 0;
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    toggleRef.current?.focus();
+  };
+
   return (
     <div className="page list-page">
-      <Head title={data.title} description={data.description || undefined} canonical={data.canonicalUrl} alternates={data.alternates} />
-      <h1 className="page__title">{data.title}</h1>
+      <Head title={title} description={data.description || undefined} canonical={data.canonicalUrl} alternates={data.alternates} />
+      {data.noindex && <meta name="robots" content="noindex, follow" />}
+      <h1 className="page__title">{title}</h1>
       {data.description && <p className="page__lead">{data.description}</p>}
-      {data.list.products.length ? (
-        <ProductGrid products={data.list.products} eagerCount={2} />
+
+      {nothingToFilter ? (
+        <NoProducts searchText={data.searchText} />
       ) : (
-        <p>
-          <FormattedMessage id="list.empty" />
-        </p>
+        <>
+          <div className="list-toolbar">
+            <button
+              ref={toggleRef}
+              type="button"
+              className="button list-toolbar__filter"
+              aria-expanded={filtersOpen}
+              aria-controls={panelId}
+              onClick={() => setFiltersOpen(!filtersOpen)}
+            >
+              <FormattedMessage id="list.filter.toggle" values={{ count: filterCount }} />
+            </button>
+            <p className="list-toolbar__total">
+              <FormattedMessage id="list.total" values={{ count: data.count }} />
+            </p>
+            <SortSelect rules={data.sortRules} value={nav.selection.sort} onChange={(sort) => nav.apply(withSort(nav.selection, sort))} />
+          </div>
+          <ActiveFilters groups={data.groups} selection={nav.selection} onChange={nav.apply} />
+          <div className="list-page__body">
+            <FilterPanel
+              id={panelId}
+              open={filtersOpen}
+              groups={data.groups}
+              selection={nav.selection}
+              priceBounds={data.priceBounds}
+              count={data.count}
+              onChange={nav.apply}
+              onDone={closeFilters}
+            />
+            <section className="list-page__results" aria-label={intl.formatMessage({ id: 'list.results' })} aria-busy={nav.busy}>
+              <LoadPrevious nav={nav} selection={data.selection} />
+              {data.products.length ? (
+                <ProductGrid products={data.products} eagerCount={2} />
+              ) : (
+                <NoProducts searchText={data.searchText} />
+              )}
+              <LoadMore nav={nav} selection={data.selection} shownCount={data.products.length} total={data.count} />
+            </section>
+          </div>
+        </>
       )}
-      <p className="list-page__count" aria-live="polite">
-        {intl.formatMessage({ id: 'list.showing' }, { sum: shown, total: data.list.count })}
+    </div>
+  );
+}
+
+function NoProducts({ searchText }: { searchText: string | null }) {
+  const languageId = useLanguageId();
+  if (searchText === null) {
+    return (
+      <p className="list-page__empty">
+        <FormattedMessage id="list.empty" />
       </p>
-      {hasMore && (
-        <Link className="button" to={`?page=${data.page + 1}`}>
-          <FormattedMessage id="list.next" />
-        </Link>
-      )}
+    );
+  }
+  return (
+    <div className="list-page__empty">
+      <p>
+        <FormattedMessage id="list.search.noResults" values={{ search: searchText }} />
+      </p>
+      <p>
+        <FormattedMessage id="list.search.noResultsHint" />
+      </p>
+      <Link className="button" to={routes.all(languageId)}>
+        <FormattedMessage id="list.browseAll" />
+      </Link>
     </div>
   );
 }

@@ -1,0 +1,45 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { PAGE_SIZE, type ListSelection } from './selection';
+import type { ListNavigation } from './use-list-navigation';
+
+/**
+ * "Load more" and "load previous" are links to the wider page range (from..page), replacing the history
+ * entry: reload and Back from a product show exactly these products, and ScrollRestoration finds its place.
+ * Without JavaScript they are plain links that load the same range.
+ */
+function PagerLink({ nav, to, messageId }: { nav: ListNavigation; to: ListSelection; messageId: string }) {
+  const href = nav.hrefFor(to);
+  const loading = nav.isLoading(href);
+  return (
+    <Link className="button list-pager__button" to={href} replace preventScrollReset aria-disabled={loading || undefined}>
+      <FormattedMessage id={loading ? 'list.loading' : messageId} />
+    </Link>
+  );
+}
+
+export function LoadPrevious({ nav, selection }: { nav: ListNavigation; selection: ListSelection }) {
+  if (selection.from <= 1) return null;
+  return (
+    <div className="list-pager list-pager--previous">
+      <PagerLink nav={nav} to={{ ...selection, from: selection.from - 1 }} messageId="list.previous" />
+    </div>
+  );
+}
+
+export function LoadMore({ nav, selection, shownCount, total }: { nav: ListNavigation; selection: ListSelection; shownCount: number; total: number }) {
+  const intl = useIntl();
+  // The position of the last product shown, as the spec's 'Visar {sum} av {total}' counts it.
+  const sum = Math.min(total, (selection.from - 1) * PAGE_SIZE + shownCount);
+  return (
+    <div className="list-pager">
+      <p className="list-pager__count" aria-live="polite">
+        {intl.formatMessage({ id: 'list.showing' }, { sum, total })}
+      </p>
+      {total > 0 && (
+        <progress className="list-pager__progress" max={total} value={sum} aria-hidden="true" />
+      )}
+      {sum < total && <PagerLink nav={nav} to={{ ...selection, page: selection.page + 1 }} messageId="list.more" />}
+    </div>
+  );
+}

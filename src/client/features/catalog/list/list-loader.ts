@@ -1,0 +1,116 @@
+import { queryFor, type LoaderEnv } from '../../../app/route-context';
+import type { Alternate } from '../../../components/Head';
+import {
+  FacetLabelsDocument,
+  ListCategoriesDocument,
+  ProductListFacetsDocument,
+  ProductListPageDocument,
+  type FilterInputType,
+  type ProductCardFieldsFragment,
+} from '../../../graphql/generated/operations';
+import { distinctCategoryLabels, facetGroups, missingSelections, type FacetGroup, type FacetLabels } from './facets';
+import {
+  clampPages,
+  PAGE_SIZE,
+  parseSelection,
+  selectionFilter,
+  type ListSelection,
+  type PriceRange,
+  type SortRules,
+} from './selection';
+import { resolveSource, type ListRoute, type ListTitle } from './sources';
+
+export interface ListData {
+  title: ListTitle;
+  description: string;
+  canonicalUrl: string;
+  alternates: Alternate[];
+  noindex: boolean;
+  searchText: string | null;
+  sortRules: SortRules;
+  /** The selection as the loader understood it (bad values dropped, pages clamped). */
+  selection: ListSelection;
+  products: ProductCardFieldsFragment[];
+  count: number;
+  groups: FacetGroup[];
+  /** Lowest and highest price of the list with every filter but price: the bounds of the price inputs. */
+  priceBounds: PriceRange | null;
+}
+
+/** Pages from..page, one query each, so pages already in the cache are not fetched again. */
+async function loadPages(env: LoaderEnv, filter: FilterInputType, selection: ListSelection) {
+  const pages = Array.from({ length: selection.page - selection.from + 1 }, (_, i) => selection.from + i);
+  const results = await Promise.all(
+    pages.map((page) => queryFor(env, ProductListPageDocument, { filter: { ...filter, sort: selection.sort, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } })),
+  );
+  // A product that moved between two page requests must not appear twice.
+  const seen = new Set<number>();
+  return results.flatMap((r) => r.products.products).filter((p) => !seen.has(p.productId) && Boolean(seen.add(p.productId)));
+}
+
+async function labelsFor(env: LoaderEnv): Promise<FacetLabels> {
+  const { categories, brands, discountCampaigns } = await queryFor(env, FacetLabelsDocument, {});
+  return {
+    categories: new Map(categories.map((c) => [c.categoryId, c.name])),
+    brands: new Map(brands.map((b) => [b.brandId, b.name])),
+    campaigns: new Map(discountCampaigns.map((c) => [c.discountCampaignId, c.name])),
+  };
+}
+
+async function withDistinctCategories(env: LoaderEnv, groups: FacetGroup[]): Promise<FacetGroup[]> {
+  if (!groups.some((g) => g.dimension === 'categories')) return groups;
+  // The tree is in the cache already: the layout loads it for the menu.
+  const { categories } = await queryFor(env, ListCategoriesDocument, {});
+  return groups.map((g) => (g.dimension === 'categories' ? { ...g, options: distinctCategoryLabels(g.options, categories) } : g));
+}
+
+function canonicalOf(path: string, definingParams: [string, string][], selection: ListSelection): string {
+  const params = new URLSearchParams(definingParams);
+  // A "load more" view starts at `from`: that page is what it shows first.
+  if (selection.from > 1) params.set('page', String(selection.from));
+  const query = params.toString().replace(/%2C/gi, ',');
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * Loads a list as the URL describes it: the route gives the subject, the query the shopper's filters, sort
+ * and pages. Runs on the server for the first HTML and in the browser on every later navigation, so reload
+ * and back/forward always show what the URL says.
+ */
+export async function listLoader(env: LoaderEnv, route: ListRoute, url: URL): Promise<ListData> {
+  const source = await resolveSource(env, route);
+  let selection = parseSelection(url.searchParams, source.sortRules);
+  // The list's own subject is not a filter: a brand page ignores brands=, a category page narrows only to its children.
+  for (const dimension of source.hidden) selection = { ...selection, [dimension]: [] };
+  if (source.categoryScope) selection = { ...selection, categories: selection.categories.filter((id) => source.categoryScope?.has(id)) };
+
+  // Subcategories chosen on a category page replace the page's own category (they all lie inside it).
+  const filter: FilterInputType = { ...source.baseFilter, ...selectionFilter(selection) };
+  const [{ products: list }, firstTry] = await Promise.all([
+    queryFor(env, ProductListFacetsDocument, { filter }),
+    loadPages(env, filter, selection),
+  ]);
+  const clamped = clampPages(selection, list.count);
+  const products = clamped === selection ? firstTry : await loadPages(env, filter, clamped);
+  selection = clamped;
+
+  const labels = missingSelections(list.facets, selection).length ? await labelsFor(env) : {};
+  const groups = await withDistinctCategories(env, facetGroups(list.facets, selection, { hidden: source.hidden, categoryScope: source.categoryScope, labels }));
+  const titled = source.titleFrom && groups.find((g) => g.dimension === source.titleFrom)?.options.filter((o) => o.selected);
+  const title: ListTitle = titled && titled.length ? { text: titled.map((o) => o.label).join(', ') } : source.title;
+
+  return {
+    title,
+    description: source.description,
+    canonicalUrl: canonicalOf(source.path, source.definingParams, selection),
+    alternates: source.alternates,
+    noindex: source.noindex,
+    searchText: source.searchText,
+    sortRules: source.sortRules,
+    selection,
+    products,
+    count: list.count,
+    groups,
+    priceBounds: list.facets.price ? { min: list.facets.price.min, max: list.facets.price.max } : null,
+  };
+}

@@ -1,0 +1,203 @@
+import { notFound, queryFor, type LoaderEnv } from '../../../app/route-context';
+import type { Alternate } from '../../../components/Head';
+import {
+  BrandByAliasDocument,
+  CampaignByAliasDocument,
+  CategoryByAliasDocument,
+  ListCategoriesDocument,
+  type FilterInputType,
+} from '../../../graphql/generated/operations';
+import type { MessageId } from '../../../i18n/messages';
+import { localizePath, languageIds, type LanguageId } from '../../../../shared/locales';
+import { routes } from '../../../../shared/routes';
+import { LIST_SORT_RULES, SEARCH_SORT_RULES, type IdDimension, type SortRules, type ValueDimension } from './selection';
+
+/** Which list a route shows, before anything is looked up. */
+export type ListRoute =
+  | { type: 'all' }
+  | { type: 'category' | 'brand' | 'campaign' | 'alias'; alias: string | undefined }
+  | { type: 'search'; text: string | undefined }
+  | { type: 'generic'; kind: string | undefined; params: URLSearchParams };
+
+/** A heading is either catalog text (a brand's name) or a UI string formatted in the page's language. */
+export type ListTitle = { text: string } | { messageId: MessageId; values?: Record<string, string> };
+
+/** What a list is, independent of the shopper's filters: its subject, base filter and page metadata. */
+export interface ListSource {
+  title: ListTitle;
+  /** /list/brand?brands=3 is titled by the selected brand's name. */
+  titleFrom?: IdDimension;
+  description: string;
+  /** Localized path of the canonical URL, and the query parameters that define the list (never filters). */
+  path: string;
+  definingParams: [string, string][];
+  alternates: Alternate[];
+  baseFilter: FilterInputType;
+  sortRules: SortRules;
+  hidden: ValueDimension[];
+  /** A category page's subcategories; only these can narrow it. */
+  categoryScope: ReadonlySet<number> | null;
+  searchText: string | null;
+  noindex: boolean;
+}
+
+/** The API refuses longer search text; a longer URL searches its beginning instead of failing. */
+const MAX_SEARCH_LENGTH = 200;
+const MAX_PRODUCT_IDS = 100;
+
+const bothLanguages = (path: (languageId: LanguageId) => string): Alternate[] =>
+  languageIds.map((languageId) => ({ languageId, canonicalUrl: path(languageId) }));
+
+const base = {
+  definingParams: [],
+  baseFilter: {},
+  sortRules: LIST_SORT_RULES,
+  hidden: [],
+  categoryScope: null,
+  searchText: null,
+  noindex: false,
+  description: '',
+} satisfies Partial<ListSource>;
+
+function allProducts(env: LoaderEnv): ListSource {
+  return {
+    ...base,
+    title: { messageId: 'list.title.all' },
+    path: routes.all(env.languageId),
+    alternates: bothLanguages(routes.all),
+  };
+}
+
+/** Every category below the given one (the API lists a product under each of its category's ancestors too). */
+function descendantsOf(categories: readonly { categoryId: number; parentCategoryId?: number | null }[], rootId: number): Set<number> {
+  const found = new Set<number>();
+  let frontier = [rootId];
+  while (frontier.length) {
+    const parents = new Set(frontier);
+    frontier = categories.filter((c) => c.parentCategoryId != null && parents.has(c.parentCategoryId) && !found.has(c.categoryId)).map((c) => c.categoryId);
+    frontier.forEach((id) => found.add(id));
+  }
+  return found;
+}
+
+async function categorySource(env: LoaderEnv, alias: string): Promise<ListSource | null> {
+  const { category } = await queryFor(env, CategoryByAliasDocument, { alias });
+  if (!category) return null;
+  const { categories } = await queryFor(env, ListCategoriesDocument, {});
+  return {
+    ...base,
+    title: { text: category.name },
+    description: category.description,
+    path: category.canonicalUrl,
+    alternates: category.alternates,
+    baseFilter: { categoryIds: [category.categoryId] },
+    categoryScope: descendantsOf(categories, category.categoryId),
+  };
+}
+
+async function brandSource(env: LoaderEnv, alias: string): Promise<ListSource | null> {
+  const { brand } = await queryFor(env, BrandByAliasDocument, { alias });
+  if (!brand) return null;
+  return {
+    ...base,
+    title: { text: brand.name },
+    description: brand.description,
+    path: brand.canonicalUrl,
+    // Brand aliases are the same in every language.
+    alternates: bothLanguages((languageId) => routes.brand(brand.alias, languageId)),
+    baseFilter: { brandIds: [brand.brandId] },
+    hidden: ['brands'],
+  };
+}
+
+async function campaignSource(env: LoaderEnv, alias: string): Promise<ListSource | null> {
+  const { discountCampaign: campaign } = await queryFor(env, CampaignByAliasDocument, { alias });
+  if (!campaign) return null;
+  return {
+    ...base,
+    title: { text: campaign.name },
+    description: campaign.description,
+    path: campaign.canonicalUrl,
+    alternates: campaign.alternates,
+    baseFilter: { discountCampaignIds: [campaign.discountCampaignId] },
+    hidden: ['campaigns'],
+  };
+}
+
+function searchSource(env: LoaderEnv, rawText: string | undefined, viaGenericRoute: boolean): ListSource {
+  const text = (rawText ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  if (!text) notFound();
+  const searchPath = (languageId: LanguageId) =>
+    viaGenericRoute ? localizePath(`/list/search?q=${encodeURIComponent(text)}`, languageId) : routes.search(text, languageId);
+  return {
+    ...base,
+    title: { messageId: 'list.title.search', values: { search: text } },
+    path: viaGenericRoute ? localizePath('/list/search', env.languageId) : routes.search(text, env.languageId),
+    definingParams: viaGenericRoute ? [['q', text]] : [],
+    alternates: bothLanguages(searchPath),
+    baseFilter: { searchText: text },
+    sortRules: SEARCH_SORT_RULES,
+    searchText: text,
+    // Search results are endless variations of the catalog: keep them out of search engines.
+    noindex: true,
+  };
+}
+
+/** /list/{kind}: the ids come from the query; brand, category and campaign ids are ordinary filters there. */
+function genericSource(env: LoaderEnv, kind: string | undefined, params: URLSearchParams): ListSource {
+  const generic = (name: string, extra: Partial<ListSource>): ListSource => ({
+    ...base,
+    title: { messageId: 'list.title.all' },
+    path: localizePath(`/list/${name}`, env.languageId),
+    alternates: bothLanguages((languageId) => localizePath(`/list/${name}`, languageId)),
+    noindex: true,
+    ...extra,
+  });
+  switch (kind ?? 'all') {
+    case 'all':
+      return generic('all', {});
+    case 'brand':
+      return generic('brand', { titleFrom: 'brands' });
+    case 'category':
+      return generic('category', { titleFrom: 'categories' });
+    case 'discountCampaign':
+      return generic('discountCampaign', { titleFrom: 'campaigns' });
+    case 'search':
+      return searchSource(env, params.get('q') ?? undefined, true);
+    case 'list': {
+      const ids = [...new Set((params.get('productIds') ?? '').split(',').filter((v) => /^\d{1,9}$/.test(v)).map(Number))].slice(0, MAX_PRODUCT_IDS);
+      return generic('list', {
+        title: { messageId: 'list.title.selected' },
+        definingParams: [['productIds', ids.join(',')]],
+        alternates: bothLanguages((languageId) => localizePath(`/list/list?productIds=${ids.join(',')}`, languageId)),
+        // No ids means no products, not every product.
+        baseFilter: { productIds: ids.length ? ids : [0] },
+      });
+    }
+    default:
+      notFound();
+  }
+}
+
+/** Resolves a list route to its source; an unknown alias or kind is a 404. */
+export async function resolveSource(env: LoaderEnv, route: ListRoute): Promise<ListSource> {
+  switch (route.type) {
+    case 'all':
+      return allProducts(env);
+    case 'search':
+      return searchSource(env, route.text, false);
+    case 'generic':
+      return genericSource(env, route.kind, route.params);
+    default: {
+      const { alias } = route;
+      if (!alias) notFound();
+      const lookups = { category: [categorySource], brand: [brandSource], campaign: [campaignSource], alias: [categorySource, brandSource, campaignSource] }[route.type];
+      // /l/{alias}: a category, else a brand, else a campaign.
+      for (const lookup of lookups) {
+        const source = await lookup(env, alias);
+        if (source) return source;
+      }
+      notFound();
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
+import type { ListData } from './list-loader';
+import { listSearch, parseSelection, type ListSelection } from './selection';
+
+/**
+ * The list's selection as the URL has it, and the way to change it: every change is a navigation to a new
+ * query, which the loader reads, so the URL stays the single source of truth. Until the new list arrives
+ * the controls already show the choice (router updates run in a transition, a ticked box must not untick
+ * meanwhile), and several quick ticks build on each other.
+ */
+export function useListNavigation(data: ListData) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  // Remembered together with the data it was made on: once the loader delivers, the URL's answer wins.
+  const [requested, setRequested] = useState<{ on: ListData; selection: ListSelection } | null>(null);
+  const pending = navigation.state === 'loading' && navigation.location?.pathname === location.pathname ? navigation.location : null;
+  const selection =
+    requested?.on === data ? requested.selection : pending ? parseSelection(new URLSearchParams(pending.search), data.sortRules) : data.selection;
+  const hrefFor = (next: ListSelection) => `${location.pathname}${listSearch(new URLSearchParams(location.search), next, data.sortRules)}`;
+  return {
+    /** What the controls show: the choice being loaded, else what is shown. */
+    selection,
+    busy: pending !== null,
+    /** True while the list is loading exactly this URL. */
+    isLoading: (href: string) => pending !== null && `${pending.pathname}${pending.search}` === href,
+    hrefFor,
+    /** Filters and sorting keep the scroll position; a new history entry lets Back undo them. */
+    apply: (next: ListSelection) => {
+      setRequested({ on: data, selection: next });
+      void navigate(hrefFor(next), { preventScrollReset: true });
+    },
+  };
+}
+
+export type ListNavigation = ReturnType<typeof useListNavigation>;

@@ -1,0 +1,17 @@
+/** The raw (still encoded) value of one cookie in a Cookie header or in document.cookie. */
+export function cookieValue(header: string | null | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator < 0) continue;
+    if (part.slice(0, separator).trim() === name) return part.slice(separator + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The cookies a loader may read: the request's Cookie header on the server; in the browser the router's
+ * Request carries none, so the document's.
+ */
+export function requestCookies(request: Request): string {
+  return typeof document === 'undefined' ? (request.headers.get('cookie') ?? '') : document.cookie;
+}
