@@ -34,7 +34,7 @@ test.describe('the shop from a fresh start', () => {
       // Phones keep the language switch in the menu panel.
       await page.getByRole('button', { name: 'Main menu' }).click();
     }
-    await page.getByRole('link', { name: 'Switch language to Swedish' }).click();
+    await page.getByRole('link', { name: 'På svenska' }).click();
     await expect(page).toHaveURL(/^[^?]*\/p\/[^/]+$/);
     expect(new URL(page.url()).pathname.startsWith('/en')).toBe(false);
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv');

@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import type { LanguageId } from '../../../shared/locales';
 import { useMatches } from 'react-router';
 import { localizePath } from '../../../shared/locales';
@@ -11,7 +11,6 @@ const LOCALE_COOKIE = 'ralph-locale';
  * load on purpose: the other language is a different route tree with its own messages.
  */
 export function LanguageSwitch({ languageId }: { languageId: LanguageId }) {
-  const intl = useIntl();
   const other: LanguageId = languageId === 'sv' ? 'en' : 'sv';
   const href = useOtherLanguageUrl(other);
   return (
@@ -19,7 +18,7 @@ export function LanguageSwitch({ languageId }: { languageId: LanguageId }) {
       className="language-switch"
       href={href}
       hrefLang={other}
-      aria-label={intl.formatMessage({ id: 'language.switch.label' })}
+      lang={other}
       onClick={() => {
         document.cookie = `${LOCALE_COOKIE}=${other}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`;
       }}
