@@ -261,7 +261,7 @@ test.describe('product lists', () => {
     const total = await totalOf(page);
     expect(total).toBeGreaterThan(24);
 
-    const gamesHref = await page.getByRole('link', { name: 'Spel', exact: true }).first().getAttribute('href');
+    const gamesHref = await page.getByRole('link', { name: 'Spel', exact: true, includeHidden: true }).first().getAttribute('href');
     const alias = gamesHref?.split('/').filter(Boolean).pop();
     expect(alias).toBeTruthy();
     const list = await page.goto(`/l/${alias}`);

@@ -207,7 +207,7 @@ test.describe('product page', () => {
     await expect(form.getByRole('alert')).toHaveText('You must enter a valid email');
     await form.getByRole('textbox', { name: 'Email' }).fill(`e2e-en-${testInfo.project.name}@example.se`);
     await form.getByRole('button', { name: 'Notify me' }).click();
-    await expect(page.getByText('We will let you know when it is back in stock')).toBeVisible();
+    await expect(page.getByRole('status').getByText('We will let you know when it is back in stock', { exact: true })).toBeVisible();
   });
 
   test('structured data lists the product with an offer per SKU, and the head links both languages', async ({ page }) => {

@@ -41,7 +41,7 @@ function pageRoutes(env: LoaderEnv): RouteObject[] {
     { path: 'product/:alias', loader: product, Component: ProductPage },
     { path: 'content/:alias', loader: content, Component: ContentPage },
     { path: ':alias', loader: content, Component: ContentPage },
-    { path: '*', loader: () => notFound() },
+    { path: '*', loader: () => notFound(), element: null },
   ];
 }
 

@@ -10,6 +10,7 @@ import { UpdateCartItemDocument, type CartFieldsFragment } from '../../graphql/g
 import { PriceTag } from '../catalog/PriceTag';
 import { ProductImage } from '../catalog/ProductImage';
 import { cartState } from './cart-id';
+import { writeCart } from './write-cart';
 import { useCart } from './use-cart';
 
 export function CartPanel() {
@@ -35,7 +36,12 @@ function CartContents({ cart }: { cart: CartFieldsFragment }) {
   const [update, { loading }] = useMutation(UpdateCartItemDocument);
   const setQuantity = async (skuId: number, quantity: number) => {
     try {
-      const { data } = await update({ variables: { id: cartState.id, item: { skuId, quantity }, idempotencyKey: crypto.randomUUID(), ...channel } });
+      const { data } = await update({
+        variables: { id: cartState.id, item: { skuId, quantity }, idempotencyKey: crypto.randomUUID(), ...channel },
+        update: (cache, result) => {
+          if (result.data) writeCart(cache, result.data.updateCartItem, channel);
+        },
+      });
       for (const warning of data?.updateCartItem.warnings ?? []) notify(warning.message, 'info');
     } catch {
       notify(intl.formatMessage({ id: 'error.generic' }), 'error');

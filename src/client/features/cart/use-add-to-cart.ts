@@ -4,6 +4,7 @@ import { notify, openPanel } from '../../app/ui-state';
 import { useChannelVariables } from '../../app/use-language';
 import { AddToCartDocument } from '../../graphql/generated/operations';
 import { cartState, loadCartId, storeCartId } from './cart-id';
+import { writeCart } from './write-cart';
 
 /**
  * Adds a SKU and shows the outcome: the server's warnings (stock limits, pre-order delivery) as snackbar
@@ -17,6 +18,9 @@ export function useAddToCart(): { add: (skuId: number, quantity?: number) => Pro
     try {
       const { data } = await mutate({
         variables: { id: cartState.id || loadCartId(), item: { skuId, quantity }, idempotencyKey: crypto.randomUUID(), ...channel },
+        update: (cache, result) => {
+          if (result.data) writeCart(cache, result.data.addToCart, channel);
+        },
       });
       if (!data) throw new Error('No cart in the answer');
       const cart = data.addToCart;

@@ -1,6 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
+import { useHydrated } from '../../app/use-hydrated';
+import { useAddToCart } from '../cart/use-add-to-cart';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { PriceTag } from './PriceTag';
 import { ProductImage } from './ProductImage';
@@ -22,7 +24,29 @@ export function ProductCard({ product, eager = false }: { product: ProductCardFi
       <FavoriteButton productId={product.productId} name={product.name} className="product-card__favorite" />
       <PriceTag price={product.unitPrice} />
       <StockStatus stock={product.stock} />
+      <QuickAdd product={product} />
     </article>
+  );
+}
+
+/** Single-SKU products go straight to the cart from the list; others need the product page's picker. */
+function QuickAdd({ product }: { product: ProductCardFieldsFragment }) {
+  const hydrated = useHydrated();
+  const { add, adding } = useAddToCart();
+  const [sku] = product.skus;
+  if (product.skus.length !== 1 || !sku || !(product.stock.inStock || product.stock.oversellable)) return null;
+  return (
+    <button
+      type="button"
+      className="button product-card__quick-add"
+      disabled={!hydrated || adding}
+      aria-busy={adding}
+      onClick={() => void add(sku.skuId)}
+    >
+      <FormattedMessage id={product.stock.status === 'OVERSELLABLE' ? 'product.preOrder' : 'product.buy'} />
+      {/* The visible verb starts the accessible name; the product name tells the cards' buttons apart. */}
+      <span className="visually-hidden"> {product.name}</span>
+    </button>
   );
 }
 
