@@ -38,7 +38,7 @@ export function HomePage() {
         <h2 id="bestsellers">
           <FormattedMessage id="home.bestsellers" />
         </h2>
-        <ProductGrid products={home.bestsellers.products} eagerCount={2} />
+        <ProductGrid products={home.bestsellers.products} eagerCount={4} />
       </section>
       <section aria-labelledby="latest">
         <h2 id="latest">

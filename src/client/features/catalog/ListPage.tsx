@@ -74,10 +74,14 @@ export function ListPage() {
               onChange={nav.apply}
               onDone={closeFilters}
             />
-            <section className="list-page__results" aria-label={intl.formatMessage({ id: 'list.results' })} aria-busy={nav.busy}>
+            <section className="list-page__results" aria-labelledby="list-results-heading" aria-busy={nav.busy}>
+              {/* The cards' names are h3: the outline needs this level between them and the page's h1. */}
+              <h2 id="list-results-heading" className="visually-hidden">
+                {intl.formatMessage({ id: 'list.results' })}
+              </h2>
               <LoadPrevious nav={nav} selection={data.selection} />
               {data.products.length ? (
-                <ProductGrid products={data.products} eagerCount={2} />
+                <ProductGrid products={data.products} eagerCount={4} />
               ) : (
                 <NoProducts searchText={data.searchText} />
               )}
