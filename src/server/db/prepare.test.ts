@@ -6,7 +6,8 @@ import { openPglite } from './client';
 import { prepareDatabase } from './prepare';
 
 describe('prepareDatabase on a data directory', () => {
-  it('seeds a new directory once, and a restart keeps the data without seeding again', async () => {
+  // Two PGlite start-ups and a full seed: 15 s alone, more on a busy 2-core CI machine.
+  it('seeds a new directory once, and a restart keeps the data without seeding again', { timeout: 90_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'storefront-restart-'));
     try {
       cpSync(inject('pgliteTemplates').empty, dir, { recursive: true });
