@@ -154,7 +154,7 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
       }}
     >
       <form role="search" className="search__form" onSubmit={onSubmit} aria-label={label}>
-        <label htmlFor={inputId} className="search__sr-only">
+        <label htmlFor={inputId} className="visually-hidden">
           {label}
         </label>
         <input

@@ -64,7 +64,7 @@ export function SearchPanel(props: SearchPanelProps) {
         </div>
       )}
       {/* The live region stays mounted so each new state is announced. */}
-      <p role="status" className={`search-panel__status${state === 'results' ? ' search__sr-only' : ''}`}>
+      <p role="status" className={`search-panel__status${state === 'results' ? ' visually-hidden' : ''}`}>
         {open && <StatusText state={state} term={search.term} count={count} showSpinner={showSpinner} />}
       </p>
       <ul role="listbox" id={props.listboxId} aria-label={listLabel} className={`search-panel__options search-panel__options--${search.term ? 'products' : 'terms'}`}>

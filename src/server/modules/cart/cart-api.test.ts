@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { createTestApp } from '../../testing/app';
-import { openWritableTestDb, testDbKinds } from '../../testing/db';
-import { cartCalls, createSku, setPrice, setStock, type TestApp } from './cart-test-kit';
+import { testDbKinds } from '../../testing/db';
+import { cartCalls, openCartApp, createSku, setPrice, setStock, type TestApp } from './cart-test-kit';
 
 const CART_ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -12,14 +11,9 @@ describe.each(testDbKinds())('cart API: ids, stock, warnings and idempotency on 
   let db: Db;
   let app: TestApp;
   const cart = cartCalls(() => app);
-  beforeAll(async () => {
-    db = await openWritableTestDb(kind);
-    app = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
+  openCartApp(kind, (openedDb, openedApp) => {
+    db = openedDb;
+    app = openedApp;
   });
 
   describe('cart ids', () => {

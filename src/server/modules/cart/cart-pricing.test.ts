@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { createTestApp } from '../../testing/app';
-import { openWritableTestDb, testDbKinds } from '../../testing/db';
-import { cartCalls, createSku, type CartResult, type TestApp } from './cart-test-kit';
+import { testDbKinds } from '../../testing/db';
+import { cartCalls, openCartApp, createSku, type CartResult, type TestApp } from './cart-test-kit';
 
 /** The seeded games campaigns (src/server/db/seed/campaigns.ts). */
 const SUMMER_SALE = { discountCampaignId: 1, name: 'Sommarrea 20 %', hideTitle: false };
@@ -23,14 +22,9 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
   let db: Db;
   let app: TestApp;
   const cart = cartCalls(() => app);
-  beforeAll(async () => {
-    db = await openWritableTestDb(kind);
-    app = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
+  openCartApp(kind, (openedDb, openedApp) => {
+    db = openedDb;
+    app = openedApp;
   });
 
   describe('price campaigns', () => {

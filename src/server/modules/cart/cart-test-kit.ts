@@ -1,8 +1,9 @@
 /** Shared by the cart test files: the API calls and SKUs made to measure in the test's own database. */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
-import type { createTestApp } from '../../testing/app';
-import { gql } from '../../testing/app';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, gql } from '../../testing/app';
+import { openWritableTestDb, type TestDbKind } from '../../testing/db';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -176,3 +177,19 @@ export async function createSku(
 
 export const setStock = (db: Db, skuId: number, stock: number) => db.query('UPDATE skus SET stock = $2 WHERE sku_id = $1', [skuId, stock]);
 export const setPrice = (db: Db, skuId: number, priceMinor: number) => db.query('UPDATE skus SET price_minor = $2 WHERE sku_id = $1', [skuId, priceMinor]);
+
+/** A writable database and an app on it for one describe block; `use` receives both once they are up. */
+export function openCartApp(kind: TestDbKind, use: (db: Db, app: TestApp) => void): void {
+  let db: Db;
+  let app: TestApp;
+  beforeAll(async () => {
+    db = await openWritableTestDb(kind);
+    app = await createTestApp(db);
+    use(db, app);
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+}
