@@ -109,11 +109,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   return pgliteDb(instance);
 }
 
+/** The same session settings as SESSION_SETTINGS, sent as startup options so they hold from the first query. */
+const STARTUP_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.5';
+
 export function openPostgres(url: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: url, max });
-  // Queued before any query of that connection, so every session searches alike.
-  pool.on('connect', (client) => void client.query(SESSION_SETTINGS).catch(() => undefined));
-  return postgresDb(pool);
+  // Startup options rather than a SET on connect, which would race the connection's first query.
+  const withOptions = new URL(url);
+  withOptions.searchParams.set('options', [withOptions.searchParams.get('options'), STARTUP_OPTIONS].filter(Boolean).join(' '));
+  return postgresDb(new pg.Pool({ connectionString: withOptions.toString(), max }));
 }
 
 export async function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
