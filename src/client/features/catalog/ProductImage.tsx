@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { useIntl } from 'react-intl';
 
 /**
@@ -7,6 +8,8 @@ import { useIntl } from 'react-intl';
 export function ProductImage({ images, name, eager = false, size = 248, index = 0 }: { images: readonly string[] | null; name: string; eager?: boolean; size?: number; index?: number }) {
   const intl = useIntl();
   const file = images?.[index] ?? images?.[0];
+  // Above-the-fold pictures are announced in <head>, so they do not queue behind the script bundle.
+  if (file && eager) preload(`/images/${file}`, { as: 'image', fetchPriority: 'high' });
   return (
     <span className="product-image">
       {file ? (
