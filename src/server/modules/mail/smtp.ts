@@ -179,7 +179,6 @@ function checkAddress(address: string): string {
 /** RFC 2047 encoded word for headers that may hold non-ASCII text (subjects, names). */
 function encodeHeader(value: string): string {
   const clean = value.replace(/[\r\n]+/g, ' ');
-  // eslint-disable-next-line no-control-regex
   if (/^[\x20-\x7e]*$/.test(clean)) return clean;
   return `=?UTF-8?B?${Buffer.from(clean, 'utf8').toString('base64')}?=`;
 }
