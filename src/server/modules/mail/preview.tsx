@@ -35,6 +35,7 @@ export function mailLayoutPage(kind: OrderMailKind, language: LanguageId, mail: 
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
+        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
         <title>{`${texts.title[kind]}: ${mail.subject}`}</title>
       </head>
       <body style={{ margin: 0, fontFamily: 'system-ui, sans-serif', background: '#f4f4f6', color: '#1f1f24' }}>
