@@ -1,4 +1,5 @@
 import net from 'node:net';
+import tls from 'node:tls';
 
 export interface ReceivedMail {
   from: string;
@@ -7,6 +8,8 @@ export interface ReceivedMail {
   data: string;
   /** The credentials of AUTH PLAIN, when the client logged in. */
   auth?: { user: string; password: string };
+  /** Whether the message came over TLS (after STARTTLS). */
+  secure: boolean;
 }
 
 export interface SmtpSink {
@@ -20,20 +23,22 @@ export interface SmtpSink {
 
 /**
  * A real SMTP server on a local port, small enough to read: enough of RFC 5321 (EHLO/HELO, AUTH PLAIN,
- * MAIL, RCPT, DATA, RSET, NOOP, QUIT) for a client to deliver to it, recording every message.
+ * MAIL, RCPT, DATA, RSET, NOOP, QUIT, and STARTTLS when given a certificate) for a client to deliver to it, recording every message.
  */
-export async function startSmtpSink(): Promise<SmtpSink> {
+export async function startSmtpSink(options: { tls?: { key: string; cert: string } } = {}): Promise<SmtpSink> {
   const sockets = new Set<net.Socket>();
   const sink: SmtpSink = { port: 0, url: '', received: [], refuseWith: null, close: async () => undefined };
 
-  const server = net.createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-    socket.setEncoding('utf8');
+  const server = net.createServer((plain) => {
+    let socket: net.Socket = plain;
+    let secure = false;
+    sockets.add(plain);
+    plain.on('close', () => sockets.delete(plain));
+    plain.on('error', () => plain.destroy());
     let buffer = '';
     let inData = false;
-    let current: ReceivedMail = { from: '', to: [], data: '' };
+    const fresh = (): ReceivedMail => ({ from: '', to: [], data: '', secure });
+    let current = fresh();
     let auth: ReceivedMail['auth'];
     const reply = (line: string) => socket.write(`${line}\r\n`);
     reply('220 sink.test ESMTP ready');
@@ -42,8 +47,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       if (inData) {
         if (line === '.') {
           inData = false;
-          sink.received.push({ ...current, auth });
-          current = { from: '', to: [], data: '' };
+          sink.received.push({ ...current, auth, secure });
+          current = fresh();
           reply('250 2.0.0 Queued');
         } else {
           current.data += `${line.startsWith('..') ? line.slice(1) : line}\r\n`;
@@ -51,7 +56,19 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         return;
       }
       const verb = line.slice(0, 4).toUpperCase();
-      if (verb === 'EHLO') return reply('250-sink.test\r\n250-8BITMIME\r\n250 AUTH PLAIN');
+      if (verb === 'EHLO') return reply(`250-sink.test\r\n250-8BITMIME\r\n${options.tls && !secure ? '250-STARTTLS\r\n' : ''}250 AUTH PLAIN`);
+      if (line.toUpperCase() === 'STARTTLS' && options.tls && !secure) {
+        reply('220 2.0.0 Ready to start TLS');
+        plain.removeListener('data', onData);
+        socket = new tls.TLSSocket(plain, { isServer: true, key: options.tls.key, cert: options.tls.cert });
+        socket.on('error', () => plain.destroy());
+        socket.on('data', onData);
+        secure = true;
+        buffer = '';
+        current = fresh();
+        auth = undefined;
+        return;
+      }
       if (verb === 'HELO') return reply('250 sink.test');
       if (verb === 'AUTH') {
         const [user = '', password = ''] = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\u0000').slice(1);
@@ -72,7 +89,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         return reply('354 End data with <CR><LF>.<CR><LF>');
       }
       if (verb === 'RSET') {
-        current = { from: '', to: [], data: '' };
+        current = fresh();
         return reply('250 2.0.0 Ok');
       }
       if (verb === 'NOOP') return reply('250 2.0.0 Ok');
@@ -83,15 +100,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       return reply('502 5.5.2 Command not recognised');
     };
 
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
+    function onData(chunk: Buffer) {
+      buffer += chunk.toString('utf8');
       let end: number;
       while ((end = buffer.indexOf('\r\n')) >= 0) {
         const line = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
         onLine(line);
       }
-    });
+    }
+    plain.on('data', onData);
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

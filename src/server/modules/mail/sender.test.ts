@@ -3,8 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { parseReceivedMail, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
+import { sinkTlsCert, sinkTlsKey } from '../../testing/smtp-sink-tls';
 import { enqueueOrderMail, findMail } from './outbox';
 import { createMailSender, type MailLog } from './sender';
+import { createSmtpTransport, parseSmtpUrl } from './smtp';
 import type { OrderMailData } from './types';
 
 const from = { name: 'Retro Spelbutiken', address: 'kundtjanst@retrospelbutiken.example' };
@@ -117,6 +119,30 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     expect(stored!.lastError).toMatch(/ECONNREFUSED/);
     const [row] = await db.query<{ wait: number }>('SELECT extract(epoch FROM next_attempt_at - now())::float8 AS wait FROM mail_outbox WHERE id = $1', [id]);
     expect(row!.wait).toBeGreaterThan(20);
+  });
+
+  it('upgrades to TLS with STARTTLS when the server offers it, and refuses a certificate it cannot verify', async () => {
+    const tlsSink = await startSmtpSink({ tls: { key: sinkTlsKey, cert: sinkTlsCert } });
+    try {
+      await db.query("UPDATE mail_outbox SET next_attempt_at = now() + interval '1 day' WHERE sent_at IS NULL");
+      const untrustedId = await enqueueOrderMail(db, 'orderconfirmed', order('T-1', address()), 'games');
+      const untrusting = createMailSender({ db, smtpUrl: tlsSink.url, log, from });
+      expect(await untrusting.sendPending()).toEqual({ sent: 0, failed: 1 });
+      expect((await findMail(db, untrustedId))!.lastError).toMatch(/self[- ]signed/i);
+      expect(tlsSink.received).toHaveLength(0);
+
+      const to = address();
+      const id = await enqueueOrderMail(db, 'orderconfirmed', order('T-2', to), 'games');
+      const transport = createSmtpTransport({ ...parseSmtpUrl(tlsSink.url), ca: sinkTlsCert });
+      const trusting = createMailSender({ db, log, from, transport });
+      expect(await trusting.sendPending()).toEqual({ sent: 1, failed: 0 });
+      expect(tlsSink.received).toHaveLength(1);
+      expect(tlsSink.received[0]).toMatchObject({ to: [to], secure: true, auth: { user: 'shop', password: 'secret' } });
+      expect(parseReceivedMail(tlsSink.received[0]!.data).subject).toBe('Tack för din beställning T-2');
+      expect((await findMail(db, id))!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await tlsSink.close();
+    }
   });
 
   it('never lets two senders deliver the same mail', async () => {

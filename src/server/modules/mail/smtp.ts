@@ -37,8 +37,8 @@ export interface SmtpOptions {
   user?: string;
   password?: string;
   timeoutMs?: number;
-  /** Tests against a local sink with a self-signed certificate may turn verification off. */
-  rejectUnauthorized?: boolean;
+  /** Extra trusted certificate authority (PEM), e.g. a private mail relay's own; the system's are used otherwise. */
+  ca?: string;
 }
 
 /** smtp://user:pass@host:port (STARTTLS when offered, default port 587) or smtps://… (TLS, default 465). */
@@ -139,10 +139,19 @@ class SmtpConnection {
   }
 }
 
+/** Certificates are always verified against the host name; `ca` only adds a trusted authority. */
+function tlsOptions(options: SmtpOptions): tls.ConnectionOptions {
+  return {
+    servername: net.isIP(options.host) ? undefined : options.host,
+    host: options.host,
+    ca: options.ca ? [...tls.rootCertificates, options.ca] : undefined,
+  };
+}
+
 function connect(options: SmtpOptions): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
     const socket = options.secure
-      ? tls.connect({ host: options.host, port: options.port, servername: net.isIP(options.host) ? undefined : options.host, rejectUnauthorized: options.rejectUnauthorized ?? true })
+      ? tls.connect({ host: options.host, port: options.port, ...tlsOptions(options) })
       : net.connect({ host: options.host, port: options.port });
     const ready = options.secure ? 'secureConnect' : 'connect';
     socket.setTimeout(options.timeoutMs ?? 30_000, () => socket.destroy(new SmtpError('Could not reach the mail server in time')));
@@ -156,11 +165,7 @@ function connect(options: SmtpOptions): Promise<net.Socket> {
 
 function upgradeToTls(socket: net.Socket, options: SmtpOptions): Promise<tls.TLSSocket> {
   return new Promise((resolve, reject) => {
-    const secured = tls.connect({
-      socket,
-      servername: net.isIP(options.host) ? undefined : options.host,
-      rejectUnauthorized: options.rejectUnauthorized ?? true,
-    });
+    const secured = tls.connect({ socket, ...tlsOptions(options) });
     secured.once('secureConnect', () => {
       secured.removeAllListeners('error');
       resolve(secured);
@@ -201,8 +206,9 @@ export function buildMimeMessage(message: MailMessage, date = new Date()): strin
     'MIME-Version: 1.0',
     `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ];
+  // Text in canonical form (CRLF line ends) before encoding, as MIME asks.
   const part = (type: string, body: string) =>
-    [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body)].join('\r\n');
+    [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: base64', '', base64Lines(body.replace(/\r?\n/g, '\r\n'))].join('\r\n');
   return [...headers, '', part('text/plain', message.text), part('text/html', message.html), `--${boundary}--`, ''].join('\r\n');
 }
 
