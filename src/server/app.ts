@@ -15,6 +15,7 @@ import { createContext } from './graphql/context';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
 import { productImageSvg } from './images/product-image';
+import { registerMailPreviews } from './modules/mail/preview';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
 
@@ -119,6 +120,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('Cache-Control', 'public, max-age=86400');
     return reply.type('image/svg+xml').send(svg);
   });
+
+  // Before the page renderer's catch-all, which would otherwise answer these paths with a 404 page.
+  registerMailPreviews(fastify, { db, variant: env.SHOP_VARIANT });
 
   const renderer = createRenderer({ clientDir, env, createContext: () => createContext(contextBase) });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -21,6 +21,7 @@ export const envSchema = z.object({
   GTM_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional()),
   TELEMETRY_KEY: z.preprocess(emptyAsUndefined, z.string().uuid('must be a GUID').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl(['smtp://', 'smtps://'])),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().email('must be an email address').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,7 +5,9 @@ import { openDb } from './db/client';
 import { migrate } from './db/migrate';
 import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
 import { isSeeded, seedCatalog } from './db/seed';
+import { SHOP_INFO } from './db/seed/shop-info';
 import { EnvError, loadEnv, type Env } from './env';
+import { createMailSender } from './modules/mail/sender';
 import { createAppPubSub } from './pubsub';
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
@@ -58,6 +60,14 @@ async function serve(env: Env) {
   const app = await buildApp({ env, db, pubsub, clientDir });
   const address = await app.start();
   console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
+  const shop = SHOP_INFO[env.SHOP_VARIANT];
+  const mailSender = createMailSender({
+    db,
+    smtpUrl: env.SMTP_URL,
+    from: { name: shop.name, address: env.MAIL_FROM ?? shop.email },
+    log: { info: (m) => app.fastify.log.info(m), warn: (m) => app.fastify.log.warn(m), error: (m) => app.fastify.log.error(m) },
+  });
+  mailSender.start(10_000);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -68,6 +78,7 @@ async function serve(env: Env) {
     force.unref();
     clearInterval(priceRefresh);
     await app.stop();
+    await mailSender.stop();
     await closePubSub();
     await db.close();
     process.exit(0);

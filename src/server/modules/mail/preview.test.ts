@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../shared/money';
+import type { Db } from '../../db/client';
+import { createTestApp } from '../../testing/app';
+import { openTestDb, testDbKinds } from '../../testing/db';
+import { enqueueMail } from './outbox';
+
+type App = Awaited<ReturnType<typeof createTestApp>>;
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+
+describe.each(testDbKinds())('mail previews on %s', (kind) => {
+  let db: Db;
+  let app: App;
+  let bestsellers: { sv: string; en: string; price: number }[];
+
+  beforeAll(async () => {
+    db = await openTestDb(kind);
+    app = await createTestApp(db);
+    bestsellers = await db.query(
+      `SELECT sv.name AS sv, en.name AS en,
+         (SELECT price_minor FROM skus WHERE skus.product_id = p.product_id ORDER BY sort_order, sku_id LIMIT 1) AS price
+       FROM products p
+       JOIN product_translations sv ON sv.product_id = p.product_id AND sv.language_id = 'sv'
+       JOIN product_translations en ON en.product_id = p.product_id AND en.language_id = 'en'
+       ORDER BY p.sales_count DESC, p.product_id LIMIT 3`,
+    );
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  const get = (url: string) => app.fastify.inject({ url, headers: { accept: 'text/html' } });
+  /** The mail inside the layout page's frame, unescaped from its srcdoc attribute. */
+  const framed = (page: string) =>
+    (/srcDoc="([^"]*)"|srcdoc="([^"]*)"/i.exec(page)?.slice(1).find(Boolean) ?? '')
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
+
+  it('previews the order confirmation in Swedish with the three bestsellers as a sample order', async () => {
+    for (const url of ['/mail/orderconfirmed', '/mail/orderconfirmed/']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toMatch(/^<!DOCTYPE html><html lang="sv">/);
+      expect(res.body).toContain('<h1');
+      expect(res.body).toContain('Orderbekräftelse');
+      // The layout page runs no script, so the shop's CSP needs no exception.
+      expect(res.body).not.toContain('<script');
+      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      const mail = framed(res.body);
+      expect(mail).toContain('Tack för din beställning!');
+      for (const product of bestsellers) expect(mail).toContain(escapeHtml(product.sv));
+      expect(mail).toContain(formatMoney(bestsellers[1]!.price * 2, 'sv'));
+      expect(mail).toContain('Retro Spelbutiken');
+    }
+  });
+
+  it('previews the English shipped mail under /en with a tracking link', async () => {
+    const res = await get('/en/mail/ordershipped');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<html lang="en">/);
+    expect(res.body).toContain('Shipping notice');
+    const mail = framed(res.body);
+    expect(mail).toContain('Your order has shipped');
+    expect(mail).toContain('Track your parcel');
+    for (const product of bestsellers) expect(mail).toContain(escapeHtml(product.en));
+    const sv = await get('/mail/ordershipped');
+    expect(framed(sv.body)).toContain('Spåra paketet');
+  });
+
+  it('shows a stored outbox mail by its id, and 404 for unknown ids or the other kind', async () => {
+    const to = `preview-${randomUUID()}@example.se`;
+    const id = await enqueueMail(db, {
+      kind: 'ordershipped',
+      to,
+      languageId: 'en',
+      subject: 'Your order has shipped (A-1)',
+      html: '<!DOCTYPE html><html><body><p>Stored body &amp; more</p></body></html>',
+      text: 'Stored body & more',
+    });
+    const res = await get(`/mail/ordershipped/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="en">');
+    expect(res.body).toContain(`Sent to ${to}`);
+    expect(framed(res.body)).toContain('<p>Stored body &amp; more</p>');
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    for (const url of [`/mail/orderconfirmed/${id}`, `/mail/ordershipped/${randomUUID()}`, '/mail/ordershipped/42', '/mail/ordershipped/%3Cscript%3E']) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.body, url).not.toContain('Stored body');
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { LanguageId } from '../../../shared/locales';
+import type { Db } from '../../db/client';
+import type { ShopVariant } from '../../db/seed/types';
+import { findMail } from './outbox';
+import { renderOrderMail } from './render';
+import { sampleOrderMailData } from './sample';
+import type { OrderMailKind, RenderedMail } from './types';
+
+const layoutTexts: Record<LanguageId, { title: Record<OrderMailKind, string>; sample: string; stored: (to: string) => string; plain: string }> = {
+  sv: {
+    title: { orderconfirmed: 'Orderbekräftelse', ordershipped: 'Leveransbesked' },
+    sample: 'Förhandsvisning med en exempelorder',
+    stored: (to) => `Skickat till ${to}`,
+    plain: 'Textversion',
+  },
+  en: {
+    title: { orderconfirmed: 'Order confirmation', ordershipped: 'Shipping notice' },
+    sample: 'Preview with a sample order',
+    stored: (to) => `Sent to ${to}`,
+    plain: 'Plain-text version',
+  },
+};
+
+/**
+ * The "mail layout" page: the mail in a sandboxed frame, so its own document (and styles) stay apart from
+ * the page's and nothing in it can run scripts; no script of our own either, so the shop's CSP holds.
+ */
+export function mailLayoutPage(kind: OrderMailKind, language: LanguageId, mail: RenderedMail, note: string): string {
+  const texts = layoutTexts[language];
+  const markup = renderToStaticMarkup(
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        <title>{`${texts.title[kind]}: ${mail.subject}`}</title>
+      </head>
+      <body style={{ margin: 0, fontFamily: 'system-ui, sans-serif', background: '#f4f4f6', color: '#1f1f24' }}>
+        <main style={{ maxWidth: 680, margin: '0 auto', padding: '16px' }}>
+          <h1 style={{ fontSize: 20, margin: '0 0 4px' }}>{texts.title[kind]}</h1>
+          <p style={{ margin: '0 0 4px', fontWeight: 600 }}>{mail.subject}</p>
+          <p style={{ margin: '0 0 12px', color: '#5c5c66', fontSize: 14 }}>{note}</p>
+          <iframe
+            title={mail.subject}
+            srcDoc={mail.html}
+            sandbox="allow-popups allow-popups-to-escape-sandbox"
+            style={{ width: '100%', height: '80vh', minHeight: 600, border: '1px solid #e6e6ea', background: '#ffffff' }}
+          />
+          <details style={{ marginTop: 12 }}>
+            <summary style={{ cursor: 'pointer', minHeight: 44, lineHeight: '44px' }}>{texts.plain}</summary>
+            <pre style={{ whiteSpace: 'pre-wrap', background: '#ffffff', padding: 12, border: '1px solid #e6e6ea' }}>{mail.text}</pre>
+          </details>
+        </main>
+      </body>
+    </html>,
+  );
+  return `<!DOCTYPE html>${markup}`;
+}
+
+/**
+ * GET /mail/orderconfirmed/:mail? and /mail/ordershipped/:mail? (and under /en): without :mail, the mail
+ * rendered from a sample order; with an outbox id, that stored mail exactly as it was sent.
+ */
+export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; variant: ShopVariant }) {
+  for (const kind of ['orderconfirmed', 'ordershipped'] as const) {
+    for (const language of ['sv', 'en'] as const) {
+      const prefix = language === 'en' ? '/en' : '';
+      fastify.get<{ Params: { mail?: string } }>(`${prefix}/mail/${kind}/:mail?`, async (req, reply) => {
+        const id = req.params.mail;
+        reply.header('Cache-Control', 'no-store');
+        reply.header('X-Robots-Tag', 'noindex');
+        reply.header('Referrer-Policy', 'no-referrer');
+        if (id) {
+          const stored = await findMail(deps.db, id);
+          // Unknown ids get the shop's own 404 page.
+          if (!stored || stored.kind !== kind) return reply.callNotFound();
+          const page = mailLayoutPage(kind, stored.languageId, stored, layoutTexts[stored.languageId].stored(stored.to));
+          return reply.type('text/html; charset=utf-8').send(page);
+        }
+        const mail = renderOrderMail(kind, await sampleOrderMailData(deps.db, language), deps.variant);
+        return reply.type('text/html; charset=utf-8').send(mailLayoutPage(kind, language, mail, layoutTexts[language].sample));
+      });
+    }
+  }
+}

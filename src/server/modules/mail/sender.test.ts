@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { openWritableTestDb, testDbKinds } from '../../testing/db';
+import { parseReceivedMail, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
+import { sinkTlsCert, sinkTlsKey } from '../../testing/smtp-sink-tls';
+import { enqueueOrderMail, findMail } from './outbox';
+import { createMailSender, type MailLog } from './sender';
+import { createSmtpTransport, parseSmtpUrl } from './smtp';
+import type { OrderMailData } from './types';
+
+const from = { name: 'Retro Spelbutiken', address: 'kundtjanst@retrospelbutiken.example' };
+
+function order(orderNumber: string, customerEmail: string): OrderMailData {
+  return {
+    orderNumber,
+    language: 'sv',
+    customerName: 'Åsa Öberg',
+    customerEmail,
+    lines: [{ name: 'Zelda II', skuName: 'PAL', quantity: 1, unitPriceFormatted: '399 kr', totalFormatted: '399 kr' }],
+    subtotalFormatted: '399 kr',
+    shippingFormatted: '49 kr',
+    totalFormatted: '448 kr',
+    vatFormatted: '89,60 kr',
+    shippingMethod: 'PostNord',
+    paymentMethod: 'Kort',
+    shippingAddress: { name: 'Åsa Öberg', street: 'Byvägen 2', zip: '123 45', city: 'Byn', country: 'Sverige' },
+  };
+}
+
+describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
+  let db: Db;
+  let sink: SmtpSink;
+  const warnings: string[] = [];
+  const log: MailLog = { info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) };
+  const address = () => `kund-${randomUUID()}@example.se`;
+
+  beforeAll(async () => {
+    // The sender takes every due mail in the table, so it gets a database of its own.
+    db = await openWritableTestDb(kind, 4);
+    sink = await startSmtpSink();
+  });
+  afterEach(() => {
+    sink.refuseWith = null;
+    sink.received.length = 0;
+  });
+  afterAll(async () => {
+    await sink.close();
+    await db.close();
+  });
+
+  it('delivers queued mails over SMTP, oldest first, and marks them sent', async () => {
+    const first = address();
+    const second = address();
+    const firstId = await enqueueOrderMail(db, 'orderconfirmed', order('A-100', first), 'games');
+    const secondId = await enqueueOrderMail(db, 'ordershipped', { ...order('A-101', second), trackingUrl: 'https://track.example/1' }, 'games');
+    const sender = createMailSender({ db, smtpUrl: sink.url, log, from });
+    expect(sender.enabled).toBe(true);
+
+    expect(await sender.sendPending()).toEqual({ sent: 2, failed: 0 });
+    expect(sink.received.map((m) => m.to)).toEqual([[first], [second]]);
+    const [confirmation, shipped] = sink.received;
+    expect(confirmation!.from).toBe(from.address);
+    expect(confirmation!.auth).toEqual({ user: 'shop', password: 'secret' });
+    const parsed = parseReceivedMail(confirmation!.data);
+    expect(parsed.subject).toBe('Tack för din beställning A-100');
+    expect(parsed.headers.to).toBe(`<${first}>`);
+    expect(parsed.headers['message-id']).toBe(`<${firstId}@retrospelbutiken.example>`);
+    expect(parsed.html).toContain('Hej Åsa Öberg!');
+    expect(parsed.html).toContain('Zelda II');
+    expect(parsed.text).toContain('Totalt: 448 kr');
+    expect(parseReceivedMail(shipped!.data).subject).toBe('Din beställning är skickad (A-101)');
+
+    for (const id of [firstId, secondId]) {
+      const stored = await findMail(db, id);
+      expect(stored!.sentAt).toBeInstanceOf(Date);
+      expect(stored!.attempts).toBe(1);
+      expect(stored!.lastError).toBeNull();
+    }
+    // Sent mails are not sent again.
+    expect(await sender.sendPending()).toEqual({ sent: 0, failed: 0 });
+    expect(sink.received).toHaveLength(2);
+  });
+
+  it('records a refusal, waits before retrying, and delivers on a later attempt', async () => {
+    const to = address();
+    const id = await enqueueOrderMail(db, 'orderconfirmed', order('B-200', to), 'games');
+    const sender = createMailSender({ db, smtpUrl: sink.url, log, from });
+    sink.refuseWith = '451 4.3.0 Mailbox temporarily unavailable';
+
+    expect(await sender.sendPending()).toEqual({ sent: 0, failed: 1 });
+    let stored = await findMail(db, id);
+    expect(stored!.sentAt).toBeNull();
+    expect(stored!.attempts).toBe(1);
+    expect(stored!.lastError).toContain('451 4.3.0 Mailbox temporarily unavailable');
+    expect(warnings.some((w) => w.includes(id))).toBe(true);
+    // Backing off: the next round does not touch it before its time.
+    sink.refuseWith = null;
+    expect(await sender.sendPending()).toEqual({ sent: 0, failed: 0 });
+    expect(sink.received).toHaveLength(0);
+
+    await db.query("UPDATE mail_outbox SET next_attempt_at = now() - interval '1 second' WHERE id = $1", [id]);
+    expect(await sender.sendPending()).toEqual({ sent: 1, failed: 0 });
+    expect(sink.received.map((m) => m.to)).toEqual([[to]]);
+    stored = await findMail(db, id);
+    expect(stored!.sentAt).toBeInstanceOf(Date);
+    expect(stored!.attempts).toBe(2);
+    expect(stored!.lastError).toBeNull();
+  });
+
+  it('records an unreachable server as an error and keeps the mail', async () => {
+    const id = await enqueueOrderMail(db, 'orderconfirmed', order('C-300', address()), 'games');
+    const closed = await startSmtpSink();
+    await closed.close();
+    const sender = createMailSender({ db, smtpUrl: closed.url, log, from });
+    expect(await sender.sendPending()).toEqual({ sent: 0, failed: 1 });
+    const stored = await findMail(db, id);
+    expect(stored!.sentAt).toBeNull();
+    expect(stored!.lastError).toMatch(/ECONNREFUSED/);
+    const [row] = await db.query<{ wait: number }>('SELECT extract(epoch FROM next_attempt_at - now())::float8 AS wait FROM mail_outbox WHERE id = $1', [id]);
+    expect(row!.wait).toBeGreaterThan(20);
+  });
+
+  it('upgrades to TLS with STARTTLS when the server offers it, and refuses a certificate it cannot verify', async () => {
+    const tlsSink = await startSmtpSink({ tls: { key: sinkTlsKey, cert: sinkTlsCert } });
+    try {
+      await db.query("UPDATE mail_outbox SET next_attempt_at = now() + interval '1 day' WHERE sent_at IS NULL");
+      const untrustedId = await enqueueOrderMail(db, 'orderconfirmed', order('T-1', address()), 'games');
+      const untrusting = createMailSender({ db, smtpUrl: tlsSink.url, log, from });
+      expect(await untrusting.sendPending()).toEqual({ sent: 0, failed: 1 });
+      expect((await findMail(db, untrustedId))!.lastError).toMatch(/self[- ]signed/i);
+      expect(tlsSink.received).toHaveLength(0);
+
+      const to = address();
+      const id = await enqueueOrderMail(db, 'orderconfirmed', order('T-2', to), 'games');
+      const transport = createSmtpTransport({ ...parseSmtpUrl(tlsSink.url), ca: sinkTlsCert });
+      const trusting = createMailSender({ db, log, from, transport });
+      expect(await trusting.sendPending()).toEqual({ sent: 1, failed: 0 });
+      expect(tlsSink.received).toHaveLength(1);
+      expect(tlsSink.received[0]).toMatchObject({ to: [to], secure: true, auth: { user: 'shop', password: 'secret' } });
+      expect(parseReceivedMail(tlsSink.received[0]!.data).subject).toBe('Tack för din beställning T-2');
+      expect((await findMail(db, id))!.sentAt).toBeInstanceOf(Date);
+    } finally {
+      await tlsSink.close();
+    }
+  });
+
+  it('never lets two senders deliver the same mail', async () => {
+    await db.query("UPDATE mail_outbox SET next_attempt_at = now() + interval '1 day' WHERE sent_at IS NULL");
+    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => enqueueOrderMail(db, 'orderconfirmed', order(`D-${n}`, address()), 'games')));
+    const senders = [1, 2, 3].map(() => createMailSender({ db, smtpUrl: sink.url, log, from, batchSize: 2 }));
+    const results = await Promise.all(senders.map((s) => s.sendPending()));
+    expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
+    expect(sink.received).toHaveLength(6);
+    const subjects = sink.received.map((m) => parseReceivedMail(m.data).subject).sort();
+    expect(subjects).toEqual([1, 2, 3, 4, 5, 6].map((n) => `Tack för din beställning D-${n}`));
+    for (const id of ids) expect((await findMail(db, id))!.attempts).toBe(1);
+  });
+
+  it('keeps mails queued when no SMTP server is configured, and runs rounds on a timer until stopped', async () => {
+    const idle = createMailSender({ db, log, from });
+    expect(idle.enabled).toBe(false);
+    expect(await idle.sendPending()).toEqual({ sent: 0, failed: 0 });
+    idle.start(10);
+    await idle.stop();
+
+    const id = await enqueueOrderMail(db, 'ordershipped', order('E-1', address()), 'candy');
+    const sender = createMailSender({ db, smtpUrl: sink.url, log, from });
+    sender.start(20);
+    await expect.poll(async () => (await findMail(db, id))!.sentAt, { timeout: 5000 }).toBeInstanceOf(Date);
+    await sender.stop();
+    expect(parseReceivedMail(sink.received.at(-1)!.data).html).toContain('Godisbutiken');
+  });
+});

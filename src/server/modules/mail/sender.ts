@@ -1,0 +1,94 @@
+import type { Db } from '../../db/client';
+import { claimDueMails, markFailed, markSent } from './outbox';
+import { createSmtpTransport, parseSmtpUrl, type MailTransport } from './smtp';
+
+export interface MailLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface MailSenderOptions {
+  db: Db;
+  /** SMTP_URL; without it (and without a transport) mails wait in the outbox. */
+  smtpUrl?: string;
+  log: MailLog;
+  from: { name: string; address: string };
+  /** Overrides the SMTP transport built from smtpUrl. */
+  transport?: MailTransport;
+  /** Mails taken per round. */
+  batchSize?: number;
+}
+
+export interface MailSender {
+  /** Whether a transport is configured; false means start() does nothing and mails stay queued. */
+  readonly enabled: boolean;
+  /** Delivers every due mail once (oldest first) and reports how it went. */
+  sendPending(): Promise<{ sent: number; failed: number }>;
+  /** Runs sendPending every intervalMs (and once right away) until stop(). */
+  start(intervalMs?: number): void;
+  /** Stops the timer and waits for a round in progress to finish. */
+  stop(): Promise<void>;
+}
+
+export function createMailSender(options: MailSenderOptions): MailSender {
+  const { db, log } = options;
+  const transport = options.transport ?? (options.smtpUrl ? createSmtpTransport(parseSmtpUrl(options.smtpUrl)) : undefined);
+  const batchSize = options.batchSize ?? 20;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  async function sendPending() {
+    if (!transport) return { sent: 0, failed: 0 };
+    let sent = 0;
+    let failed = 0;
+    for (;;) {
+      const mails = await claimDueMails(db, batchSize);
+      for (const mail of mails) {
+        try {
+          await transport.send({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.id });
+          await markSent(db, mail.id);
+          sent += 1;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          await markFailed(db, mail, reason);
+          log.warn(`Mail ${mail.id} (${mail.kind}) not delivered, attempt ${mail.attempts}: ${reason}`);
+          failed += 1;
+        }
+      }
+      if (mails.length < batchSize) break;
+    }
+    if (sent) log.info(`Sent ${sent} mail${sent === 1 ? '' : 's'}`);
+    return { sent, failed };
+  }
+
+  function round() {
+    // One round at a time: a slow mail server must not stack up overlapping rounds.
+    if (running) return;
+    running = sendPending()
+      .catch((error: unknown) => log.error(`Mail outbox round failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    enabled: Boolean(transport),
+    sendPending,
+    start(intervalMs = 10_000) {
+      if (!transport) {
+        log.info('SMTP_URL is not set: order mails are kept in the outbox and not sent');
+        return;
+      }
+      if (timer) return;
+      round();
+      timer = setInterval(round, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { LanguageId } from '../../../shared/locales';
+
+/** The two order mails; also the `kind` stored in the outbox and the preview path segment. */
+export const orderMailKinds = ['orderconfirmed', 'ordershipped'] as const;
+export type OrderMailKind = (typeof orderMailKinds)[number];
+
+export function isOrderMailKind(value: unknown): value is OrderMailKind {
+  return value === 'orderconfirmed' || value === 'ordershipped';
+}
+
+export interface OrderMailLine {
+  name: string;
+  /** The variant bought ('PAL, komplett i kartong'); empty when the product has only one. */
+  skuName: string;
+  quantity: number;
+  unitPriceFormatted: string;
+  totalFormatted: string;
+}
+
+export interface OrderMailAddress {
+  name: string;
+  careOf?: string;
+  street: string;
+  street2?: string;
+  zip: string;
+  city: string;
+  country: string;
+}
+
+/**
+ * Everything an order mail shows, already formatted in the order's language. The mail module does not read
+ * orders itself: whoever sends the mail (the order module) builds this from its order.
+ */
+export interface OrderMailData {
+  orderNumber: string;
+  language: LanguageId;
+  customerName: string;
+  customerEmail: string;
+  lines: OrderMailLine[];
+  subtotalFormatted: string;
+  shippingFormatted: string;
+  /** Absent or empty when the order has no discount: the row is left out. */
+  discountFormatted?: string;
+  totalFormatted: string;
+  vatFormatted: string;
+  shippingMethod: string;
+  paymentMethod: string;
+  shippingAddress: OrderMailAddress;
+  /** The carrier's tracking page (http or https only); shown in the shipped mail when present. */
+  trackingUrl?: string;
+}
+
+/** A rendered mail, ready for the outbox. */
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
