@@ -188,6 +188,9 @@ describe.each(testDbKinds())('checkout API on %s', (kind) => {
       const [count] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE cart_id = $1', [cartId]);
       expect(count!.n).toBe(1);
       expect(await stockOfSku(db, sku.skuId)).toBe(8);
+      // The key belongs to that order: another cart cannot use it.
+      const other = await cartWith(1, sku);
+      expect((await checkout.placeRaw(other.cartId, VALID_PERSON, key)).body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     });
 
     it('sells the last 5 units to exactly 5 of 50 concurrent orders and leaves stock at 0', async () => {

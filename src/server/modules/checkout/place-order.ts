@@ -5,6 +5,7 @@ import type { CheckoutInput, PlaceOrderResult } from '../../graphql/generated/re
 import type { PubSub, StockChangedEvent } from '../../pubsub';
 import { isWellFormedCartId } from '../cart/cart-id';
 import { lockCart } from '../cart/cart-store';
+import { badInput } from '../cart/input';
 import type { CartModel } from '../cart/models';
 import { findOrder, findOrderByKey, insertOrder, newOrderId, newOrderToken, orderLines, type NewOrderLine, type OrderRow } from '../order/order-store';
 import { lockSkus, publishStockChanges, takeStock } from '../order/stock';
@@ -65,7 +66,7 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
   if (request.idempotencyKey) {
     const existing = await findOrderByKey(tx, request.idempotencyKey);
     if (existing && existing.cart_id === row.cartId) return { kind: 'placed', row: existing, events: [] };
-    if (existing) throw new Error('This idempotencyKey already placed an order for another cart');
+    if (existing) throw badInput('This idempotencyKey already placed an order for another cart');
   }
   const skuIds = (await tx.query<{ sku_id: number }>('SELECT sku_id FROM cart_items WHERE cart_id = $1 ORDER BY sku_id', [row.cartId])).map((r) => r.sku_id);
   await lockSkus(tx, skuIds);

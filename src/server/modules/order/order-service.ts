@@ -47,10 +47,14 @@ export async function setOrderStatus(db: Db, pubsub: PubSub, orderId: string, st
   return orderModel(db, row, languageId);
 }
 
-/** Puts a failed order's lines back in its cart, at today's prices, so 'go back' finds the cart as it was. */
-async function restoreCart(tx: Queryable, row: OrderRow): Promise<void> {
+/** Locks the order's cart; taken before any SKU, in the same order as placeOrder, so the two never deadlock. */
+async function lockOrderCart(tx: Queryable, row: OrderRow): Promise<{ promo_code: string | null } | null> {
   const [cart] = await tx.query<{ promo_code: string | null }>('SELECT promo_code FROM carts WHERE cart_id = $1 FOR UPDATE', [row.cart_id]);
-  if (!cart) return;
+  return cart ?? null;
+}
+
+/** Puts a failed order's lines back in its (locked) cart, at today's prices, so 'go back' finds the cart as it was. */
+async function restoreCart(tx: Queryable, row: OrderRow, cart: { promo_code: string | null }): Promise<void> {
   await tx.query(
     `INSERT INTO cart_items (cart_id, sku_id, quantity, unit_price_minor, seen_stock)
      SELECT $1, ol.sku_id, ol.quantity, sp.selling_price_minor, s.stock
@@ -80,8 +84,9 @@ export async function completePayment(db: Db, pubsub: PubSub, orderId: string, t
     }
     const reason: PaymentFailureReason = outcome.reason;
     await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [orderId, reason]);
+    const cart = await lockOrderCart(tx, row);
     const events = row.status === 'CANCELLED' ? [] : await cancelLocked(tx, row, 'payment');
-    await restoreCart(tx, row);
+    if (cart) await restoreCart(tx, row, cart);
     return { row: (await findOrder(tx, orderId))!, events };
   });
   publishStockChanges(pubsub, events);
