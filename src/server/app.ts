@@ -12,6 +12,9 @@ import type { Db } from './db/client';
 import { isMigrated } from './db/migrate';
 import type { Env } from './env';
 import { createContext } from './graphql/context';
+import { seedAdmin } from './modules/admin/admin-store';
+import { createAdminTokens } from './modules/admin/tokens';
+import { paymentProvider } from './modules/checkout/payment';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
 import { productImageSvg } from './images/product-image';
@@ -46,8 +49,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Shutdown waits for in-flight requests; idle keep-alive sockets must not hold it open.
     forceCloseConnections: 'idle',
   });
-  const contextBase = { db, pubsub, variant: env.SHOP_VARIANT };
-  const yoga = buildYoga(() => createContext(contextBase), { production });
+  await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  paymentProvider(env.PAYMENT_PROVIDER); // fails at start, not at the first order, when the name is unknown
+  const contextBase = {
+    db,
+    pubsub,
+    variant: env.SHOP_VARIANT,
+    adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
+    paymentProvider: env.PAYMENT_PROVIDER,
+  };
+  const yoga = buildYoga((initial) => createContext(contextBase, initial.request), { production });
 
   await fastify.register(cookie);
   // A nonce for scripts only: helmet's own nonces also cover styles, which would disable the inline style

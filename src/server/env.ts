@@ -22,6 +22,13 @@ export const envSchema = z.object({
   TELEMETRY_KEY: z.preprocess(emptyAsUndefined, z.string().uuid('must be a GUID').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl(['smtp://', 'smtps://'])),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().email('must be an email address').optional()),
+  // The admin created (or given this password) at start; both or neither.
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
+  // Signs admin bearer tokens; when unset one is generated and kept in the database.
+  ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  // The registered payment provider new orders use: 'test' (built in, see modules/checkout/payment).
+  PAYMENT_PROVIDER: z.string().min(1).default('test'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

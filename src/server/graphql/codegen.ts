@@ -51,6 +51,7 @@ async function generate(): Promise<Record<string, string>> {
         ContentPage: `${modelsOf('content')}#ContentPageModel`,
         Cart: `${modelsOf('cart')}#CartModel`,
         CartItem: `${modelsOf('cart')}#CartItemModel`,
+        Checkout: `${modelsOf('checkout')}#CheckoutModel`,
       },
     },
     plugins: [{ typescript: {} }, { typescriptResolvers: {} }],

@@ -2,7 +2,10 @@ import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { filter, pipe } from 'graphql-yoga';
+import { adminResolvers } from '../modules/admin/resolvers';
 import { cartResolvers } from '../modules/cart/resolvers';
+import { checkoutResolvers } from '../modules/checkout/resolvers';
+import { orderResolvers } from '../modules/order/resolvers';
 import { catalogResolvers } from '../modules/catalog/resolvers';
 import { contentResolvers } from '../modules/content/resolvers';
 import { notificationResolvers } from '../modules/notifications/resolvers';
@@ -52,7 +55,7 @@ export const typeDefs = Object.keys(sdl)
 export function buildSchema() {
   return createSchema<GraphQLContext & Record<string, unknown>>({
     typeDefs,
-    resolvers: mergeResolvers(rootResolvers, catalogResolvers, contentResolvers, cartResolvers, notificationResolvers) as never,
+    resolvers: mergeResolvers(rootResolvers, catalogResolvers, contentResolvers, cartResolvers, notificationResolvers, checkoutResolvers, orderResolvers, adminResolvers) as never,
   });
 }
 
@@ -62,7 +65,7 @@ export const armorPlugins = (): Plugin[] => [
   costLimitPlugin({ maxCost: 20_000, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5 }) as Plugin,
 ];
 
-export function buildYoga(createContext: () => GraphQLContext, options: { production: boolean }) {
+export function buildYoga(createContext: (initial: { request?: Request }) => GraphQLContext, options: { production: boolean }) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: buildSchema(),
     context: createContext,

@@ -4,6 +4,7 @@ import { GraphQLResolveInfo } from 'graphql';
 import { ProductModel, SkuModel, CategoryModel, BrandModel, CampaignModel, ProductListModel, SearchSuggestionsModel } from '../../modules/catalog/models';
 import { ContentPageModel } from '../../modules/content/models';
 import { CartModel, CartItemModel } from '../../modules/cart/models';
+import { CheckoutModel } from '../../modules/checkout/models';
 import { GraphQLContext } from '../context';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -36,9 +37,14 @@ export type Query = {
   discountCampaigns: Array<DiscountCampaign>;
   discountCampaign?: Maybe<DiscountCampaign>;
   searchSuggestions: SearchSuggestions;
+  /** The saved checkout of a cart (an empty form for a cart without one). */
+  checkout: Checkout;
+  shippingOptions: Array<ShippingOption>;
   getMenuAtLocation?: Maybe<Menu>;
   contentPage?: Maybe<ContentPage>;
   channel: ChannelInfo;
+  /** An order for its confirmation page: needs the secret token from placeOrder; null when either is wrong. */
+  order?: Maybe<Order>;
 };
 
 
@@ -154,6 +160,30 @@ export type QuerySearchSuggestionsArgs = {
  * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
  * languageId wins when both are given, Swedish is the default.
  */
+export type QueryCheckoutArgs = {
+  cartId: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QueryShippingOptionsArgs = {
+  cartId: Scalars['String']['input'];
+  country: Scalars['String']['input'];
+  zip: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
 export type QueryGetMenuAtLocationArgs = {
   menuLocationId: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
@@ -177,6 +207,18 @@ export type QueryContentPageArgs = {
  * languageId wins when both are given, Swedish is the default.
  */
 export type QueryChannelArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QueryOrderArgs = {
+  orderId: Scalars['String']['input'];
+  token: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -205,6 +247,15 @@ export type Alternate = {
   __typename?: 'Alternate';
   languageId: Scalars['String']['output'];
   canonicalUrl: Scalars['String']['output'];
+};
+
+export type AdminSession = {
+  __typename?: 'AdminSession';
+  /** Send as Authorization: Bearer <token>. */
+  token: Scalars['String']['output'];
+  expiresAt: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+  role: Scalars['String']['output'];
 };
 
 /** A campaign that lowered the cart. The UI hides the name when hideTitle is set; it is answered all the same. */
@@ -308,11 +359,37 @@ export type Mutation = {
   /** An empty promoCode removes the code. */
   setCartPromoCode: Cart;
   /**
+   * Staff sign-in (the admin is created at start from ADMIN_EMAIL and ADMIN_PASSWORD). Wrong credentials: an
+   * UNAUTHENTICATED error with 'Fel email eller lösenord, försök gärna igen'. The token lasts 8 hours.
+   */
+  adminLogin: AdminSession;
+  /** Admin only (UNAUTHENTICATED without a valid token). Sets a SKU's stock and tells stockChanged subscribers. */
+  setSkuStock: StockChange;
+  createOrUpdateCheckout: Checkout;
+  /**
+   * Saves the form, re-validates it and places the order in one transaction: stock is checked and taken, the
+   * lines are recorded at the cart's prices, the cart is emptied. The same idempotencyKey again answers the same
+   * order. Then the payment starts with the provider: redirectUrl is where the shopper goes next.
+   */
+  placeOrder: PlaceOrderResult;
+  /**
+   * The shopper is back from the payment page (/checkout/confirm or /checkout/klarna-fail): asks the provider how
+   * the payment went and settles the order. Paid: the order stays RECEIVED and is marked paid. Failed: the order
+   * is cancelled, its stock returned and its lines put back in the cart, so 'go back' finds the cart as it was.
+   * Calling it again changes nothing.
+   */
+  completePayment: Order;
+  /**
    * Asks to be emailed when an out-of-stock SKU can be bought again; the same SKU and address twice is one
    * request. Bad input answers a GraphQL error whose message is the shopper-facing text in the request's
    * language and whose extensions.code says which: INVALID_EMAIL, SKU_NOT_FOUND or ALREADY_IN_STOCK.
    */
   registerBackInStock: BackInStockResult;
+  /**
+   * Admin only. RECEIVED → PROCESSING → COMPLETED, and RECEIVED or PROCESSING → CANCELLED (which returns the
+   * stock). Anything else is a BAD_USER_INPUT error; the same status again changes nothing.
+   */
+  setOrderStatus: Order;
 };
 
 
@@ -371,9 +448,100 @@ export type MutationSetCartPromoCodeArgs = {
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
+export type MutationAdminLoginArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
+ */
+export type MutationSetSkuStockArgs = {
+  skuId: Scalars['Int']['input'];
+  stock: Scalars['Int']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
+ */
+export type MutationCreateOrUpdateCheckoutArgs = {
+  cartId: Scalars['String']['input'];
+  checkout: CheckoutInput;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
+ */
+export type MutationPlaceOrderArgs = {
+  cartId: Scalars['String']['input'];
+  checkout: CheckoutInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
+ */
+export type MutationCompletePaymentArgs = {
+  orderId: Scalars['String']['input'];
+  token: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
+ */
 export type MutationRegisterBackInStockArgs = {
   skuId: Scalars['Int']['input'];
   email: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
+ */
+export type MutationSetOrderStatusArgs = {
+  orderId: Scalars['String']['input'];
+  status: OrderStatus;
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -622,6 +790,152 @@ export type StockChange = {
   stock: Stock;
 };
 
+export type CustomerType =
+  | 'PERSON'
+  | 'ORGANIZATION';
+
+export type PaymentMethod =
+  | 'CARD'
+  | 'INVOICE'
+  | 'INSTALMENT'
+  | 'PAY_LATER';
+
+/**
+ * The checkout form. createOrUpdateCheckout merges: a field left out keeps what was saved, an explicit null
+ * clears it. Strings are trimmed; an empty string counts as not filled in.
+ */
+export type CheckoutInput = {
+  customerType?: InputMaybe<CustomerType>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  phoneNumber?: InputMaybe<Scalars['String']['input']>;
+  careOf?: InputMaybe<Scalars['String']['input']>;
+  streetAddress?: InputMaybe<Scalars['String']['input']>;
+  addressLine2?: InputMaybe<Scalars['String']['input']>;
+  zip?: InputMaybe<Scalars['String']['input']>;
+  city?: InputMaybe<Scalars['String']['input']>;
+  /** ISO 3166 code: SE (default), NO, DK or FI. */
+  country?: InputMaybe<Scalars['String']['input']>;
+  /** Personnummer (YYMMDD-NNNN or YYYYMMDDNNNN, samordningsnummer accepted). Needed for INVOICE as a person. */
+  personalIdNumber?: InputMaybe<Scalars['String']['input']>;
+  /** Organisationsnummer (NNNNNN-NNNN). Needed for ORGANIZATION. */
+  organisationIdNumber?: InputMaybe<Scalars['String']['input']>;
+  companyName?: InputMaybe<Scalars['String']['input']>;
+  orderMessage?: InputMaybe<Scalars['String']['input']>;
+  entryCode?: InputMaybe<Scalars['String']['input']>;
+  newsletterConsent?: InputMaybe<Scalars['Boolean']['input']>;
+  shippingMethodId?: InputMaybe<Scalars['String']['input']>;
+  paymentMethod?: InputMaybe<PaymentMethod>;
+  acceptedPurchaseTerms?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** One problem with one field, in the request's language. field is the CheckoutInput field name. */
+export type CheckoutValidationError = {
+  __typename?: 'CheckoutValidationError';
+  field: Scalars['String']['output'];
+  message: Scalars['String']['output'];
+};
+
+/** A carrier's offer for the checkout's country and zip, priced for this cart. */
+export type ShippingOption = {
+  __typename?: 'ShippingOption';
+  shippingMethodId: Scalars['String']['output'];
+  carrier: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** What this cart pays with this carrier: 0 once the goods reach the carrier's free-from amount or a free-shipping campaign. */
+  feeIncVat: Scalars['Float']['output'];
+  feeExVat: Scalars['Float']['output'];
+  feeIncVatFormatted: Scalars['String']['output'];
+  /** Goods total (inc VAT) from which this carrier ships free; null: never free by amount. */
+  freeFromIncVat?: Maybe<Scalars['Float']['output']>;
+  amountLeftToFreeShipping: Scalars['Float']['output'];
+  amountLeftToFreeShippingFormatted: Scalars['String']['output'];
+  isSelected: Scalars['Boolean']['output'];
+};
+
+/** The order sums with the chosen carrier's fee in place of the cart's default fee. */
+export type CheckoutTotals = {
+  __typename?: 'CheckoutTotals';
+  goodsIncVat: Scalars['Float']['output'];
+  discountIncVat: Scalars['Float']['output'];
+  shippingFeeIncVat: Scalars['Float']['output'];
+  totalIncVat: Scalars['Float']['output'];
+  totalExVat: Scalars['Float']['output'];
+  vat: Scalars['Float']['output'];
+  goodsIncVatFormatted: Scalars['String']['output'];
+  discountIncVatFormatted: Scalars['String']['output'];
+  shippingFeeIncVatFormatted: Scalars['String']['output'];
+  totalIncVatFormatted: Scalars['String']['output'];
+  vatFormatted: Scalars['String']['output'];
+};
+
+export type Checkout = {
+  __typename?: 'Checkout';
+  cartId: Scalars['String']['output'];
+  customerType: CustomerType;
+  email?: Maybe<Scalars['String']['output']>;
+  firstName?: Maybe<Scalars['String']['output']>;
+  lastName?: Maybe<Scalars['String']['output']>;
+  phoneNumber?: Maybe<Scalars['String']['output']>;
+  careOf?: Maybe<Scalars['String']['output']>;
+  streetAddress?: Maybe<Scalars['String']['output']>;
+  addressLine2?: Maybe<Scalars['String']['output']>;
+  zip?: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  country: Scalars['String']['output'];
+  personalIdNumber?: Maybe<Scalars['String']['output']>;
+  organisationIdNumber?: Maybe<Scalars['String']['output']>;
+  companyName?: Maybe<Scalars['String']['output']>;
+  orderMessage?: Maybe<Scalars['String']['output']>;
+  entryCode?: Maybe<Scalars['String']['output']>;
+  newsletterConsent: Scalars['Boolean']['output'];
+  shippingMethodId?: Maybe<Scalars['String']['output']>;
+  paymentMethod?: Maybe<PaymentMethod>;
+  acceptedPurchaseTerms: Scalars['Boolean']['output'];
+  /** Every problem with the form as saved (also for fields not touched yet: the UI decides what to show when). */
+  validationErrors: Array<CheckoutValidationError>;
+  /** Carriers for country + zip; empty until a valid zip is entered. */
+  shippingOptions: Array<ShippingOption>;
+  /** 'Hittade inga fraktalternativ för angivet postnummer' when a zip is entered but no carrier serves it. */
+  shippingMessage?: Maybe<Scalars['String']['output']>;
+  /**
+   * True until the cart has items and every field except paymentMethod and acceptedPurchaseTerms is valid
+   * (zip entered, shipping method chosen, required fields filled): the payment step stays closed till then.
+   */
+  paymentBlocked: Scalars['Boolean']['output'];
+  totals: CheckoutTotals;
+  cart: Cart;
+};
+
+export type PlaceOrderStatus =
+  /** The order is placed; go to redirectUrl (the payment provider's page, or the confirmation). */
+  | 'PLACED'
+  /** The form is not valid: see validationErrors; nothing was placed. */
+  | 'INVALID'
+  /** The cart is empty (or holds more than stock allows of a SKU that cannot be oversold): see message; nothing was placed. */
+  | 'NOT_PLACEABLE';
+
+export type PlaceOrderResult = {
+  __typename?: 'PlaceOrderResult';
+  status: PlaceOrderStatus;
+  orderId?: Maybe<Scalars['String']['output']>;
+  orderNumber?: Maybe<Scalars['Int']['output']>;
+  /** Secret for order(orderId, token) on the confirmation page; also in redirectUrl. */
+  token?: Maybe<Scalars['String']['output']>;
+  redirectUrl?: Maybe<Scalars['String']['output']>;
+  /** Shopper text when not placed (spec texts where it has them). */
+  message?: Maybe<Scalars['String']['output']>;
+  validationErrors: Array<CheckoutValidationError>;
+};
+
+export type PaymentFailureReason =
+  | 'GENERAL'
+  | 'OUT_OF_STOCK_OR_BALANCE'
+  | 'PRODUCT_OUT_OF_STOCK'
+  | 'BLOCKED';
+
 export type Menu = {
   __typename?: 'Menu';
   title: Scalars['String']['output'];
@@ -678,6 +992,101 @@ export type BackInStockResult = {
   __typename?: 'BackInStockResult';
   ok: Scalars['Boolean']['output'];
   message: Scalars['String']['output'];
+};
+
+export type OrderStatus =
+  | 'RECEIVED'
+  | 'PROCESSING'
+  | 'COMPLETED'
+  | 'CANCELLED';
+
+export type PaymentStatus =
+  | 'PENDING'
+  | 'PAID'
+  | 'FAILED';
+
+export type OrderAddress = {
+  __typename?: 'OrderAddress';
+  firstName: Scalars['String']['output'];
+  lastName: Scalars['String']['output'];
+  companyName?: Maybe<Scalars['String']['output']>;
+  careOf?: Maybe<Scalars['String']['output']>;
+  streetAddress: Scalars['String']['output'];
+  addressLine2?: Maybe<Scalars['String']['output']>;
+  zip: Scalars['String']['output'];
+  city: Scalars['String']['output'];
+  country: Scalars['String']['output'];
+  phoneNumber: Scalars['String']['output'];
+  email: Scalars['String']['output'];
+};
+
+export type OrderLine = {
+  __typename?: 'OrderLine';
+  skuId: Scalars['Int']['output'];
+  productId: Scalars['Int']['output'];
+  name: Scalars['String']['output'];
+  articleNumber: Scalars['String']['output'];
+  quantity: Scalars['Int']['output'];
+  /** Units of an oversellable SKU sold beyond stock: they ship when more arrives. */
+  backorderedQuantity: Scalars['Int']['output'];
+  regularUnitPriceIncVat: Scalars['Float']['output'];
+  totalPriceIncVat: Scalars['Float']['output'];
+  totalPriceIncVatFormatted: Scalars['String']['output'];
+  vatRate: Scalars['Int']['output'];
+};
+
+export type OrderShippingMethod = {
+  __typename?: 'OrderShippingMethod';
+  shippingMethodId: Scalars['String']['output'];
+  carrier: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  feeIncVat: Scalars['Float']['output'];
+  feeIncVatFormatted: Scalars['String']['output'];
+};
+
+export type OrderTotals = {
+  __typename?: 'OrderTotals';
+  goodsIncVat: Scalars['Float']['output'];
+  discountIncVat: Scalars['Float']['output'];
+  shippingFeeIncVat: Scalars['Float']['output'];
+  totalIncVat: Scalars['Float']['output'];
+  totalExVat: Scalars['Float']['output'];
+  vat: Scalars['Float']['output'];
+  goodsIncVatFormatted: Scalars['String']['output'];
+  discountIncVatFormatted: Scalars['String']['output'];
+  shippingFeeIncVatFormatted: Scalars['String']['output'];
+  totalIncVatFormatted: Scalars['String']['output'];
+  vatFormatted: Scalars['String']['output'];
+};
+
+export type Order = {
+  __typename?: 'Order';
+  orderId: Scalars['String']['output'];
+  orderNumber: Scalars['Int']['output'];
+  status: OrderStatus;
+  /** Mottagen, Behandlas, Slutförd, Avbruten (Received, Processing, Completed, Cancelled). */
+  statusLabel: Scalars['String']['output'];
+  createdAt: Scalars['String']['output'];
+  customerType: CustomerType;
+  email: Scalars['String']['output'];
+  personalIdNumber?: Maybe<Scalars['String']['output']>;
+  organisationIdNumber?: Maybe<Scalars['String']['output']>;
+  lines: Array<OrderLine>;
+  totals: OrderTotals;
+  promoCode?: Maybe<Scalars['String']['output']>;
+  shippingMethod: OrderShippingMethod;
+  paymentMethod: PaymentMethod;
+  paymentMethodLabel: Scalars['String']['output'];
+  paymentStatus: PaymentStatus;
+  /** Why the payment failed, for /checkout/klarna-fail. */
+  paymentFailureReason?: Maybe<PaymentFailureReason>;
+  paymentFailureMessage?: Maybe<Scalars['String']['output']>;
+  /** The checkout has one address: billing and shipping are the same. */
+  billingAddress: OrderAddress;
+  shippingAddress: OrderAddress;
+  orderMessage?: Maybe<Scalars['String']['output']>;
+  entryCode?: Maybe<Scalars['String']['output']>;
+  tracking?: Maybe<Scalars['String']['output']>;
 };
 
 
@@ -759,6 +1168,7 @@ export type ResolversTypes = {
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Shop: ResolverTypeWrapper<Shop>;
   Alternate: ResolverTypeWrapper<Alternate>;
+  AdminSession: ResolverTypeWrapper<AdminSession>;
   AppliedCampaign: ResolverTypeWrapper<AppliedCampaign>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CampaignPrice: ResolverTypeWrapper<CampaignPrice>;
@@ -795,12 +1205,29 @@ export type ResolversTypes = {
   SearchTag: ResolverTypeWrapper<SearchTag>;
   SearchSuggestions: ResolverTypeWrapper<SearchSuggestionsModel>;
   StockChange: ResolverTypeWrapper<StockChange>;
+  CustomerType: CustomerType;
+  PaymentMethod: PaymentMethod;
+  CheckoutInput: CheckoutInput;
+  CheckoutValidationError: ResolverTypeWrapper<CheckoutValidationError>;
+  ShippingOption: ResolverTypeWrapper<ShippingOption>;
+  CheckoutTotals: ResolverTypeWrapper<CheckoutTotals>;
+  Checkout: ResolverTypeWrapper<CheckoutModel>;
+  PlaceOrderStatus: PlaceOrderStatus;
+  PlaceOrderResult: ResolverTypeWrapper<PlaceOrderResult>;
+  PaymentFailureReason: PaymentFailureReason;
   Menu: ResolverTypeWrapper<Menu>;
   MenuItem: ResolverTypeWrapper<MenuItem>;
   ContentPage: ResolverTypeWrapper<ContentPageModel>;
   ThemeSettings: ResolverTypeWrapper<ThemeSettings>;
   ChannelInfo: ResolverTypeWrapper<ChannelInfo>;
   BackInStockResult: ResolverTypeWrapper<BackInStockResult>;
+  OrderStatus: OrderStatus;
+  PaymentStatus: PaymentStatus;
+  OrderAddress: ResolverTypeWrapper<OrderAddress>;
+  OrderLine: ResolverTypeWrapper<OrderLine>;
+  OrderShippingMethod: ResolverTypeWrapper<OrderShippingMethod>;
+  OrderTotals: ResolverTypeWrapper<OrderTotals>;
+  Order: ResolverTypeWrapper<Order>;
 };
 
 /** Mapping between all available schema types and the resolvers parents */
@@ -811,6 +1238,7 @@ export type ResolversParentTypes = {
   Subscription: Record<PropertyKey, never>;
   Shop: Shop;
   Alternate: Alternate;
+  AdminSession: AdminSession;
   AppliedCampaign: AppliedCampaign;
   Boolean: Scalars['Boolean']['output'];
   CampaignPrice: CampaignPrice;
@@ -843,12 +1271,23 @@ export type ResolversParentTypes = {
   SearchTag: SearchTag;
   SearchSuggestions: SearchSuggestionsModel;
   StockChange: StockChange;
+  CheckoutInput: CheckoutInput;
+  CheckoutValidationError: CheckoutValidationError;
+  ShippingOption: ShippingOption;
+  CheckoutTotals: CheckoutTotals;
+  Checkout: CheckoutModel;
+  PlaceOrderResult: PlaceOrderResult;
   Menu: Menu;
   MenuItem: MenuItem;
   ContentPage: ContentPageModel;
   ThemeSettings: ThemeSettings;
   ChannelInfo: ChannelInfo;
   BackInStockResult: BackInStockResult;
+  OrderAddress: OrderAddress;
+  OrderLine: OrderLine;
+  OrderShippingMethod: OrderShippingMethod;
+  OrderTotals: OrderTotals;
+  Order: Order;
 };
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = {
@@ -863,9 +1302,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   discountCampaigns?: Resolver<Array<ResolversTypes['DiscountCampaign']>, ParentType, ContextType, Partial<QueryDiscountCampaignsArgs>>;
   discountCampaign?: Resolver<Maybe<ResolversTypes['DiscountCampaign']>, ParentType, ContextType, RequireFields<QueryDiscountCampaignArgs, 'alias'>>;
   searchSuggestions?: Resolver<ResolversTypes['SearchSuggestions'], ParentType, ContextType, RequireFields<QuerySearchSuggestionsArgs, 'searchText'>>;
+  checkout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<QueryCheckoutArgs, 'cartId'>>;
+  shippingOptions?: Resolver<Array<ResolversTypes['ShippingOption']>, ParentType, ContextType, RequireFields<QueryShippingOptionsArgs, 'cartId' | 'country' | 'zip'>>;
   getMenuAtLocation?: Resolver<Maybe<ResolversTypes['Menu']>, ParentType, ContextType, RequireFields<QueryGetMenuAtLocationArgs, 'menuLocationId'>>;
   contentPage?: Resolver<Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, RequireFields<QueryContentPageArgs, 'alias'>>;
   channel?: Resolver<ResolversTypes['ChannelInfo'], ParentType, ContextType, Partial<QueryChannelArgs>>;
+  order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'orderId' | 'token'>>;
 };
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -880,6 +1322,13 @@ export type ShopResolvers<ContextType = GraphQLContext, ParentType extends Resol
 export type AlternateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Alternate'] = ResolversParentTypes['Alternate']> = {
   languageId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   canonicalUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type AdminSessionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AdminSession'] = ResolversParentTypes['AdminSession']> = {
+  token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  role?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type AppliedCampaignResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AppliedCampaign'] = ResolversParentTypes['AppliedCampaign']> = {
@@ -953,7 +1402,13 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addToCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'id' | 'item'>>;
   updateCartItem?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'id' | 'item'>>;
   setCartPromoCode?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartPromoCodeArgs, 'id' | 'promoCode'>>;
+  adminLogin?: Resolver<ResolversTypes['AdminSession'], ParentType, ContextType, RequireFields<MutationAdminLoginArgs, 'email' | 'password'>>;
+  setSkuStock?: Resolver<ResolversTypes['StockChange'], ParentType, ContextType, RequireFields<MutationSetSkuStockArgs, 'skuId' | 'stock'>>;
+  createOrUpdateCheckout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<MutationCreateOrUpdateCheckoutArgs, 'cartId' | 'checkout'>>;
+  placeOrder?: Resolver<ResolversTypes['PlaceOrderResult'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'cartId' | 'checkout'>>;
+  completePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCompletePaymentArgs, 'orderId' | 'token'>>;
   registerBackInStock?: Resolver<ResolversTypes['BackInStockResult'], ParentType, ContextType, RequireFields<MutationRegisterBackInStockArgs, 'skuId' | 'email'>>;
+  setOrderStatus?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetOrderStatusArgs, 'orderId' | 'status'>>;
 };
 
 export type CartWarningResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartWarning'] = ResolversParentTypes['CartWarning']> = {
@@ -1105,6 +1560,79 @@ export type StockChangeResolvers<ContextType = GraphQLContext, ParentType extend
   stock?: Resolver<ResolversTypes['Stock'], ParentType, ContextType>;
 };
 
+export type CheckoutValidationErrorResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CheckoutValidationError'] = ResolversParentTypes['CheckoutValidationError']> = {
+  field?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ShippingOptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShippingOption'] = ResolversParentTypes['ShippingOption']> = {
+  shippingMethodId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  feeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  feeExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  feeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  freeFromIncVat?: Resolver<Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  amountLeftToFreeShipping?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  amountLeftToFreeShippingFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  isSelected?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type CheckoutTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CheckoutTotals'] = ResolversParentTypes['CheckoutTotals']> = {
+  goodsIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  discountIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  shippingFeeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  vat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  goodsIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  discountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shippingFeeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CheckoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Checkout'] = ResolversParentTypes['Checkout']> = {
+  cartId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerType?: Resolver<ResolversTypes['CustomerType'], ParentType, ContextType>;
+  email?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  careOf?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  streetAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  addressLine2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personalIdNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organisationIdNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  companyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orderMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newsletterConsent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  shippingMethodId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentMethod?: Resolver<Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
+  acceptedPurchaseTerms?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  validationErrors?: Resolver<Array<ResolversTypes['CheckoutValidationError']>, ParentType, ContextType>;
+  shippingOptions?: Resolver<Array<ResolversTypes['ShippingOption']>, ParentType, ContextType>;
+  shippingMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  paymentBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['CheckoutTotals'], ParentType, ContextType>;
+  cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
+};
+
+export type PlaceOrderResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PlaceOrderResult'] = ResolversParentTypes['PlaceOrderResult']> = {
+  status?: Resolver<ResolversTypes['PlaceOrderStatus'], ParentType, ContextType>;
+  orderId?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  orderNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  token?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  redirectUrl?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  message?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  validationErrors?: Resolver<Array<ResolversTypes['CheckoutValidationError']>, ParentType, ContextType>;
+};
+
 export type MenuResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Menu'] = ResolversParentTypes['Menu']> = {
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   menuItems?: Resolver<Array<ResolversTypes['MenuItem']>, ParentType, ContextType>;
@@ -1154,11 +1682,87 @@ export type BackInStockResultResolvers<ContextType = GraphQLContext, ParentType 
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
+export type OrderAddressResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderAddress'] = ResolversParentTypes['OrderAddress']> = {
+  firstName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  lastName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  companyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  careOf?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  streetAddress?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  addressLine2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zip?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  city?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  phoneNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OrderLineResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderLine'] = ResolversParentTypes['OrderLine']> = {
+  skuId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  productId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  articleNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  backorderedQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  regularUnitPriceIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalPriceIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalPriceIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vatRate?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+};
+
+export type OrderShippingMethodResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderShippingMethod'] = ResolversParentTypes['OrderShippingMethod']> = {
+  shippingMethodId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  carrier?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  feeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  feeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OrderTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderTotals'] = ResolversParentTypes['OrderTotals']> = {
+  goodsIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  discountIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  shippingFeeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  totalExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  vat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  goodsIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  discountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  shippingFeeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  vatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = {
+  orderId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  orderNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  status?: Resolver<ResolversTypes['OrderStatus'], ParentType, ContextType>;
+  statusLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerType?: Resolver<ResolversTypes['CustomerType'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personalIdNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organisationIdNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lines?: Resolver<Array<ResolversTypes['OrderLine']>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['OrderTotals'], ParentType, ContextType>;
+  promoCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  shippingMethod?: Resolver<ResolversTypes['OrderShippingMethod'], ParentType, ContextType>;
+  paymentMethod?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
+  paymentMethodLabel?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  paymentStatus?: Resolver<ResolversTypes['PaymentStatus'], ParentType, ContextType>;
+  paymentFailureReason?: Resolver<Maybe<ResolversTypes['PaymentFailureReason']>, ParentType, ContextType>;
+  paymentFailureMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  billingAddress?: Resolver<ResolversTypes['OrderAddress'], ParentType, ContextType>;
+  shippingAddress?: Resolver<ResolversTypes['OrderAddress'], ParentType, ContextType>;
+  orderMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  entryCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  tracking?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
 export type Resolvers<ContextType = GraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Shop?: ShopResolvers<ContextType>;
   Alternate?: AlternateResolvers<ContextType>;
+  AdminSession?: AdminSessionResolvers<ContextType>;
   AppliedCampaign?: AppliedCampaignResolvers<ContextType>;
   CampaignPrice?: CampaignPriceResolvers<ContextType>;
   CartItemCampaign?: CartItemCampaignResolvers<ContextType>;
@@ -1185,11 +1789,21 @@ export type Resolvers<ContextType = GraphQLContext> = {
   SearchTag?: SearchTagResolvers<ContextType>;
   SearchSuggestions?: SearchSuggestionsResolvers<ContextType>;
   StockChange?: StockChangeResolvers<ContextType>;
+  CheckoutValidationError?: CheckoutValidationErrorResolvers<ContextType>;
+  ShippingOption?: ShippingOptionResolvers<ContextType>;
+  CheckoutTotals?: CheckoutTotalsResolvers<ContextType>;
+  Checkout?: CheckoutResolvers<ContextType>;
+  PlaceOrderResult?: PlaceOrderResultResolvers<ContextType>;
   Menu?: MenuResolvers<ContextType>;
   MenuItem?: MenuItemResolvers<ContextType>;
   ContentPage?: ContentPageResolvers<ContextType>;
   ThemeSettings?: ThemeSettingsResolvers<ContextType>;
   ChannelInfo?: ChannelInfoResolvers<ContextType>;
   BackInStockResult?: BackInStockResultResolvers<ContextType>;
+  OrderAddress?: OrderAddressResolvers<ContextType>;
+  OrderLine?: OrderLineResolvers<ContextType>;
+  OrderShippingMethod?: OrderShippingMethodResolvers<ContextType>;
+  OrderTotals?: OrderTotalsResolvers<ContextType>;
+  Order?: OrderResolvers<ContextType>;
 };
 

@@ -1,0 +1,28 @@
+import type { Queryable } from '../../db/client';
+import { dummyHashPromise, hashPassword, verifyPassword } from './password';
+
+/**
+ * Makes the configured admin exist with the configured password (the environment is the source of truth: a
+ * changed ADMIN_PASSWORD takes effect at the next start). Without both variables nothing changes.
+ */
+export async function seedAdmin(db: Queryable, email: string | undefined, password: string | undefined): Promise<void> {
+  if (!email || !password) return;
+  const [existing] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admin_users WHERE lower(email) = lower($1)', [email]);
+  if (existing && (await verifyPassword(password, existing.password_hash))) return;
+  const hash = await hashPassword(password);
+  await db.query(
+    `INSERT INTO admin_users (email, password_hash) VALUES ($1, $2)
+     ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
+    [email, hash],
+  );
+}
+
+/** The user when email and password match; the same work is done for an unknown email. */
+export async function checkCredentials(db: Queryable, email: string, password: string): Promise<{ userId: number; email: string } | null> {
+  const [user] = await db.query<{ user_id: number; email: string; password_hash: string }>(
+    'SELECT user_id, email, password_hash FROM admin_users WHERE lower(email) = lower($1)',
+    [email.trim()],
+  );
+  const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHashPromise));
+  return user && ok ? { userId: user.user_id, email: user.email } : null;
+}

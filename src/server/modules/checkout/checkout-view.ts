@@ -1,0 +1,97 @@
+import type { Queryable } from '../../db/client';
+import type { LanguageId } from '../../../shared/locales';
+import { exVatMinor, formatMoney, toMajor, toMinor } from '../../../shared/money';
+import type { CheckoutTotals } from '../../graphql/generated/resolvers-types';
+import type { CartModel } from '../cart/models';
+import { SHIPPING_VAT_RATE } from '../cart/summary';
+import { checkoutTexts } from './messages';
+import type { CheckoutFields, CheckoutModel } from './models';
+import { feeFor, loadShippingMethods, shippingOptionsFor, type ShippingBasis, type ShippingMethod } from './shipping';
+import { isPaymentBlocked, validateCheckout } from './validation';
+
+/** The order's money in öre inc VAT, from the cart's summary with the chosen carrier's fee. */
+export interface OrderMoney {
+  regularMinor: number;
+  goodsMinor: number;
+  discountMinor: number;
+  shippingFeeMinor: number;
+  totalMinor: number;
+  totalExVatMinor: number;
+}
+
+export function shippingBasis(cart: CartModel): ShippingBasis {
+  const s = cart.summary;
+  const goods = toMinor(s.subTotal.sellingPriceIncVat) - toMinor(s.fixedAmountDiscountIncVat);
+  // The cart charges its default fee unless a free-shipping campaign covers it (an empty cart ships nothing).
+  return { goodsMinor: goods, freeByCampaign: cart.items.length > 0 && toMinor(s.shipping.feeIncVat) === 0 };
+}
+
+/** Cart totals with the cart's default fee swapped for the chosen carrier's (none chosen: no fee yet). */
+export function orderMoney(cart: CartModel, method: ShippingMethod | null): OrderMoney {
+  const s = cart.summary;
+  const basis = shippingBasis(cart);
+  const fee = method && cart.items.length > 0 ? feeFor(method, basis) : 0;
+  const cartTotal = toMinor(s.total.sellingPriceIncVat);
+  const cartTotalEx = toMinor(s.total.sellingPriceExVat);
+  const cartFee = toMinor(s.shipping.feeIncVat);
+  const cartFeeEx = toMinor(s.shipping.feeExVat);
+  return {
+    regularMinor: toMinor(s.subTotal.regularPriceIncVat),
+    goodsMinor: toMinor(s.subTotal.sellingPriceIncVat),
+    discountMinor: toMinor(s.total.discountIncVat),
+    shippingFeeMinor: fee,
+    totalMinor: cartTotal - cartFee + fee,
+    totalExVatMinor: cartTotalEx - cartFeeEx + exVatMinor(fee, SHIPPING_VAT_RATE),
+  };
+}
+
+export function totalsOf(money: OrderMoney, languageId: LanguageId): CheckoutTotals {
+  const vat = money.totalMinor - money.totalExVatMinor;
+  return {
+    goodsIncVat: toMajor(money.goodsMinor),
+    discountIncVat: toMajor(money.discountMinor),
+    shippingFeeIncVat: toMajor(money.shippingFeeMinor),
+    totalIncVat: toMajor(money.totalMinor),
+    totalExVat: toMajor(money.totalExVatMinor),
+    vat: toMajor(vat),
+    goodsIncVatFormatted: formatMoney(money.goodsMinor, languageId),
+    discountIncVatFormatted: formatMoney(money.discountMinor, languageId),
+    shippingFeeIncVatFormatted: formatMoney(money.shippingFeeMinor, languageId),
+    totalIncVatFormatted: formatMoney(money.totalMinor, languageId),
+    vatFormatted: formatMoney(vat, languageId),
+  };
+}
+
+export interface EvaluatedCheckout {
+  model: CheckoutModel;
+  /** The chosen carrier when it serves the entered country and zip. */
+  shippingMethod: ShippingMethod | null;
+  money: OrderMoney;
+}
+
+/** Validates the form against the cart and the carriers, and prices the order as it would be placed now. */
+export async function evaluateCheckout(db: Queryable, cartId: string, fields: CheckoutFields, cart: CartModel): Promise<EvaluatedCheckout> {
+  const languageId = cart.languageId;
+  const t = checkoutTexts(languageId);
+  const methods = await loadShippingMethods(db, languageId);
+  const where = { country: fields.country, zip: fields.zip, selected: fields.shippingMethodId };
+  const shippingOptions = shippingOptionsFor(methods, where, shippingBasis(cart), languageId);
+  const available = shippingOptions.map((o) => o.shippingMethodId);
+  const validationErrors = validateCheckout(fields, available, t);
+  const shippingMethod = methods.find((m) => m.shippingMethodId === fields.shippingMethodId && available.includes(m.shippingMethodId)) ?? null;
+  const money = orderMoney(cart, shippingMethod);
+  return {
+    shippingMethod,
+    money,
+    model: {
+      ...fields,
+      cartId,
+      validationErrors,
+      shippingOptions,
+      shippingMessage: fields.zip !== null && shippingOptions.length === 0 ? t.noShippingOptions : null,
+      paymentBlocked: isPaymentBlocked(validationErrors, cart.items.length > 0),
+      totals: totalsOf(money, languageId),
+      cart,
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
+import type { CheckoutFields } from './models';
+
+export const DEFAULT_COUNTRY = 'SE';
+
+export const emptyCheckout = (): CheckoutFields => ({
+  customerType: 'PERSON',
+  email: null,
+  firstName: null,
+  lastName: null,
+  phoneNumber: null,
+  careOf: null,
+  streetAddress: null,
+  addressLine2: null,
+  zip: null,
+  city: null,
+  country: DEFAULT_COUNTRY,
+  personalIdNumber: null,
+  organisationIdNumber: null,
+  companyName: null,
+  orderMessage: null,
+  entryCode: null,
+  newsletterConsent: false,
+  shippingMethodId: null,
+  paymentMethod: null,
+  acceptedPurchaseTerms: false,
+});
+
+const textFields = [
+  'email',
+  'firstName',
+  'lastName',
+  'phoneNumber',
+  'careOf',
+  'streetAddress',
+  'addressLine2',
+  'zip',
+  'city',
+  'personalIdNumber',
+  'organisationIdNumber',
+  'companyName',
+  'orderMessage',
+  'entryCode',
+  'shippingMethodId',
+] as const;
+
+const text = (value: string | null | undefined) => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** Stored JSON back to fields; anything missing or of the wrong kind (older rows) takes the default. */
+export function fromStored(stored: unknown): CheckoutFields {
+  const fields = emptyCheckout();
+  if (!stored || typeof stored !== 'object') return fields;
+  return mergeCheckout(fields, stored as CheckoutInput);
+}
+
+/** The input over what was saved: a field left out keeps its value, null clears it. */
+export function mergeCheckout(saved: CheckoutFields, input: CheckoutInput): CheckoutFields {
+  const next: CheckoutFields = { ...saved };
+  for (const key of textFields) {
+    if (input[key] !== undefined) next[key] = text(input[key]);
+  }
+  if (input.customerType !== undefined) next.customerType = input.customerType ?? 'PERSON';
+  if (input.country !== undefined) next.country = text(input.country)?.toUpperCase() ?? DEFAULT_COUNTRY;
+  if (input.newsletterConsent !== undefined) next.newsletterConsent = input.newsletterConsent ?? false;
+  if (input.paymentMethod !== undefined) next.paymentMethod = input.paymentMethod ?? null;
+  if (input.acceptedPurchaseTerms !== undefined) next.acceptedPurchaseTerms = input.acceptedPurchaseTerms ?? false;
+  return next;
+}

@@ -1,0 +1,65 @@
+import type { LanguageId } from '../../../../shared/locales';
+import type { PaymentFailureReason, PaymentMethod } from '../../../graphql/generated/resolvers-types';
+
+/** What a provider gets to start a payment: the order as placed, and where to send the shopper back. */
+export interface PaymentOrder {
+  orderId: string;
+  orderNumber: number;
+  email: string;
+  languageId: LanguageId;
+  paymentMethod: PaymentMethod;
+  totalMinor: number;
+  totalExVatMinor: number;
+  currency: 'SEK';
+  country: string;
+  lines: { name: string; quantity: number; totalMinor: number; vatRate: number }[];
+  /** Shop paths (localized) the provider returns the shopper to. */
+  returnUrls: {
+    confirm: string;
+    fail(reason: PaymentFailureReason): string;
+  };
+}
+
+export interface CreatedPayment {
+  /** The provider's id for the payment (Klarna's order or session id). */
+  reference: string;
+  /** Where the shopper goes next: the provider's hosted page, which later returns to a returnUrl. */
+  redirectUrl: string;
+}
+
+export type PaymentOutcome = { status: 'PAID' } | { status: 'FAILED'; reason: PaymentFailureReason };
+
+/**
+ * A payment provider. Checkout knows it only by this interface and finds it by name in a registry, so a real
+ * provider (Klarna Payments) is one more `registerPaymentProvider` call, not a change to checkout.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  /** Called once per order after it is placed; must be safe to call again for the same order id. */
+  createPayment(order: PaymentOrder): Promise<CreatedPayment>;
+  /**
+   * The shopper is back (or the provider called back): the provider's own word on how the payment went.
+   * `returned` holds what the provider put on the return URL, if anything.
+   */
+  completePayment(reference: string, returned: Record<string, string>): Promise<PaymentOutcome>;
+}
+
+const providers = new Map<string, PaymentProvider>();
+
+export function registerPaymentProvider(provider: PaymentProvider): void {
+  providers.set(provider.name, provider);
+}
+
+export function paymentProvider(name: string): PaymentProvider {
+  const provider = providers.get(name);
+  if (!provider) throw new Error(`No payment provider named "${name}" is registered (known: ${[...providers.keys()].join(', ')})`);
+  return provider;
+}
+
+/** The reasons as they appear on /checkout/klarna-fail?reason=…. */
+export const failureReasonSlugs: Record<PaymentFailureReason, string> = {
+  GENERAL: 'general',
+  OUT_OF_STOCK_OR_BALANCE: 'out-of-stock-or-balance',
+  PRODUCT_OUT_OF_STOCK: 'product-out-of-stock',
+  BLOCKED: 'blocked',
+};

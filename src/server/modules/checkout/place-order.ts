@@ -1,0 +1,182 @@
+import type { Db, Queryable } from '../../db/client';
+import { channels, type LanguageId } from '../../../shared/locales';
+import { toMinor } from '../../../shared/money';
+import type { CheckoutInput, PlaceOrderResult } from '../../graphql/generated/resolvers-types';
+import type { PubSub, StockChangedEvent } from '../../pubsub';
+import { isWellFormedCartId } from '../cart/cart-id';
+import { lockCart } from '../cart/cart-store';
+import { badInput } from '../cart/input';
+import type { CartModel } from '../cart/models';
+import { findOrder, findOrderByKey, insertOrder, newOrderId, newOrderToken, orderLines, type NewOrderLine, type OrderRow } from '../order/order-store';
+import { lockSkus, publishStockChanges, takeStock } from '../order/stock';
+import { openCheckout } from './checkout-service';
+import { saveCheckout } from './checkout-store';
+import { evaluateCheckout } from './checkout-view';
+import { checkoutTexts } from './messages';
+import { failureReasonSlugs, paymentProvider, type PaymentOrder } from './payment';
+
+export interface PlaceOrderRequest {
+  cartId: string;
+  input: CheckoutInput;
+  idempotencyKey: string | null;
+  languageId: LanguageId;
+  /** The provider new orders pay through (PAYMENT_PROVIDER). */
+  provider: string;
+}
+
+/** Warnings that mean the cart is not what the shopper last saw: they must look again before paying. */
+const CHANGED = new Set(['PRICE_CHANGED', 'STOCK_CHANGED', 'ITEM_REMOVED', 'PROMO_CODE_INVALID', 'PROMO_CODE_REQUIREMENTS_NOT_MET']);
+
+type Placed = { kind: 'placed'; row: OrderRow; events: StockChangedEvent[] } | { kind: 'refused'; result: PlaceOrderResult };
+
+const refused = (status: 'INVALID' | 'NOT_PLACEABLE', message: string, validationErrors: PlaceOrderResult['validationErrors'] = []): Placed => ({
+  kind: 'refused',
+  result: { status, message, validationErrors, orderId: null, orderNumber: null, token: null, redirectUrl: null },
+});
+
+async function lineFacts(tx: Queryable, cart: CartModel): Promise<Map<number, { name: string; articleNumber: string; stock: number; oversellable: boolean; isStatic: boolean }>> {
+  const rows = await tx.query<{ sku_id: number; name: string | null; sku_name: string | null; article_number: string; stock: number; oversellable: boolean; is_static: boolean; siblings: boolean }>(
+    `SELECT s.sku_id, pt.name, st.name AS sku_name, s.article_number, s.stock, s.oversellable, s.is_static,
+       EXISTS (SELECT 1 FROM skus o WHERE o.product_id = s.product_id AND o.sku_id <> s.sku_id) AS siblings
+     FROM skus s
+     LEFT JOIN product_translations pt ON pt.product_id = s.product_id AND pt.language_id = $2
+     LEFT JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = $2
+     WHERE s.sku_id = ANY($1::int[])`,
+    [cart.items.map((i) => i.skuId), cart.languageId],
+  );
+  return new Map(
+    rows.map((r) => {
+      const product = r.name ?? `#${r.sku_id}`;
+      const name = r.siblings && r.sku_name ? `${product} (${r.sku_name})` : product;
+      return [r.sku_id, { name, articleNumber: r.article_number, stock: r.stock, oversellable: r.oversellable, isStatic: r.is_static }];
+    }),
+  );
+}
+
+/**
+ * Everything that must hold together, in one transaction: the cart row is locked first (so a replay of the same
+ * key waits and then finds the order), then the cart's SKUs in sku_id order (so concurrent orders for the same
+ * SKU take turns), then the cart is corrected against the locked stock, the form validated, the order recorded
+ * at the cart's prices, stock taken and the cart emptied.
+ */
+async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Promise<Placed> {
+  const t = checkoutTexts(request.languageId);
+  const row = isWellFormedCartId(request.cartId) ? await lockCart(tx, request.cartId) : null;
+  if (!row) return refused('NOT_PLACEABLE', t.cartEmpty);
+  if (request.idempotencyKey) {
+    const existing = await findOrderByKey(tx, request.idempotencyKey);
+    if (existing && existing.cart_id === row.cartId) return { kind: 'placed', row: existing, events: [] };
+    if (existing) throw badInput('This idempotencyKey already placed an order for another cart');
+  }
+  const skuIds = (await tx.query<{ sku_id: number }>('SELECT sku_id FROM cart_items WHERE cart_id = $1 ORDER BY sku_id', [row.cartId])).map((r) => r.sku_id);
+  await lockSkus(tx, skuIds);
+
+  const { cart, fields } = await openCheckout(tx, row.cartId, request.input, request.languageId);
+  if (cart.items.length === 0) return refused('NOT_PLACEABLE', cart.warnings[0]?.message ?? t.cartEmpty);
+  const changed = cart.warnings.filter((w) => CHANGED.has(w.code));
+  if (changed.length > 0) return refused('NOT_PLACEABLE', [t.cartChanged, ...changed.map((w) => w.message)].join('. '));
+
+  const { model, shippingMethod, money } = await evaluateCheckout(tx, row.cartId, fields, cart);
+  if (model.validationErrors.length > 0 || !shippingMethod || !fields.paymentMethod) {
+    return refused('INVALID', t.fieldsInvalid, model.validationErrors);
+  }
+
+  const facts = await lineFacts(tx, cart);
+  const lines: NewOrderLine[] = cart.items.map((item) => {
+    const f = facts.get(item.skuId)!;
+    // Reconciling under the lock already lowered lines stock cannot cover; only oversellable lines exceed it.
+    const backordered = f.isStatic ? 0 : Math.max(0, item.quantity - Math.max(f.stock, 0));
+    if (backordered > 0 && !f.oversellable) throw new Error(`SKU ${item.skuId} is short of stock after reconciling`);
+    return {
+      skuId: item.skuId,
+      productId: item.productId,
+      name: f.name,
+      articleNumber: f.articleNumber,
+      quantity: item.quantity,
+      backordered,
+      regularUnitMinor: toMinor(item.unitPrice.regularPriceIncVat),
+      totalRegularMinor: toMinor(item.totalPrice.regularPriceIncVat),
+      totalSellingMinor: toMinor(item.totalPrice.sellingPriceIncVat),
+      vatRate: item.unitPrice.vatRate,
+    };
+  });
+  const orderId = newOrderId();
+  await insertOrder(tx, {
+    orderId,
+    token: newOrderToken(),
+    cartId: row.cartId,
+    idempotencyKey: request.idempotencyKey,
+    languageId: request.languageId,
+    customer: fields,
+    shippingMethodId: shippingMethod.shippingMethodId,
+    paymentMethod: fields.paymentMethod,
+    paymentProvider: request.provider,
+    promoCode: cart.promoCode,
+    ...money,
+    lines,
+  });
+  const events: StockChangedEvent[] = [];
+  for (const line of lines) {
+    const event = await takeStock(tx, line.skuId, line.quantity);
+    if (event) events.push(event);
+  }
+  await tx.query('DELETE FROM cart_items WHERE cart_id = $1', [row.cartId]);
+  await tx.query('UPDATE carts SET promo_code = NULL, updated_at = now() WHERE cart_id = $1', [row.cartId]);
+  // The address stays for the next order; the terms are accepted anew each time.
+  await saveCheckout(tx, row.cartId, { ...fields, acceptedPurchaseTerms: false });
+  return { kind: 'placed', row: (await findOrder(tx, orderId))!, events };
+}
+
+function paymentOrder(row: OrderRow, lines: { name: string; quantity: number; total_selling_minor: number; vat_rate: number }[]): PaymentOrder {
+  const languageId = row.language_id === 'en' ? 'en' : 'sv';
+  const query = `order=${encodeURIComponent(row.order_id)}&token=${encodeURIComponent(row.token)}`;
+  const base = `${channels[languageId].prefix}/checkout`;
+  return {
+    orderId: row.order_id,
+    orderNumber: row.order_number,
+    email: row.customer.email ?? '',
+    languageId,
+    paymentMethod: row.payment_method,
+    totalMinor: row.total_minor,
+    totalExVatMinor: row.total_ex_vat_minor,
+    currency: 'SEK',
+    country: row.customer.country,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalMinor: l.total_selling_minor, vatRate: l.vat_rate })),
+    returnUrls: {
+      confirm: `${base}/confirm?${query}`,
+      fail: (reason) => `${base}/klarna-fail?${query}&reason=${failureReasonSlugs[reason]}`,
+    },
+  };
+}
+
+/**
+ * Starts the payment once the order is committed (no locks held while a provider is asked). A replay, or a
+ * first attempt that died before this, starts it again; providers are idempotent per order, and the first
+ * redirect recorded wins.
+ */
+async function ensurePayment(db: Db, row: OrderRow): Promise<string> {
+  if (row.redirect_url) return row.redirect_url;
+  const created = await paymentProvider(row.payment_provider).createPayment(paymentOrder(row, await orderLines(db, row.order_id)));
+  const [updated] = await db.query<{ redirect_url: string }>(
+    `UPDATE orders SET payment_reference = COALESCE(payment_reference, $2), redirect_url = COALESCE(redirect_url, $3), updated_at = now()
+     WHERE order_id = $1 RETURNING redirect_url`,
+    [row.order_id, created.reference, created.redirectUrl],
+  );
+  return updated!.redirect_url;
+}
+
+export async function placeOrder(db: Db, pubsub: PubSub, request: PlaceOrderRequest): Promise<PlaceOrderResult> {
+  const placed = await db.transaction((tx) => placeInTransaction(tx, request));
+  if (placed.kind === 'refused') return placed.result;
+  publishStockChanges(pubsub, placed.events);
+  const redirectUrl = await ensurePayment(db, placed.row);
+  return {
+    status: 'PLACED',
+    orderId: placed.row.order_id,
+    orderNumber: placed.row.order_number,
+    token: placed.row.token,
+    redirectUrl,
+    message: null,
+    validationErrors: [],
+  };
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { createTestApp, gql } from '../../testing/app';
+import { openWritableTestDb, testDbKinds } from '../../testing/db';
+import type { StockChangedEvent } from '../../pubsub';
+import { cartCalls, createSku, type TestApp } from '../cart/cart-test-kit';
+import { checkoutCalls, ORDER, stockOfSku, VALID_PERSON, type OrderResult } from '../checkout/checkout-test-kit';
+
+const ADMIN = { ADMIN_EMAIL: 'admin@retro.example', ADMIN_PASSWORD: 'correct horse battery' };
+
+describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
+  let db: Db;
+  let app: TestApp;
+  const cart = cartCalls(() => app);
+  const checkout = checkoutCalls(() => app);
+  beforeAll(async () => {
+    db = await openWritableTestDb(kind);
+    app = await createTestApp(db, ADMIN);
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  const login = (email: string, password: string, languageId = 'sv') =>
+    gql<{ adminLogin: { token: string; email: string; role: string; expiresAt: string } }>(
+      app,
+      `mutation ($email: String!, $password: String!, $languageId: String) {
+         adminLogin(email: $email, password: $password, languageId: $languageId) { token email role expiresAt } }`,
+      { email, password, languageId },
+    );
+
+  async function adminToken(): Promise<string> {
+    const answer = await login(ADMIN.ADMIN_EMAIL, ADMIN.ADMIN_PASSWORD);
+    return answer.body.data!.adminLogin.token;
+  }
+
+  /** POSTs with an Authorization header, as the admin UI would. */
+  async function asAdmin<T>(token: string | null, query: string, variables: Record<string, unknown>) {
+    const res = await app.fastify.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: { query, variables },
+    });
+    return res.json() as { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] };
+  }
+
+  const setStatus = (token: string | null, orderId: string, status: string) =>
+    asAdmin<{ setOrderStatus: OrderResult }>(
+      token,
+      `mutation ($orderId: String!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { ${ORDER} } }`,
+      { orderId, status },
+    );
+
+  async function placedOrder(quantity: number, stock = 10) {
+    const sku = await createSku(db, { priceMinor: 10_000, stock });
+    const cartId = (await cart.add('', sku.skuId, quantity)).id;
+    const placed = await checkout.place(cartId, VALID_PERSON);
+    expect(placed.status).toBe('PLACED');
+    return { sku, orderId: placed.orderId!, token: placed.token! };
+  }
+
+  describe('admin sign-in', () => {
+    it('signs in the admin seeded from the environment, with any letter case in the email', async () => {
+      const answer = await login('Admin@Retro.Example', ADMIN.ADMIN_PASSWORD);
+      expect(answer.body.data!.adminLogin).toMatchObject({ email: ADMIN.ADMIN_EMAIL, role: 'admin' });
+      expect(Date.parse(answer.body.data!.adminLogin.expiresAt)).toBeGreaterThan(Date.now() + 7 * 3600_000);
+      const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admin_users WHERE email = $1', [ADMIN.ADMIN_EMAIL]);
+      expect(row!.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(row!.password_hash).not.toContain(ADMIN.ADMIN_PASSWORD);
+    });
+
+    it('refuses a wrong password or unknown email with the spec text and UNAUTHENTICATED', async () => {
+      for (const [email, password] of [[ADMIN.ADMIN_EMAIL, 'wrong password!'], ['nobody@retro.example', ADMIN.ADMIN_PASSWORD]] as const) {
+        const answer = await login(email, password);
+        expect(answer.body.data).toBeNull();
+        expect(answer.body.errors?.[0]).toMatchObject({ message: 'Fel email eller lösenord, försök gärna igen', extensions: { code: 'UNAUTHENTICATED' } });
+      }
+      expect((await login('nobody@retro.example', 'x', 'en')).body.errors?.[0]?.message).toBe('Wrong email or password, please try again');
+    });
+  });
+
+  describe('order status', () => {
+    it('requires a valid admin token to change an order', async () => {
+      const { orderId } = await placedOrder(1);
+      const token = await adminToken();
+      const [payload, signature] = token.split('.');
+      const forged = `${Buffer.from(JSON.stringify({ sub: 1, email: 'x', role: 'admin', exp: 9_999_999_999 })).toString('base64url')}.${signature}`;
+      for (const bad of [null, 'not-a-token', forged, `${payload}.${'A'.repeat(signature!.length)}`]) {
+        const answer = await setStatus(bad, orderId, 'PROCESSING');
+        expect(answer.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      }
+      const [row] = await db.query<{ status: string }>('SELECT status FROM orders WHERE order_id = $1', [orderId]);
+      expect(row!.status).toBe('RECEIVED');
+    });
+
+    it('moves received → processing → completed and refuses skipping or leaving a final status', async () => {
+      const token = await adminToken();
+      const { orderId } = await placedOrder(1);
+      const skip = await setStatus(token, orderId, 'COMPLETED');
+      expect(skip.errors?.[0]).toMatchObject({ message: 'En order som är Mottagen kan inte bli Slutförd', extensions: { code: 'BAD_USER_INPUT' } });
+      expect((await setStatus(token, orderId, 'PROCESSING')).data!.setOrderStatus).toMatchObject({ status: 'PROCESSING', statusLabel: 'Behandlas' });
+      expect((await setStatus(token, orderId, 'RECEIVED')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect((await setStatus(token, orderId, 'COMPLETED')).data!.setOrderStatus).toMatchObject({ status: 'COMPLETED', statusLabel: 'Slutförd' });
+      expect((await setStatus(token, orderId, 'CANCELLED')).errors?.[0]?.message).toBe('En order som är Slutförd kan inte bli Avbruten');
+      const changes = await db.query<{ from_status: string | null; to_status: string; changed_by: string }>(
+        'SELECT from_status, to_status, changed_by FROM order_status_changes WHERE order_id = $1 ORDER BY changed_at, to_status DESC',
+        [orderId],
+      );
+      expect(changes.map((c) => `${c.from_status}→${c.to_status}`)).toEqual(['null→RECEIVED', 'RECEIVED→PROCESSING', 'PROCESSING→COMPLETED']);
+      expect(changes[1]!.changed_by).toBe(`admin:${ADMIN.ADMIN_EMAIL}`);
+    });
+
+    it('returns the stock when an order is cancelled, once, from received or processing', async () => {
+      const token = await adminToken();
+      const first = await placedOrder(3, 10);
+      expect(await stockOfSku(db, first.sku.skuId)).toBe(7);
+      const cancelled = await setStatus(token, first.orderId, 'CANCELLED');
+      expect(cancelled.data!.setOrderStatus).toMatchObject({ status: 'CANCELLED', statusLabel: 'Avbruten' });
+      expect(await stockOfSku(db, first.sku.skuId)).toBe(10);
+      expect((await setStatus(token, first.orderId, 'CANCELLED')).data!.setOrderStatus.status).toBe('CANCELLED');
+      expect(await stockOfSku(db, first.sku.skuId)).toBe(10);
+      expect((await setStatus(token, first.orderId, 'PROCESSING')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+      const second = await placedOrder(2, 4);
+      await setStatus(token, second.orderId, 'PROCESSING');
+      await setStatus(token, second.orderId, 'CANCELLED');
+      expect(await stockOfSku(db, second.sku.skuId)).toBe(4);
+      expect((await checkout.order(second.orderId, second.token))!.status).toBe('CANCELLED');
+    });
+  });
+
+  describe('setSkuStock', () => {
+    const setSkuStock = (token: string | null, skuId: number, stock: number) =>
+      asAdmin<{ setSkuStock: { skuId: number; stock: { totalStock: number; status: string } } }>(
+        token,
+        `mutation ($skuId: Int!, $stock: Int!) { setSkuStock(skuId: $skuId, stock: $stock) { skuId stock { totalStock status } } }`,
+        { skuId, stock },
+      );
+
+    it('needs the admin, sets the stock and tells stockChanged subscribers', async () => {
+      const sku = await createSku(db, { priceMinor: 10_000, stock: 1 });
+      expect((await setSkuStock(null, sku.skuId, 9)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect(await stockOfSku(db, sku.skuId)).toBe(1);
+
+      const events = app.pubsub.subscribe('stockChanged')[Symbol.asyncIterator]();
+      const next = events.next();
+      const answer = await setSkuStock(await adminToken(), sku.skuId, 9);
+      expect(answer.data!.setSkuStock).toEqual({ skuId: sku.skuId, stock: { totalStock: 9, status: 'IN_STOCK' } });
+      expect(await stockOfSku(db, sku.skuId)).toBe(9);
+      const event = (await next).value as StockChangedEvent;
+      expect(event).toMatchObject({ skuId: sku.skuId, productId: sku.productId, stock: { totalStock: 9 } });
+      await events.return?.();
+    });
+
+    it('refuses a negative stock and an unknown SKU as bad input', async () => {
+      const token = await adminToken();
+      const sku = await createSku(db, { priceMinor: 10_000, stock: 1 });
+      expect((await setSkuStock(token, sku.skuId, -1)).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      expect((await setSkuStock(token, 99_999_999, 1)).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    });
+  });
+});
