@@ -41,6 +41,6 @@ export const checkoutResolvers: Resolvers = {
       });
     },
     completePayment: (_, args, ctx) =>
-      completePayment(ctx.db, ctx.pubsub, args.orderId, args.token, resolveLanguage(args.channelId, args.languageId)),
+      completePayment(ctx.db, ctx.pubsub, args.orderId, args.token, resolveLanguage(args.channelId, args.languageId), ctx.variant),
   },
 };

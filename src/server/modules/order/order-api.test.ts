@@ -62,6 +62,27 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
     return { sku, orderId: placed.orderId!, token: placed.token! };
   }
 
+  describe('order mails', () => {
+    it('queues the confirmation once when the payment settles, and the shipped mail when the order is completed', async () => {
+      const { orderId, token } = await placedOrder(2);
+      const [order] = await db.query<{ order_number: number }>('SELECT order_number FROM orders WHERE order_id = $1', [orderId]);
+      const number = String(order!.order_number);
+      const outbox = () =>
+        db.query<{ kind: string; to_address: string; subject: string }>(
+          "SELECT kind, to_address, subject FROM mail_outbox WHERE subject LIKE '%' || $1 || '%' ORDER BY created_at, kind",
+          [number],
+        );
+      expect(await outbox()).toEqual([]);
+      await checkout.completePayment(orderId, token);
+      await checkout.completePayment(orderId, token);
+      expect(await outbox()).toEqual([{ kind: 'orderconfirmed', to_address: VALID_PERSON.email, subject: `Tack för din beställning ${number}` }]);
+      const admin = await adminToken();
+      await setStatus(admin, orderId, 'PROCESSING');
+      await setStatus(admin, orderId, 'COMPLETED');
+      expect((await outbox()).map((m) => m.kind)).toEqual(['orderconfirmed', 'ordershipped']);
+    });
+  });
+
   describe('admin sign-in', () => {
     it('signs in the admin seeded from the environment, with any letter case in the email', async () => {
       const answer = await login('Admin@Retro.Example', ADMIN.ADMIN_PASSWORD);

@@ -6,6 +6,8 @@ import { badInput } from '../cart/input';
 import { paymentProvider } from '../checkout/payment';
 import { orderTexts } from './messages';
 import { findOrder, findOrderWithToken, orderLines, orderModel, recordStatusChange, type OrderRow } from './order-store';
+import type { ShopVariant } from '../../db/seed/types';
+import { queueOrderMail } from './order-mails';
 import { canMove, statusLabel } from './status';
 import { lockSkus, publishStockChanges, returnStock } from './stock';
 
@@ -27,7 +29,15 @@ async function cancelLocked(tx: Queryable, row: OrderRow, by: string): Promise<S
 }
 
 /** Admin: moves an order along (see status.ts); the same status again is a no-op, anything else refused. */
-export async function setOrderStatus(db: Db, pubsub: PubSub, orderId: string, status: OrderStatus, by: string, languageId: LanguageId): Promise<Order> {
+export async function setOrderStatus(
+  db: Db,
+  pubsub: PubSub,
+  orderId: string,
+  status: OrderStatus,
+  by: string,
+  languageId: LanguageId,
+  variant: ShopVariant,
+): Promise<Order> {
   const { row, events } = await db.transaction(async (tx) => {
     const row = await findOrder(tx, orderId, true);
     if (!row) throw badInput(`There is no order with id ${orderId}`);
@@ -40,6 +50,8 @@ export async function setOrderStatus(db: Db, pubsub: PubSub, orderId: string, st
     else {
       await tx.query('UPDATE orders SET status = $2, updated_at = now() WHERE order_id = $1', [orderId, status]);
       await recordStatusChange(tx, orderId, row.status, status, by);
+      // Completed means handed to the carrier: the customer gets the shipped mail.
+      if (status === 'COMPLETED') await queueOrderMail(tx, (await findOrder(tx, orderId))!, 'ordershipped', variant);
     }
     return { row: (await findOrder(tx, orderId))!, events };
   });
@@ -70,7 +82,7 @@ async function restoreCart(tx: Queryable, row: OrderRow, cart: { promo_code: str
  * The shopper is back from the payment page: the provider says how it went. Paid marks the order paid; failed
  * cancels it (stock back) and refills the cart. Settles once: later calls answer the order as it is.
  */
-export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, languageId: LanguageId): Promise<Order> {
+export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, languageId: LanguageId, variant: ShopVariant): Promise<Order> {
   const found = await findOrderWithToken(db, orderId, token);
   if (!found) throw badInput('There is no such order');
   if (found.payment_status !== 'PENDING' || !found.payment_reference) return orderModel(db, found, languageId);
@@ -80,7 +92,10 @@ export async function completePayment(db: Db, pubsub: PubSub, orderId: string, t
     if (row.payment_status !== 'PENDING') return { row, events: [] };
     if (outcome.status === 'PAID') {
       await tx.query(`UPDATE orders SET payment_status = 'PAID', updated_at = now() WHERE order_id = $1`, [orderId]);
-      return { row: (await findOrder(tx, orderId))!, events: [] };
+      const paid = (await findOrder(tx, orderId))!;
+      // Paid and settled once (the PENDING check above), so the confirmation is queued exactly once.
+      await queueOrderMail(tx, paid, 'orderconfirmed', variant);
+      return { row: paid, events: [] };
     }
     const reason: PaymentFailureReason = outcome.reason;
     await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [orderId, reason]);

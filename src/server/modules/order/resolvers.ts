@@ -14,7 +14,7 @@ export const orderResolvers: Resolvers = {
   Mutation: {
     setOrderStatus: async (_, args, ctx) => {
       const admin = await requireAdmin(ctx);
-      return setOrderStatus(ctx.db, ctx.pubsub, args.orderId, args.status, `admin:${admin.email}`, resolveLanguage(args.channelId, args.languageId));
+      return setOrderStatus(ctx.db, ctx.pubsub, args.orderId, args.status, `admin:${admin.email}`, resolveLanguage(args.channelId, args.languageId), ctx.variant);
     },
   },
 };
