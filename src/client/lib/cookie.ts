@@ -15,3 +15,15 @@ export function cookieValue(header: string | null | undefined, name: string): st
 export function requestCookies(request: Request): string {
   return typeof document === 'undefined' ? (request.headers.get('cookie') ?? '') : document.cookie;
 }
+
+/** Spec section 9: the shop's own cookies live about a year, site-wide, not secure-flagged. */
+export const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** A first-party cookie for the whole site; the value is URI-encoded. */
+export function cookieString(name: string, value: string, maxAgeSeconds = YEAR_SECONDS): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
+}
+
+export function writeCookie(name: string, value: string, maxAgeSeconds = YEAR_SECONDS): void {
+  document.cookie = cookieString(name, value, maxAgeSeconds);
+}

@@ -1,8 +1,8 @@
 import { proxy, subscribe } from 'valtio';
+import { cookieString } from './cookie';
 
 /** Spec section 3: client state persisted in a cookie for about a year, not secure-flagged, fixed key. */
 export const PERSISTED_STATE_COOKIE = 'ralph-state';
-const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export type CustomerType = 'PERSON' | 'ORGANIZATION';
 
@@ -39,7 +39,7 @@ export function parsePersistedState(raw: string | undefined): PersistedState {
 }
 
 export function serializePersistedState(state: PersistedState): string {
-  return `${PERSISTED_STATE_COOKIE}=${encodeURIComponent(JSON.stringify(state))}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax`;
+  return cookieString(PERSISTED_STATE_COOKIE, JSON.stringify(state));
 }
 
 export function createPersistedStore(initial: PersistedState) {

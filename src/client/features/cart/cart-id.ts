@@ -1,13 +1,12 @@
 import { proxy } from 'valtio';
+import { cookieValue, writeCookie } from '../../lib/cookie';
 
 /** Spec section 9: the cart cookie lives about a year; the id itself is an unguessable 128-bit value. */
 export const CART_COOKIE = 'ralph-cart';
-const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 function readCookie(): string {
   if (typeof document === 'undefined') return '';
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CART_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(CART_COOKIE.length + 1)) : '';
+  return decodeURIComponent(cookieValue(document.cookie, CART_COOKIE) ?? '');
 }
 
 /** This tab's cart id; empty until the first item is added (the server then hands out an id). */
@@ -21,5 +20,5 @@ export function loadCartId(): string {
 export function storeCartId(id: string): void {
   if (id === cartState.id && readCookie() === id) return;
   cartState.id = id;
-  document.cookie = `${CART_COOKIE}=${encodeURIComponent(id)}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax`;
+  writeCookie(CART_COOKIE, id);
 }

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLanguageId } from '../../app/use-language';
 import { useLoaderData } from 'react-router';
 import { useShop } from '../../app/shop-context';
 import { queryFor, type LoaderEnv } from '../../app/route-context';
@@ -18,6 +19,7 @@ export const homeLoader = async (env: LoaderEnv) => ({
 export function HomePage() {
   const { home, alternates } = useLoaderData() as { home: HomeProductsQuery; alternates: { languageId: string; canonicalUrl: string }[] };
   const intl = useIntl();
+  const languageId = useLanguageId();
   const { variant } = useShop();
   const candy = variant === 'candy';
   const title = intl.formatMessage({ id: candy ? 'home.title.candy' : 'home.title' });
@@ -27,7 +29,7 @@ export function HomePage() {
       <Head
         title={`${title} | ${shopName}`}
         description={intl.formatMessage({ id: candy ? 'meta.description.candy' : 'meta.description' })}
-        canonical={localizePath('/', intl.locale.startsWith('en') ? 'en' : 'sv')}
+        canonical={localizePath('/', languageId)}
         alternates={alternates}
       />
       <h1 className="page__title">{title}</h1>

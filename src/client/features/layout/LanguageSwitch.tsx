@@ -2,6 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import type { LanguageId } from '../../../shared/locales';
 import { useMatches } from 'react-router';
 import { localizePath } from '../../../shared/locales';
+import { writeCookie } from '../../lib/cookie';
 
 /** Spec section 3: the locale cookie keeps the choice for 365 days. */
 const LOCALE_COOKIE = 'ralph-locale';
@@ -20,7 +21,7 @@ export function LanguageSwitch({ languageId }: { languageId: LanguageId }) {
       hrefLang={other}
       lang={other}
       onClick={() => {
-        document.cookie = `${LOCALE_COOKIE}=${other}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`;
+        writeCookie(LOCALE_COOKIE, other);
       }}
     >
       <FormattedMessage id="language.switch" />

@@ -855,7 +855,7 @@ export type ShippingOption = {
   isSelected: Scalars['Boolean']['output'];
 };
 
-/** The order sums with the chosen carrier's fee in place of the cart's default fee. */
+/** The order sums with the chosen carrier's fee in place of the cart's default fee; an order keeps them as charged. */
 export type CheckoutTotals = {
   __typename?: 'CheckoutTotals';
   goodsIncVat: Scalars['Float']['output'];
@@ -1044,21 +1044,6 @@ export type OrderShippingMethod = {
   feeIncVatFormatted: Scalars['String']['output'];
 };
 
-export type OrderTotals = {
-  __typename?: 'OrderTotals';
-  goodsIncVat: Scalars['Float']['output'];
-  discountIncVat: Scalars['Float']['output'];
-  shippingFeeIncVat: Scalars['Float']['output'];
-  totalIncVat: Scalars['Float']['output'];
-  totalExVat: Scalars['Float']['output'];
-  vat: Scalars['Float']['output'];
-  goodsIncVatFormatted: Scalars['String']['output'];
-  discountIncVatFormatted: Scalars['String']['output'];
-  shippingFeeIncVatFormatted: Scalars['String']['output'];
-  totalIncVatFormatted: Scalars['String']['output'];
-  vatFormatted: Scalars['String']['output'];
-};
-
 export type Order = {
   __typename?: 'Order';
   orderId: Scalars['String']['output'];
@@ -1072,7 +1057,7 @@ export type Order = {
   personalIdNumber?: Maybe<Scalars['String']['output']>;
   organisationIdNumber?: Maybe<Scalars['String']['output']>;
   lines: Array<OrderLine>;
-  totals: OrderTotals;
+  totals: CheckoutTotals;
   promoCode?: Maybe<Scalars['String']['output']>;
   shippingMethod: OrderShippingMethod;
   paymentMethod: PaymentMethod;
@@ -1226,7 +1211,6 @@ export type ResolversTypes = {
   OrderAddress: ResolverTypeWrapper<OrderAddress>;
   OrderLine: ResolverTypeWrapper<OrderLine>;
   OrderShippingMethod: ResolverTypeWrapper<OrderShippingMethod>;
-  OrderTotals: ResolverTypeWrapper<OrderTotals>;
   Order: ResolverTypeWrapper<Order>;
 };
 
@@ -1286,7 +1270,6 @@ export type ResolversParentTypes = {
   OrderAddress: OrderAddress;
   OrderLine: OrderLine;
   OrderShippingMethod: OrderShippingMethod;
-  OrderTotals: OrderTotals;
   Order: Order;
 };
 
@@ -1717,20 +1700,6 @@ export type OrderShippingMethodResolvers<ContextType = GraphQLContext, ParentTyp
   feeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
-export type OrderTotalsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['OrderTotals'] = ResolversParentTypes['OrderTotals']> = {
-  goodsIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  discountIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  shippingFeeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  totalIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  totalExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  vat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
-  goodsIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  discountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  shippingFeeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  totalIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  vatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-};
-
 export type OrderResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Order'] = ResolversParentTypes['Order']> = {
   orderId?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   orderNumber?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
@@ -1742,7 +1711,7 @@ export type OrderResolvers<ContextType = GraphQLContext, ParentType extends Reso
   personalIdNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   organisationIdNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   lines?: Resolver<Array<ResolversTypes['OrderLine']>, ParentType, ContextType>;
-  totals?: Resolver<ResolversTypes['OrderTotals'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['CheckoutTotals'], ParentType, ContextType>;
   promoCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   shippingMethod?: Resolver<ResolversTypes['OrderShippingMethod'], ParentType, ContextType>;
   paymentMethod?: Resolver<ResolversTypes['PaymentMethod'], ParentType, ContextType>;
@@ -1803,7 +1772,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   OrderAddress?: OrderAddressResolvers<ContextType>;
   OrderLine?: OrderLineResolvers<ContextType>;
   OrderShippingMethod?: OrderShippingMethodResolvers<ContextType>;
-  OrderTotals?: OrderTotalsResolvers<ContextType>;
   Order?: OrderResolvers<ContextType>;
 };
 
