@@ -56,7 +56,16 @@ export function CheckoutPage() {
       <Head title={title} canonical={data.canonicalUrl} alternates={data.alternates} />
       <meta name="robots" content="noindex, nofollow" />
       <h1 className="page__title">{title}</h1>
-      {!state.ready ? (
+      {state.failed ? (
+        <div className="checkout-page__empty" role="alert">
+          <p>
+            <FormattedMessage id="error.generic" />
+          </p>
+          <button type="button" className="button" onClick={state.retry}>
+            <FormattedMessage id="checkout.retry" />
+          </button>
+        </div>
+      ) : !state.ready ? (
         <p className="checkout-page__loading" role="status">
           <FormattedMessage id="checkout.loading" />
         </p>

@@ -100,11 +100,6 @@ export function toCheckoutInput(form: CheckoutForm): CheckoutInput {
   };
 }
 
-/** The fields whose value differs between two forms. */
-export function changedFields(a: CheckoutForm, b: CheckoutForm): CheckoutField[] {
-  return (Object.keys(a) as CheckoutField[]).filter((key) => a[key] !== b[key]);
-}
-
 /** Enough of a postcode to ask for carriers while the shopper is still in the field (5 digits SE/FI, 4 NO/DK). */
 export function zipLooksComplete(country: string, zip: string): boolean {
   const digits = zip.replace(/\s/g, '');

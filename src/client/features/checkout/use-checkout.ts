@@ -21,6 +21,9 @@ const SHOWN_AFTER_SUBMIT: ReadonlySet<CheckoutField> = new Set(['shippingMethodI
 export interface CheckoutState {
   /** False until the cart cookie was read (after hydration) and, with a cart, its checkout fetched. */
   ready: boolean;
+  /** The checkout could not be fetched (offline, server error); `retry` asks again. */
+  failed: boolean;
+  retry: () => void;
   cartId: string;
   form: CheckoutForm | null;
   /** The server's latest view of the saved form: validation, carriers, totals, whether payment is open. */
@@ -172,6 +175,8 @@ export function useCheckout(): CheckoutState {
 
   return {
     ready: cartRead && (!cartId || checkout !== null),
+    failed: Boolean(query.error) && !checkout,
+    retry: () => void query.refetch().catch(() => undefined),
     cartId,
     form,
     checkout,
