@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { axeViolations, describeViolations } from '../support/axe';
 
 interface Product {
   name: string;
@@ -164,5 +165,26 @@ test.describe('checkout', () => {
     await page.goto('/kassan');
     await expect(page.getByText('Din varukorg är tom.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Fortsätt handla' })).toHaveAttribute('href', '/');
+  });
+});
+
+test.describe('checkout accessibility: no serious or critical axe violations', () => {
+  // axe-core is injected as a script, which the shop's CSP (nonce'd scripts only) would refuse.
+  test.use({ bypassCSP: true });
+
+  test('the checkout with every error showing, and the confirmation', async ({ page, request, context, baseURL }) => {
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+    const products = await wellStocked(request);
+    await cartWith(request, context, baseURL!, products[5]!.skus[0]!.skuId);
+    await page.goto('/kassan');
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByText('Du måste godkänna köpvillkoren innan du slutför ditt köp')).toBeVisible();
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    await fillPerson(page, 'anna@example.se');
+    await chooseShippingAndPay(page, /^Kort/);
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
   });
 });
