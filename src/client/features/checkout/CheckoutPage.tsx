@@ -1,9 +1,9 @@
 import { useEffect, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
-import { Head, type Alternate } from '../../components/Head';
+import { Head } from '../../components/Head';
+import type { CheckoutData } from './checkout-loader';
 import { useLanguageId } from '../../app/use-language';
-import { languageIds, type LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { useCart } from '../cart/use-cart';
 import { AddressSection } from './AddressSection';
@@ -12,16 +12,6 @@ import { CustomerSection } from './CustomerSection';
 import { PaymentSection } from './PaymentSection';
 import { ShippingSection } from './ShippingSection';
 import { useCheckout } from './use-checkout';
-
-interface CheckoutData {
-  canonicalUrl: string;
-  alternates: Alternate[];
-}
-
-/** Nothing to fetch on the server: the cart id is the browser's. The language switch needs the other URL. */
-export function checkoutLoader(languageId: LanguageId): CheckoutData {
-  return { canonicalUrl: routes.checkout(languageId), alternates: languageIds.map((l) => ({ languageId: l, canonicalUrl: routes.checkout(l) })) };
-}
 
 /** Quantities and code of a cart: when they change on this page, the checkout's sums and carriers must too. */
 const cartSignature = (cart: { promoCode?: string | null; items: readonly { skuId: number; quantity: number }[] } | null | undefined) =>
