@@ -27,7 +27,12 @@ export type CartWarningCode =
   /** No such code running; it was not stored (or a stored code ended and was removed). */
   | 'PROMO_CODE_INVALID'
   /** The cart does not meet the code's terms (minimum order); it was not stored, or was removed. */
-  | 'PROMO_CODE_REQUIREMENTS_NOT_MET';
+  | 'PROMO_CODE_REQUIREMENTS_NOT_MET'
+  /**
+   * The gift card is unknown, expired or used up: it was not stored (or, applied earlier, it ran out or expired
+   * since and was removed).
+   */
+  | 'GIFT_CARD_INVALID';
 
 export type StockStatus =
   | 'IN_STOCK'

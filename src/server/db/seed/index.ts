@@ -4,6 +4,7 @@ import { candyCatalog } from './candy-catalog';
 import { CategoryIndex } from './categories';
 import { contentPages } from './content-pages';
 import { gamesCatalog } from './games-catalog';
+import { DEMO_GIFT_CARDS } from './gift-cards';
 import { ProductGenerator, productRows, stockFields, type GeneratedProduct } from './generate-products';
 import { insertRows } from './insert';
 import { menuRows, type CampaignWithAlias } from './menus';
@@ -86,6 +87,9 @@ async function insertFixedData(tx: Queryable, catalog: VariantCatalog, categorie
     ]));
   await insertRows(tx, 'discount_campaign_translations', ['campaign_id', 'language_id', 'name', 'alias', 'description'],
     campaigns.flatMap(({ def, alias }) => LANGUAGES.map((lang) => [def.id, lang, def.name[lang], alias[lang], def.description[lang]])));
+
+  await insertRows(tx, 'gift_cards', ['code', 'initial_minor', 'balance_minor', 'expires_at'],
+    DEMO_GIFT_CARDS.map((c) => [c.code, c.initialMinor, c.balanceMinor, at(c.expiresInDays)]));
 
   const pages = contentPages(catalog.variant);
   await insertRows(tx, 'content_pages', ['page_id', 'key'], pages.map((p) => [p.id, p.key]));

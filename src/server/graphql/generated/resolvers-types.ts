@@ -319,6 +319,8 @@ export type CartTotal = {
 /**
  * Goods (subTotal) are the lines after campaigns. The promo code's discount (fixedAmountDiscount*) comes off the goods;
  * total.discount* is campaigns plus code; shipping is free from the FREE_SHIPPING threshold (goods after the code).
+ * total is what the order costs. A gift card is a way to pay, not a discount: it leaves total (and its VAT) as it
+ * is and lowers only amountToPay.
  */
 export type CartSummary = {
   __typename?: 'CartSummary';
@@ -327,12 +329,38 @@ export type CartSummary = {
   subTotal: Price;
   shipping: CartShipping;
   total: CartTotal;
+  /** What the applied gift card covers (Cart.giftCard.appliedAmountIncVat); 0 without one. */
+  giftCardAmountIncVat: Scalars['Float']['output'];
+  giftCardAmountIncVatFormatted: Scalars['String']['output'];
+  /** total.sellingPriceIncVat less the gift card: what is left to pay (with the cart's default shipping fee). */
+  amountToPayIncVat: Scalars['Float']['output'];
+  amountToPayIncVatFormatted: Scalars['String']['output'];
+};
+
+/**
+ * A gift card applied to the cart. The balance is read anew on every answer: another order may have drawn from
+ * the same card meanwhile. The card is drawn from only when the order is placed.
+ */
+export type CartGiftCard = {
+  __typename?: 'CartGiftCard';
+  /** Upper case, as stored. */
+  code: Scalars['String']['output'];
+  /** What is left on the card (kronor inc VAT). */
+  balanceIncVat: Scalars['Float']['output'];
+  balanceIncVatFormatted: Scalars['String']['output'];
+  /** What the card covers of this cart: the balance, at most the cart's total inc VAT with shipping as the cart knows it. */
+  appliedAmountIncVat: Scalars['Float']['output'];
+  appliedAmountIncVatFormatted: Scalars['String']['output'];
+  /** When the card stops working (ISO 8601, UTC); null: it does not expire. */
+  expiresAt?: Maybe<Scalars['String']['output']>;
 };
 
 export type Cart = {
   __typename?: 'Cart';
   id: Scalars['String']['output'];
   promoCode?: Maybe<Scalars['String']['output']>;
+  /** The applied gift card; null without one. */
+  giftCard?: Maybe<CartGiftCard>;
   appliedCampaigns: Array<AppliedCampaign>;
   items: Array<CartItem>;
   summary: CartSummary;
@@ -359,6 +387,11 @@ export type Mutation = {
   /** An empty promoCode removes the code. */
   setCartPromoCode: Cart;
   /**
+   * Applies a gift card (case-insensitive); an empty code removes it. A code that does not exist, has expired or
+   * has nothing left is not stored and answers a GIFT_CARD_INVALID warning. Codes are at most 64 characters.
+   */
+  setCartGiftCard: Cart;
+  /**
    * Staff sign-in (the admin is created at start from ADMIN_EMAIL and ADMIN_PASSWORD). Wrong credentials: an
    * UNAUTHENTICATED error with 'Fel email eller lösenord, försök gärna igen'. The token lasts 8 hours.
    */
@@ -368,15 +401,18 @@ export type Mutation = {
   createOrUpdateCheckout: Checkout;
   /**
    * Saves the form, re-validates it and places the order in one transaction: stock is checked and taken, the
-   * lines are recorded at the cart's prices, the cart is emptied. The same idempotencyKey again answers the same
-   * order. Then the payment starts with the provider: redirectUrl is where the shopper goes next.
+   * lines are recorded at the cart's prices, the applied gift card is drawn from (its balance, at most the total;
+   * if another order spent part of it meanwhile, what is left), the cart is emptied. The same idempotencyKey again
+   * answers the same order. Then the payment starts with the provider for what the card did not cover, and
+   * redirectUrl is where the shopper goes next. When the card covers everything the order is paid at once and
+   * redirectUrl is the confirmation page.
    */
   placeOrder: PlaceOrderResult;
   /**
    * The shopper is back from the payment page (/checkout/confirm or /checkout/klarna-fail): asks the provider how
    * the payment went and settles the order. Paid: the order stays RECEIVED and is marked paid. Failed: the order
    * is cancelled, its stock returned and its lines put back in the cart, so 'go back' finds the cart as it was.
-   * Calling it again changes nothing.
+   * What was drawn from a gift card goes back on the card. Calling it again changes nothing.
    */
   completePayment: Order;
   /**
@@ -387,7 +423,7 @@ export type Mutation = {
   registerBackInStock: BackInStockResult;
   /**
    * Admin only. RECEIVED → PROCESSING → COMPLETED, and RECEIVED or PROCESSING → CANCELLED (which returns the
-   * stock). Anything else is a BAD_USER_INPUT error; the same status again changes nothing.
+   * stock and what was drawn from a gift card). Anything else is a BAD_USER_INPUT error; the same status again changes nothing.
    */
   setOrderStatus: Order;
 };
@@ -435,6 +471,22 @@ export type MutationUpdateCartItemArgs = {
 export type MutationSetCartPromoCodeArgs = {
   id: Scalars['String']['input'];
   promoCode: Scalars['String']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
+ * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
+ * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
+ * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
+ */
+export type MutationSetCartGiftCardArgs = {
+  id: Scalars['String']['input'];
+  code: Scalars['String']['input'];
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
@@ -562,7 +614,12 @@ export type CartWarningCode =
   /** No such code running; it was not stored (or a stored code ended and was removed). */
   | 'PROMO_CODE_INVALID'
   /** The cart does not meet the code's terms (minimum order); it was not stored, or was removed. */
-  | 'PROMO_CODE_REQUIREMENTS_NOT_MET';
+  | 'PROMO_CODE_REQUIREMENTS_NOT_MET'
+  /**
+   * The gift card is unknown, expired or used up: it was not stored (or, applied earlier, it ran out or expired
+   * since and was removed).
+   */
+  | 'GIFT_CARD_INVALID';
 
 /** Something the shopper must be told about the cart, in the request's language (spec texts where it has one). */
 export type CartWarning = {
@@ -855,7 +912,11 @@ export type ShippingOption = {
   isSelected: Scalars['Boolean']['output'];
 };
 
-/** The order sums with the chosen carrier's fee in place of the cart's default fee; an order keeps them as charged. */
+/**
+ * The order sums with the chosen carrier's fee in place of the cart's default fee; an order keeps them as charged.
+ * A gift card pays part of totalIncVat (it is not a discount: total and VAT stay as they are); amountToPayIncVat is
+ * what the payment provider charges.
+ */
 export type CheckoutTotals = {
   __typename?: 'CheckoutTotals';
   /** The lines at their campaign prices. */
@@ -866,11 +927,20 @@ export type CheckoutTotals = {
   totalIncVat: Scalars['Float']['output'];
   totalExVat: Scalars['Float']['output'];
   vat: Scalars['Float']['output'];
+  /**
+   * The gift card's part of the total. On a checkout: what the applied card would cover now (its balance, at most
+   * the total with the chosen carrier's fee). On an order: what was drawn from the card. 0 without a card.
+   */
+  giftCardIncVat: Scalars['Float']['output'];
+  /** totalIncVat less giftCardIncVat. 0: the gift card pays it all and no payment page is needed. */
+  amountToPayIncVat: Scalars['Float']['output'];
   goodsIncVatFormatted: Scalars['String']['output'];
   discountIncVatFormatted: Scalars['String']['output'];
   shippingFeeIncVatFormatted: Scalars['String']['output'];
   totalIncVatFormatted: Scalars['String']['output'];
   vatFormatted: Scalars['String']['output'];
+  giftCardIncVatFormatted: Scalars['String']['output'];
+  amountToPayIncVatFormatted: Scalars['String']['output'];
 };
 
 export type Checkout = {
@@ -1165,6 +1235,7 @@ export type ResolversTypes = {
   CartShipping: ResolverTypeWrapper<CartShipping>;
   CartTotal: ResolverTypeWrapper<CartTotal>;
   CartSummary: ResolverTypeWrapper<CartSummary>;
+  CartGiftCard: ResolverTypeWrapper<CartGiftCard>;
   Cart: ResolverTypeWrapper<CartModel>;
   CartItemInputType: CartItemInputType;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
@@ -1234,6 +1305,7 @@ export type ResolversParentTypes = {
   CartShipping: CartShipping;
   CartTotal: CartTotal;
   CartSummary: CartSummary;
+  CartGiftCard: CartGiftCard;
   Cart: CartModel;
   CartItemInputType: CartItemInputType;
   Mutation: Record<PropertyKey, never>;
@@ -1372,11 +1444,25 @@ export type CartSummaryResolvers<ContextType = GraphQLContext, ParentType extend
   subTotal?: Resolver<ResolversTypes['Price'], ParentType, ContextType>;
   shipping?: Resolver<ResolversTypes['CartShipping'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['CartTotal'], ParentType, ContextType>;
+  giftCardAmountIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  giftCardAmountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountToPayIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  amountToPayIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type CartGiftCardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartGiftCard'] = ResolversParentTypes['CartGiftCard']> = {
+  code?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  balanceIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  balanceIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  appliedAmountIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  appliedAmountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CartResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Cart'] = ResolversParentTypes['Cart']> = {
   id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   promoCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  giftCard?: Resolver<Maybe<ResolversTypes['CartGiftCard']>, ParentType, ContextType>;
   appliedCampaigns?: Resolver<Array<ResolversTypes['AppliedCampaign']>, ParentType, ContextType>;
   items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['CartSummary'], ParentType, ContextType>;
@@ -1387,6 +1473,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   addToCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'id' | 'item'>>;
   updateCartItem?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'id' | 'item'>>;
   setCartPromoCode?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartPromoCodeArgs, 'id' | 'promoCode'>>;
+  setCartGiftCard?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartGiftCardArgs, 'id' | 'code'>>;
   adminLogin?: Resolver<ResolversTypes['AdminSession'], ParentType, ContextType, RequireFields<MutationAdminLoginArgs, 'email' | 'password'>>;
   setSkuStock?: Resolver<ResolversTypes['StockChange'], ParentType, ContextType, RequireFields<MutationSetSkuStockArgs, 'skuId' | 'stock'>>;
   createOrUpdateCheckout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<MutationCreateOrUpdateCheckoutArgs, 'cartId' | 'checkout'>>;
@@ -1571,11 +1658,15 @@ export type CheckoutTotalsResolvers<ContextType = GraphQLContext, ParentType ext
   totalIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   totalExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   vat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  giftCardIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  amountToPayIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   goodsIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   discountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   shippingFeeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   totalIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   vatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  giftCardIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountToPayIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CheckoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Checkout'] = ResolversParentTypes['Checkout']> = {
@@ -1741,6 +1832,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CartShipping?: CartShippingResolvers<ContextType>;
   CartTotal?: CartTotalResolvers<ContextType>;
   CartSummary?: CartSummaryResolvers<ContextType>;
+  CartGiftCard?: CartGiftCardResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   CartWarning?: CartWarningResolvers<ContextType>;

@@ -16,7 +16,7 @@ export interface CartRequest {
 /** An unknown id answers an empty cart with a fresh id; nothing is stored until a mutation uses it. */
 async function emptyCart(db: Queryable, languageId: LanguageId): Promise<CartModel> {
   const { summary, appliedCampaigns } = summarize([], null, easiestFreeShipping(await freeShippingCampaigns(db, languageId)), languageId);
-  return { languageId, id: newCartId(), promoCode: null, items: [], appliedCampaigns, summary, warnings: [] };
+  return { languageId, id: newCartId(), promoCode: null, giftCard: null, items: [], appliedCampaigns, summary, warnings: [] };
 }
 
 /** getCart: also a write, since it corrects lines whose price or stock changed and tells about it once. */

@@ -11,11 +11,13 @@ import {
   freeShippingCampaigns,
   loadLines,
   saveLine,
+  setGiftCardCode,
   setPromoCode,
   type CartLine,
   type CartRow,
   type SkuFacts,
 } from './cart-store';
+import { findUsableGiftCard, type GiftCard } from './gift-cards';
 import { badInput } from './input';
 import { cartTexts, type CartTexts } from './messages';
 import type { CartModel } from './models';
@@ -150,6 +152,33 @@ export class CartSession {
     this.cart.promoCode = code;
   }
 
+  /** setCartGiftCard with a normalised code: stored only when the card can be spent now; '' removes it. */
+  async setGiftCard(code: string): Promise<void> {
+    if (code === '') return this.storeGiftCard(null);
+    const card = await findUsableGiftCard(this.tx, code);
+    if (!card) return this.warn('GIFT_CARD_INVALID', this.texts.giftCardInvalid());
+    await this.storeGiftCard(card.code);
+  }
+
+  private async storeGiftCard(code: string | null): Promise<void> {
+    if (code === this.cart.giftCardCode) return;
+    await setGiftCardCode(this.tx, this.cart.cartId, code);
+    this.cart.giftCardCode = code;
+  }
+
+  /**
+   * The applied card as it is now. One that ran out (another order spent it) or expired since it was applied
+   * is removed and told, as a code that stopped running is.
+   */
+  private async currentGiftCard(): Promise<GiftCard | null> {
+    if (!this.cart.giftCardCode) return null;
+    const card = await findUsableGiftCard(this.tx, this.cart.giftCardCode);
+    if (card) return card;
+    this.warn('GIFT_CARD_INVALID', this.texts.giftCardInvalid());
+    await this.storeGiftCard(null);
+    return null;
+  }
+
   private async priced(): Promise<PricedLine[]> {
     const productIds = [...new Set(this.lines.map((l) => l.productId))];
     const campaigns = await campaignsOfProducts(this.tx, productIds, this.languageId);
@@ -171,12 +200,13 @@ export class CartSession {
     const lines = await this.priced();
     const promo = await this.currentPromoCode(goodsMinor(lines));
     const freeShipping = easiestFreeShipping(await freeShippingCampaigns(this.tx, this.languageId));
-    const { summary, appliedCampaigns } = summarize(lines, promo, freeShipping, this.languageId);
+    const { summary, appliedCampaigns, giftCard } = summarize(lines, promo, freeShipping, this.languageId, await this.currentGiftCard());
     const languageId = this.languageId;
     return {
       languageId,
       id: this.cart.cartId,
       promoCode: this.cart.promoCode,
+      giftCard,
       appliedCampaigns,
       summary,
       warnings: this.warnings,

@@ -24,7 +24,17 @@ export type SkuFacts = Omit<CartLine, 'quantity' | 'seenPriceMinor' | 'seenStock
 export interface CartRow {
   cartId: string;
   promoCode: string | null;
+  giftCardCode: string | null;
 }
+
+interface CartRecord {
+  cart_id: string;
+  promo_code: string | null;
+  gift_card_code: string | null;
+}
+
+const cartColumns = 'cart_id, promo_code, gift_card_code';
+const toCartRow = (r: CartRecord): CartRow => ({ cartId: r.cart_id, promoCode: r.promo_code, giftCardCode: r.gift_card_code });
 
 const skuColumns = `s.sku_id, s.product_id, sp.price_minor, sp.selling_price_minor, p.vat_rate, s.stock, s.oversellable,
   s.is_static, pt.name AS product_name, st.name AS sku_name,
@@ -66,11 +76,8 @@ function toSkuFacts(r: SkuRow): SkuFacts {
 
 /** Locks the cart row: mutations and reads that correct lines run one at a time per cart. */
 export async function lockCart(tx: Queryable, cartId: string): Promise<CartRow | null> {
-  const [row] = await tx.query<{ cart_id: string; promo_code: string | null }>(
-    'SELECT cart_id, promo_code FROM carts WHERE cart_id = $1 FOR UPDATE',
-    [cartId],
-  );
-  return row ? { cartId: row.cart_id, promoCode: row.promo_code } : null;
+  const [row] = await tx.query<CartRecord>(`SELECT ${cartColumns} FROM carts WHERE cart_id = $1 FOR UPDATE`, [cartId]);
+  return row ? toCartRow(row) : null;
 }
 
 /**
@@ -83,13 +90,10 @@ export async function createCart(tx: Queryable, cartId: string, creationKey: str
     'INSERT INTO carts (cart_id, creation_key) VALUES ($1, $2) ON CONFLICT (creation_key) DO NOTHING RETURNING cart_id',
     [cartId, creationKey],
   );
-  if (inserted[0]) return { cart: { cartId: inserted[0].cart_id, promoCode: null }, created: true };
-  const [existing] = await tx.query<{ cart_id: string; promo_code: string | null }>(
-    'SELECT cart_id, promo_code FROM carts WHERE creation_key = $1 FOR UPDATE',
-    [creationKey],
-  );
+  if (inserted[0]) return { cart: { cartId: inserted[0].cart_id, promoCode: null, giftCardCode: null }, created: true };
+  const [existing] = await tx.query<CartRecord>(`SELECT ${cartColumns} FROM carts WHERE creation_key = $1 FOR UPDATE`, [creationKey]);
   if (!existing) throw new Error('A cart creation key conflicted but its cart is gone');
-  return { cart: { cartId: existing.cart_id, promoCode: existing.promo_code }, created: false };
+  return { cart: toCartRow(existing), created: false };
 }
 
 /** Records the key; false when this cart already applied a mutation with it. */
@@ -132,6 +136,10 @@ export async function deleteLine(tx: Queryable, cartId: string, skuId: number): 
 
 export async function setPromoCode(tx: Queryable, cartId: string, code: string | null): Promise<void> {
   await tx.query('UPDATE carts SET promo_code = $2, updated_at = now() WHERE cart_id = $1', [cartId, code]);
+}
+
+export async function setGiftCardCode(tx: Queryable, cartId: string, code: string | null): Promise<void> {
+  await tx.query('UPDATE carts SET gift_card_code = $2, updated_at = now() WHERE cart_id = $1', [cartId, code]);
 }
 
 export async function touchCart(tx: Queryable, cartId: string): Promise<void> {

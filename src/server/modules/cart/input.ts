@@ -1,6 +1,7 @@
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
 import { z } from 'zod';
+import { MAX_GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from './gift-cards';
 import { MAX_PROMO_CODE_LENGTH, normalizePromoCode } from './promo-codes';
 import { MAX_LINE_QUANTITY } from './stock-rules';
 
@@ -38,6 +39,14 @@ export const setCartPromoCodeInput = z.object({
     .string()
     .transform(normalizePromoCode)
     .refine((code) => code.length <= MAX_PROMO_CODE_LENGTH, `promoCode must be at most ${MAX_PROMO_CODE_LENGTH} characters`),
+  idempotencyKey,
+});
+
+export const setCartGiftCardInput = z.object({
+  code: z
+    .string()
+    .transform(normalizeGiftCardCode)
+    .refine((code) => code.length <= MAX_GIFT_CARD_CODE_LENGTH, `code must be at most ${MAX_GIFT_CARD_CODE_LENGTH} characters`),
   idempotencyKey,
 });
 

@@ -14,6 +14,7 @@ export interface CartTexts {
   itemRemoved(name: string): string;
   promoCodeInvalid(): string;
   promoCodeRequirementsNotMet(): string;
+  giftCardInvalid(): string;
 }
 
 const sv: CartTexts = {
@@ -26,6 +27,7 @@ const sv: CartTexts = {
   itemRemoved: (name) => `${name} är slut i lager och har tagits bort från varukorgen`,
   promoCodeInvalid: () => 'Koden är ej giltig',
   promoCodeRequirementsNotMet: () => 'Du har inte uppfyllt kraven för denna kod',
+  giftCardInvalid: () => 'Presentkortet är ogiltigt eller förbrukat',
 };
 
 const en: CartTexts = {
@@ -38,6 +40,7 @@ const en: CartTexts = {
   itemRemoved: (name) => `${name} is out of stock and has been removed from your cart`,
   promoCodeInvalid: () => 'The code is not valid',
   promoCodeRequirementsNotMet: () => 'You have not met the requirements for this code',
+  giftCardInvalid: () => 'The gift card is not valid or has no balance left',
 };
 
 export function cartTexts(languageId: LanguageId): CartTexts {

@@ -1,5 +1,6 @@
 import type {
   AppliedCampaign,
+  CartGiftCard,
   CartItemCampaign,
   CartSummary,
   CartWarning,
@@ -23,6 +24,8 @@ export interface CartModel {
   languageId: LanguageId;
   id: string;
   promoCode: string | null;
+  /** The applied card with what it covers of this cart, as read in the answer's transaction. */
+  giftCard: CartGiftCard | null;
   items: CartItemModel[];
   appliedCampaigns: AppliedCampaign[];
   summary: CartSummary;

@@ -1,7 +1,7 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { mutateCart, readCart } from './cart-service';
-import { addToCartInput, parseInput, setCartPromoCodeInput, updateCartItemInput } from './input';
+import { addToCartInput, parseInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
 export const cartResolvers: Resolvers = {
   Query: {
@@ -22,6 +22,11 @@ export const cartResolvers: Resolvers = {
       const { promoCode, idempotencyKey } = parseInput(setCartPromoCodeInput, args);
       const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
       return mutateCart(ctx.db, request, (cart) => cart.setPromoCode(promoCode));
+    },
+    setCartGiftCard: (_, args, ctx) => {
+      const { code, idempotencyKey } = parseInput(setCartGiftCardInput, args);
+      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
+      return mutateCart(ctx.db, request, (cart) => cart.setGiftCard(code));
     },
   },
   CartItem: {

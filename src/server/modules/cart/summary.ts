@@ -1,8 +1,9 @@
 import type { LanguageId } from '../../../shared/locales';
 import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
-import type { AppliedCampaign, CartSummary } from '../../graphql/generated/resolvers-types';
+import type { AppliedCampaign, CartGiftCard, CartSummary } from '../../graphql/generated/resolvers-types';
 import { priceOf } from '../catalog/price';
 import type { CampaignRef, PricedLine } from './campaigns';
+import { giftCardCoverMinor, type GiftCard } from './gift-cards';
 import { promoDiscountMinor, type PromoCode } from './promo-codes';
 
 /** Shipping until carriers arrive with checkout: one flat fee, free from the FREE_SHIPPING threshold. */
@@ -17,18 +18,22 @@ export interface CartTotals {
   summary: CartSummary;
   /** Campaigns that lowered any line, then free shipping when it was reached; by campaign id. */
   appliedCampaigns: AppliedCampaign[];
+  /** The applied card with what it covers of this total; null without one. */
+  giftCard: CartGiftCard | null;
 }
 
 /**
  * The order sums. Goods are the lines after campaigns; the promo code comes off the goods (its ex-VAT part in
  * the goods' own VAT proportion); shipping is free once the goods after the code reach the threshold, and
- * an empty cart ships nothing.
+ * an empty cart ships nothing. A gift card pays part of the total after all that (a means of payment: the
+ * total and its VAT do not change).
  */
 export function summarize(
   lines: readonly PricedLine[],
   promo: PromoCode | null,
   freeShipping: CampaignRef | null,
   languageId: LanguageId,
+  giftCard: GiftCard | null = null,
 ): CartTotals {
   const sum = (f: (l: PricedLine) => number) => lines.reduce((total, l) => total + f(l), 0);
   const regular = sum((l) => l.totalRegularMinor);
@@ -50,6 +55,8 @@ export function summarize(
   const totalEx = sellingEx - promoDiscountEx + feeEx;
   const discount = regular - selling + promoDiscount;
   const discountEx = regularEx - sellingEx + promoDiscountEx;
+  const giftCardCover = giftCard ? giftCardCoverMinor(giftCard.balanceMinor, total) : 0;
+  const amountToPay = total - giftCardCover;
   const vatRates = new Set(lines.map((l) => l.line.vatRate));
   const subTotal = priceOf(regular, selling, 0, languageId);
 
@@ -59,6 +66,14 @@ export function summarize(
 
   return {
     appliedCampaigns: [...byId.values()].sort((a, b) => a.campaignId - b.campaignId).map(appliedCampaign),
+    giftCard: giftCard && {
+      code: giftCard.code,
+      balanceIncVat: toMajor(giftCard.balanceMinor),
+      balanceIncVatFormatted: formatMoney(giftCard.balanceMinor, languageId),
+      appliedAmountIncVat: toMajor(giftCardCover),
+      appliedAmountIncVatFormatted: formatMoney(giftCardCover, languageId),
+      expiresAt: giftCard.expiresAt,
+    },
     summary: {
       fixedAmountDiscountIncVat: toMajor(promoDiscount),
       fixedAmountDiscountExVat: toMajor(promoDiscountEx),
@@ -94,6 +109,10 @@ export function summarize(
         vat: toMajor(total - totalEx),
         vatFormatted: formatMoney(total - totalEx, languageId),
       },
+      giftCardAmountIncVat: toMajor(giftCardCover),
+      giftCardAmountIncVatFormatted: formatMoney(giftCardCover, languageId),
+      amountToPayIncVat: toMajor(amountToPay),
+      amountToPayIncVatFormatted: formatMoney(amountToPay, languageId),
     },
   };
 }

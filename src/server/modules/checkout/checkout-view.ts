@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { exVatMinor, formatMoney, toMajor, toMinor } from '../../../shared/money';
 import type { CheckoutTotals } from '../../graphql/generated/resolvers-types';
+import { giftCardCoverMinor } from '../cart/gift-cards';
 import type { CartModel } from '../cart/models';
 import { SHIPPING_VAT_RATE } from '../cart/summary';
 import { checkoutTexts } from './messages';
@@ -17,6 +18,8 @@ export interface OrderMoney {
   shippingFeeMinor: number;
   totalMinor: number;
   totalExVatMinor: number;
+  /** The part of totalMinor a gift card pays; the payment provider charges the rest. */
+  giftCardMinor: number;
 }
 
 export function shippingBasis(cart: CartModel): ShippingBasis {
@@ -26,7 +29,10 @@ export function shippingBasis(cart: CartModel): ShippingBasis {
   return { goodsMinor: goods, freeByCampaign: cart.items.length > 0 && toMinor(s.shipping.feeIncVat) === 0 };
 }
 
-/** Cart totals with the cart's default fee swapped for the chosen carrier's (none chosen: no fee yet). */
+/**
+ * Cart totals with the cart's default fee swapped for the chosen carrier's (none chosen: no fee yet). The applied
+ * gift card covers its balance of the new total, so a dearer carrier can leave more to pay.
+ */
 export function orderMoney(cart: CartModel, method: ShippingMethod | null): OrderMoney {
   const s = cart.summary;
   const basis = shippingBasis(cart);
@@ -35,19 +41,22 @@ export function orderMoney(cart: CartModel, method: ShippingMethod | null): Orde
   const cartTotalEx = toMinor(s.total.sellingPriceExVat);
   const cartFee = toMinor(s.shipping.feeIncVat);
   const cartFeeEx = toMinor(s.shipping.feeExVat);
+  const totalMinor = cartTotal - cartFee + fee;
   return {
     regularMinor: toMinor(s.subTotal.regularPriceIncVat),
     goodsMinor: toMinor(s.subTotal.sellingPriceIncVat),
     // Campaign prices are already in the goods (and shown per line); what comes off them here is the code's.
     discountMinor: toMinor(s.fixedAmountDiscountIncVat),
     shippingFeeMinor: fee,
-    totalMinor: cartTotal - cartFee + fee,
+    totalMinor,
     totalExVatMinor: cartTotalEx - cartFeeEx + exVatMinor(fee, SHIPPING_VAT_RATE),
+    giftCardMinor: cart.giftCard ? giftCardCoverMinor(toMinor(cart.giftCard.balanceIncVat), totalMinor) : 0,
   };
 }
 
 export function totalsOf(money: OrderMoney, languageId: LanguageId): CheckoutTotals {
   const vat = money.totalMinor - money.totalExVatMinor;
+  const toPay = money.totalMinor - money.giftCardMinor;
   return {
     goodsIncVat: toMajor(money.goodsMinor),
     discountIncVat: toMajor(money.discountMinor),
@@ -55,11 +64,15 @@ export function totalsOf(money: OrderMoney, languageId: LanguageId): CheckoutTot
     totalIncVat: toMajor(money.totalMinor),
     totalExVat: toMajor(money.totalExVatMinor),
     vat: toMajor(vat),
+    giftCardIncVat: toMajor(money.giftCardMinor),
+    amountToPayIncVat: toMajor(toPay),
     goodsIncVatFormatted: formatMoney(money.goodsMinor, languageId),
     discountIncVatFormatted: formatMoney(money.discountMinor, languageId),
     shippingFeeIncVatFormatted: formatMoney(money.shippingFeeMinor, languageId),
     totalIncVatFormatted: formatMoney(money.totalMinor, languageId),
     vatFormatted: formatMoney(vat, languageId),
+    giftCardIncVatFormatted: formatMoney(money.giftCardMinor, languageId),
+    amountToPayIncVatFormatted: formatMoney(toPay, languageId),
   };
 }
 

@@ -2,11 +2,14 @@ import type { Db, Queryable } from '../../db/client';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { toMinor } from '../../../shared/money';
 import type { CheckoutInput, PlaceOrderResult } from '../../graphql/generated/resolvers-types';
+import type { ShopVariant } from '../../db/seed/types';
 import type { PubSub, StockChangedEvent } from '../../pubsub';
 import { isWellFormedCartId } from '../cart/cart-id';
 import { lockCart } from '../cart/cart-store';
+import { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard } from '../cart/gift-cards';
 import { badInput } from '../cart/input';
 import type { CartModel } from '../cart/models';
+import { queueOrderMail } from '../order/order-mails';
 import { findOrder, findOrderByKey, insertOrder, newOrderId, newOrderToken, orderLines, type NewOrderLine, type OrderRow } from '../order/order-store';
 import { lockSkus, publishStockChanges, takeStock } from '../order/stock';
 import { openCheckout } from './checkout-service';
@@ -22,9 +25,21 @@ export interface PlaceOrderRequest {
   languageId: LanguageId;
   /** The provider new orders pay through (PAYMENT_PROVIDER). */
   provider: string;
+  /** For the confirmation mail of an order a gift card pays in full (queued at once). */
+  variant: ShopVariant;
 }
 
-/** Warnings that mean the cart is not what the shopper last saw: they must look again before paying. */
+/**
+ * Recorded as the payment provider of an order a gift card pays in full. It is not a registered provider and is
+ * never asked anything: such an order is PAID and has its redirect when it is placed.
+ */
+export const GIFT_CARD_ONLY_PROVIDER = 'giftcard';
+
+/**
+ * Warnings that mean the cart is not what the shopper last saw: they must look again before paying. A gift card
+ * that ran out meanwhile (GIFT_CARD_INVALID) is not one of them: the goods and the total are as shown, and the
+ * payment covers what the card no longer does.
+ */
 const CHANGED = new Set(['PRICE_CHANGED', 'STOCK_CHANGED', 'ITEM_REMOVED', 'PROMO_CODE_INVALID', 'PROMO_CODE_REQUIREMENTS_NOT_MET']);
 
 type Placed = { kind: 'placed'; row: OrderRow; events: StockChangedEvent[] } | { kind: 'refused'; result: PlaceOrderResult };
@@ -56,8 +71,10 @@ async function lineFacts(tx: Queryable, cart: CartModel): Promise<Map<number, { 
 /**
  * Everything that must hold together, in one transaction: the cart row is locked first (so a replay of the same
  * key waits and then finds the order), then the cart's SKUs in sku_id order (so concurrent orders for the same
- * SKU take turns), then the cart is corrected against the locked stock, the form validated, the order recorded
- * at the cart's prices, stock taken and the cart emptied.
+ * SKU take turns), then the cart is corrected against the locked stock, the form validated, and last the applied
+ * gift card is locked (so concurrent orders spending one card take turns and never overdraw it; see migration
+ * 0006 for the lock order). The order is recorded at the cart's prices, the card drawn from, stock taken and
+ * the cart emptied. An order the card pays in full is paid here, its confirmation mail queued with it.
  */
 async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Promise<Placed> {
   const t = checkoutTexts(request.languageId);
@@ -100,6 +117,12 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
       vatRate: item.unitPrice.vatRate,
     };
   });
+  // The card as it is under the lock: another order may have spent some or all of what the cart showed, in
+  // which case what is left is drawn and the payment covers the rest.
+  const giftCard = cart.giftCard ? await lockUsableGiftCard(tx, cart.giftCard.code) : null;
+  const giftCardMinor = giftCard ? giftCardCoverMinor(giftCard.balanceMinor, money.totalMinor) : 0;
+  const paidByGiftCard = giftCardMinor > 0 && giftCardMinor === money.totalMinor;
+
   const orderId = newOrderId();
   await insertOrder(tx, {
     orderId,
@@ -110,27 +133,54 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
     customer: fields,
     shippingMethodId: shippingMethod.shippingMethodId,
     paymentMethod: fields.paymentMethod,
-    paymentProvider: request.provider,
+    paymentProvider: paidByGiftCard ? GIFT_CARD_ONLY_PROVIDER : request.provider,
     promoCode: cart.promoCode,
     ...money,
+    giftCardCode: giftCardMinor > 0 ? giftCard!.code : null,
+    giftCardMinor,
     lines,
   });
+  if (giftCardMinor > 0) await drawGiftCard(tx, orderId, giftCard!.code, giftCardMinor);
   const events: StockChangedEvent[] = [];
   for (const line of lines) {
     const event = await takeStock(tx, line.skuId, line.quantity);
     if (event) events.push(event);
   }
   await tx.query('DELETE FROM cart_items WHERE cart_id = $1', [row.cartId]);
-  await tx.query('UPDATE carts SET promo_code = NULL, updated_at = now() WHERE cart_id = $1', [row.cartId]);
+  await tx.query('UPDATE carts SET promo_code = NULL, gift_card_code = NULL, updated_at = now() WHERE cart_id = $1', [row.cartId]);
   // The address stays for the next order; the terms are accepted anew each time.
   await saveCheckout(tx, row.cartId, { ...fields, acceptedPurchaseTerms: false });
-  return { kind: 'placed', row: (await findOrder(tx, orderId))!, events };
+  const placed = (await findOrder(tx, orderId))!;
+  return { kind: 'placed', row: paidByGiftCard ? await payWithGiftCardOnly(tx, placed, request.variant) : placed, events };
+}
+
+/** Shop paths (localized) for the order: the confirmation, and the failure page with its reason. */
+function returnUrls(row: OrderRow): PaymentOrder['returnUrls'] {
+  const languageId = row.language_id === 'en' ? 'en' : 'sv';
+  const query = `order=${encodeURIComponent(row.order_id)}&token=${encodeURIComponent(row.token)}`;
+  const base = `${channels[languageId].prefix}/checkout`;
+  return {
+    confirm: `${base}/confirm?${query}`,
+    fail: (reason) => `${base}/klarna-fail?${query}&reason=${failureReasonSlugs[reason]}`,
+  };
+}
+
+/**
+ * Nothing is left to pay: the order is paid as placed and goes straight to the confirmation. The confirmation
+ * mail is queued here, as completePayment does for a paid order (which then finds it settled and changes nothing).
+ */
+async function payWithGiftCardOnly(tx: Queryable, row: OrderRow, variant: ShopVariant): Promise<OrderRow> {
+  await tx.query(`UPDATE orders SET payment_status = 'PAID', redirect_url = $2, updated_at = now() WHERE order_id = $1`, [
+    row.order_id,
+    returnUrls(row).confirm,
+  ]);
+  const paid = (await findOrder(tx, row.order_id))!;
+  await queueOrderMail(tx, paid, 'orderconfirmed', variant);
+  return paid;
 }
 
 function paymentOrder(row: OrderRow, lines: { name: string; quantity: number; total_selling_minor: number; vat_rate: number }[]): PaymentOrder {
   const languageId = row.language_id === 'en' ? 'en' : 'sv';
-  const query = `order=${encodeURIComponent(row.order_id)}&token=${encodeURIComponent(row.token)}`;
-  const base = `${channels[languageId].prefix}/checkout`;
   return {
     orderId: row.order_id,
     orderNumber: row.order_number,
@@ -139,13 +189,12 @@ function paymentOrder(row: OrderRow, lines: { name: string; quantity: number; to
     paymentMethod: row.payment_method,
     totalMinor: row.total_minor,
     totalExVatMinor: row.total_ex_vat_minor,
+    giftCardMinor: row.gift_card_minor,
+    amountToPayMinor: row.total_minor - row.gift_card_minor,
     currency: 'SEK',
     country: row.customer.country,
     lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalMinor: l.total_selling_minor, vatRate: l.vat_rate })),
-    returnUrls: {
-      confirm: `${base}/confirm?${query}`,
-      fail: (reason) => `${base}/klarna-fail?${query}&reason=${failureReasonSlugs[reason]}`,
-    },
+    returnUrls: returnUrls(row),
   };
 }
 

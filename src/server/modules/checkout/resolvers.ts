@@ -38,6 +38,7 @@ export const checkoutResolvers: Resolvers = {
         idempotencyKey,
         languageId: resolveLanguage(args.channelId, args.languageId),
         provider: ctx.paymentProvider,
+        variant: ctx.variant,
       });
     },
     completePayment: (_, args, ctx) =>

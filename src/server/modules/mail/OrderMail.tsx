@@ -135,6 +135,10 @@ export function OrderMail({ data, texts, shop, heading, intro, subject, tracking
                         {data.discountFormatted ? <TotalRow label={texts.discount} value={data.discountFormatted} /> : null}
                         <TotalRow label={texts.total} value={data.totalFormatted} strong />
                         <TotalRow label={texts.vatIncluded} value={data.vatFormatted} />
+                        {data.giftCardFormatted ? <TotalRow label={texts.giftCard} value={data.giftCardFormatted} /> : null}
+                        {data.giftCardFormatted && data.amountToPayFormatted ? (
+                          <TotalRow label={texts.amountToPay} value={data.amountToPayFormatted} />
+                        ) : null}
                       </Table>
                       <Table style={{ marginTop: 12 }}>
                         <tr>

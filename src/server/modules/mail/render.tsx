@@ -50,7 +50,10 @@ function plainText(data: OrderMailData, texts: MailTexts, parts: MailParts, shop
   }
   out.push('', `${texts.subtotal}: ${data.subtotalFormatted}`, `${texts.shipping}: ${data.shippingFormatted}`);
   if (data.discountFormatted) out.push(`${texts.discount}: ${data.discountFormatted}`);
-  out.push(`${texts.total}: ${data.totalFormatted}`, `${texts.vatIncluded}: ${data.vatFormatted}`, '');
+  out.push(`${texts.total}: ${data.totalFormatted}`, `${texts.vatIncluded}: ${data.vatFormatted}`);
+  if (data.giftCardFormatted) out.push(`${texts.giftCard}: ${data.giftCardFormatted}`);
+  if (data.giftCardFormatted && data.amountToPayFormatted) out.push(`${texts.amountToPay}: ${data.amountToPayFormatted}`);
+  out.push('');
   out.push(`${texts.shippingMethod}: ${data.shippingMethod}`, `${texts.paymentMethod}: ${data.paymentMethod}`, '');
   out.push(`${texts.shippingAddress}:`, ...addressLines(data.shippingAddress), '');
   out.push(texts.questions(shop.email), texts.regards(shop.name), '');

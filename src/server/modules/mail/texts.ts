@@ -19,6 +19,8 @@ export interface MailTexts {
   discount: string;
   total: string;
   vatIncluded: string;
+  giftCard: string;
+  amountToPay: string;
   shippingMethod: string;
   paymentMethod: string;
   shippingAddress: string;
@@ -46,6 +48,8 @@ export const mailTexts: Record<LanguageId, MailTexts> = {
     discount: 'Rabatt',
     total: 'Totalt',
     vatIncluded: 'Varav moms',
+    giftCard: 'Betalt med presentkort',
+    amountToPay: 'Att betala med valt betalsätt',
     shippingMethod: 'Leveranssätt',
     paymentMethod: 'Betalsätt',
     shippingAddress: 'Leveransadress',
@@ -70,6 +74,8 @@ export const mailTexts: Record<LanguageId, MailTexts> = {
     discount: 'Discount',
     total: 'Total',
     vatIncluded: 'Including VAT',
+    giftCard: 'Paid with gift card',
+    amountToPay: 'To pay with the chosen payment method',
     shippingMethod: 'Shipping method',
     paymentMethod: 'Payment method',
     shippingAddress: 'Shipping address',

@@ -43,6 +43,9 @@ export interface OrderMailData {
   discountFormatted?: string;
   totalFormatted: string;
   vatFormatted: string;
+  /** What a gift card paid, and what was left for the payment method; both absent without a gift card. */
+  giftCardFormatted?: string;
+  amountToPayFormatted?: string;
   shippingMethod: string;
   paymentMethod: string;
   shippingAddress: OrderMailAddress;

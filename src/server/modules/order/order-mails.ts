@@ -28,6 +28,8 @@ export async function orderMailData(db: Queryable, row: OrderRow): Promise<Order
     discountFormatted: order.totals.discountIncVat > 0 ? order.totals.discountIncVatFormatted : undefined,
     totalFormatted: order.totals.totalIncVatFormatted,
     vatFormatted: order.totals.vatFormatted,
+    giftCardFormatted: order.totals.giftCardIncVat > 0 ? order.totals.giftCardIncVatFormatted : undefined,
+    amountToPayFormatted: order.totals.giftCardIncVat > 0 ? order.totals.amountToPayIncVatFormatted : undefined,
     shippingMethod: order.shippingMethod.name,
     paymentMethod: order.paymentMethodLabel,
     shippingAddress: {

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import type { Order, OrderStatus, PaymentFailureReason } from '../../graphql/generated/resolvers-types';
 import type { PubSub, StockChangedEvent } from '../../pubsub';
+import { returnGiftCardDraw } from '../cart/gift-cards';
 import { badInput } from '../cart/input';
 import { paymentProvider } from '../checkout/payment';
 import { orderTexts } from './messages';
@@ -11,7 +12,11 @@ import { queueOrderMail } from './order-mails';
 import { canMove, statusLabel } from './status';
 import { lockSkus, publishStockChanges, returnStock } from './stock';
 
-/** Cancels a locked order: the units it took go back on the shelf (backordered ones were never taken). */
+/**
+ * Cancels a locked order: the units it took go back on the shelf (backordered ones were never taken), then what
+ * it drew from a gift card goes back on the card (once: see returnGiftCardDraw), the card locked last as in
+ * placeOrder.
+ */
 async function cancelLocked(tx: Queryable, row: OrderRow, by: string): Promise<StockChangedEvent[]> {
   const lines = await orderLines(tx, row.order_id);
   await lockSkus(
@@ -23,6 +28,7 @@ async function cancelLocked(tx: Queryable, row: OrderRow, by: string): Promise<S
     const event = await returnStock(tx, line.sku_id, line.quantity - line.backordered);
     if (event) events.push(event);
   }
+  await returnGiftCardDraw(tx, row.order_id);
   await tx.query(`UPDATE orders SET status = 'CANCELLED', updated_at = now() WHERE order_id = $1`, [row.order_id]);
   await recordStatusChange(tx, row.order_id, row.status, 'CANCELLED', by);
   return events;
@@ -59,14 +65,22 @@ export async function setOrderStatus(
   return orderModel(db, row, languageId);
 }
 
+interface OrderCart {
+  promo_code: string | null;
+  gift_card_code: string | null;
+}
+
 /** Locks the order's cart; taken before any SKU, in the same order as placeOrder, so the two never deadlock. */
-async function lockOrderCart(tx: Queryable, row: OrderRow): Promise<{ promo_code: string | null } | null> {
-  const [cart] = await tx.query<{ promo_code: string | null }>('SELECT promo_code FROM carts WHERE cart_id = $1 FOR UPDATE', [row.cart_id]);
+async function lockOrderCart(tx: Queryable, row: OrderRow): Promise<OrderCart | null> {
+  const [cart] = await tx.query<OrderCart>('SELECT promo_code, gift_card_code FROM carts WHERE cart_id = $1 FOR UPDATE', [row.cart_id]);
   return cart ?? null;
 }
 
-/** Puts a failed order's lines back in its (locked) cart, at today's prices, so 'go back' finds the cart as it was. */
-async function restoreCart(tx: Queryable, row: OrderRow, cart: { promo_code: string | null }): Promise<void> {
+/**
+ * Puts a failed order's lines back in its (locked) cart, at today's prices, so 'go back' finds the cart as it was:
+ * with its promo code and gift card too, unless the shopper has applied others since.
+ */
+async function restoreCart(tx: Queryable, row: OrderRow, cart: OrderCart): Promise<void> {
   await tx.query(
     `INSERT INTO cart_items (cart_id, sku_id, quantity, unit_price_minor, seen_stock)
      SELECT $1, ol.sku_id, ol.quantity, sp.selling_price_minor, s.stock
@@ -76,11 +90,14 @@ async function restoreCart(tx: Queryable, row: OrderRow, cart: { promo_code: str
     [row.cart_id, row.order_id],
   );
   if (!cart.promo_code && row.promo_code) await tx.query('UPDATE carts SET promo_code = $2 WHERE cart_id = $1', [row.cart_id, row.promo_code]);
+  if (!cart.gift_card_code && row.gift_card_code) {
+    await tx.query('UPDATE carts SET gift_card_code = $2 WHERE cart_id = $1', [row.cart_id, row.gift_card_code]);
+  }
 }
 
 /**
  * The shopper is back from the payment page: the provider says how it went. Paid marks the order paid; failed
- * cancels it (stock back) and refills the cart. Settles once: later calls answer the order as it is.
+ * cancels it (stock and gift card draw back) and refills the cart. Settles once: later calls answer the order as it is.
  */
 export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, languageId: LanguageId, variant: ShopVariant): Promise<Order> {
   const found = await findOrderWithToken(db, orderId, token);

@@ -10,6 +10,7 @@ import type {
   PaymentMethod,
   PaymentStatus,
 } from '../../graphql/generated/resolvers-types';
+import { totalsOf } from '../checkout/checkout-view';
 import type { CheckoutFields } from '../checkout/models';
 import { paymentFailureMessage } from './messages';
 import { paymentMethodLabel, statusLabel } from './status';
@@ -41,20 +42,24 @@ export interface NewOrder {
   paymentMethod: PaymentMethod;
   paymentProvider: string;
   promoCode: string | null;
+  giftCardCode: string | null;
   regularMinor: number;
   goodsMinor: number;
   discountMinor: number;
   shippingFeeMinor: number;
   totalMinor: number;
   totalExVatMinor: number;
+  /** Drawn from the gift card in the same transaction (see gift_card_draws); 0 without one. */
+  giftCardMinor: number;
   lines: NewOrderLine[];
 }
 
 export async function insertOrder(tx: Queryable, order: NewOrder): Promise<number> {
   const [row] = await tx.query<{ order_number: number }>(
     `INSERT INTO orders (order_id, token, cart_id, idempotency_key, language_id, customer, shipping_method_id, payment_method,
-       payment_provider, promo_code, regular_minor, goods_minor, discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING order_number`,
+       payment_provider, promo_code, regular_minor, goods_minor, discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor,
+       gift_card_code, gift_card_minor)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING order_number`,
     [
       order.orderId,
       order.token,
@@ -72,6 +77,8 @@ export async function insertOrder(tx: Queryable, order: NewOrder): Promise<numbe
       order.shippingFeeMinor,
       order.totalMinor,
       order.totalExVatMinor,
+      order.giftCardCode,
+      order.giftCardMinor,
     ],
   );
   let lineNo = 0;
@@ -113,13 +120,15 @@ export interface OrderRow {
   shipping_fee_minor: number;
   total_minor: number;
   total_ex_vat_minor: number;
+  gift_card_code: string | null;
+  gift_card_minor: number;
   tracking: string | null;
   created_at: string;
 }
 
 const orderColumns = `order_id, order_number, token, cart_id, language_id, status, customer, shipping_method_id, payment_method,
   payment_provider, payment_reference, payment_status, payment_failure, redirect_url, promo_code, regular_minor, goods_minor,
-  discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor, tracking, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
+  discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor, gift_card_code, gift_card_minor, tracking, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
 
 export async function findOrder(db: Queryable, orderId: string, lock = false): Promise<OrderRow | null> {
   const [row] = await db.query<OrderRow>(`SELECT ${orderColumns} FROM orders WHERE order_id = $1${lock ? ' FOR UPDATE' : ''}`, [orderId]);
@@ -185,7 +194,6 @@ export async function orderModel(db: Queryable, row: OrderRow, asked?: LanguageI
     [row.shipping_method_id, languageId],
   );
   const lines = await orderLines(db, row.order_id);
-  const vat = row.total_minor - row.total_ex_vat_minor;
   const c = row.customer;
   return {
     orderId: row.order_id,
@@ -209,19 +217,18 @@ export async function orderModel(db: Queryable, row: OrderRow, asked?: LanguageI
       totalPriceIncVatFormatted: money(l.total_selling_minor),
       vatRate: l.vat_rate,
     })),
-    totals: {
-      goodsIncVat: toMajor(row.goods_minor),
-      discountIncVat: toMajor(row.discount_minor),
-      shippingFeeIncVat: toMajor(row.shipping_fee_minor),
-      totalIncVat: toMajor(row.total_minor),
-      totalExVat: toMajor(row.total_ex_vat_minor),
-      vat: toMajor(vat),
-      goodsIncVatFormatted: money(row.goods_minor),
-      discountIncVatFormatted: money(row.discount_minor),
-      shippingFeeIncVatFormatted: money(row.shipping_fee_minor),
-      totalIncVatFormatted: money(row.total_minor),
-      vatFormatted: money(vat),
-    },
+    totals: totalsOf(
+      {
+        regularMinor: row.regular_minor,
+        goodsMinor: row.goods_minor,
+        discountMinor: row.discount_minor,
+        shippingFeeMinor: row.shipping_fee_minor,
+        totalMinor: row.total_minor,
+        totalExVatMinor: row.total_ex_vat_minor,
+        giftCardMinor: row.gift_card_minor,
+      },
+      languageId,
+    ),
     promoCode: row.promo_code,
     shippingMethod: {
       shippingMethodId: row.shipping_method_id,

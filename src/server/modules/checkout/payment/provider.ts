@@ -10,6 +10,10 @@ export interface PaymentOrder {
   paymentMethod: PaymentMethod;
   totalMinor: number;
   totalExVatMinor: number;
+  /** The part of totalMinor a gift card paid (a Klarna order shows it as a negative gift_card line). */
+  giftCardMinor: number;
+  /** What the provider charges: totalMinor less giftCardMinor, never 0 because of a gift card (an order the card pays in full is never sent to a provider). */
+  amountToPayMinor: number;
   currency: 'SEK';
   country: string;
   lines: { name: string; quantity: number; totalMinor: number; vatRate: number }[];

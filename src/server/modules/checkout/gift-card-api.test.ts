@@ -1,0 +1,394 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { formatMoney } from '../../../shared/money';
+import { createTestApp, gql } from '../../testing/app';
+import { openWritableTestDb, testDbKinds } from '../../testing/db';
+import { cartCalls, createSku, type TestApp } from '../cart/cart-test-kit';
+import { checkoutCalls, stockOfSku, VALID_PERSON } from './checkout-test-kit';
+
+const ADMIN = { ADMIN_EMAIL: 'admin@retro.example', ADMIN_PASSWORD: 'correct horse battery' };
+
+interface GiftCartResult {
+  id: string;
+  giftCard: {
+    code: string;
+    balanceIncVat: number;
+    balanceIncVatFormatted: string;
+    appliedAmountIncVat: number;
+    appliedAmountIncVatFormatted: string;
+    expiresAt: string | null;
+  } | null;
+  warnings: { code: string; message: string }[];
+  items: { skuId: number; quantity: number }[];
+  summary: {
+    shipping: { feeIncVat: number };
+    total: { sellingPriceIncVat: number; vat: number };
+    giftCardAmountIncVat: number;
+    giftCardAmountIncVatFormatted: string;
+    amountToPayIncVat: number;
+    amountToPayIncVatFormatted: string;
+  };
+}
+
+const GIFT_CART = `id giftCard { code balanceIncVat balanceIncVatFormatted appliedAmountIncVat appliedAmountIncVatFormatted expiresAt }
+  warnings { code message } items { skuId quantity }
+  summary { shipping { feeIncVat } total { sellingPriceIncVat vat } giftCardAmountIncVat giftCardAmountIncVatFormatted
+    amountToPayIncVat amountToPayIncVatFormatted }`;
+
+const TOTALS = `totals { totalIncVat shippingFeeIncVat giftCardIncVat amountToPayIncVat giftCardIncVatFormatted amountToPayIncVatFormatted }`;
+
+interface Totals {
+  totalIncVat: number;
+  shippingFeeIncVat: number;
+  giftCardIncVat: number;
+  amountToPayIncVat: number;
+  giftCardIncVatFormatted: string;
+  amountToPayIncVatFormatted: string;
+}
+
+interface GiftOrder {
+  orderId: string;
+  orderNumber: number;
+  status: string;
+  paymentStatus: string;
+  totals: Totals;
+}
+
+const ORDER = `orderId orderNumber status paymentStatus ${TOTALS}`;
+
+function dataOf<T>(answer: { body: { data?: Record<string, T> | null; errors?: unknown[] } }): T {
+  if (answer.body.errors) throw new Error(`GraphQL errors: ${JSON.stringify(answer.body.errors)}`);
+  return Object.values(answer.body.data ?? {})[0] as T;
+}
+
+describe.each(testDbKinds())('gift cards on %s', (kind) => {
+  let db: Db;
+  let app: TestApp;
+  const cart = cartCalls(() => app);
+  const checkout = checkoutCalls(() => app);
+  beforeAll(async () => {
+    db = await openWritableTestDb(kind);
+    app = await createTestApp(db, ADMIN);
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  /** A card of the test's own, so tests never share a balance. */
+  async function createCard(balanceMinor: number, expiresAt: Date | null = null): Promise<string> {
+    const code = `TEST${randomBytes(6).toString('hex').toUpperCase()}`;
+    await db.query('INSERT INTO gift_cards (code, initial_minor, balance_minor, expires_at) VALUES ($1, $2, $2, $3)', [code, balanceMinor, expiresAt]);
+    return code;
+  }
+
+  const balanceOf = async (code: string) =>
+    (await db.query<{ balance_minor: number }>('SELECT balance_minor FROM gift_cards WHERE code = $1', [code]))[0]!.balance_minor;
+
+  const giftCardRaw = (id: string, code: string, options: { key?: string | null; languageId?: string } = {}) =>
+    gql<{ setCartGiftCard: GiftCartResult }>(
+      app,
+      `mutation ($id: String!, $code: String!, $key: String, $languageId: String) {
+         setCartGiftCard(id: $id, code: $code, idempotencyKey: $key, languageId: $languageId) { ${GIFT_CART} } }`,
+      { id, code, key: options.key === undefined ? randomUUID() : options.key, languageId: options.languageId ?? null },
+    );
+  const applyCard = async (id: string, code: string, options: { key?: string | null; languageId?: string } = {}) =>
+    dataOf<GiftCartResult>(await giftCardRaw(id, code, options));
+  const getCart = async (id: string, languageId = 'sv') =>
+    dataOf<GiftCartResult>(
+      await gql(app, `query ($id: String!, $languageId: String) { getCart(id: $id, languageId: $languageId) { ${GIFT_CART} } }`, { id, languageId }),
+    );
+  const checkoutTotals = async (cartId: string, input: Record<string, unknown>) =>
+    dataOf<{ totals: Totals }>(
+      await gql(app, `mutation ($cartId: String!, $checkout: CheckoutInput!) { createOrUpdateCheckout(cartId: $cartId, checkout: $checkout) { ${TOTALS} } }`, {
+        cartId,
+        checkout: input,
+      }),
+    ).totals;
+  const order = async (orderId: string, token: string) =>
+    dataOf<GiftOrder>(await gql(app, `query ($orderId: String!, $token: String!) { order(orderId: $orderId, token: $token) { ${ORDER} } }`, { orderId, token }));
+
+  /** A stored cart holding `quantity` of a fresh 100 kr SKU: 149 kr with the default 49 kr shipping for one. */
+  async function cartWith(quantity = 1, stock = 50) {
+    const sku = await createSku(db, { priceMinor: 10_000, stock });
+    const created = await cart.add('', sku.skuId, quantity);
+    return { cartId: created.id, skuId: sku.skuId };
+  }
+
+  async function adminToken(): Promise<string> {
+    const answer = await gql<{ adminLogin: { token: string } }>(
+      app,
+      `mutation ($email: String!, $password: String!) { adminLogin(email: $email, password: $password) { token } }`,
+      { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD },
+    );
+    return answer.body.data!.adminLogin.token;
+  }
+
+  async function cancelAsAdmin(orderId: string) {
+    const res = await app.fastify.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${await adminToken()}` },
+      payload: { query: `mutation ($orderId: String!) { setOrderStatus(orderId: $orderId, status: CANCELLED) { status } }`, variables: { orderId } },
+    });
+    const body = res.json() as { data?: { setOrderStatus: { status: string } }; errors?: unknown[] };
+    if (body.errors) throw new Error(JSON.stringify(body.errors));
+    return body.data!.setOrderStatus.status;
+  }
+
+  describe('setCartGiftCard', () => {
+    it('applies a card in any letter case, covers at most the total and leaves the total itself alone', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(50_000);
+      const applied = await applyCard(cartId, `  ${code.toLowerCase()} `);
+      expect(applied.warnings).toEqual([]);
+      expect(applied.giftCard).toEqual({
+        code,
+        balanceIncVat: 500,
+        balanceIncVatFormatted: formatMoney(50_000, 'sv'),
+        appliedAmountIncVat: 149,
+        appliedAmountIncVatFormatted: formatMoney(14_900, 'sv'),
+        expiresAt: null,
+      });
+      expect(applied.summary).toMatchObject({
+        shipping: { feeIncVat: 49 },
+        total: { sellingPriceIncVat: 149, vat: 29.8 },
+        giftCardAmountIncVat: 149,
+        amountToPayIncVat: 0,
+        amountToPayIncVatFormatted: formatMoney(0, 'sv'),
+      });
+      // Applying draws nothing: the card is spent only when an order is placed.
+      expect(await balanceOf(code)).toBe(50_000);
+      const english = await getCart(cartId, 'en');
+      expect(english.giftCard!.balanceIncVatFormatted).toBe(formatMoney(50_000, 'en'));
+
+      const smaller = await createCard(10_000);
+      const partly = await applyCard(cartId, smaller);
+      expect(partly.giftCard).toMatchObject({ code: smaller, balanceIncVat: 100, appliedAmountIncVat: 100 });
+      expect(partly.summary).toMatchObject({ giftCardAmountIncVat: 100, amountToPayIncVat: 49, giftCardAmountIncVatFormatted: formatMoney(10_000, 'sv') });
+
+      const removed = await applyCard(cartId, '');
+      expect(removed.giftCard).toBeNull();
+      expect(removed.summary).toMatchObject({ giftCardAmountIncVat: 0, amountToPayIncVat: 149 });
+    });
+
+    it('refuses unknown, expired and used-up cards with the text in Swedish and English, keeping what was applied', async () => {
+      const { cartId } = await cartWith(1);
+      const good = await createCard(20_000);
+      await applyCard(cartId, good);
+      const expired = await createCard(50_000, new Date(Date.now() - 60_000));
+      const usedUp = await createCard(10_000);
+      await db.query('UPDATE gift_cards SET balance_minor = 0 WHERE code = $1', [usedUp]);
+      for (const code of ['FINNSINTE123', expired, usedUp]) {
+        const sv = await applyCard(cartId, code);
+        expect(sv.warnings).toEqual([{ code: 'GIFT_CARD_INVALID', message: 'Presentkortet är ogiltigt eller förbrukat' }]);
+        expect(sv.giftCard?.code).toBe(good);
+        const en = await applyCard(cartId, code, { languageId: 'en' });
+        expect(en.warnings).toEqual([{ code: 'GIFT_CARD_INVALID', message: 'The gift card is not valid or has no balance left' }]);
+      }
+      const tooLong = await giftCardRaw(cartId, 'X'.repeat(65));
+      expect(tooLong.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    });
+
+    it('knows the seeded demo cards', async () => {
+      const { cartId } = await cartWith(1);
+      expect((await applyCard(cartId, 'presentkort500')).giftCard).toMatchObject({ code: 'PRESENTKORT500', balanceIncVat: 500 });
+      expect((await applyCard(cartId, 'PRESENTKORT100')).giftCard).toMatchObject({ balanceIncVat: 100, appliedAmountIncVat: 100 });
+      expect((await applyCard(cartId, 'PRESENTKORTTEST')).giftCard).toMatchObject({ balanceIncVat: 1_000_000, appliedAmountIncVat: 149 });
+      expect((await applyCard(cartId, 'PRESENTKORTUTGANGET')).warnings.map((w) => w.code)).toEqual(['GIFT_CARD_INVALID']);
+      expect((await applyCard(cartId, 'PRESENTKORTTOMT')).warnings.map((w) => w.code)).toEqual(['GIFT_CARD_INVALID']);
+    });
+
+    it('applies a replayed key once, also when the replay still carries the empty id that started the cart', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(10_000);
+      const key = randomUUID();
+      expect((await applyCard(cartId, code, { key })).giftCard?.code).toBe(code);
+      expect((await applyCard(cartId, '')).giftCard).toBeNull();
+      const replay = await applyCard(cartId, code, { key });
+      expect(replay.giftCard).toBeNull();
+
+      const startKey = randomUUID();
+      const started = await applyCard('', code, { key: startKey });
+      const again = await applyCard('', code, { key: startKey });
+      expect(again.id).toBe(started.id);
+      expect(again.giftCard?.code).toBe(code);
+    });
+
+    it('tells once and removes a card that ran out or expired after it was applied', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(10_000);
+      await applyCard(cartId, code);
+      await db.query('UPDATE gift_cards SET balance_minor = 0 WHERE code = $1', [code]);
+      const told = await getCart(cartId);
+      expect(told.warnings).toEqual([{ code: 'GIFT_CARD_INVALID', message: 'Presentkortet är ogiltigt eller förbrukat' }]);
+      expect(told.giftCard).toBeNull();
+      expect((await getCart(cartId)).warnings).toEqual([]);
+    });
+  });
+
+  describe('checkout and placeOrder', () => {
+    it('covers its balance of the total with the chosen carrier, so a dearer carrier leaves more to pay', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(12_000);
+      await applyCard(cartId, code);
+      expect(await checkoutTotals(cartId, VALID_PERSON)).toEqual({
+        totalIncVat: 149,
+        shippingFeeIncVat: 49,
+        giftCardIncVat: 120,
+        amountToPayIncVat: 29,
+        giftCardIncVatFormatted: formatMoney(12_000, 'sv'),
+        amountToPayIncVatFormatted: formatMoney(2_900, 'sv'),
+      });
+      expect(await checkoutTotals(cartId, { shippingMethodId: 'budbee-hem' })).toMatchObject({ totalIncVat: 169, giftCardIncVat: 120, amountToPayIncVat: 49 });
+    });
+
+    it('draws part of the total from the card, records the draw and leaves the rest to the payment provider', async () => {
+      const { cartId } = await cartWith(2);
+      const code = await createCard(10_000);
+      await applyCard(cartId, code);
+      const placed = await checkout.place(cartId, VALID_PERSON);
+      expect(placed.status).toBe('PLACED');
+      expect(await balanceOf(code)).toBe(0);
+      const [row] = await db.query<{ gift_card_code: string; gift_card_minor: number; payment_provider: string }>(
+        'SELECT gift_card_code, gift_card_minor, payment_provider FROM orders WHERE order_id = $1',
+        [placed.orderId],
+      );
+      expect(row).toEqual({ gift_card_code: code, gift_card_minor: 10_000, payment_provider: 'test' });
+      const draws = await db.query<{ code: string; amount_minor: number; returned_at: string | null }>(
+        'SELECT code, amount_minor, returned_at FROM gift_card_draws WHERE order_id = $1',
+        [placed.orderId],
+      );
+      expect(draws).toEqual([{ code, amount_minor: 10_000, returned_at: null }]);
+      const placedOrder = await order(placed.orderId!, placed.token!);
+      expect(placedOrder).toMatchObject({ paymentStatus: 'PENDING', totals: { totalIncVat: 249, giftCardIncVat: 100, amountToPayIncVat: 149 } });
+      // The cart is emptied, its card with it.
+      const after = await getCart(cartId);
+      expect(after.giftCard).toBeNull();
+      expect(after.items).toEqual([]);
+      expect((await checkout.completePayment(placed.orderId!, placed.token!)).paymentStatus).toBe('PAID');
+    });
+
+    it('pays an order the card covers in full without a payment page, queues the confirmation once, in either language', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(50_000);
+      await applyCard(cartId, code);
+      const placed = await checkout.place(cartId, VALID_PERSON);
+      expect(placed.status).toBe('PLACED');
+      expect(placed.redirectUrl).toBe(`/checkout/confirm?order=${placed.orderId}&token=${placed.token}`);
+      expect(await balanceOf(code)).toBe(50_000 - 14_900);
+      expect(await order(placed.orderId!, placed.token!)).toMatchObject({
+        status: 'RECEIVED',
+        paymentStatus: 'PAID',
+        totals: { totalIncVat: 149, giftCardIncVat: 149, amountToPayIncVat: 0 },
+      });
+      const [row] = await db.query<{ payment_provider: string; payment_reference: string | null }>(
+        'SELECT payment_provider, payment_reference FROM orders WHERE order_id = $1',
+        [placed.orderId],
+      );
+      expect(row).toEqual({ payment_provider: 'giftcard', payment_reference: null });
+      // The confirmation page settles the payment: already paid, it changes nothing and queues no second mail.
+      expect((await checkout.completePayment(placed.orderId!, placed.token!)).paymentStatus).toBe('PAID');
+      const mails = await db.query<{ kind: string; text: string }>(
+        "SELECT kind, text FROM mail_outbox WHERE subject LIKE '%' || $1 || '%'",
+        [String(placed.orderNumber)],
+      );
+      expect(mails.map((m) => m.kind)).toEqual(['orderconfirmed']);
+      expect(mails[0]!.text).toContain(`Betalt med presentkort: ${formatMoney(14_900, 'sv')}`);
+
+      const english = await cartWith(1);
+      await applyCard(english.cartId, code);
+      const placedEn = await checkout.placeRaw(english.cartId, VALID_PERSON, randomUUID(), 'en');
+      const result = placedEn.body.data!.placeOrder;
+      expect(result.redirectUrl).toBe(`/en/checkout/confirm?order=${result.orderId}&token=${result.token}`);
+    });
+
+    it('answers a replayed key with the same fully paid order and draws once', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(50_000);
+      await applyCard(cartId, code);
+      const key = randomUUID();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => checkout.place(cartId, VALID_PERSON, key)));
+      expect(new Set(answers.map((a) => a.orderId)).size).toBe(1);
+      expect(new Set(answers.map((a) => a.redirectUrl)).size).toBe(1);
+      expect(await balanceOf(code)).toBe(50_000 - 14_900);
+    });
+
+    it('never overdraws one card spent by 10 carts at once: what is left is drawn, the rest is paid', async () => {
+      const code = await createCard(50_000);
+      const sku = await createSku(db, { priceMinor: 10_000, stock: 100 });
+      const carts: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        const id = (await cart.add('', sku.skuId, 1)).id;
+        // Every cart shows the whole card: nothing is reserved until an order draws from it.
+        expect((await applyCard(id, code)).summary.amountToPayIncVat).toBe(0);
+        carts.push(id);
+      }
+      const answers = await Promise.all(carts.map((cartId) => checkout.place(cartId, VALID_PERSON)));
+      expect(answers.every((a) => a.status === 'PLACED')).toBe(true);
+      expect(await balanceOf(code)).toBe(0);
+      const orders = await db.query<{ gift_card_minor: number; total_minor: number; payment_status: string }>(
+        'SELECT gift_card_minor, total_minor, payment_status FROM orders WHERE order_id = ANY($1::text[]) ORDER BY gift_card_minor DESC',
+        [answers.map((a) => a.orderId!)],
+      );
+      expect(orders.reduce((sum, o) => sum + o.gift_card_minor, 0)).toBe(50_000);
+      expect(orders.map((o) => o.gift_card_minor)).toEqual([14_900, 14_900, 14_900, 5_300, 0, 0, 0, 0, 0, 0]);
+      expect(orders.filter((o) => o.payment_status === 'PAID')).toHaveLength(3);
+      const [drawn] = await db.query<{ n: number; sum: number }>(
+        'SELECT count(*)::int AS n, COALESCE(sum(amount_minor), 0)::int AS sum FROM gift_card_draws WHERE code = $1',
+        [code],
+      );
+      expect(drawn).toEqual({ n: 4, sum: 50_000 });
+    });
+
+    it('places the order at the full price when the card expired after it was applied', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(50_000);
+      await applyCard(cartId, code);
+      await db.query(`UPDATE gift_cards SET expires_at = now() - interval '1 minute' WHERE code = $1`, [code]);
+      const placed = await checkout.place(cartId, VALID_PERSON);
+      expect(placed.status).toBe('PLACED');
+      expect((await order(placed.orderId!, placed.token!)).totals).toMatchObject({ giftCardIncVat: 0, amountToPayIncVat: 149 });
+      expect(await balanceOf(code)).toBe(50_000);
+    });
+  });
+
+  describe('giving a draw back', () => {
+    it('returns the draw once when the payment fails, and puts the card back on the cart', async () => {
+      const { cartId, skuId } = await cartWith(1, 5);
+      const code = await createCard(10_000);
+      await applyCard(cartId, code);
+      const placed = await checkout.place(cartId, { ...VALID_PERSON, email: 'fail@example.se' });
+      expect(placed.redirectUrl).toBe(`/checkout/klarna-fail?order=${placed.orderId}&token=${placed.token}&reason=general`);
+      expect(await balanceOf(code)).toBe(0);
+      const settled = await checkout.completePayment(placed.orderId!, placed.token!);
+      expect(settled).toMatchObject({ status: 'CANCELLED', paymentStatus: 'FAILED' });
+      expect(await balanceOf(code)).toBe(10_000);
+      await checkout.completePayment(placed.orderId!, placed.token!);
+      expect(await balanceOf(code)).toBe(10_000);
+      expect(await stockOfSku(db, skuId)).toBe(5);
+      const back = await getCart(cartId);
+      expect(back.giftCard).toMatchObject({ code, appliedAmountIncVat: 100 });
+      expect(back.items).toEqual([{ skuId, quantity: 1 }]);
+      // Cancelling a cancelled order changes nothing either.
+      expect(await cancelAsAdmin(placed.orderId!)).toBe('CANCELLED');
+      expect(await balanceOf(code)).toBe(10_000);
+      const [draw] = await db.query<{ returned: boolean }>('SELECT returned_at IS NOT NULL AS returned FROM gift_card_draws WHERE order_id = $1', [placed.orderId]);
+      expect(draw!.returned).toBe(true);
+    });
+
+    it('returns the draw when the admin cancels a paid order, once', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(50_000);
+      await applyCard(cartId, code);
+      const placed = await checkout.place(cartId, VALID_PERSON);
+      expect(await balanceOf(code)).toBe(35_100);
+      expect(await cancelAsAdmin(placed.orderId!)).toBe('CANCELLED');
+      expect(await balanceOf(code)).toBe(50_000);
+      expect(await cancelAsAdmin(placed.orderId!)).toBe('CANCELLED');
+      expect(await balanceOf(code)).toBe(50_000);
+    });
+  });
+});
