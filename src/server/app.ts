@@ -45,7 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const production = process.env.NODE_ENV !== 'development';
   const fastify = Fastify({
     logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
-    trustProxy: true,
+    // Trusting every X-Forwarded-For would let anyone pick the address the rate limit counts.
+    trustProxy: env.TRUST_PROXY,
     // Shutdown waits for in-flight requests; idle keep-alive sockets must not hold it open.
     forceCloseConnections: 'idle',
   });
@@ -89,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await fastify.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   await fastify.register(rateLimit, {
     global: false,
-    max: 600,
+    max: env.RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
   });
 
@@ -109,7 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, {});
       response.headers.forEach((value, key) => void reply.header(key, value));

@@ -15,6 +15,13 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ TELEMETRY_KEY: 'nope' })).toThrow(/TELEMETRY_KEY="nope" must be a GUID/);
   });
 
+  it('trusts no proxy unless told which, so X-Forwarded-For cannot dodge the rate limit', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadEnv({}).RATE_LIMIT_PER_MINUTE).toBe(600);
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadEnv({ REDIS_URL: '', DATABASE_URL: '' }).REDIS_URL).toBeUndefined();
   });

@@ -30,7 +30,18 @@ export const envSchema = z.object({
   // The registered payment provider new orders use: 'test' (built in, see modules/checkout/payment).
   PAYMENT_PROVIDER: z.string().min(1).default('test'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Which proxies may set X-Forwarded-For (the client address rate limits count by): unset trusts none,
+  // 'true' any, otherwise a comma-separated list of addresses or CIDRs.
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()).transform(parseTrustProxy),
+  // GraphQL requests one client address may make per minute.
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
 });
+
+function parseTrustProxy(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
+}
 
 export type Env = z.infer<typeof envSchema>;
 

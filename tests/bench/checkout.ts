@@ -54,7 +54,7 @@ interface GraphQLAnswer<T> {
 }
 
 /**
- * One shopper's client. Each sends its own X-Forwarded-For (the server trusts the proxy header), so the
+ * One shopper's client. Each sends its own X-Forwarded-For (the bench's server trusts loopback as a proxy), so the
  * per-address rate limit sees many shoppers, as it would in production, instead of one address sending
  * hundreds of requests a minute. The addresses are loopback ones and only ever a header: nothing is sent there.
  */
@@ -99,6 +99,8 @@ async function main() {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     PAYMENT_PROVIDER: 'test',
+    // The bench stands in for a reverse proxy on loopback that passes each shopper's address on.
+    TRUST_PROXY: '127.0.0.1',
   };
   console.info(`Starting the server on ${databaseUrl ? 'DATABASE_URL' : `PGlite in ${dataDir}`} (first start migrates and seeds)…`);
   const server = spawn('node', ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
