@@ -8,9 +8,15 @@ import { ProductPage, productLoader } from '../features/catalog/ProductPage';
 import { BrandsPage, brandsLoader } from '../features/brands/BrandsPage';
 import { ContentPage, contentLoader } from '../features/content/ContentPage';
 import { FavoritesPage, favoritesLoader } from '../features/favorites/FavoritesPage';
+import { CheckoutPage, checkoutLoader } from '../features/checkout/CheckoutPage';
+import { OrderConfirmationPage } from '../features/checkout/OrderConfirmationPage';
+import { PaymentFailedPage } from '../features/checkout/PaymentFailedPage';
 import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
 import { notFound, type LoaderEnv } from './route-context';
+
+/** The checkout and its return pages use the reduced layout (spec section 2). */
+const undistracted = { undistracted: true };
 
 /** Last path segment, for the spec's '+' and '(any)' routes where only the final alias matters. */
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
@@ -35,6 +41,9 @@ function pageRoutes(env: LoaderEnv): RouteObject[] {
     { path: 'list/:kind?', loader: list((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })), Component: ListPage },
     { path: sv ? 'varumarken' : 'brands', loader: () => brandsLoader(env), Component: BrandsPage },
     { path: sv ? 'favoriter' : 'favorites', loader: (args: LoaderFunctionArgs) => favoritesLoader(env, args.request), Component: FavoritesPage },
+    { path: sv ? 'kassan' : 'checkout', loader: () => checkoutLoader(env.languageId), Component: CheckoutPage, handle: undistracted },
+    { path: 'checkout/confirm', Component: OrderConfirmationPage, handle: undistracted },
+    { path: 'checkout/klarna-fail', Component: PaymentFailedPage, handle: undistracted },
     { path: 'p/:alias', loader: product, Component: ProductPage },
     { path: 'p/:any/:alias', loader: product, Component: ProductPage },
     { path: 'p/:any/:any2/:alias', loader: product, Component: ProductPage },

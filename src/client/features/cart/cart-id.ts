@@ -9,11 +9,15 @@ function readCookie(): string {
   return decodeURIComponent(cookieValue(document.cookie, CART_COOKIE) ?? '');
 }
 
-/** This tab's cart id; empty until the first item is added (the server then hands out an id). */
-export const cartState = proxy({ id: '' });
+/**
+ * This tab's cart id; empty until the first item is added (the server then hands out an id). `loaded` turns
+ * true once the cookie was read in the browser, so an empty id then means 'no cart' rather than 'not known yet'.
+ */
+export const cartState = proxy({ id: '', loaded: false });
 
 export function loadCartId(): string {
   cartState.id = readCookie();
+  cartState.loaded = true;
   return cartState.id;
 }
 

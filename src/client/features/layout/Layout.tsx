@@ -9,10 +9,12 @@ import { CookieConsent } from '../consent/CookieConsent';
 import { usePageViews } from '../analytics/tag-manager';
 import { NavigationProgress } from './NavigationProgress';
 import type { LayoutData } from './layout-loader';
+import { UndistractedFooter, UndistractedHeader, useUndistracted } from './UndistractedLayout';
 
 export function Layout({ languageId }: { languageId: LanguageId }) {
   const { layout, messages } = useLoaderData() as LayoutData;
   const theme = layout.channel.themeSettings;
+  const undistracted = useUndistracted();
   useEffect(() => {
     document.documentElement.lang = languageId;
   }, [languageId]);
@@ -31,11 +33,11 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         }
       >
         <NavigationProgress />
-        <Header layout={layout} languageId={languageId} />
+        {undistracted ? <UndistractedHeader languageId={languageId} /> : <Header layout={layout} languageId={languageId} />}
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />
         </main>
-        <Footer layout={layout} languageId={languageId} />
+        {undistracted ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}
         <CookieConsent />
         <Snackbar />
         <PageViews />

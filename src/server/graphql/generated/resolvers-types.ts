@@ -858,7 +858,9 @@ export type ShippingOption = {
 /** The order sums with the chosen carrier's fee in place of the cart's default fee; an order keeps them as charged. */
 export type CheckoutTotals = {
   __typename?: 'CheckoutTotals';
+  /** The lines at their campaign prices. */
   goodsIncVat: Scalars['Float']['output'];
+  /** The promo code's discount off the goods: goods − discount + shipping fee = total. */
   discountIncVat: Scalars['Float']['output'];
   shippingFeeIncVat: Scalars['Float']['output'];
   totalIncVat: Scalars['Float']['output'];

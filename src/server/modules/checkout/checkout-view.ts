@@ -38,7 +38,8 @@ export function orderMoney(cart: CartModel, method: ShippingMethod | null): Orde
   return {
     regularMinor: toMinor(s.subTotal.regularPriceIncVat),
     goodsMinor: toMinor(s.subTotal.sellingPriceIncVat),
-    discountMinor: toMinor(s.total.discountIncVat),
+    // Campaign prices are already in the goods (and shown per line); what comes off them here is the code's.
+    discountMinor: toMinor(s.fixedAmountDiscountIncVat),
     shippingFeeMinor: fee,
     totalMinor: cartTotal - cartFee + fee,
     totalExVatMinor: cartTotalEx - cartFeeEx + exVatMinor(fee, SHIPPING_VAT_RATE),

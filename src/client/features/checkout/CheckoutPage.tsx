@@ -1,0 +1,94 @@
+import { useEffect, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLoaderData } from 'react-router';
+import { Head, type Alternate } from '../../components/Head';
+import { useLanguageId } from '../../app/use-language';
+import { languageIds, type LanguageId } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
+import { useCart } from '../cart/use-cart';
+import { AddressSection } from './AddressSection';
+import { CheckoutCart } from './CheckoutCart';
+import { CustomerSection } from './CustomerSection';
+import { PaymentSection } from './PaymentSection';
+import { ShippingSection } from './ShippingSection';
+import { useCheckout } from './use-checkout';
+
+interface CheckoutData {
+  canonicalUrl: string;
+  alternates: Alternate[];
+}
+
+/** Nothing to fetch on the server: the cart id is the browser's. The language switch needs the other URL. */
+export function checkoutLoader(languageId: LanguageId): CheckoutData {
+  return { canonicalUrl: routes.checkout(languageId), alternates: languageIds.map((l) => ({ languageId: l, canonicalUrl: routes.checkout(l) })) };
+}
+
+/** Quantities and code of a cart: when they change on this page, the checkout's sums and carriers must too. */
+const cartSignature = (cart: { promoCode?: string | null; items: readonly { skuId: number; quantity: number }[] } | null | undefined) =>
+  cart ? `${cart.promoCode ?? ''}|${cart.items.map((i) => `${i.skuId}x${i.quantity}`).join(',')}` : '';
+
+/** /kassan and /en/checkout in the undistracted layout: the cart, then four steps on one page. */
+export function CheckoutPage() {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const data = useLoaderData() as CheckoutData;
+  const state = useCheckout();
+  const cart = useCart();
+  const title = intl.formatMessage({ id: 'checkout.title' });
+
+  const live = cartSignature(cart);
+  const judged = cartSignature(state.checkout?.cart);
+  const { refresh } = state;
+  useEffect(() => {
+    if (live && judged && live !== judged) refresh();
+    // refresh is a new function each render; the signatures are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live, judged]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void state.placeOrder();
+  };
+
+  const items = cart?.items ?? state.checkout?.cart.items ?? [];
+  return (
+    <div className="page checkout-page">
+      <Head title={title} canonical={data.canonicalUrl} alternates={data.alternates} />
+      <meta name="robots" content="noindex, nofollow" />
+      <h1 className="page__title">{title}</h1>
+      {state.failed ? (
+        <div className="checkout-page__empty" role="alert">
+          <p>
+            <FormattedMessage id="error.generic" />
+          </p>
+          <button type="button" className="button" onClick={state.retry}>
+            <FormattedMessage id="checkout.retry" />
+          </button>
+        </div>
+      ) : !state.ready ? (
+        <p className="checkout-page__loading" role="status">
+          <FormattedMessage id="checkout.loading" />
+        </p>
+      ) : !state.cartId || items.length === 0 ? (
+        <div className="checkout-page__empty">
+          <p>
+            <FormattedMessage id="cart.empty" />
+          </p>
+          <Link className="button button--primary" to={routes.home(languageId)}>
+            <FormattedMessage id="checkout.continueShopping" />
+          </Link>
+        </div>
+      ) : (
+        <div className="checkout-grid">
+          <CheckoutCart cart={cart ?? state.checkout?.cart ?? null} />
+          <form className="checkout-form" noValidate onSubmit={submit} aria-label={title}>
+            <CustomerSection state={state} />
+            <AddressSection state={state} />
+            <ShippingSection state={state} />
+            <PaymentSection state={state} />
+          </form>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { FormattedMessage } from 'react-intl';
+import type { CheckoutTotalsFieldsFragment } from '../../graphql/generated/operations';
+
+/** The sums with the chosen carrier's fee, as the order will be charged (and as an order keeps them). */
+export function CheckoutTotals({ totals, shippingChosen = true }: { totals: CheckoutTotalsFieldsFragment; shippingChosen?: boolean }) {
+  return (
+    <dl className="checkout-totals">
+      <div>
+        <dt>
+          <FormattedMessage id="checkout.summary.goods" />
+        </dt>
+        <dd>{totals.goodsIncVatFormatted}</dd>
+      </div>
+      {totals.discountIncVat > 0 && (
+        <div>
+          <dt>
+            <FormattedMessage id="checkout.summary.discount" />
+          </dt>
+          <dd>−{totals.discountIncVatFormatted}</dd>
+        </div>
+      )}
+      <div>
+        <dt>
+          <FormattedMessage id="checkout.summary.shipping" />
+        </dt>
+        {/* Before a carrier is chosen there is no fee to show yet, rather than a misleading 0 kr. */}
+        <dd>{shippingChosen ? totals.shippingFeeIncVatFormatted : '–'}</dd>
+      </div>
+      <div className="checkout-totals__total">
+        <dt>
+          <FormattedMessage id="checkout.summary.total" />
+        </dt>
+        <dd>{totals.totalIncVatFormatted}</dd>
+      </div>
+      <div className="checkout-totals__vat">
+        <dt>
+          <FormattedMessage id="checkout.summary.vat" />
+        </dt>
+        <dd>{totals.vatFormatted}</dd>
+      </div>
+    </dl>
+  );
+}

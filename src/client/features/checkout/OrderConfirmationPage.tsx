@@ -1,0 +1,124 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, useLocation } from 'react-router';
+import { Head } from '../../components/Head';
+import { useLanguageId } from '../../app/use-language';
+import { localizePath } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
+import { CheckoutTotals } from './CheckoutTotals';
+import { useCompletedPayment } from './use-completed-payment';
+
+/** /checkout/confirm: the payment provider sends the shopper here after a successful payment. */
+export function OrderConfirmationPage() {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const location = useLocation();
+  const { order, notFound, loading } = useCompletedPayment();
+  const title = intl.formatMessage({ id: 'confirm.title' });
+  // The provider's verdict wins over the page it sent the shopper to.
+  if (order?.paymentStatus === 'FAILED') {
+    return <Navigate replace to={`${localizePath('/checkout/klarna-fail', languageId)}${location.search}`} />;
+  }
+  return (
+    <div className="page checkout-page order-confirmation">
+      <Head title={title} />
+      <meta name="robots" content="noindex, nofollow" />
+      {loading ? (
+        <p className="checkout-page__loading" role="status">
+          <FormattedMessage id="confirm.loading" />
+        </p>
+      ) : !order || notFound ? (
+        <>
+          <h1 className="page__title">
+            <FormattedMessage id="confirm.notFoundTitle" />
+          </h1>
+          <p>
+            <FormattedMessage id="confirm.notFound" />
+          </p>
+          <Link className="button" to={routes.home(languageId)}>
+            <FormattedMessage id="checkout.continueShopping" />
+          </Link>
+        </>
+      ) : (
+        <>
+          <h1 className="page__title">{title}</h1>
+          <p className="page__lead" role="status">
+            <FormattedMessage id="confirm.lead" values={{ number: order.orderNumber, email: order.email }} />
+          </p>
+          <dl className="order-facts">
+            <div>
+              <dt>
+                <FormattedMessage id="confirm.orderNumber" />
+              </dt>
+              <dd>{order.orderNumber}</dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="confirm.status" />
+              </dt>
+              <dd>{order.statusLabel}</dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="confirm.payment" />
+              </dt>
+              <dd>{order.paymentMethodLabel}</dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="confirm.delivery" />
+              </dt>
+              <dd>
+                {order.shippingMethod.carrier} {order.shippingMethod.name}
+              </dd>
+            </div>
+            <div>
+              <dt>
+                <FormattedMessage id="confirm.address" />
+              </dt>
+              <dd>
+                <address>
+                  {[
+                    order.shippingAddress.companyName,
+                    `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`,
+                    order.shippingAddress.careOf && `c/o ${order.shippingAddress.careOf}`,
+                    order.shippingAddress.streetAddress,
+                    order.shippingAddress.addressLine2,
+                    `${order.shippingAddress.zip} ${order.shippingAddress.city}`,
+                  ]
+                    .filter(Boolean)
+                    .map((line) => (
+                      <span key={line} className="order-facts__line">
+                        {line}
+                      </span>
+                    ))}
+                </address>
+              </dd>
+            </div>
+          </dl>
+          <h2 className="checkout-section__title">
+            <FormattedMessage id="confirm.lines" />
+          </h2>
+          <ul className="order-lines">
+            {order.lines.map((line) => (
+              <li key={line.skuId} className="order-lines__line">
+                <span>
+                  {line.quantity} × {line.name}
+                  {line.backorderedQuantity > 0 && (
+                    <span className="order-lines__note">
+                      <FormattedMessage id="confirm.backordered" values={{ count: line.backorderedQuantity }} />
+                    </span>
+                  )}
+                </span>
+                <span>{line.totalPriceIncVatFormatted}</span>
+              </li>
+            ))}
+          </ul>
+          <CheckoutTotals totals={order.totals} />
+          <Link className="button button--primary" to={routes.home(languageId)}>
+            <FormattedMessage id="checkout.continueShopping" />
+          </Link>
+        </>
+      )}
+    </div>
+  );
+}

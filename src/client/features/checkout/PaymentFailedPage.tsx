@@ -1,0 +1,45 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, Navigate, useLocation } from 'react-router';
+import { localizePath } from '../../../shared/locales';
+import { Head } from '../../components/Head';
+import { useLanguageId } from '../../app/use-language';
+import { routes } from '../../../shared/routes';
+import { useCompletedPayment } from './use-completed-payment';
+
+/**
+ * /checkout/klarna-fail: the payment provider refused. The order is cancelled and its lines are back in the
+ * cart, so 'go back' returns to a checkout that holds everything it did before (spec section 8).
+ */
+export function PaymentFailedPage() {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const { order, loading } = useCompletedPayment();
+  const location = useLocation();
+  const title = intl.formatMessage({ id: 'paymentFailed.title' });
+  // A paid order has nothing to go back for: its confirmation is the right page.
+  if (order?.paymentStatus === 'PAID') return <Navigate replace to={`${localizePath('/checkout/confirm', languageId)}${location.search}`} />;
+  return (
+    <div className="page checkout-page payment-failed">
+      <Head title={title} />
+      <meta name="robots" content="noindex, nofollow" />
+      <h1 className="page__title">{title}</h1>
+      {loading ? (
+        <p className="checkout-page__loading" role="status">
+          <FormattedMessage id="confirm.loading" />
+        </p>
+      ) : (
+        <div role="alert" className="payment-failed__message">
+          <p>{order?.paymentFailureMessage ?? intl.formatMessage({ id: 'error.generic' })}</p>
+          {order && (
+            <p>
+              <FormattedMessage id="paymentFailed.cartRestored" />
+            </p>
+          )}
+        </div>
+      )}
+      <Link className="button button--primary" to={routes.checkout(languageId)}>
+        <FormattedMessage id="paymentFailed.goBack" />
+      </Link>
+    </div>
+  );
+}

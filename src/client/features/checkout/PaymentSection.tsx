@@ -1,0 +1,104 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useLanguageId } from '../../app/use-language';
+import { routes } from '../../../shared/routes';
+import { PAYMENT_METHODS } from './checkout-form';
+import { CheckoutTextField } from './CheckoutTextField';
+import { CheckoutTotals } from './CheckoutTotals';
+import type { CheckoutState } from './use-checkout';
+
+/** Terms of purchase: the content page the footer links to as well. */
+const termsPath = (languageId: 'sv' | 'en') => routes.content(languageId === 'sv' ? 'kopvillkor' : 'purchase-terms', languageId);
+
+/**
+ * How to pay, closed until the details, postcode and carrier are valid (spec section 5), then the sums, the
+ * terms and the button that places the order.
+ */
+export function PaymentSection({ state }: { state: CheckoutState }) {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const blocked = state.checkout?.paymentBlocked ?? true;
+  const methodError = state.errorFor('paymentMethod');
+  const termsError = state.errorFor('acceptedPurchaseTerms');
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-payment-heading">
+      <h2 className="checkout-section__title" id="checkout-payment-heading">
+        <span className="checkout-section__step" aria-hidden="true">
+          4
+        </span>
+        <FormattedMessage id="checkout.payment" />
+      </h2>
+      {blocked && (
+        <p className="checkout-section__note" id="checkout-payment-blocked">
+          <FormattedMessage id="checkout.payment.blocked" />
+        </p>
+      )}
+      <fieldset
+        className="checkout-choice"
+        disabled={blocked}
+        aria-describedby={[blocked ? 'checkout-payment-blocked' : '', methodError ? 'checkout-paymentMethod-error' : ''].filter(Boolean).join(' ') || undefined}
+      >
+        <legend className="visually-hidden">
+          <FormattedMessage id="checkout.payment.choose" />
+        </legend>
+        {PAYMENT_METHODS.map((method) => (
+          <label key={method} className="checkout-choice__option checkout-choice__option--card">
+            <input type="radio" name="paymentMethod" value={method} checked={state.form?.paymentMethod === method} onChange={() => state.change('paymentMethod', method, true)} />
+            <span className="checkout-choice__text">
+              <span className="checkout-choice__name">{intl.formatMessage({ id: `checkout.payment.${method}` })}</span>
+              <span className="checkout-choice__description">{intl.formatMessage({ id: `checkout.payment.hint.${method}` })}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {methodError && (
+        <p className="field__error" id="checkout-paymentMethod-error">
+          {methodError}
+        </p>
+      )}
+      <CheckoutTextField field="orderMessage" state={state} multiline />
+      <label className="checkout-check">
+        <input type="checkbox" name="newsletterConsent" checked={state.form?.newsletterConsent ?? false} onChange={(e) => state.change('newsletterConsent', e.target.checked, true)} />
+        <span>
+          <FormattedMessage id="checkout.field.newsletterConsent" />
+        </span>
+      </label>
+      {state.checkout && <CheckoutTotals totals={state.checkout.totals} shippingChosen={state.checkout.shippingOptions.some((o) => o.isSelected)} />}
+      <label className="checkout-check">
+        <input
+          type="checkbox"
+          name="acceptedPurchaseTerms"
+          checked={state.form?.acceptedPurchaseTerms ?? false}
+          aria-invalid={termsError ? true : undefined}
+          aria-describedby={termsError ? 'checkout-acceptedPurchaseTerms-error' : undefined}
+          onChange={(e) => state.change('acceptedPurchaseTerms', e.target.checked, true)}
+        />
+        <span>
+          <FormattedMessage
+            id="checkout.field.acceptedPurchaseTerms"
+            values={{
+              terms: (
+                <Link to={termsPath(languageId)} target="_blank" rel="noopener">
+                  <FormattedMessage id="checkout.terms" />
+                </Link>
+              ),
+            }}
+          />
+        </span>
+      </label>
+      {termsError && (
+        <p className="field__error" id="checkout-acceptedPurchaseTerms-error">
+          {termsError}
+        </p>
+      )}
+      {state.orderMessage && (
+        <p className="field__error" role="alert">
+          {state.orderMessage}
+        </p>
+      )}
+      <button type="submit" className="button button--primary checkout-submit" disabled={state.placing}>
+        <FormattedMessage id={state.placing ? 'checkout.placing' : 'checkout.placeOrder'} />
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { FormattedMessage } from 'react-intl';
+import type { CheckoutState } from './use-checkout';
+
+/** The carriers for the entered country and postcode, priced for this cart; nothing to choose before that. */
+export function ShippingSection({ state }: { state: CheckoutState }) {
+  const options = state.checkout?.shippingOptions ?? [];
+  const message = state.checkout?.shippingMessage;
+  const error = state.errorFor('shippingMethodId');
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-shipping-heading">
+      <h2 className="checkout-section__title" id="checkout-shipping-heading">
+        <span className="checkout-section__step" aria-hidden="true">
+          3
+        </span>
+        <FormattedMessage id="checkout.shipping" />
+      </h2>
+      {options.length === 0 ? (
+        <p className={message ? 'field__error' : 'checkout-section__note'} role={message ? 'alert' : undefined}>
+          {message ?? <FormattedMessage id="checkout.shipping.enterZip" />}
+        </p>
+      ) : (
+        <fieldset className="checkout-choice" aria-describedby={error ? 'checkout-shippingMethodId-error' : undefined}>
+          <legend className="visually-hidden">
+            <FormattedMessage id="checkout.shipping.choose" />
+          </legend>
+          {options.map((option) => (
+            <label key={option.shippingMethodId} className="checkout-choice__option checkout-choice__option--card">
+              <input
+                type="radio"
+                name="shippingMethodId"
+                value={option.shippingMethodId}
+                checked={state.form?.shippingMethodId === option.shippingMethodId}
+                onChange={() => state.change('shippingMethodId', option.shippingMethodId, true)}
+              />
+              <span className="checkout-choice__text">
+                <span className="checkout-choice__name">
+                  {option.name}
+                </span>
+                <span className="checkout-choice__description">{option.description}</span>
+                {option.feeIncVat > 0 && option.freeFromIncVat !== null && (
+                  <span className="checkout-choice__description">
+                    <FormattedMessage id="cart.leftToFreeShipping" values={{ amount: option.amountLeftToFreeShippingFormatted }} />
+                  </span>
+                )}
+              </span>
+              <span className="checkout-choice__price">{option.feeIncVat > 0 ? option.feeIncVatFormatted : <FormattedMessage id="checkout.shipping.free" />}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {error && (
+        <p className="field__error" id="checkout-shippingMethodId-error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

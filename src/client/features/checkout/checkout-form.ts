@@ -1,0 +1,107 @@
+import type { CheckoutFieldsFragment, CheckoutInput, CustomerType, PaymentMethod } from '../../graphql/generated/operations';
+
+/** The form as the shopper edits it: text fields hold '' rather than null, so inputs stay controlled. */
+export interface CheckoutForm {
+  customerType: CustomerType;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  careOf: string;
+  streetAddress: string;
+  addressLine2: string;
+  zip: string;
+  city: string;
+  country: string;
+  personalIdNumber: string;
+  organisationIdNumber: string;
+  companyName: string;
+  orderMessage: string;
+  entryCode: string;
+  newsletterConsent: boolean;
+  shippingMethodId: string;
+  paymentMethod: PaymentMethod | '';
+  acceptedPurchaseTerms: boolean;
+}
+
+export type CheckoutField = keyof CheckoutForm;
+
+export type TextField = {
+  [K in CheckoutField]: CheckoutForm[K] extends string ? (K extends 'customerType' | 'paymentMethod' ? never : K) : never;
+}[CheckoutField];
+
+/** Countries the carriers deliver to (the server's list); Sweden is the default (spec section 9). */
+export const COUNTRIES = ['SE', 'NO', 'DK', 'FI'] as const;
+
+export const PAYMENT_METHODS: readonly PaymentMethod[] = ['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER'];
+
+/** The fields in the order they appear on the page: the first with an error gets the focus after a submit. */
+export const FIELD_ORDER: readonly CheckoutField[] = [
+  'customerType',
+  'email',
+  'phoneNumber',
+  'companyName',
+  'organisationIdNumber',
+  'firstName',
+  'lastName',
+  'careOf',
+  'streetAddress',
+  'addressLine2',
+  'zip',
+  'city',
+  'country',
+  'personalIdNumber',
+  'entryCode',
+  'orderMessage',
+  'newsletterConsent',
+  'shippingMethodId',
+  'paymentMethod',
+  'acceptedPurchaseTerms',
+];
+
+export function formFromCheckout(saved: CheckoutFieldsFragment): CheckoutForm {
+  return {
+    customerType: saved.customerType,
+    email: saved.email ?? '',
+    firstName: saved.firstName ?? '',
+    lastName: saved.lastName ?? '',
+    phoneNumber: saved.phoneNumber ?? '',
+    careOf: saved.careOf ?? '',
+    streetAddress: saved.streetAddress ?? '',
+    addressLine2: saved.addressLine2 ?? '',
+    zip: saved.zip ?? '',
+    city: saved.city ?? '',
+    country: saved.country,
+    personalIdNumber: saved.personalIdNumber ?? '',
+    organisationIdNumber: saved.organisationIdNumber ?? '',
+    companyName: saved.companyName ?? '',
+    orderMessage: saved.orderMessage ?? '',
+    entryCode: saved.entryCode ?? '',
+    newsletterConsent: saved.newsletterConsent,
+    shippingMethodId: saved.shippingMethodId ?? '',
+    paymentMethod: saved.paymentMethod ?? '',
+    acceptedPurchaseTerms: saved.acceptedPurchaseTerms,
+  };
+}
+
+/**
+ * The whole form for createOrUpdateCheckout and placeOrder. Fields of the other customer type are sent empty,
+ * so a person's order never carries a company left over from switching back and forth.
+ */
+export function toCheckoutInput(form: CheckoutForm): CheckoutInput {
+  const organisation = form.customerType === 'ORGANIZATION';
+  return {
+    ...form,
+    companyName: organisation ? form.companyName : '',
+    organisationIdNumber: organisation ? form.organisationIdNumber : '',
+    personalIdNumber: organisation ? '' : form.personalIdNumber,
+    shippingMethodId: form.shippingMethodId || null,
+    paymentMethod: form.paymentMethod || null,
+  };
+}
+
+/** Enough of a postcode to ask for carriers while the shopper is still in the field (5 digits SE/FI, 4 NO/DK). */
+export function zipLooksComplete(country: string, zip: string): boolean {
+  const digits = zip.replace(/\s/g, '');
+  return /^\d+$/.test(digits) && digits.length === (country === 'NO' || country === 'DK' ? 4 : 5);
+}

@@ -1,0 +1,191 @@
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { notify } from '../../app/ui-state';
+import { useChannelVariables } from '../../app/use-language';
+import {
+  CartDocument,
+  CheckoutDocument,
+  PlaceOrderDocument,
+  SaveCheckoutDocument,
+  type CheckoutFieldsFragment,
+} from '../../graphql/generated/operations';
+import { cartState, loadCartId } from '../cart/cart-id';
+import { FIELD_ORDER, formFromCheckout, toCheckoutInput, type CheckoutField, type CheckoutForm } from './checkout-form';
+
+/** Errors of the payment step itself are only shown once the shopper tries to complete the purchase. */
+const SHOWN_AFTER_SUBMIT: ReadonlySet<CheckoutField> = new Set(['shippingMethodId', 'paymentMethod', 'acceptedPurchaseTerms']);
+
+export interface CheckoutState {
+  /** False until the cart cookie was read (after hydration) and, with a cart, its checkout fetched. */
+  ready: boolean;
+  /** The checkout could not be fetched (offline, server error); `retry` asks again. */
+  failed: boolean;
+  retry: () => void;
+  cartId: string;
+  form: CheckoutForm | null;
+  /** The server's latest view of the saved form: validation, carriers, totals, whether payment is open. */
+  checkout: CheckoutFieldsFragment | null;
+  /** A field changed; `save` also stores it now (radios, selects, a finished postcode), otherwise on blur. */
+  change: <K extends CheckoutField>(field: K, value: CheckoutForm[K], save?: boolean) => void;
+  /** The shopper left a field: its error may show from now on and the form is stored. */
+  blur: (field: CheckoutField) => void;
+  errorFor: (field: CheckoutField) => string | undefined;
+  placeOrder: () => Promise<void>;
+  placing: boolean;
+  /** Why the order could not be placed (empty cart, stock), from the server. */
+  orderMessage: string | null;
+  /** Asks the server for the checkout again (after the cart changed elsewhere on the page). */
+  refresh: () => void;
+}
+
+/**
+ * The checkout form. Every change is stored on the server (createOrUpdateCheckout) one request at a time, the
+ * latest form winning, and the server's answer decides errors, carriers, totals and whether payment is open:
+ * the client only displays the rules. An error shows once its field was left or a purchase was attempted, and
+ * only while the field still holds the value the server judged.
+ */
+export function useCheckout(): CheckoutState {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const channel = useChannelVariables();
+  const { id: cartId, loaded: cartRead } = useSnapshot(cartState);
+  useEffect(() => {
+    loadCartId();
+  }, []);
+
+  const query = useQuery(CheckoutDocument, { variables: { cartId, ...channel }, skip: !cartId, fetchPolicy: 'network-only' });
+  const [saveCheckout] = useMutation(SaveCheckoutDocument);
+  const [submitOrder, { loading: placing }] = useMutation(PlaceOrderDocument);
+
+  const loaded = query.data?.checkout ?? null;
+  const initial = useMemo(() => (loaded ? formFromCheckout(loaded) : null), [loaded]);
+  /** The latest answer of a save; until the first one, what the page loaded. */
+  const [answer, setAnswer] = useState<CheckoutFieldsFragment | null>(null);
+  // The shopper's edits; before the first one the form is what was saved (later loads never overwrite typing).
+  const [edited, setEdited] = useState<CheckoutForm | null>(null);
+  /** The form the latest server answer judged; errors of fields edited since then are stale. */
+  const [judgedForm, setJudged] = useState<CheckoutForm | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<CheckoutField>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [orderMessage, setOrderMessage] = useState<string | null>(null);
+  const checkout = answer ?? loaded;
+  const form = edited ?? initial;
+  const judged = judgedForm ?? initial;
+
+  /** The latest edit, for saves that finish after several renders; null before the first edit. */
+  const formRef = useRef<CheckoutForm | null>(null);
+  const currentForm = () => formRef.current ?? form;
+  const saving = useRef(false);
+  const saveAgain = useRef(false);
+  const orderKey = useRef<string | null>(null);
+
+  const save = async () => {
+    if (saving.current) {
+      saveAgain.current = true;
+      return;
+    }
+    saving.current = true;
+    try {
+      do {
+        saveAgain.current = false;
+        const sent = currentForm();
+        if (!sent || !cartId) return;
+        const { data } = await saveCheckout({ variables: { cartId, checkout: toCheckoutInput(sent), ...channel } });
+        if (data) {
+          setAnswer(data.createOrUpdateCheckout);
+          setJudged(sent);
+        }
+      } while (saveAgain.current);
+    } catch {
+      notify(intl.formatMessage({ id: 'error.generic' }), 'error');
+    } finally {
+      saving.current = false;
+    }
+  };
+
+  const change = <K extends CheckoutField>(field: K, value: CheckoutForm[K], store = false) => {
+    const base = currentForm();
+    if (!base) return;
+    const next = { ...base, [field]: value };
+    formRef.current = next;
+    setEdited(next);
+    setOrderMessage(null);
+    if (store) {
+      // A choice is a finished answer: its consequences (invoice needs an id number) may show at once.
+      setTouched((t) => new Set([...t, field, ...(field === 'paymentMethod' ? (['personalIdNumber', 'organisationIdNumber'] as const) : [])]));
+      void save();
+    }
+  };
+
+  const blur = (field: CheckoutField) => {
+    setTouched((t) => (t.has(field) ? t : new Set([...t, field])));
+    const latest = currentForm();
+    if (latest && judged && latest[field] !== judged[field]) void save();
+  };
+
+  const errors = new Map((checkout?.validationErrors ?? []).map((e) => [e.field as CheckoutField, e.message]));
+  const errorFor = (field: CheckoutField) => {
+    if (!form || !judged || form[field] !== judged[field]) return undefined;
+    const visible = submitted || (touched.has(field) && !SHOWN_AFTER_SUBMIT.has(field));
+    return visible ? errors.get(field) : undefined;
+  };
+
+  const showInvalid = (validationErrors: readonly { field: string }[]) => {
+    setSubmitted(true);
+    const invalid = new Set(validationErrors.map((e) => e.field));
+    const first = FIELD_ORDER.find((field) => invalid.has(field));
+    // After React has rendered the messages, so the screen reader reads the field with its error.
+    if (first) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[name="${first}"]:not([disabled])`)?.focus());
+  };
+
+  const placeOrder = async () => {
+    const sent = currentForm();
+    if (!sent || !cartId || placing) return;
+    // One key per purchase attempt: a retried submit after a lost answer places the order once.
+    orderKey.current ??= crypto.randomUUID();
+    try {
+      const { data } = await submitOrder({ variables: { cartId, checkout: toCheckoutInput(sent), idempotencyKey: orderKey.current, ...channel } });
+      const result = data?.placeOrder;
+      if (!result) throw new Error('No answer from placeOrder');
+      if (result.status === 'PLACED' && result.redirectUrl) {
+        // The cart is empty now; the header's mini cart learns it from the server.
+        void client.refetchQueries({ include: [CartDocument] });
+        if (result.redirectUrl.startsWith('/')) await navigate(result.redirectUrl);
+        else window.location.assign(result.redirectUrl);
+        return;
+      }
+      orderKey.current = null;
+      if (result.status === 'INVALID') {
+        if (checkout) setAnswer({ ...checkout, validationErrors: result.validationErrors });
+        setJudged(sent);
+        showInvalid(result.validationErrors);
+        notify(intl.formatMessage({ id: 'checkout.fieldsInvalid' }), 'error');
+      } else {
+        setOrderMessage(result.message ?? intl.formatMessage({ id: 'error.generic' }));
+        void save();
+      }
+    } catch {
+      notify(intl.formatMessage({ id: 'error.generic' }), 'error');
+    }
+  };
+
+  return {
+    ready: cartRead && (!cartId || checkout !== null),
+    failed: Boolean(query.error) && !checkout,
+    retry: () => void query.refetch().catch(() => undefined),
+    cartId,
+    form,
+    checkout,
+    change,
+    blur,
+    errorFor,
+    placeOrder,
+    placing,
+    orderMessage,
+    refresh: () => void save(),
+  };
+}

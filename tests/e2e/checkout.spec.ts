@@ -1,0 +1,190 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { axeViolations, describeViolations } from '../support/axe';
+
+interface Product {
+  name: string;
+  canonicalUrl: string;
+  skus: { skuId: number; name: string; stock: { status: string; totalStock: number; oversellable: boolean } }[];
+}
+
+/** Single-SKU products with plenty in stock, so purchases in parallel tests never run one out. */
+async function wellStocked(request: APIRequestContext): Promise<Product[]> {
+  const res = await request.post('/graphql', {
+    data: { query: '{ products(filter: { limit: 100, sort: LOWEST_PRICE }) { products { name canonicalUrl skus { skuId name stock { status totalStock oversellable } } } } }' },
+  });
+  const products = ((await res.json()) as { data: { products: { products: Product[] } } }).data.products.products;
+  return products.filter((p) => p.skus.length === 1 && !p.skus[0]!.stock.oversellable && p.skus[0]!.stock.totalStock >= 9);
+}
+
+/** A cart made through the API and handed to the browser in the cart cookie, as a returning shopper has. */
+async function cartWith(request: APIRequestContext, context: BrowserContext, baseURL: string, skuId: number, quantity = 1): Promise<string> {
+  const res = await request.post('/graphql', {
+    data: { query: 'mutation($item: CartItemInputType!) { addToCart(id: "", item: $item) { id } }', variables: { item: { skuId, quantity } } },
+  });
+  const id = ((await res.json()) as { data: { addToCart: { id: string } } }).data.addToCart.id;
+  await context.addCookies([{ name: 'ralph-cart', value: id, url: baseURL }]);
+  return id;
+}
+
+const field = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name, exact: true });
+
+async function fillPerson(page: Page, email: string) {
+  await field(page, 'E-post').fill(email);
+  await field(page, 'Mobilnummer').fill('070-123 45 67');
+  await field(page, 'Förnamn').fill('Anna');
+  await field(page, 'Efternamn').fill('Svensson');
+  await field(page, 'Gatuadress').fill('Storgatan 1');
+  await field(page, 'Postnummer').fill('111 22');
+  await field(page, 'Ort').fill('Stockholm');
+}
+
+async function chooseShippingAndPay(page: Page, method: RegExp) {
+  await page.getByRole('radio', { name: /PostNord – hämta hos ombud/ }).check();
+  // The payment step opens once the server has judged the form valid.
+  await page.getByRole('radio', { name: method }).check();
+  await page.getByRole('checkbox', { name: /Jag godkänner köpvillkoren/ }).check();
+}
+
+test.describe('checkout', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+  });
+
+  test('a guest buys a product as a person and pays by card', async ({ page, request }) => {
+    const [product] = await wellStocked(request);
+    await page.goto(product!.canonicalUrl);
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Varukorg' }).getByRole('link', { name: product!.name })).toBeVisible();
+    await page.goto('/kassan');
+    await expect(page.getByRole('heading', { name: 'Kassan', level: 1 })).toBeVisible();
+    // Undistracted: no menu, search or mini cart in the checkout.
+    await expect(page.getByRole('button', { name: /^Varukorg,/ })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Din varukorg' })).toContainText(product!.name);
+    await expect(page.getByText('Fyll i dina uppgifter, postnummer och fraktsätt för att välja betalsätt.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Kort/ })).toBeDisabled();
+    await fillPerson(page, 'anna@example.se');
+    await chooseShippingAndPay(page, /^Kort/);
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page).toHaveURL(/\/checkout\/confirm\?order=/);
+    await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+    await expect(page.getByText('anna@example.se')).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(product!.name);
+    await expect(page.getByRole('main')).toContainText('Mottagen');
+    await expect(page.getByRole('main')).toContainText('Kort');
+    // The cart was emptied by the order.
+    await page.getByRole('link', { name: 'Fortsätt handla' }).click();
+    await expect(page.getByRole('banner').getByRole('button', { name: /^Varukorg,/ })).toHaveAccessibleName('Varukorg, Varukorgen är tom');
+  });
+
+  test('a company pays by invoice with its organisation number', async ({ page, request, context, baseURL }) => {
+    const products = await wellStocked(request);
+    const product = products[1]!;
+    await cartWith(request, context, baseURL!, product.skus[0]!.skuId, 2);
+    await page.goto('/kassan');
+    await page.getByRole('radio', { name: 'Företag' }).check();
+    await field(page, 'Företagsnamn').fill('Retro AB');
+    await field(page, 'Organisationsnummer').fill('556036-0794');
+    await field(page, 'Organisationsnummer').blur();
+    await expect(page.getByText('Du måste ange ett giltigt organisationsnummer')).toBeVisible();
+    await field(page, 'Organisationsnummer').fill('556036-0793');
+    await fillPerson(page, 'inkop@retro.example');
+    await chooseShippingAndPay(page, /^Faktura/);
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Faktura');
+    await expect(page.getByRole('main')).toContainText('Retro AB');
+    await expect(page.getByRole('main')).toContainText(`2 × ${product.name}`);
+  });
+
+  test('a failed payment lands on the failure page, and going back finds the cart and form as they were', async ({ page, request, context, baseURL }) => {
+    const products = await wellStocked(request);
+    const product = products[2]!;
+    await cartWith(request, context, baseURL!, product.skus[0]!.skuId);
+    await page.goto('/kassan');
+    await fillPerson(page, 'fail+blocked@example.se');
+    await chooseShippingAndPay(page, /^Betala senare/);
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page).toHaveURL(/\/checkout\/klarna-fail\?/);
+    await expect(page.getByRole('heading', { name: 'Betalningen gick inte igenom' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Betalningen nekades av betalningsleverantören');
+    await page.getByRole('link', { name: 'Gå tillbaka' }).click();
+    await expect(page).toHaveURL(/\/kassan$/);
+    await expect(page.getByRole('region', { name: 'Din varukorg' })).toContainText(product.name);
+    await expect(field(page, 'E-post')).toHaveValue('fail+blocked@example.se');
+    // A good address now pays.
+    await field(page, 'E-post').fill('anna@example.se');
+    await field(page, 'E-post').blur();
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+  });
+
+  test('every problem is named at its field, and the terms must be accepted', async ({ page, request, context, baseURL }) => {
+    const products = await wellStocked(request);
+    await cartWith(request, context, baseURL!, products[3]!.skus[0]!.skuId);
+    await page.goto('/kassan');
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByRole('status').getByText('Se till att alla fält är giltiga')).toBeVisible();
+    await expect(field(page, 'E-post')).toBeFocused();
+    await expect(field(page, 'E-post')).toHaveAccessibleDescription('Detta fält är obligatoriskt');
+    await expect(page.getByText('Du måste godkänna köpvillkoren innan du slutför ditt köp')).toBeVisible();
+    await field(page, 'E-post').fill('anna@');
+    await field(page, /^Personnummer/).fill('811218-9877');
+    await field(page, 'Postnummer').fill('123');
+    await field(page, 'Ort').focus();
+    await expect(field(page, 'E-post')).toHaveAccessibleDescription('Du måste ange en giltig email');
+    await expect(page.getByText('Du måste ange ett giltigt personnummer')).toBeVisible();
+    await expect(page.getByText('Hittade inga fraktalternativ för angivet postnummer')).toBeVisible();
+    await field(page, 'Postnummer').fill('111 22');
+    await expect(page.getByRole('radio', { name: /Budbee/ })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Faktura/ })).toBeDisabled();
+  });
+
+  test('the checkout works in English at /en/checkout', async ({ page, request, context, baseURL }) => {
+    const products = await wellStocked(request);
+    await cartWith(request, context, baseURL!, products[4]!.skus[0]!.skuId);
+    await page.goto('/en/checkout');
+    await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+    await field(page, 'Email').fill('anna@example.se');
+    await field(page, 'Mobile number').fill('+46 70 123 45 67');
+    await field(page, 'First name').fill('Anna');
+    await field(page, 'Last name').fill('Svensson');
+    await field(page, 'Street address').fill('Storgatan 1');
+    await page.getByRole('combobox', { name: 'Country' }).selectOption('NO');
+    await field(page, 'Postcode').fill('0150');
+    await field(page, 'Town or city').fill('Oslo');
+    await expect(page.getByRole('radio', { name: /Budbee/ })).toHaveCount(0);
+    await page.getByRole('radio', { name: /PostNord/ }).check();
+    await page.getByRole('radio', { name: /^Instalments/ }).check();
+    await page.getByRole('checkbox', { name: /I accept the terms of purchase/ }).check();
+    await page.getByRole('button', { name: 'Complete purchase' }).click();
+    await expect(page).toHaveURL(/\/en\/checkout\/confirm\?/);
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  });
+
+  test('an empty cart has nothing to check out', async ({ page }) => {
+    await page.goto('/kassan');
+    await expect(page.getByText('Din varukorg är tom.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Fortsätt handla' })).toHaveAttribute('href', '/');
+  });
+});
+
+test.describe('checkout accessibility: no serious or critical axe violations', () => {
+  // axe-core is injected as a script, which the shop's CSP (nonce'd scripts only) would refuse.
+  test.use({ bypassCSP: true });
+
+  test('the checkout with every error showing, and the confirmation', async ({ page, request, context, baseURL }) => {
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+    const products = await wellStocked(request);
+    await cartWith(request, context, baseURL!, products[5]!.skus[0]!.skuId);
+    await page.goto('/kassan');
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByText('Du måste godkänna köpvillkoren innan du slutför ditt köp')).toBeVisible();
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    await fillPerson(page, 'anna@example.se');
+    await chooseShippingAndPay(page, /^Kort/);
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+  });
+});
