@@ -53,4 +53,29 @@ test.describe('accessibility: no serious or critical axe violations', () => {
       expect(describeViolations(await axeViolations(page))).toEqual([]);
     }
   });
+
+  test('open cart panel with items, a refused discount code and the totals', async ({ page, context, request, baseURL }) => {
+    const answer = await request.post('/graphql', {
+      data: { query: '{ products(filter: { sort: BESTSELLERS, limit: 20 }) { products { skus { skuId stock { status } } } } }' },
+    });
+    const { data } = (await answer.json()) as { data: { products: { products: { skus: { skuId: number; stock: { status: string } }[] }[] } } };
+    const skuId = data.products.products.flatMap((p) => p.skus).find((s) => s.stock.status === 'IN_STOCK')?.skuId;
+    const added = await request.post('/graphql', {
+      data: { query: 'mutation ($item: CartItemInputType!) { addToCart(id: "", item: $item) { id } }', variables: { item: { skuId, quantity: 2 } } },
+    });
+    const cartId = ((await added.json()) as { data: { addToCart: { id: string } } }).data.addToCart.id;
+    await context.addCookies([
+      { name: 'ralph-cart', value: cartId, url: baseURL ?? '' },
+      { name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' },
+    ]);
+    await page.goto('/');
+    const miniCart = page.getByRole('banner').getByRole('button', { name: /^Varukorg,/ });
+    await expect(miniCart).toHaveAccessibleName('Varukorg, 2 varor i varukorgen');
+    await miniCart.click();
+    const panel = page.getByRole('dialog', { name: 'Varukorg' });
+    await panel.getByRole('textbox', { name: 'Rabattkod' }).fill('FINNSINTE');
+    await panel.getByRole('button', { name: 'Använd' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Koden är ej giltig');
+    expect(describeViolations(await axeViolations(page))).toEqual([]);
+  });
 });

@@ -3,8 +3,9 @@ import { useIntl } from 'react-intl';
 import { notify, openPanel } from '../../app/ui-state';
 import { useChannelVariables } from '../../app/use-language';
 import { AddToCartDocument } from '../../graphql/generated/operations';
+import { assumedCartBefore, useCartEvents, type CartSnapshot } from '../analytics/cart-events';
 import { cartState, loadCartId, storeCartId } from './cart-id';
-import { writeCart } from './write-cart';
+import { readCachedCart, writeCart } from './write-cart';
 
 /**
  * Adds a SKU and shows the outcome: the server's warnings (stock limits, pre-order delivery) as snackbar
@@ -14,17 +15,23 @@ export function useAddToCart(): { add: (skuId: number, quantity?: number) => Pro
   const [mutate, { loading }] = useMutation(AddToCartDocument);
   const channel = useChannelVariables();
   const intl = useIntl();
+  const report = useCartEvents();
   const add = async (skuId: number, quantity = 1): Promise<boolean> => {
+    // Filled in by the cache update, just before the answer overwrites it.
+    const seen: { before: CartSnapshot | null } = { before: null };
     try {
       const { data } = await mutate({
         variables: { id: cartState.id || loadCartId(), item: { skuId, quantity }, idempotencyKey: crypto.randomUUID(), ...channel },
         update: (cache, result) => {
-          if (result.data) writeCart(cache, result.data.addToCart, channel);
+          if (!result.data) return;
+          seen.before = readCachedCart(cache, result.data.addToCart.id, channel);
+          writeCart(cache, result.data.addToCart, channel);
         },
       });
       if (!data) throw new Error('No cart in the answer');
       const cart = data.addToCart;
       storeCartId(cart.id);
+      report(seen.before ?? assumedCartBefore(cart, skuId, quantity), cart, skuId);
       const blocking = cart.warnings.filter((w) => w.skuId === skuId && (w.code === 'ALREADY_AT_STOCK' || w.code === 'STOCK_LIMIT'));
       for (const warning of cart.warnings) notify(warning.message, blocking.includes(warning) ? 'error' : 'info');
       if (blocking.length === 0) openPanel('cart');

@@ -1,0 +1,74 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useSnapshot } from 'valtio';
+import { usePersisted } from '../../app/persisted';
+import type { CartFieldsFragment } from '../../graphql/generated/operations';
+import { PriceTag } from '../catalog/PriceTag';
+import { ProductImage } from '../catalog/ProductImage';
+import { visibleCampaignNames } from './campaign-names';
+import { useUpdateCartItem } from './use-update-cart-item';
+
+type CartLine = CartFieldsFragment['items'][number];
+
+/**
+ * The cart's lines with quantity steppers and remove buttons, for the cart panel and the checkout.
+ * onNavigate runs when a product link is followed (the panel closes itself with it).
+ */
+export function CartLines({ cart, onNavigate }: { cart: CartFieldsFragment; onNavigate?: () => void }) {
+  const { setQuantity, updating } = useUpdateCartItem();
+  return (
+    <ul className="cart-lines">
+      {cart.items.map((item) => (
+        <CartLineRow key={item.skuId} item={item} busy={updating} onQuantity={(quantity) => void setQuantity(item.skuId, quantity)} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+}
+
+function CartLineRow({ item, busy, onQuantity, onNavigate }: { item: CartLine; busy: boolean; onQuantity: (quantity: number) => void; onNavigate?: () => void }) {
+  const intl = useIntl();
+  const { vatIncluded } = useSnapshot(usePersisted());
+  const campaigns = visibleCampaignNames(item.campaign?.appliedCampaigns ?? []);
+  const unit = vatIncluded ? item.unitPrice.sellingPriceIncVatFormatted : item.unitPrice.sellingPriceExVatFormatted;
+  const name = item.product.name;
+  return (
+    <li className="cart-line">
+      <ProductImage images={item.product.images} name={name} size={72} />
+      <div className="cart-line__text">
+        <Link to={item.product.canonicalUrl} onClick={onNavigate} className="cart-line__name">
+          {name}
+        </Link>
+        <span className="cart-line__sku">{item.sku.name}</span>
+        <PriceTag price={item.totalPrice} className="cart-line__price" />
+        {item.quantity > 1 && (
+          <span className="cart-line__unit">
+            <FormattedMessage id="cart.unitPrice" values={{ quantity: item.quantity, price: unit }} />
+          </span>
+        )}
+        {campaigns.length > 0 && (
+          <ul className="cart-line__campaigns" aria-label={intl.formatMessage({ id: 'cart.campaigns' })}>
+            {campaigns.map((campaign) => (
+              <li key={campaign} className="campaign-tag">
+                {campaign}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="cart-line__actions">
+        <div className="stepper" role="group" aria-label={intl.formatMessage({ id: 'cart.quantityOf' }, { name })}>
+          <button type="button" className="icon-button" disabled={busy} aria-label={intl.formatMessage({ id: 'cart.decrease' })} onClick={() => onQuantity(item.quantity - 1)}>
+            −
+          </button>
+          <output aria-live="polite">{item.quantity}</output>
+          <button type="button" className="icon-button" disabled={busy} aria-label={intl.formatMessage({ id: 'cart.increase' })} onClick={() => onQuantity(item.quantity + 1)}>
+            +
+          </button>
+        </div>
+        <button type="button" className="cart-line__remove" disabled={busy} aria-label={intl.formatMessage({ id: 'cart.removeItem' }, { name })} onClick={() => onQuantity(0)}>
+          <FormattedMessage id="cart.remove" />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,124 @@
+import { useId, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useSnapshot } from 'valtio';
+import { formatMoney, toMinor } from '../../../shared/money';
+import { usePersisted } from '../../app/persisted';
+import { useLanguageId } from '../../app/use-language';
+import type { CartFieldsFragment } from '../../graphql/generated/operations';
+import { visibleCampaignNames } from './campaign-names';
+
+type Summary = CartFieldsFragment['summary'];
+
+/**
+ * Free-shipping progress, the campaigns that lowered the cart, and the sums: goods, promo code, shipping,
+ * total and VAT, with or without VAT per the shopper's toggle. For the cart panel and the checkout.
+ */
+export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const { vatIncluded } = useSnapshot(usePersisted());
+  const { summary } = cart;
+  const money = (major: number) => formatMoney(toMinor(major), languageId);
+  const campaigns = visibleCampaignNames(cart.appliedCampaigns);
+  const promoDiscount = vatIncluded ? summary.fixedAmountDiscountIncVat : summary.fixedAmountDiscountExVat;
+  const exVat = vatIncluded ? null : (
+    <span className="price__vat">
+      {' '}
+      <FormattedMessage id="product.exVat" />
+    </span>
+  );
+  return (
+    <div className="cart-totals">
+      <FreeShippingProgress summary={summary} hasItems={cart.items.length > 0} />
+      {campaigns.length > 0 && (
+        <div className="cart-totals__campaigns">
+          <h3 className="cart-totals__heading">
+            <FormattedMessage id="cart.campaigns" />
+          </h3>
+          <ul>
+            {campaigns.map((campaign) => (
+              <li key={campaign} className="campaign-tag">
+                {campaign}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <dl className="cart-totals__sums">
+        <Row label={<FormattedMessage id="cart.subTotal" />}>
+          {vatIncluded ? summary.subTotal.sellingPriceIncVatFormatted : summary.subTotal.sellingPriceExVatFormatted}
+          {exVat}
+        </Row>
+        {cart.promoCode && promoDiscount > 0 && (
+          <Row className="cart-totals__discount" label={<FormattedMessage id="cart.promoDiscount" values={{ code: cart.promoCode }} />}>
+            {/* A real minus sign reads as "minus" in screen readers; a hyphen may be skipped. */}−{money(promoDiscount)}
+          </Row>
+        )}
+        <Row label={<FormattedMessage id="cart.shipping" />}>
+          {summary.shipping.feeIncVat === 0 && cart.items.length > 0
+            ? intl.formatMessage({ id: 'cart.shippingFree' })
+            : vatIncluded
+              ? summary.shipping.feeIncVatFormatted
+              : money(summary.shipping.feeExVat)}
+        </Row>
+        <Row className="cart-totals__total" label={<FormattedMessage id="cart.total" />}>
+          {vatIncluded ? summary.total.sellingPriceIncVatFormatted : summary.total.sellingPriceExVatFormatted}
+          {exVat}
+        </Row>
+        {vatIncluded ? (
+          <Row className="cart-totals__minor" label={<FormattedMessage id="cart.vatIncluded" />}>
+            {summary.total.vatFormatted}
+          </Row>
+        ) : (
+          <>
+            <Row className="cart-totals__minor" label={<FormattedMessage id="cart.vat" />}>
+              {summary.total.vatFormatted}
+            </Row>
+            <Row className="cart-totals__minor" label={<FormattedMessage id="cart.totalIncVat" />}>
+              {summary.total.sellingPriceIncVatFormatted}
+            </Row>
+          </>
+        )}
+        {summary.total.isDiscounted && (
+          <Row className="cart-totals__saving" label={<FormattedMessage id="cart.saving" />}>
+            {vatIncluded ? summary.total.discountIncVatFormatted : summary.total.discountExVatFormatted}
+          </Row>
+        )}
+      </dl>
+    </div>
+  );
+}
+
+function Row({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * How far the goods (after the promo code, which is what the threshold counts) are from free shipping.
+ * Nothing shows when no free-shipping campaign runs: then nothing is left and shipping still costs.
+ */
+function FreeShippingProgress({ summary, hasItems }: { summary: Summary; hasItems: boolean }) {
+  const id = useId();
+  const left = summary.shipping.amountLeftToFreeShipping;
+  const free = hasItems && summary.shipping.feeIncVat === 0;
+  if (!hasItems || (left <= 0 && !free)) return null;
+  const goods = Math.max(0, summary.subTotal.sellingPriceIncVat - summary.fixedAmountDiscountIncVat);
+  const threshold = goods + left;
+  return (
+    <div className={`free-shipping ${free ? 'free-shipping--reached' : ''}`}>
+      <p className="free-shipping__text" id={`${id}-text`}>
+        {free ? (
+          <FormattedMessage id="cart.freeShipping" />
+        ) : (
+          <FormattedMessage id="cart.leftToFreeShipping" values={{ amount: summary.shipping.amountLeftToFreeShippingFormatted }} />
+        )}
+      </p>
+      <progress className="free-shipping__bar" max={free ? 1 : threshold} value={free ? 1 : goods} aria-labelledby={`${id}-text`} />
+    </div>
+  );
+}

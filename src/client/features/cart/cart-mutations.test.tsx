@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Observable } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ShopProvider } from '../../app/shop-context';
+import { CartDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
+import { createCache } from '../../lib/apollo';
+import { defaultPersistedState } from '../../lib/persisted-state';
+import { cartState } from './cart-id';
+import { testCart, testLine } from './cart-test-kit';
+import { useAddToCart } from './use-add-to-cart';
+import { useUpdateCartItem } from './use-update-cart-item';
+
+const channel = { channelId: '1|se', languageId: 'sv' } as const;
+
+/** An Apollo client whose server answers every cart mutation with the next given cart. */
+function shopWith(answers: CartFieldsFragment[], gtmId: string | null = 'GTM-TEST1') {
+  const sent: Record<string, unknown>[] = [];
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        sent.push(operation.variables);
+        const field = operation.operationName === 'AddToCart' ? 'addToCart' : 'updateCartItem';
+        observer.next({ data: { [field]: answers.shift() } });
+        observer.complete();
+      }),
+  );
+  const client = new ApolloClient({ cache: createCache(), link });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ApolloProvider client={client}>
+      <IntlProvider locale="sv-SE" messages={{}} onError={() => undefined}>
+        <ShopProvider value={{ variant: 'games', gtmId, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
+      </IntlProvider>
+    </ApolloProvider>
+  );
+  return { client, wrapper, sent };
+}
+
+const events = () => (window.dataLayer ?? []).filter((entry) => 'event' in entry);
+
+describe('cart mutations report to the tag manager what the server changed', () => {
+  beforeEach(() => {
+    delete window.dataLayer;
+    cartState.id = '';
+    document.cookie = 'ralph-cart=; max-age=0; path=/';
+  });
+  afterEach(cleanup);
+
+  it('the first add starts a cart and reports the units the answer holds', async () => {
+    const { wrapper } = shopWith([testCart('cart-1', [testLine(1, 1)])]);
+    const { result } = renderHook(() => useAddToCart(), { wrapper });
+    await act(() => result.current.add(1));
+    expect(events()).toEqual([
+      { event: 'Add to Cart', ecommerce: { currencyCode: 'SEK', add: { products: [expect.objectContaining({ id: 'ART-1', quantity: 1, price: 199 })] } } },
+    ]);
+    expect(cartState.id).toBe('cart-1');
+  });
+
+  it('an add the stock refused reports nothing', async () => {
+    const { client, wrapper } = shopWith([testCart('cart-1', [testLine(1, 3)])]);
+    cartState.id = 'cart-1';
+    client.writeQuery({ query: CartDocument, variables: { id: 'cart-1', ...channel }, data: { __typename: 'Query', getCart: testCart('cart-1', [testLine(1, 3)]) } });
+    const { result } = renderHook(() => useAddToCart(), { wrapper });
+    await act(() => result.current.add(1));
+    expect(events()).toEqual([]);
+  });
+
+  it('lowering and removing lines report Remove from Cart with the units taken out, against the cached cart', async () => {
+    const { client, wrapper, sent } = shopWith([testCart('cart-1', [testLine(1, 1), testLine(2, 1)]), testCart('cart-1', [testLine(1, 1)])]);
+    cartState.id = 'cart-1';
+    client.writeQuery({ query: CartDocument, variables: { id: 'cart-1', ...channel }, data: { __typename: 'Query', getCart: testCart('cart-1', [testLine(1, 3), testLine(2, 1)]) } });
+    const { result } = renderHook(() => useUpdateCartItem(), { wrapper });
+    await act(() => result.current.setQuantity(1, 1));
+    await act(() => result.current.setQuantity(2, 0));
+    expect(sent.map((v) => v.item)).toEqual([
+      { skuId: 1, quantity: 1 },
+      { skuId: 2, quantity: 0 },
+    ]);
+    expect(events()).toEqual([
+      { event: 'Remove from Cart', ecommerce: { currencyCode: 'SEK', remove: { products: [expect.objectContaining({ id: 'ART-1', quantity: 2 })] } } },
+      { event: 'Remove from Cart', ecommerce: { currencyCode: 'SEK', remove: { products: [expect.objectContaining({ id: 'ART-2', quantity: 1 })] } } },
+    ]);
+    // The answer replaced the cached cart the panel shows.
+    expect(client.readQuery({ query: CartDocument, variables: { id: 'cart-1', ...channel } })?.getCart.items.map((i) => i.skuId)).toEqual([1]);
+  });
+
+  it('pushes nothing without a container id', async () => {
+    const { wrapper } = shopWith([testCart('cart-1', [testLine(1, 1)])], null);
+    const { result } = renderHook(() => useAddToCart(), { wrapper });
+    await act(() => result.current.add(1));
+    expect(window.dataLayer).toBeUndefined();
+  });
+});

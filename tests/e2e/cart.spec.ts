@@ -1,0 +1,160 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+
+interface Product {
+  name: string;
+  unitPrice: { sellingPriceIncVat: number };
+  skus: { skuId: number; stock: { status: string } }[];
+}
+
+/** In-stock products, cheapest first, with the SKU to add. */
+async function products(request: APIRequestContext): Promise<{ name: string; price: number; skuId: number }[]> {
+  const res = await request.post('/graphql', {
+    data: { query: '{ products(filter: { limit: 100, sort: BESTSELLERS }) { products { name unitPrice { sellingPriceIncVat } skus { skuId stock { status } } } } }' },
+  });
+  const list = ((await res.json()) as { data: { products: { products: Product[] } } }).data.products.products;
+  return list
+    .flatMap((p) => {
+      const sku = p.skus.find((s) => s.stock.status === 'IN_STOCK');
+      return sku ? [{ name: p.name, price: p.unitPrice.sellingPriceIncVat, skuId: sku.skuId }] : [];
+    })
+    .filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i)
+    .sort((a, b) => a.price - b.price);
+}
+
+/** A cart made through the API, handed to the browser the way the shop keeps it: in the cart cookie. */
+async function cartWith(request: APIRequestContext, context: BrowserContext, baseURL: string, skuIds: number[]): Promise<string> {
+  let id = '';
+  for (const skuId of skuIds) {
+    const res = await request.post('/graphql', {
+      data: { query: 'mutation ($id: String!, $item: CartItemInputType!) { addToCart(id: $id, item: $item) { id } }', variables: { id, item: { skuId, quantity: 1 } } },
+    });
+    id = ((await res.json()) as { data: { addToCart: { id: string } } }).data.addToCart.id;
+  }
+  await context.addCookies([{ name: 'ralph-cart', value: id, url: baseURL }]);
+  return id;
+}
+
+const miniCart = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(Varukorg|Cart),/ });
+
+/** Opens the cart panel once the page has hydrated and loaded the cart (the mini cart counts its items). */
+async function openCart(page: Page, count: RegExp = /\d+ var/) {
+  await expect(miniCart(page)).toHaveAccessibleName(count);
+  await miniCart(page).click();
+  const panel = page.getByRole('dialog', { name: /^(Varukorg|Cart)$/ });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+test.describe('the cart panel', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+  });
+
+  test('RETRO10 takes its discount off the goods, shows the code in use, and can be removed', async ({ page, context, request, baseURL }) => {
+    const [product] = await products(request);
+    await cartWith(request, context, baseURL ?? '', [product!.skuId]);
+    await page.goto('/');
+    const panel = await openCart(page);
+    const total = panel.getByRole('term').filter({ hasText: /^Totalt$/ }).locator('xpath=following-sibling::dd');
+    const before = await total.innerText();
+
+    await panel.getByRole('textbox', { name: 'Rabattkod' }).fill('retro10');
+    await panel.getByRole('button', { name: 'Använd' }).click();
+    await expect(panel.getByText('Aktiv rabattkod: RETRO10')).toBeVisible();
+    await expect(panel.getByRole('term').filter({ hasText: 'Rabattkod RETRO10' })).toBeVisible();
+    await expect(panel.getByRole('definition').filter({ hasText: /^−\s?\d/ })).toBeVisible();
+    await expect(total).not.toHaveText(before);
+    await expect(page.getByRole('status').getByText('Rabattkoden RETRO10 är aktiverad')).toBeVisible();
+
+    await panel.getByRole('button', { name: 'Ta bort rabattkoden RETRO10' }).click();
+    await expect(panel.getByText('Aktiv rabattkod: RETRO10')).toBeHidden();
+    await expect(panel.getByRole('term').filter({ hasText: 'Rabattkod RETRO10' })).toBeHidden();
+    await expect(total).toHaveText(before);
+  });
+
+  test('an unknown code is refused next to the field with the spec text', async ({ page, context, request, baseURL }) => {
+    const [product] = await products(request);
+    await cartWith(request, context, baseURL ?? '', [product!.skuId]);
+    await page.goto('/');
+    const panel = await openCart(page);
+    const field = panel.getByRole('textbox', { name: 'Rabattkod' });
+    await field.fill('FINNSINTE');
+    await field.press('Enter');
+    await expect(panel.getByRole('alert')).toHaveText('Koden är ej giltig');
+    await expect(field).toHaveAccessibleDescription('Koden är ej giltig');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(panel.getByText(/Aktiv rabattkod/)).toBeHidden();
+    // Typing again clears the refusal.
+    await field.fill('RETRO');
+    await expect(panel.getByRole('alert')).toBeHidden();
+  });
+
+  test('SPARA100 below its minimum order is refused with the requirements text', async ({ page, context, request, baseURL }) => {
+    // SPARA100 needs 600 kr of goods (promo_codes.min_order_minor); one cheap product is far from it.
+    const cheap = (await products(request)).find((p) => p.price < 600)!;
+    await cartWith(request, context, baseURL ?? '', [cheap.skuId]);
+    await page.goto('/');
+    const panel = await openCart(page);
+    const field = panel.getByRole('textbox', { name: 'Rabattkod' });
+    await field.fill('SPARA100');
+    await panel.getByRole('button', { name: 'Använd' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Du har inte uppfyllt kraven för denna kod');
+    await expect(field).toHaveAccessibleDescription('Du har inte uppfyllt kraven för denna kod');
+  });
+
+  test('the cart survives a reload and shows the same items in a new tab', async ({ page, context, request, baseURL }) => {
+    const [first, second] = await products(request);
+    await cartWith(request, context, baseURL ?? '', [first!.skuId, second!.skuId]);
+    await page.goto('/');
+    let panel = await openCart(page, /2 varor i varukorgen/);
+    await panel.getByRole('group', { name: `Antal av ${first!.name}` }).getByRole('button', { name: 'Öka antal' }).click();
+    await expect(panel.getByRole('group', { name: `Antal av ${first!.name}` })).toContainText('2');
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    panel = await openCart(page, /3 varor i varukorgen/);
+    await expect(panel.getByRole('group', { name: `Antal av ${first!.name}` })).toContainText('2');
+    await expect(panel.getByRole('link', { name: second!.name, exact: true })).toBeVisible();
+
+    const tab = await context.newPage();
+    await tab.goto('/');
+    const other = await openCart(tab, /3 varor i varukorgen/);
+    await expect(other.getByRole('link', { name: first!.name, exact: true })).toBeVisible();
+    await expect(other.getByRole('group', { name: `Antal av ${first!.name}` })).toContainText('2');
+    await expect(other.getByRole('group', { name: `Antal av ${second!.name}` })).toContainText('1');
+  });
+
+  test('"Till kassan" goes to /kassan and closes the panel; the English one to /en/checkout', async ({ page, context, request, baseURL }) => {
+    const [product] = await products(request);
+    await cartWith(request, context, baseURL ?? '', [product!.skuId]);
+    await page.goto('/en');
+    const english = await openCart(page, /1 item in your cart/);
+    await expect(english.getByRole('link', { name: 'To checkout' })).toHaveAttribute('href', '/en/checkout');
+
+    await page.goto('/');
+    const panel = await openCart(page, /1 vara i varukorgen/);
+    const checkout = panel.getByRole('link', { name: 'Till kassan' });
+    await expect(checkout).toHaveAttribute('href', '/kassan');
+    await checkout.click();
+    await expect(page).toHaveURL(/\/kassan$/);
+    await expect(panel).toBeHidden();
+  });
+
+  test('totals show VAT included by default, and ex VAT with the "exkl. moms" label when the toggle is off', async ({ page, context, request, baseURL }) => {
+    const [product] = await products(request);
+    await cartWith(request, context, baseURL ?? '', [product!.skuId]);
+    await page.goto('/');
+    let panel = await openCart(page);
+    await expect(panel.getByRole('term').filter({ hasText: /^Varav moms$/ })).toBeVisible();
+    await expect(panel.getByText('exkl. moms')).toHaveCount(0);
+
+    // The toggle persists in the state cookie; a business customer's choice is remembered like this.
+    const state = JSON.stringify({ favorites: [], customerType: 'ORGANIZATION', vatIncluded: false, listRelocate: null });
+    await context.addCookies([{ name: 'ralph-state', value: encodeURIComponent(state), url: baseURL ?? '' }]);
+    await page.reload();
+    panel = await openCart(page);
+    await expect(panel.getByRole('term').filter({ hasText: /^Moms$/ })).toBeVisible();
+    await expect(panel.getByRole('term').filter({ hasText: 'Att betala inkl. moms' })).toBeVisible();
+    await expect(panel.getByRole('definition').filter({ hasText: 'exkl. moms' })).toHaveCount(2);
+  });
+});
