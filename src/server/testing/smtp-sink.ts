@@ -1,5 +1,7 @@
 import net from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
 import tls from 'node:tls';
+import PostalMime from 'postal-mime';
 
 export interface ReceivedMail {
   from: string;
@@ -8,7 +10,7 @@ export interface ReceivedMail {
   data: string;
   /** The credentials of AUTH PLAIN, when the client logged in. */
   auth?: { user: string; password: string };
-  /** Whether the message came over TLS (after STARTTLS). */
+  /** Whether the message came over TLS (after STARTTLS, or from the start with `implicitTls`). */
   secure: boolean;
 }
 
@@ -21,21 +23,32 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+export interface SmtpSinkOptions {
+  /** Certificate for STARTTLS, offered after EHLO. */
+  tls?: { key: string; cert: string };
+  /** With `tls`: TLS from the first byte (as on port 465, an smtps:// URL) instead of STARTTLS. */
+  implicitTls?: boolean;
+}
+
 /**
  * A real SMTP server on a local port, small enough to read: enough of RFC 5321 (EHLO/HELO, AUTH PLAIN,
- * MAIL, RCPT, DATA, RSET, NOOP, QUIT, and STARTTLS when given a certificate) for a client to deliver to it, recording every message.
+ * MAIL, RCPT, DATA, RSET, NOOP, QUIT, and STARTTLS or implicit TLS when given a certificate) for a client to
+ * deliver to it, recording every message.
  */
-export async function startSmtpSink(options: { tls?: { key: string; cert: string } } = {}): Promise<SmtpSink> {
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const sockets = new Set<net.Socket>();
   const sink: SmtpSink = { port: 0, url: '', received: [], refuseWith: null, close: async () => undefined };
+  const implicitTls = Boolean(options.tls && options.implicitTls);
 
-  const server = net.createServer((plain) => {
+  const onConnection = (plain: net.Socket) => {
     let socket: net.Socket = plain;
-    let secure = false;
+    let secure = implicitTls;
     sockets.add(plain);
     plain.on('close', () => sockets.delete(plain));
     plain.on('error', () => plain.destroy());
     let buffer = '';
+    // Decodes across chunks, so a UTF-8 character split between two packets (8BITMIME bodies) stays whole.
+    let decoder = new StringDecoder('utf8');
     let inData = false;
     const fresh = (): ReceivedMail => ({ from: '', to: [], data: '', secure });
     let current = fresh();
@@ -65,6 +78,7 @@ export async function startSmtpSink(options: { tls?: { key: string; cert: string
         socket.on('data', onData);
         secure = true;
         buffer = '';
+        decoder = new StringDecoder('utf8');
         current = fresh();
         auth = undefined;
         return;
@@ -101,7 +115,7 @@ export async function startSmtpSink(options: { tls?: { key: string; cert: string
     };
 
     function onData(chunk: Buffer) {
-      buffer += chunk.toString('utf8');
+      buffer += decoder.write(chunk);
       let end: number;
       while ((end = buffer.indexOf('\r\n')) >= 0) {
         const line = buffer.slice(0, end);
@@ -110,11 +124,13 @@ export async function startSmtpSink(options: { tls?: { key: string; cert: string
       }
     }
     plain.on('data', onData);
-  });
+  };
+  const server =
+    options.tls && implicitTls ? tls.createServer({ key: options.tls.key, cert: options.tls.cert }, onConnection) : net.createServer(onConnection);
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   sink.port = (server.address() as net.AddressInfo).port;
-  sink.url = `smtp://shop:secret@127.0.0.1:${sink.port}`;
+  sink.url = `${implicitTls ? 'smtps' : 'smtp'}://shop:secret@127.0.0.1:${sink.port}`;
   sink.close = () =>
     new Promise((resolve) => {
       for (const socket of sockets) socket.destroy();
@@ -123,23 +139,36 @@ export async function startSmtpSink(options: { tls?: { key: string; cert: string
   return sink;
 }
 
-/** Splits a received multipart message into its headers and decoded text and HTML parts. */
-export function parseReceivedMail(raw: string): { headers: Record<string, string>; subject: string; text: string; html: string } {
-  const [head = '', ...rest] = raw.split('\r\n\r\n');
+export interface ParsedMail {
+  /** Header values as sent (unfolded, still encoded), by lower-case name; the last one wins. */
+  headers: Record<string, string>;
+  messageId: string;
+  /** Decoded from RFC 2047 encoded words. */
+  subject: string;
+  from: { name: string; address: string } | null;
+  /** Every recipient address in the To header. */
+  to: string[];
+  text: string;
+  html: string;
+}
+
+/**
+ * Reads a received message the way a mail client would (postal-mime: MIME structure, quoted-printable and
+ * base64 bodies, charsets, RFC 2047 headers), so tests check what a customer sees and not how it was encoded.
+ */
+export async function parseReceivedMail(raw: string): Promise<ParsedMail> {
+  const email = await PostalMime.parse(raw);
   const headers: Record<string, string> = {};
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  const decodeWord = (value: string) =>
-    value.replace(/=\?UTF-8\?B\?([^?]*)\?=/gi, (_m, b64: string) => Buffer.from(b64, 'base64').toString('utf8'));
-  const boundary = /boundary="([^"]+)"/.exec(headers['content-type'] ?? '')?.[1] ?? '';
-  const body = rest.join('\r\n\r\n');
-  const parts = body.split(`--${boundary}`).slice(1, -1);
-  const partOf = (type: string) => {
-    const part = parts.find((p) => p.includes(`Content-Type: ${type}`)) ?? '';
-    const content = part.split('\r\n\r\n').slice(1).join('').replace(/\r\n/g, '');
-    return Buffer.from(content, 'base64').toString('utf8');
+  for (const header of email.headers) headers[header.key] = header.value;
+  const mailboxes = (email.to ?? []).flatMap((address) => (address.group ? address.group : [address]));
+  const from = email.from && !email.from.group ? { name: email.from.name, address: email.from.address } : null;
+  return {
+    headers,
+    messageId: email.messageId ?? '',
+    subject: email.subject ?? '',
+    from,
+    to: mailboxes.map((mailbox) => mailbox.address),
+    text: email.text ?? '',
+    html: email.html ?? '',
   };
-  return { headers, subject: decodeWord(headers.subject ?? ''), text: partOf('text/plain'), html: partOf('text/html') };
 }

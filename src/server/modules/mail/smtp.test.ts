@@ -1,40 +1,110 @@
+import net from 'node:net';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { describe, expect, it } from 'vitest';
-import { parseReceivedMail } from '../../testing/smtp-sink';
-import { buildMimeMessage, parseSmtpUrl } from './smtp';
+import { parseReceivedMail, startSmtpSink } from '../../testing/smtp-sink';
+import { sinkTlsCert, sinkTlsKey } from '../../testing/smtp-sink-tls';
+import { createSmtpTransport, parseSmtpUrl, toMailOptions, type MailMessage } from './smtp';
 
-const message = {
+const message: MailMessage = {
   from: { name: 'Retro Spelbutiken', address: 'shop@example.se' },
   to: 'kim@example.se',
   subject: 'Tack för din beställning 7',
-  html: '<p>Hej</p>',
-  text: '.leading dot\nHej',
+  html: `<p>Hej Åsa</p><p>${'x'.repeat(1500)}</p>`,
+  text: '.leading dot\nHej Åsa\n.',
   messageId: 'abc',
 };
 
-describe('SMTP pieces', () => {
+/** The message exactly as nodemailer would put it after DATA, without a server. */
+async function compose(options: SendMailOptions): Promise<string> {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const info = await transport.sendMail(options);
+  return info.message.toString('utf8');
+}
+
+describe('SMTP through nodemailer', () => {
   it('reads SMTP_URL: STARTTLS on 587 by default, implicit TLS on 465 for smtps, decoded credentials', () => {
     expect(parseSmtpUrl('smtp://mail.example.se')).toEqual({ host: 'mail.example.se', port: 587, secure: false, user: undefined, password: undefined });
     expect(parseSmtpUrl('smtps://us%40er:p%3Ass@mail.example.se')).toMatchObject({ port: 465, secure: true, user: 'us@er', password: 'p:ss' });
     expect(parseSmtpUrl('smtp://127.0.0.1:2525')).toMatchObject({ host: '127.0.0.1', port: 2525 });
+    expect(parseSmtpUrl('smtp://[::1]:25')).toMatchObject({ host: '::1', port: 25 });
+    expect(() => parseSmtpUrl('http://mail.example.se')).toThrow(/Unsupported mail URL protocol/);
   });
 
-  it('builds a multipart message with an encoded subject and both bodies', () => {
-    const raw = buildMimeMessage(message, new Date('2026-01-02T03:04:05Z'));
-    expect(raw).toContain('Subject: =?UTF-8?B?');
-    expect(raw).toContain('Date: Fri, 02 Jan 2026 03:04:05 GMT');
+  it('builds a multipart/alternative message with encoded headers, short lines and a Message-ID from the outbox id', async () => {
+    const raw = await compose(toMailOptions(message));
+    expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+    expect(raw).toMatch(/^Subject: =\?UTF-8\?[QB]\?/m);
+    expect(raw).toMatch(/^Date: /m);
     expect(raw).toContain('Message-ID: <abc@example.se>');
     expect(raw.split('\r\n').every((line) => line.length <= 998)).toBe(true);
-    const parsed = parseReceivedMail(raw);
+    const parsed = await parseReceivedMail(raw);
     expect(parsed.subject).toBe(message.subject);
-    expect(parsed.text).toBe('.leading dot\r\nHej');
-    expect(parsed.html).toBe(message.html);
+    expect(parsed.from).toEqual(message.from);
+    expect(parsed.to).toEqual(['kim@example.se']);
+    expect(parsed.messageId).toBe('<abc@example.se>');
+    expect(parsed.text.trimEnd()).toBe(message.text);
+    expect(parsed.html.trimEnd()).toBe(message.html);
+    // Sent again (a retry), the mail keeps its Message-ID, so the receiver can tell it is the same one.
+    expect((await parseReceivedMail(await compose(toMailOptions(message)))).messageId).toBe('<abc@example.se>');
   });
 
-  it('refuses addresses that could inject headers or commands', () => {
-    for (const to of ['kim@example.se\r\nBcc: all@example.se', 'kim@example.se>', 'no-at-sign', 'a b@example.se']) {
-      expect(() => buildMimeMessage({ ...message, to })).toThrow(/Not a deliverable address/);
+  it('reads base64 bodies as well as quoted-printable ones', async () => {
+    const raw = await compose({ ...toMailOptions(message), textEncoding: 'base64' });
+    expect(raw).toContain('Content-Transfer-Encoding: base64');
+    const parsed = await parseReceivedMail(raw);
+    expect(parsed.text.trimEnd()).toBe(message.text);
+    expect(parsed.html.trimEnd()).toBe(message.html);
+  });
+
+  it('refuses addresses that could add recipients or headers, and keeps line breaks out of the subject', async () => {
+    for (const to of ['kim@example.se\r\nBcc: all@example.se', 'kim@example.se>', 'no-at-sign', 'a b@example.se', 'kim@example.se, all@example.se', 'list: all@example.se;']) {
+      expect(() => toMailOptions({ ...message, to })).toThrow(/Not a deliverable address/);
     }
-    const subject = buildMimeMessage({ ...message, subject: 'Hi\r\nBcc: all@example.se' });
-    expect(subject).not.toMatch(/^Bcc:/m);
+    const raw = await compose(toMailOptions({ ...message, subject: 'Hi\r\nBcc: all@example.se' }));
+    expect(raw).not.toMatch(/^Bcc:/m);
+    expect((await parseReceivedMail(raw)).to).toEqual(['kim@example.se']);
+  });
+
+  it('delivers over SMTP with AUTH PLAIN; leading dots survive the transfer', async () => {
+    const sink = await startSmtpSink();
+    try {
+      await createSmtpTransport(parseSmtpUrl(sink.url)).send(message);
+      expect(sink.received).toHaveLength(1);
+      const [received] = sink.received;
+      expect(received).toMatchObject({ from: 'shop@example.se', to: ['kim@example.se'], auth: { user: 'shop', password: 'secret' }, secure: false });
+      const parsed = await parseReceivedMail(received!.data);
+      expect(parsed.subject).toBe(message.subject);
+      expect(parsed.text.trimEnd()).toBe(message.text);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('speaks TLS from the first byte for smtps:// and verifies the certificate', async () => {
+    const sink = await startSmtpSink({ tls: { key: sinkTlsKey, cert: sinkTlsCert }, implicitTls: true });
+    try {
+      expect(sink.url).toMatch(/^smtps:/);
+      await expect(createSmtpTransport(parseSmtpUrl(sink.url)).send(message)).rejects.toThrow(/self[- ]signed/i);
+      expect(sink.received).toHaveLength(0);
+      await createSmtpTransport({ ...parseSmtpUrl(sink.url), ca: sinkTlsCert }).send(message);
+      expect(sink.received).toHaveLength(1);
+      expect(sink.received[0]).toMatchObject({ secure: true, auth: { user: 'shop', password: 'secret' } });
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('gives up on a server that accepts the connection but never greets', async () => {
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as net.AddressInfo;
+      const transport = createSmtpTransport({ host: '127.0.0.1', port, secure: false, timeoutMs: 300 });
+      await expect(transport.send(message)).rejects.toThrow(/greeting|timeout/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
