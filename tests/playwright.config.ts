@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './support/browser';
 import { e2eServerSettings } from './support/server';
+import { E2E_ADMIN } from './support/shop-api';
 
 const { port, dataDir } = await e2eServerSettings();
 const baseURL = `http://127.0.0.1:${port}`;
@@ -30,6 +31,16 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      // Tests set stock through the admin API, as staff would.
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
   },
 });

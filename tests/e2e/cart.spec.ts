@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { cartWith } from '../support/shop-api';
 
 interface Product {
   name: string;
@@ -21,19 +22,6 @@ async function products(request: APIRequestContext): Promise<{ name: string; pri
     .sort((a, b) => a.price - b.price);
 }
 
-/** A cart made through the API, handed to the browser the way the shop keeps it: in the cart cookie. */
-async function cartWith(request: APIRequestContext, context: BrowserContext, baseURL: string, skuIds: number[]): Promise<string> {
-  let id = '';
-  for (const skuId of skuIds) {
-    const res = await request.post('/graphql', {
-      data: { query: 'mutation ($id: String!, $item: CartItemInputType!) { addToCart(id: $id, item: $item) { id } }', variables: { id, item: { skuId, quantity: 1 } } },
-    });
-    id = ((await res.json()) as { data: { addToCart: { id: string } } }).data.addToCart.id;
-  }
-  await context.addCookies([{ name: 'ralph-cart', value: id, url: baseURL }]);
-  return id;
-}
-
 const miniCart = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(Varukorg|Cart),/ });
 
 /** Opens the cart panel once the page has hydrated and loaded the cart (the mini cart counts its items). */
@@ -52,7 +40,7 @@ test.describe('the cart panel', () => {
 
   test('RETRO10 takes its discount off the goods, shows the code in use, and can be removed', async ({ page, context, request, baseURL }) => {
     const [product] = await products(request);
-    await cartWith(request, context, baseURL ?? '', [product!.skuId]);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
     await page.goto('/');
     const panel = await openCart(page);
     const total = panel.getByRole('term').filter({ hasText: /^Totalt$/ }).locator('xpath=following-sibling::dd');
@@ -74,7 +62,7 @@ test.describe('the cart panel', () => {
 
   test('an unknown code is refused next to the field with the spec text', async ({ page, context, request, baseURL }) => {
     const [product] = await products(request);
-    await cartWith(request, context, baseURL ?? '', [product!.skuId]);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
     await page.goto('/');
     const panel = await openCart(page);
     const field = panel.getByRole('textbox', { name: 'Rabattkod' });
@@ -92,7 +80,7 @@ test.describe('the cart panel', () => {
   test('SPARA100 below its minimum order is refused with the requirements text', async ({ page, context, request, baseURL }) => {
     // SPARA100 needs 600 kr of goods (promo_codes.min_order_minor); one cheap product is far from it.
     const cheap = (await products(request)).find((p) => p.price < 600)!;
-    await cartWith(request, context, baseURL ?? '', [cheap.skuId]);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: cheap.skuId }]);
     await page.goto('/');
     const panel = await openCart(page);
     const field = panel.getByRole('textbox', { name: 'Rabattkod' });
@@ -104,7 +92,7 @@ test.describe('the cart panel', () => {
 
   test('the cart survives a reload and shows the same items in a new tab', async ({ page, context, request, baseURL }) => {
     const [first, second] = await products(request);
-    await cartWith(request, context, baseURL ?? '', [first!.skuId, second!.skuId]);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: first!.skuId }, { skuId: second!.skuId }]);
     await page.goto('/');
     let panel = await openCart(page, /2 varor i varukorgen/);
     await panel.getByRole('group', { name: `Antal av ${first!.name}` }).getByRole('button', { name: 'Öka antal' }).click();
@@ -126,7 +114,7 @@ test.describe('the cart panel', () => {
 
   test('"Till kassan" goes to /kassan and closes the panel; the English one to /en/checkout', async ({ page, context, request, baseURL }) => {
     const [product] = await products(request);
-    await cartWith(request, context, baseURL ?? '', [product!.skuId]);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
     await page.goto('/en');
     const english = await openCart(page, /1 item in your cart/);
     await expect(english.getByRole('link', { name: 'To checkout' })).toHaveAttribute('href', '/en/checkout');
@@ -142,7 +130,7 @@ test.describe('the cart panel', () => {
 
   test('totals show VAT included by default, and ex VAT with the "exkl. moms" label when the toggle is off', async ({ page, context, request, baseURL }) => {
     const [product] = await products(request);
-    await cartWith(request, context, baseURL ?? '', [product!.skuId]);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
     await page.goto('/');
     let panel = await openCart(page);
     await expect(panel.getByRole('term').filter({ hasText: /^Varav moms$/ })).toBeVisible();

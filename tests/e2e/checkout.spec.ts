@@ -1,29 +1,17 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { buyableProducts, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
 import { axeViolations, describeViolations } from '../support/axe';
 
-interface Product {
-  name: string;
-  canonicalUrl: string;
-  skus: { skuId: number; name: string; stock: { status: string; totalStock: number; oversellable: boolean } }[];
-}
-
-/** Single-SKU products with plenty in stock, so purchases in parallel tests never run one out. */
-async function wellStocked(request: APIRequestContext): Promise<Product[]> {
-  const res = await request.post('/graphql', {
-    data: { query: '{ products(filter: { limit: 100, sort: LOWEST_PRICE }) { products { name canonicalUrl skus { skuId name stock { status totalStock oversellable } } } } }' },
-  });
-  const products = ((await res.json()) as { data: { products: { products: Product[] } } }).data.products.products;
-  return products.filter((p) => p.skus.length === 1 && !p.skus[0]!.stock.oversellable && p.skus[0]!.stock.totalStock >= 9);
-}
-
-/** A cart made through the API and handed to the browser in the cart cookie, as a returning shopper has. */
-async function cartWith(request: APIRequestContext, context: BrowserContext, baseURL: string, skuId: number, quantity = 1): Promise<string> {
-  const res = await request.post('/graphql', {
-    data: { query: 'mutation($item: CartItemInputType!) { addToCart(id: "", item: $item) { id } }', variables: { item: { skuId, quantity } } },
-  });
-  const id = ((await res.json()) as { data: { addToCart: { id: string } } }).data.addToCart.id;
-  await context.addCookies([{ name: 'ralph-cart', value: id, url: baseURL }]);
-  return id;
+/**
+ * The n-th buyable product, restocked first: every test buys its own product, and never runs out however
+ * many runs and retries went before.
+ */
+async function stockedProduct(request: APIRequestContext, n: number): Promise<CatalogProduct & { skuId: number }> {
+  const product = (await buyableProducts(request))[n];
+  if (!product) throw new Error(`Fewer than ${n + 1} buyable products in the catalog`);
+  const skuId = product.skus[0]!.skuId;
+  await setStock(request, skuId, 50);
+  return { ...product, skuId };
 }
 
 const field = (page: Page, name: string | RegExp) => page.getByRole('textbox', { name, exact: true });
@@ -51,15 +39,15 @@ test.describe('checkout', () => {
   });
 
   test('a guest buys a product as a person and pays by card', async ({ page, request }) => {
-    const [product] = await wellStocked(request);
-    await page.goto(product!.canonicalUrl);
+    const product = await stockedProduct(request, 0);
+    await page.goto(product.canonicalUrl);
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect(page.getByRole('dialog', { name: 'Varukorg' }).getByRole('link', { name: product!.name })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Varukorg' }).getByRole('link', { name: product.name })).toBeVisible();
     await page.goto('/kassan');
     await expect(page.getByRole('heading', { name: 'Kassan', level: 1 })).toBeVisible();
     // Undistracted: no menu, search or mini cart in the checkout.
     await expect(page.getByRole('button', { name: /^Varukorg,/ })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Din varukorg' })).toContainText(product!.name);
+    await expect(page.getByRole('region', { name: 'Din varukorg' })).toContainText(product.name);
     await expect(page.getByText('Fyll i dina uppgifter, postnummer och fraktsätt för att välja betalsätt.')).toBeVisible();
     await expect(page.getByRole('radio', { name: /^Kort/ })).toBeDisabled();
     await fillPerson(page, 'anna@example.se');
@@ -68,7 +56,7 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/checkout\/confirm\?order=/);
     await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
     await expect(page.getByText('anna@example.se')).toBeVisible();
-    await expect(page.getByRole('main')).toContainText(product!.name);
+    await expect(page.getByRole('main')).toContainText(product.name);
     await expect(page.getByRole('main')).toContainText('Mottagen');
     await expect(page.getByRole('main')).toContainText('Kort');
     // The cart was emptied by the order.
@@ -77,9 +65,8 @@ test.describe('checkout', () => {
   });
 
   test('a company pays by invoice with its organisation number', async ({ page, request, context, baseURL }) => {
-    const products = await wellStocked(request);
-    const product = products[1]!;
-    await cartWith(request, context, baseURL!, product.skus[0]!.skuId, 2);
+    const product = await stockedProduct(request, 1);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId, quantity: 2 }]);
     await page.goto('/kassan');
     await page.getByRole('radio', { name: 'Företag' }).check();
     await field(page, 'Företagsnamn').fill('Retro AB');
@@ -97,9 +84,8 @@ test.describe('checkout', () => {
   });
 
   test('a failed payment lands on the failure page, and going back finds the cart and form as they were', async ({ page, request, context, baseURL }) => {
-    const products = await wellStocked(request);
-    const product = products[2]!;
-    await cartWith(request, context, baseURL!, product.skus[0]!.skuId);
+    const product = await stockedProduct(request, 2);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
     await fillPerson(page, 'fail+blocked@example.se');
     await chooseShippingAndPay(page, /^Betala senare/);
@@ -119,8 +105,8 @@ test.describe('checkout', () => {
   });
 
   test('every problem is named at its field, and the terms must be accepted', async ({ page, request, context, baseURL }) => {
-    const products = await wellStocked(request);
-    await cartWith(request, context, baseURL!, products[3]!.skus[0]!.skuId);
+    const product = await stockedProduct(request, 3);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page.getByRole('status').getByText('Se till att alla fält är giltiga')).toBeVisible();
@@ -139,9 +125,38 @@ test.describe('checkout', () => {
     await expect(page.getByRole('radio', { name: /^Faktura/ })).toBeDisabled();
   });
 
+  test('a discount code and a gift card in the checkout lower what is left to pay, and the card pays it all', async ({ page, request, context, baseURL }) => {
+    const product = await stockedProduct(request, 6);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId, quantity: 3 }]);
+    await page.goto('/kassan');
+    const cart = page.getByRole('region', { name: 'Din varukorg' });
+    await cart.getByRole('textbox', { name: 'Rabattkod' }).fill('FINNSINTE');
+    await cart.getByRole('textbox', { name: 'Rabattkod' }).press('Enter');
+    await expect(cart.getByRole('alert')).toHaveText('Koden är ej giltig');
+    await cart.getByRole('textbox', { name: 'Rabattkod' }).fill('RETRO10');
+    await cart.getByRole('textbox', { name: 'Rabattkod' }).press('Enter');
+    await expect(cart.getByText('Aktiv rabattkod:')).toContainText('RETRO10');
+    await expect(page.getByRole('term').filter({ hasText: 'Rabattkod' })).toBeVisible();
+    await cart.getByRole('textbox', { name: 'Presentkort' }).fill('PRESENTKORTTOMT');
+    await cart.getByRole('button', { name: 'Använd' }).nth(1).click();
+    await expect(cart.getByRole('alert')).toHaveText('Presentkortet är ogiltigt eller förbrukat');
+    await cart.getByRole('textbox', { name: 'Presentkort' }).fill('presentkorttest');
+    await cart.getByRole('textbox', { name: 'Presentkort' }).press('Enter');
+    await expect(cart.getByText(/Presentkort PRESENTKORTTEST \(saldo/)).toBeVisible();
+    await fillPerson(page, 'anna@example.se');
+    await chooseShippingAndPay(page, /^Kort/);
+    const totals = page.getByRole('region', { name: 'Betalning' });
+    await expect(totals.getByRole('definition').last()).not.toHaveText('0 kr');
+    await expect(totals.getByText('Kvar att betala')).toBeVisible();
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('Presentkort');
+    await expect(page.getByRole('main')).toContainText('Kvar att betala0 kr');
+  });
+
   test('the checkout works in English at /en/checkout', async ({ page, request, context, baseURL }) => {
-    const products = await wellStocked(request);
-    await cartWith(request, context, baseURL!, products[4]!.skus[0]!.skuId);
+    const product = await stockedProduct(request, 4);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/en/checkout');
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
     await field(page, 'Email').fill('anna@example.se');
@@ -174,8 +189,8 @@ test.describe('checkout accessibility: no serious or critical axe violations', (
 
   test('the checkout with every error showing, and the confirmation', async ({ page, request, context, baseURL }) => {
     await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
-    const products = await wellStocked(request);
-    await cartWith(request, context, baseURL!, products[5]!.skus[0]!.skuId);
+    const product = await stockedProduct(request, 5);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page.getByText('Du måste godkänna köpvillkoren innan du slutför ditt köp')).toBeVisible();

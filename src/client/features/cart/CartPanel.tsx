@@ -6,7 +6,7 @@ import { useLanguageId } from '../../app/use-language';
 import { SidePanel } from '../../components/SidePanel';
 import { CartLines } from './CartLines';
 import { CartTotals } from './CartTotals';
-import { PromoCodeForm } from './PromoCodeForm';
+import { PromoCodeForm } from './CartCodeForm';
 import { useCart } from './use-cart';
 
 export function CartPanel() {

@@ -65,6 +65,16 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
           {vatIncluded ? summary.total.sellingPriceIncVatFormatted : summary.total.sellingPriceExVatFormatted}
           {exVat}
         </Row>
+        {cart.giftCard && summary.giftCardAmountIncVat > 0 && (
+          <>
+            <Row className="cart-totals__discount" label={<FormattedMessage id="cart.giftCard" values={{ code: cart.giftCard.code }} />}>
+              −{summary.giftCardAmountIncVatFormatted}
+            </Row>
+            <Row className="cart-totals__total" label={<FormattedMessage id="cart.amountToPay" />}>
+              {summary.amountToPayIncVatFormatted}
+            </Row>
+          </>
+        )}
         {vatIncluded ? (
           <Row className="cart-totals__minor" label={<FormattedMessage id="cart.vatIncluded" />}>
             {summary.total.vatFormatted}

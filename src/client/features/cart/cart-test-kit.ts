@@ -53,6 +53,7 @@ export function testCart(id: string, items: CartLine[]): CartFieldsFragment {
     __typename: 'Cart',
     id,
     promoCode: null,
+    giftCard: null,
     appliedCampaigns: [],
     warnings: [],
     items,
@@ -60,6 +61,9 @@ export function testCart(id: string, items: CartLine[]): CartFieldsFragment {
       __typename: 'CartSummary',
       fixedAmountDiscountIncVat: 0,
       fixedAmountDiscountExVat: 0,
+      giftCardAmountIncVat: 0,
+      giftCardAmountIncVatFormatted: '0 kr',
+      amountToPayIncVatFormatted: '0 kr',
       subTotal: testPrice(0),
       shipping: { __typename: 'CartShipping', amountLeftToFreeShipping: 0, amountLeftToFreeShippingFormatted: '0 kr', feeExVat: 0, feeIncVat: 0, feeIncVatFormatted: '0 kr' },
       total: {

@@ -1,21 +1,21 @@
 import { FormattedMessage } from 'react-intl';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
-import { PriceTag } from '../catalog/PriceTag';
+import { GiftCardForm, PromoCodeForm } from '../cart/CartCodeForm';
+import { CartLines } from '../cart/CartLines';
 
-/** The cart part of the checkout: what is being bought. */
-export function CheckoutCart({ cart }: { cart: CartFieldsFragment | null }) {
+/**
+ * The cart part of the checkout: the lines can still be changed here, and codes and gift cards applied. The
+ * sums live in the payment step, where the chosen carrier's fee is known.
+ */
+export function CheckoutCart({ cart }: { cart: CartFieldsFragment }) {
   return (
     <section className="checkout-section checkout-cart" aria-labelledby="checkout-cart-heading">
       <h2 className="checkout-section__title" id="checkout-cart-heading">
         <FormattedMessage id="checkout.cart" />
       </h2>
-      <ul className="checkout-cart__lines">
-        {cart?.items.map((item) => (
-          <li key={item.skuId}>
-            {item.quantity} × {item.product.name} ({item.sku.name}) <PriceTag price={item.totalPrice} />
-          </li>
-        ))}
-      </ul>
+      <CartLines cart={cart} />
+      <PromoCodeForm cart={cart} />
+      <GiftCardForm cart={cart} />
     </section>
   );
 }

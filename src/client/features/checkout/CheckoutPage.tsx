@@ -5,6 +5,7 @@ import { Head } from '../../components/Head';
 import type { CheckoutData } from './checkout-loader';
 import { useLanguageId } from '../../app/use-language';
 import { routes } from '../../../shared/routes';
+import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { useCart } from '../cart/use-cart';
 import { AddressSection } from './AddressSection';
 import { CheckoutCart } from './CheckoutCart';
@@ -13,9 +14,9 @@ import { PaymentSection } from './PaymentSection';
 import { ShippingSection } from './ShippingSection';
 import { useCheckout } from './use-checkout';
 
-/** Quantities and code of a cart: when they change on this page, the checkout's sums and carriers must too. */
-const cartSignature = (cart: { promoCode?: string | null; items: readonly { skuId: number; quantity: number }[] } | null | undefined) =>
-  cart ? `${cart.promoCode ?? ''}|${cart.items.map((i) => `${i.skuId}x${i.quantity}`).join(',')}` : '';
+/** Quantities and codes of a cart: when they change on this page, the checkout's sums and carriers must too. */
+const cartSignature = (cart: CartFieldsFragment | null | undefined) =>
+  cart ? `${cart.promoCode ?? ''}|${cart.giftCard?.code ?? ''}|${cart.items.map((i) => `${i.skuId}x${i.quantity}`).join(',')}` : '';
 
 /** /kassan and /en/checkout in the undistracted layout: the cart, then four steps on one page. */
 export function CheckoutPage() {
@@ -40,7 +41,7 @@ export function CheckoutPage() {
     void state.placeOrder();
   };
 
-  const items = cart?.items ?? state.checkout?.cart.items ?? [];
+  const shownCart = cart ?? state.checkout?.cart ?? null;
   return (
     <div className="page checkout-page">
       <Head title={title} canonical={data.canonicalUrl} alternates={data.alternates} />
@@ -59,7 +60,7 @@ export function CheckoutPage() {
         <p className="checkout-page__loading" role="status">
           <FormattedMessage id="checkout.loading" />
         </p>
-      ) : !state.cartId || items.length === 0 ? (
+      ) : !state.cartId || !shownCart || shownCart.items.length === 0 ? (
         <div className="checkout-page__empty">
           <p>
             <FormattedMessage id="cart.empty" />
@@ -70,7 +71,7 @@ export function CheckoutPage() {
         </div>
       ) : (
         <div className="checkout-grid">
-          <CheckoutCart cart={cart ?? state.checkout?.cart ?? null} />
+          <CheckoutCart cart={shownCart} />
           <form className="checkout-form" noValidate onSubmit={submit} aria-label={title}>
             <CustomerSection state={state} />
             <AddressSection state={state} />

@@ -28,10 +28,26 @@ export function CheckoutTotals({ totals, shippingChosen = true }: { totals: Chec
       </div>
       <div className="checkout-totals__total">
         <dt>
-          <FormattedMessage id="checkout.summary.total" />
+          <FormattedMessage id={totals.giftCardIncVat > 0 ? 'cart.total' : 'checkout.summary.total'} />
         </dt>
         <dd>{totals.totalIncVatFormatted}</dd>
       </div>
+      {totals.giftCardIncVat > 0 && (
+        <>
+          <div>
+            <dt>
+              <FormattedMessage id="checkout.summary.giftCard" />
+            </dt>
+            <dd>−{totals.giftCardIncVatFormatted}</dd>
+          </div>
+          <div className="checkout-totals__total">
+            <dt>
+              <FormattedMessage id="cart.amountToPay" />
+            </dt>
+            <dd>{totals.amountToPayIncVatFormatted}</dd>
+          </div>
+        </>
+      )}
       <div className="checkout-totals__vat">
         <dt>
           <FormattedMessage id="checkout.summary.vat" />
