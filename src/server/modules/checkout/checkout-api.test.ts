@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { gql } from '../../testing/app';
 import { testDbKinds } from '../../testing/db';
 import { cartCalls, createSku, openCartApp, type TestApp } from '../cart/cart-test-kit';
 import { checkoutCalls, stockOfSku, VALID_PERSON } from './checkout-test-kit';
@@ -106,6 +107,21 @@ describe.each(testDbKinds())('checkout API on %s', (kind) => {
       } finally {
         await db.query(`UPDATE discount_campaigns SET ends_at = NULL WHERE type = 'FREE_SHIPPING'`);
       }
+    });
+
+    it('adds up: goods at campaign prices, less the code, plus the carrier is the total', async () => {
+      // Campaign 1 takes 20 % off: 2 × 80 kr.
+      const { cartId } = await cartWith(2, await createSku(db, { priceMinor: 10_000, stock: 20, campaignIds: [1] }));
+      await cart.promo(cartId, 'RETRO10');
+      await checkout.save(cartId, { ...VALID_PERSON });
+      const { body } = await gql<{ checkout: { totals: Record<string, number> } }>(
+        app,
+        `query ($cartId: String!) { checkout(cartId: $cartId) { totals { goodsIncVat discountIncVat shippingFeeIncVat totalIncVat } } }`,
+        { cartId },
+      );
+      // RETRO10 takes 10 % of the 160 kr; PostNord charges 49 kr below 499 kr. The campaign's 40 kr are in
+      // the goods already, so they are not a discount again.
+      expect(body.data?.checkout.totals).toEqual({ goodsIncVat: 160, discountIncVat: 16, shippingFeeIncVat: 49, totalIncVat: 193 });
     });
 
     it('answers a zip that is not five digits with no options and the spec text, and other countries by their own carriers', async () => {
