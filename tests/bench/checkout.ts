@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { freePort } from '../support/server';
+import { VALID_PERSON } from '../../src/server/modules/checkout/sample-customer';
 import { stop, waitFor } from './server-process';
 
 const positive = (name: string, fallback: number) => {
@@ -31,22 +32,6 @@ const keepDataDir = Boolean(process.env.BENCH_DATA_DIR);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'storefront-bench-checkout-'));
 const databaseUrl = process.env.DATABASE_URL || '';
 const admin = { email: process.env.ADMIN_EMAIL || 'bench-admin@example.com', password: process.env.ADMIN_PASSWORD || 'bench-admin-password' };
-
-/** The same valid form as the checkout tests (checkout-test-kit.ts VALID_PERSON); pays with the test provider. */
-const VALID_PERSON = {
-  customerType: 'PERSON',
-  email: 'anna@example.se',
-  firstName: 'Anna',
-  lastName: 'Svensson',
-  phoneNumber: '070-123 45 67',
-  streetAddress: 'Storgatan 1',
-  zip: '111 22',
-  city: 'Stockholm',
-  country: 'SE',
-  shippingMethodId: 'postnord-ombud',
-  paymentMethod: 'CARD',
-  acceptedPurchaseTerms: true,
-};
 
 interface GraphQLAnswer<T> {
   data?: T;

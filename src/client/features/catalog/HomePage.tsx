@@ -6,6 +6,7 @@ import { queryFor, type LoaderEnv } from '../../app/route-context';
 import { Head } from '../../components/Head';
 import { HomeProductsDocument, type HomeProductsQuery } from '../../graphql/generated/operations';
 import { localizePath } from '../../../shared/locales';
+import { useShopName } from '../layout/shop-texts';
 import { ProductGrid } from './ProductCard';
 
 export const homeLoader = async (env: LoaderEnv) => ({
@@ -23,7 +24,7 @@ export function HomePage() {
   const { variant } = useShop();
   const candy = variant === 'candy';
   const title = intl.formatMessage({ id: candy ? 'home.title.candy' : 'home.title' });
-  const shopName = intl.formatMessage({ id: candy ? 'shop.name.candy' : 'shop.name' });
+  const shopName = useShopName();
   return (
     <div className="page page--home">
       <Head

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { COUNTRIES, zipLooksComplete } from './checkout-form';
 import { CheckoutTextField } from './CheckoutTextField';
+import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
 
 /** Where the parcel goes. The country comes first: the carriers and the postcode's shape depend on it. */
@@ -9,13 +10,7 @@ export function AddressSection({ state }: { state: CheckoutState }) {
   const country = state.form?.country ?? 'SE';
   const countryError = state.errorFor('country');
   return (
-    <section className="checkout-section" aria-labelledby="checkout-address-heading">
-      <h2 className="checkout-section__title" id="checkout-address-heading">
-        <span className="checkout-section__step" aria-hidden="true">
-          2
-        </span>
-        <FormattedMessage id="checkout.address" />
-      </h2>
+    <CheckoutStep step={2} name="address" titleId="checkout.address">
       <div className="checkout-fields">
         <div className="checkout-field checkout-field--country">
           <label className="field__label" htmlFor="checkout-country">
@@ -50,6 +45,6 @@ export function AddressSection({ state }: { state: CheckoutState }) {
         <CheckoutTextField field="city" state={state} autoComplete="address-level2" required />
         <CheckoutTextField field="entryCode" state={state} />
       </div>
-    </section>
+    </CheckoutStep>
   );
 }

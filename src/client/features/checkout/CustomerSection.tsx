@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CustomerType } from '../../graphql/generated/operations';
 import { CheckoutTextField } from './CheckoutTextField';
+import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
 
 const CUSTOMER_TYPES: readonly { type: CustomerType; messageId: string }[] = [
@@ -13,13 +14,7 @@ export function CustomerSection({ state }: { state: CheckoutState }) {
   const intl = useIntl();
   const organisation = state.form?.customerType === 'ORGANIZATION';
   return (
-    <section className="checkout-section" aria-labelledby="checkout-customer-heading">
-      <h2 className="checkout-section__title" id="checkout-customer-heading">
-        <span className="checkout-section__step" aria-hidden="true">
-          1
-        </span>
-        <FormattedMessage id="checkout.customer" />
-      </h2>
+    <CheckoutStep step={1} name="customer" titleId="checkout.customer">
       <fieldset className="checkout-choice checkout-choice--inline">
         <legend className="field__label">
           <FormattedMessage id="checkout.customerType" />
@@ -44,6 +39,6 @@ export function CustomerSection({ state }: { state: CheckoutState }) {
         <CheckoutTextField field="lastName" state={state} autoComplete="family-name" required />
         {!organisation && <CheckoutTextField field="personalIdNumber" state={state} inputMode="numeric" required={state.form?.paymentMethod === 'INVOICE'} />}
       </div>
-    </section>
+    </CheckoutStep>
   );
 }

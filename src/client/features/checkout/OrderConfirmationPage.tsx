@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Head } from '../../components/Head';
@@ -45,55 +46,30 @@ export function OrderConfirmationPage() {
             <FormattedMessage id="confirm.lead" values={{ number: order.orderNumber, email: order.email }} />
           </p>
           <dl className="order-facts">
-            <div>
-              <dt>
-                <FormattedMessage id="confirm.orderNumber" />
-              </dt>
-              <dd>{order.orderNumber}</dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="confirm.status" />
-              </dt>
-              <dd>{order.statusLabel}</dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="confirm.payment" />
-              </dt>
-              <dd>{order.paymentMethodLabel}</dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="confirm.delivery" />
-              </dt>
-              <dd>
-                {order.shippingMethod.carrier} {order.shippingMethod.name}
-              </dd>
-            </div>
-            <div>
-              <dt>
-                <FormattedMessage id="confirm.address" />
-              </dt>
-              <dd>
-                <address>
-                  {[
-                    order.shippingAddress.companyName,
-                    `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`,
-                    order.shippingAddress.careOf && `c/o ${order.shippingAddress.careOf}`,
-                    order.shippingAddress.streetAddress,
-                    order.shippingAddress.addressLine2,
-                    `${order.shippingAddress.zip} ${order.shippingAddress.city}`,
-                  ]
-                    .filter(Boolean)
-                    .map((line) => (
-                      <span key={line} className="order-facts__line">
-                        {line}
-                      </span>
-                    ))}
-                </address>
-              </dd>
-            </div>
+            <Fact labelId="confirm.orderNumber">{order.orderNumber}</Fact>
+            <Fact labelId="confirm.status">{order.statusLabel}</Fact>
+            <Fact labelId="confirm.payment">{order.paymentMethodLabel}</Fact>
+            <Fact labelId="confirm.delivery">
+              {order.shippingMethod.carrier} {order.shippingMethod.name}
+            </Fact>
+            <Fact labelId="confirm.address">
+              <address>
+                {[
+                  order.shippingAddress.companyName,
+                  `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`,
+                  order.shippingAddress.careOf && `c/o ${order.shippingAddress.careOf}`,
+                  order.shippingAddress.streetAddress,
+                  order.shippingAddress.addressLine2,
+                  `${order.shippingAddress.zip} ${order.shippingAddress.city}`,
+                ]
+                  .filter(Boolean)
+                  .map((line) => (
+                    <span key={line} className="order-facts__line">
+                      {line}
+                    </span>
+                  ))}
+              </address>
+            </Fact>
           </dl>
           <h2 className="checkout-section__title">
             <FormattedMessage id="confirm.lines" />
@@ -119,6 +95,17 @@ export function OrderConfirmationPage() {
           </Link>
         </>
       )}
+    </div>
+  );
+}
+
+function Fact({ labelId, children }: { labelId: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>
+        <FormattedMessage id={labelId} />
+      </dt>
+      <dd>{children}</dd>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { routes } from '../../../shared/routes';
 import { PAYMENT_METHODS } from './checkout-form';
 import { CheckoutTextField } from './CheckoutTextField';
 import { CheckoutTotals } from './CheckoutTotals';
+import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
 
 /** Terms of purchase: the content page the footer links to as well. */
@@ -21,13 +22,7 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
   const methodError = state.errorFor('paymentMethod');
   const termsError = state.errorFor('acceptedPurchaseTerms');
   return (
-    <section className="checkout-section" aria-labelledby="checkout-payment-heading">
-      <h2 className="checkout-section__title" id="checkout-payment-heading">
-        <span className="checkout-section__step" aria-hidden="true">
-          4
-        </span>
-        <FormattedMessage id="checkout.payment" />
-      </h2>
+    <CheckoutStep step={4} name="payment" titleId="checkout.payment">
       {blocked && (
         <p className="checkout-section__note" id="checkout-payment-blocked">
           <FormattedMessage id="checkout.payment.blocked" />
@@ -99,6 +94,6 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
       <button type="submit" className="button button--primary checkout-submit" disabled={state.placing}>
         <FormattedMessage id={state.placing ? 'checkout.placing' : 'checkout.placeOrder'} />
       </button>
-    </section>
+    </CheckoutStep>
   );
 }

@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
 
 /** The carriers for the entered country and postcode, priced for this cart; nothing to choose before that. */
@@ -7,13 +8,7 @@ export function ShippingSection({ state }: { state: CheckoutState }) {
   const message = state.checkout?.shippingMessage;
   const error = state.errorFor('shippingMethodId');
   return (
-    <section className="checkout-section" aria-labelledby="checkout-shipping-heading">
-      <h2 className="checkout-section__title" id="checkout-shipping-heading">
-        <span className="checkout-section__step" aria-hidden="true">
-          3
-        </span>
-        <FormattedMessage id="checkout.shipping" />
-      </h2>
+    <CheckoutStep step={3} name="shipping" titleId="checkout.shipping">
       {options.length === 0 ? (
         <p className={message ? 'field__error' : 'checkout-section__note'} role={message ? 'alert' : undefined}>
           {message ?? <FormattedMessage id="checkout.shipping.enterZip" />}
@@ -53,6 +48,6 @@ export function ShippingSection({ state }: { state: CheckoutState }) {
           {error}
         </p>
       )}
-    </section>
+    </CheckoutStep>
   );
 }

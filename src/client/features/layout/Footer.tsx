@@ -8,6 +8,7 @@ import type { LayoutQuery } from '../../graphql/generated/operations';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { VatToggle } from '../pricing/PriceToggles';
 import { PaymentLogos, SocialLinks } from './FooterBadges';
+import { Copyright } from './shop-texts';
 
 type FlatMenu = NonNullable<LayoutQuery['footerFirst']>;
 
@@ -55,12 +56,7 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
       <section className="site-footer__logos" aria-label={intl.formatMessage({ id: 'footer.payment' })}>
         <PaymentLogos />
       </section>
-      <p className="site-footer__copyright">
-        <FormattedMessage
-          id="footer.copyright"
-          values={{ year: new Date().getFullYear(), shop: intl.formatMessage({ id: variant === 'candy' ? 'shop.name.candy' : 'shop.name' }) }}
-        />
-      </p>
+      <Copyright />
     </footer>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { localizePath, type LanguageId } from '../../../shared/locales';
-import { useShop } from '../../app/shop-context';
 import { useSnapshot } from 'valtio';
 import { closePanel, openPanel, ui } from '../../app/ui-state';
 import { Badge, Icon } from '../../components/Icon';
@@ -17,11 +16,11 @@ import { SearchBar } from '../search/SearchBar';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MainNav } from './MainNav';
 import { MobileMenu } from './MobileMenu';
+import { useShopName, UspText } from './shop-texts';
 import { useHeaderScroll } from './use-header-scroll';
 
 export function Header({ layout, languageId }: { layout: LayoutQuery; languageId: LanguageId }) {
   const intl = useIntl();
-  const { variant } = useShop();
   const { scrolled, hidden } = useHeaderScroll();
   const favorites = useFavorites();
   const location = useLocation();
@@ -33,7 +32,7 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
   useEffect(() => {
     if (searchOpen) searchRef.current?.querySelector('input')?.focus();
   }, [searchOpen]);
-  const shopName = intl.formatMessage({ id: variant === 'candy' ? 'shop.name.candy' : 'shop.name' });
+  const shopName = useShopName();
   const menuLabel = layout.mainMenu?.title || intl.formatMessage({ id: 'header.menu' });
   const menuItems = layout.mainMenu?.menuItems ?? [];
   return (
@@ -43,9 +42,7 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
           <FormattedMessage id="header.skipToContent" />
         </a>
         <div className="top-bar">
-          <p className="top-bar__usp">
-            <FormattedMessage id={variant === 'candy' ? 'USP_TEXT.candy' : 'USP_TEXT'} />
-          </p>
+          <UspText />
           <nav className="top-bar__nav" aria-label={layout.topBar?.title || 'top-bar'}>
             {layout.topBar?.menuItems.map((item) => (
               <SmartLink key={item.id} href={item.canonicalUrl} languageId={languageId} targetBlank={item.targetBlank}>

@@ -1,9 +1,9 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { Link, useMatches } from 'react-router';
 import { localizePath, type LanguageId } from '../../../shared/locales';
-import { useShop } from '../../app/shop-context';
 import { PaymentLogos } from './FooterBadges';
 import { LanguageSwitch } from './LanguageSwitch';
+import { Copyright, useShopName, UspText } from './shop-texts';
 
 /** Routes whose handle asks for it (checkout and its return pages) get the reduced layout of spec section 2. */
 export function useUndistracted(): boolean {
@@ -15,21 +15,18 @@ export function useUndistracted(): boolean {
  * search or panels).
  */
 export function UndistractedHeader({ languageId }: { languageId: LanguageId }) {
-  const intl = useIntl();
-  const { variant } = useShop();
+  const shopName = useShopName();
   return (
     <header className="site-header site-header--undistracted">
       <a className="skip-link" href="#main">
         <FormattedMessage id="header.skipToContent" />
       </a>
       <div className="top-bar">
-        <p className="top-bar__usp">
-          <FormattedMessage id={variant === 'candy' ? 'USP_TEXT.candy' : 'USP_TEXT'} />
-        </p>
+        <UspText />
       </div>
       <div className="header-main">
         <Link to={localizePath('/', languageId)} className="logo">
-          {intl.formatMessage({ id: variant === 'candy' ? 'shop.name.candy' : 'shop.name' })}
+          {shopName}
         </Link>
         <div className="header-undistracted__actions">
           <Link to={localizePath('/', languageId)} className="header-undistracted__back">
@@ -43,17 +40,10 @@ export function UndistractedHeader({ languageId }: { languageId: LanguageId }) {
 }
 
 export function UndistractedFooter() {
-  const intl = useIntl();
-  const { variant } = useShop();
   return (
     <footer className="site-footer site-footer--undistracted">
       <PaymentLogos />
-      <p className="site-footer__copyright">
-        <FormattedMessage
-          id="footer.copyright"
-          values={{ year: new Date().getFullYear(), shop: intl.formatMessage({ id: variant === 'candy' ? 'shop.name.candy' : 'shop.name' }) }}
-        />
-      </p>
+      <Copyright />
     </footer>
   );
 }

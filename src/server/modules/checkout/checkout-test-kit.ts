@@ -3,20 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { gql } from '../../testing/app';
 import type { TestApp } from '../cart/cart-test-kit';
 
-export const VALID_PERSON = {
-  customerType: 'PERSON',
-  email: 'anna@example.se',
-  firstName: 'Anna',
-  lastName: 'Svensson',
-  phoneNumber: '070-123 45 67',
-  streetAddress: 'Storgatan 1',
-  zip: '111 22',
-  city: 'Stockholm',
-  country: 'SE',
-  shippingMethodId: 'postnord-ombud',
-  paymentMethod: 'CARD',
-  acceptedPurchaseTerms: true,
-} as const;
+export { VALID_PERSON } from './sample-customer';
 
 export interface CheckoutResult {
   cartId: string;

@@ -1,0 +1,28 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useShop } from '../../app/shop-context';
+
+/** The shop's name in this variant (retro games or candy). */
+export function useShopName(): string {
+  const intl = useIntl();
+  const { variant } = useShop();
+  return intl.formatMessage({ id: variant === 'candy' ? 'shop.name.candy' : 'shop.name' });
+}
+
+/** The selling points of the top bar (USP_TEXT), shown in every layout. */
+export function UspText() {
+  const { variant } = useShop();
+  return (
+    <p className="top-bar__usp">
+      <FormattedMessage id={variant === 'candy' ? 'USP_TEXT.candy' : 'USP_TEXT'} />
+    </p>
+  );
+}
+
+export function Copyright() {
+  const shop = useShopName();
+  return (
+    <p className="site-footer__copyright">
+      <FormattedMessage id="footer.copyright" values={{ year: new Date().getFullYear(), shop }} />
+    </p>
+  );
+}
