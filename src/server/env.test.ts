@@ -22,6 +22,16 @@ describe('loadEnv', () => {
     expect(loadEnv({}).RATE_LIMIT_PER_MINUTE).toBe(600);
   });
 
+  it('gives the payment sweeper 30 minutes of grace and 24 hours before it cancels, the limit longer than the grace', () => {
+    expect(loadEnv({})).toMatchObject({ PAYMENT_GRACE_MINUTES: 30, PAYMENT_TIMEOUT_HOURS: 24 });
+    expect(loadEnv({ PAYMENT_GRACE_MINUTES: '10', PAYMENT_TIMEOUT_HOURS: '2' })).toMatchObject({ PAYMENT_GRACE_MINUTES: 10, PAYMENT_TIMEOUT_HOURS: 2 });
+    expect(() => loadEnv({ PAYMENT_GRACE_MINUTES: '0' })).toThrow(/^Invalid configuration: PAYMENT_GRACE_MINUTES="0" /);
+    expect(() => loadEnv({ PAYMENT_TIMEOUT_HOURS: 'day' })).toThrow(/PAYMENT_TIMEOUT_HOURS="day"/);
+    expect(() => loadEnv({ PAYMENT_GRACE_MINUTES: '120', PAYMENT_TIMEOUT_HOURS: '2' })).toThrow(
+      'Invalid configuration: PAYMENT_TIMEOUT_HOURS=2 must be longer than PAYMENT_GRACE_MINUTES=120',
+    );
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadEnv({ REDIS_URL: '', DATABASE_URL: '' }).REDIS_URL).toBeUndefined();
   });

@@ -29,6 +29,10 @@ export const envSchema = z.object({
   ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   // The registered payment provider new orders use: 'test' (built in, see modules/checkout/payment).
   PAYMENT_PROVIDER: z.string().min(1).default('test'),
+  // The payment sweeper asks the provider about orders whose shopper has not come back from its page after
+  // PAYMENT_GRACE_MINUTES, and cancels those it still calls pending after PAYMENT_TIMEOUT_HOURS.
+  PAYMENT_GRACE_MINUTES: z.coerce.number().int().min(1).default(30),
+  PAYMENT_TIMEOUT_HOURS: z.coerce.number().int().min(1).default(24),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Which proxies may set X-Forwarded-For (the client address rate limits count by): unset trusts none,
   // 'true' any, otherwise a comma-separated list of addresses or CIDRs.
@@ -50,7 +54,14 @@ export class EnvError extends Error {}
 /** Parses the environment; a bad value throws one line naming the variable. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const result = envSchema.safeParse(source);
-  if (result.success) return result.data;
+  if (result.success) {
+    const env = result.data;
+    // Otherwise every order the sweeper looks at is already past the limit, and a provider's "pending" gets no time.
+    if (env.PAYMENT_TIMEOUT_HOURS * 60 <= env.PAYMENT_GRACE_MINUTES) {
+      throw new EnvError(`Invalid configuration: PAYMENT_TIMEOUT_HOURS=${env.PAYMENT_TIMEOUT_HOURS} must be longer than PAYMENT_GRACE_MINUTES=${env.PAYMENT_GRACE_MINUTES}`);
+    }
+    return env;
+  }
   const issue = result.error.issues[0];
   const name = issue?.path.join('.') ?? 'environment';
   const value = source[name];

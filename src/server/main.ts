@@ -8,6 +8,7 @@ import { isSeeded, seedCatalog } from './db/seed';
 import { SHOP_INFO } from './db/seed/shop-info';
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailSender } from './modules/mail/sender';
+import { createPaymentSweeper } from './modules/order/payment-sweeper';
 import { createAppPubSub } from './pubsub';
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
@@ -61,13 +62,22 @@ async function serve(env: Env) {
   const address = await app.start();
   console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
   const shop = SHOP_INFO[env.SHOP_VARIANT];
+  const log = { info: (m: string) => app.fastify.log.info(m), warn: (m: string) => app.fastify.log.warn(m), error: (m: string) => app.fastify.log.error(m) };
   const mailSender = createMailSender({
     db,
     smtpUrl: env.SMTP_URL,
     from: { name: shop.name, address: env.MAIL_FROM ?? shop.email },
-    log: { info: (m) => app.fastify.log.info(m), warn: (m) => app.fastify.log.warn(m), error: (m) => app.fastify.log.error(m) },
+    log,
   });
   mailSender.start(10_000);
+  // Settles orders whose shopper never came back from the payment page (see payment-sweeper.ts).
+  const paymentSweeper = createPaymentSweeper(db, pubsub, {
+    variant: env.SHOP_VARIANT,
+    graceMs: env.PAYMENT_GRACE_MINUTES * 60_000,
+    hardLimitMs: env.PAYMENT_TIMEOUT_HOURS * 3_600_000,
+    log,
+  });
+  paymentSweeper.start(5 * 60_000);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -78,7 +88,7 @@ async function serve(env: Env) {
     force.unref();
     clearInterval(priceRefresh);
     await app.stop();
-    await mailSender.stop();
+    await Promise.all([mailSender.stop(), paymentSweeper.stop()]);
     await closePubSub();
     await db.close();
     process.exit(0);

@@ -4,7 +4,7 @@ import type { Order, OrderStatus, PaymentFailureReason } from '../../graphql/gen
 import type { PubSub, StockChangedEvent } from '../../pubsub';
 import { returnGiftCardDraw } from '../cart/gift-cards';
 import { badInput } from '../cart/input';
-import { paymentProvider } from '../checkout/payment';
+import { paymentProvider, type PaymentOutcome } from '../checkout/payment';
 import { orderTexts } from './messages';
 import { findOrder, findOrderWithToken, orderLines, orderModel, recordStatusChange, type OrderRow } from './order-store';
 import type { ShopVariant } from '../../db/seed/types';
@@ -95,32 +95,77 @@ async function restoreCart(tx: Queryable, row: OrderRow, cart: OrderCart): Promi
   }
 }
 
+/** How a settlement ended; ALREADY_SETTLED: someone else (the shopper, another sweeper) settled it first. */
+export type Settlement = 'PAID' | 'FAILED' | 'TIMED_OUT' | 'PENDING' | 'ALREADY_SETTLED';
+
+export interface SettleOptions {
+  variant: ShopVariant;
+  /**
+   * The shopper is on the return page: a failed payment puts the lines back in the cart, so 'go back' finds it
+   * as it was. The sweeper passes false, as the shopper left long ago and may have filled or ordered from the
+   * cart since; lines coming back into it then would be a surprise (and could be bought twice).
+   */
+  refillCart: boolean;
+  /** Recorded as who cancelled a failed order (order_status_changes.changed_by). */
+  by: string;
+  /**
+   * The order has waited its hard limit: a provider that still says PENDING gets no more time, and the order is
+   * cancelled as a GENERAL failure (recorded as by 'payment-timeout'), giving its stock and gift card draw back.
+   */
+  cancelIfStillPending: boolean;
+}
+
+/**
+ * Asks the order's provider how its payment went and settles it: paid marks it paid and queues the confirmation
+ * mail; failed (or still pending past the hard limit) marks the payment failed and cancels the order, stock and
+ * gift card draw back. The one path for the shopper's return (completePayment) and the sweeper.
+ *
+ * Settles exactly once, however many ask at the same time: the provider is asked without any lock held, then the
+ * order row is locked and only a still PENDING order is changed, so the second of two racing callers finds it
+ * settled and changes nothing (ALREADY_SETTLED). An order without a payment reference (its payment was never
+ * created) counts as pending: there is nothing to ask.
+ */
+export async function settlePayment(
+  db: Db,
+  pubsub: PubSub,
+  found: OrderRow,
+  options: SettleOptions,
+): Promise<{ row: OrderRow; settlement: Settlement }> {
+  if (found.payment_status !== 'PENDING') return { row: found, settlement: 'ALREADY_SETTLED' };
+  const outcome: PaymentOutcome = found.payment_reference
+    ? await paymentProvider(found.payment_provider).completePayment(found.payment_reference, {})
+    : { status: 'PENDING' };
+  if (outcome.status === 'PENDING' && !options.cancelIfStillPending) return { row: found, settlement: 'PENDING' };
+  const { row, settlement, events } = await db.transaction(async (tx) => {
+    const row = (await findOrder(tx, found.order_id, true))!;
+    if (row.payment_status !== 'PENDING') return { row, settlement: 'ALREADY_SETTLED' as const, events: [] };
+    if (outcome.status === 'PAID') {
+      await tx.query(`UPDATE orders SET payment_status = 'PAID', updated_at = now() WHERE order_id = $1`, [row.order_id]);
+      const paid = (await findOrder(tx, row.order_id))!;
+      // Paid and settled once (the PENDING check above), so the confirmation is queued exactly once.
+      await queueOrderMail(tx, paid, 'orderconfirmed', options.variant);
+      return { row: paid, settlement: 'PAID' as const, events: [] };
+    }
+    const reason: PaymentFailureReason = outcome.status === 'FAILED' ? outcome.reason : 'GENERAL';
+    await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [row.order_id, reason]);
+    const cart = options.refillCart ? await lockOrderCart(tx, row) : null;
+    const by = outcome.status === 'FAILED' ? options.by : 'payment-timeout';
+    const events = row.status === 'CANCELLED' ? [] : await cancelLocked(tx, row, by);
+    if (cart) await restoreCart(tx, row, cart);
+    return { row: (await findOrder(tx, row.order_id))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const), events };
+  });
+  publishStockChanges(pubsub, events);
+  return { row, settlement };
+}
+
 /**
  * The shopper is back from the payment page: the provider says how it went. Paid marks the order paid; failed
- * cancels it (stock and gift card draw back) and refills the cart. Settles once: later calls answer the order as it is.
+ * cancels it (stock and gift card draw back) and refills the cart; still pending leaves it for the provider to
+ * decide (the payment sweeper asks again later). Settles once: later calls answer the order as it is.
  */
 export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, languageId: LanguageId, variant: ShopVariant): Promise<Order> {
   const found = await findOrderWithToken(db, orderId, token);
   if (!found) throw badInput('There is no such order');
-  if (found.payment_status !== 'PENDING' || !found.payment_reference) return orderModel(db, found, languageId);
-  const outcome = await paymentProvider(found.payment_provider).completePayment(found.payment_reference, {});
-  const { row, events } = await db.transaction(async (tx) => {
-    const row = (await findOrder(tx, orderId, true))!;
-    if (row.payment_status !== 'PENDING') return { row, events: [] };
-    if (outcome.status === 'PAID') {
-      await tx.query(`UPDATE orders SET payment_status = 'PAID', updated_at = now() WHERE order_id = $1`, [orderId]);
-      const paid = (await findOrder(tx, orderId))!;
-      // Paid and settled once (the PENDING check above), so the confirmation is queued exactly once.
-      await queueOrderMail(tx, paid, 'orderconfirmed', variant);
-      return { row: paid, events: [] };
-    }
-    const reason: PaymentFailureReason = outcome.reason;
-    await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [orderId, reason]);
-    const cart = await lockOrderCart(tx, row);
-    const events = row.status === 'CANCELLED' ? [] : await cancelLocked(tx, row, 'payment');
-    if (cart) await restoreCart(tx, row, cart);
-    return { row: (await findOrder(tx, orderId))!, events };
-  });
-  publishStockChanges(pubsub, events);
+  const { row } = await settlePayment(db, pubsub, found, { variant, refillCart: true, by: 'payment', cancelIfStillPending: false });
   return orderModel(db, row, languageId);
 }

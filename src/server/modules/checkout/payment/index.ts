@@ -5,4 +5,4 @@ import { testPaymentProvider } from './test-provider';
 // PAYMENT_PROVIDER picks which one new orders use.
 registerPaymentProvider(testPaymentProvider);
 
-export { paymentProvider, failureReasonSlugs, registerPaymentProvider, type PaymentOrder, type PaymentProvider } from './provider';
+export { paymentProvider, failureReasonSlugs, registerPaymentProvider, type PaymentOrder, type PaymentOutcome, type PaymentProvider } from './provider';

@@ -31,7 +31,11 @@ export interface CreatedPayment {
   redirectUrl: string;
 }
 
-export type PaymentOutcome = { status: 'PAID' } | { status: 'FAILED'; reason: PaymentFailureReason };
+/**
+ * The provider's word on a payment. PENDING: it does not know yet (the shopper left its page before deciding,
+ * or an invoice check is still running); the order keeps its stock until it is asked again.
+ */
+export type PaymentOutcome = { status: 'PAID' } | { status: 'FAILED'; reason: PaymentFailureReason } | { status: 'PENDING' };
 
 /**
  * A payment provider. Checkout knows it only by this interface and finds it by name in a registry, so a real
@@ -42,8 +46,10 @@ export interface PaymentProvider {
   /** Called once per order after it is placed; must be safe to call again for the same order id. */
   createPayment(order: PaymentOrder): Promise<CreatedPayment>;
   /**
-   * The shopper is back (or the provider called back): the provider's own word on how the payment went.
-   * `returned` holds what the provider put on the return URL, if anything.
+   * The provider's own word on how the payment went: asked when the shopper is back (or the provider called
+   * back), and by the payment sweeper for a shopper who never came back, with nothing `returned`. So it must
+   * answer from the provider's record of the payment, not from the return URL. `returned` holds what the
+   * provider put on the return URL, if anything. Safe to ask more than once, also concurrently.
    */
   completePayment(reference: string, returned: Record<string, string>): Promise<PaymentOutcome>;
 }

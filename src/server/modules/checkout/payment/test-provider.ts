@@ -1,6 +1,9 @@
 import type { PaymentFailureReason } from '../../../graphql/generated/resolvers-types';
 import { failureReasonSlugs, type PaymentOrder, type PaymentOutcome, type PaymentProvider } from './provider';
 
+/** What a test shopper can ask for: the test page always decides at once, so never PENDING. */
+type Decided = Exclude<PaymentOutcome, { status: 'PENDING' }>;
+
 const reasonBySlug = new Map(Object.entries(failureReasonSlugs).map(([reason, slug]) => [slug, reason as PaymentFailureReason]));
 
 /**
@@ -8,7 +11,7 @@ const reasonBySlug = new Map(Object.entries(failureReasonSlugs).map(([reason, sl
  * `fail+blocked@…`, `fail+out-of-stock-or-balance@…`, `fail+product-out-of-stock@…` fail with that reason,
  * `fail+general@…` as `fail@`; any other address pays.
  */
-export function requestedOutcome(email: string): PaymentOutcome {
+export function requestedOutcome(email: string): Decided {
   const local = email.slice(0, email.lastIndexOf('@')).toLowerCase();
   if (local !== 'fail' && !local.startsWith('fail+')) return { status: 'PAID' };
   const reason = reasonBySlug.get(local.slice('fail+'.length)) ?? 'GENERAL';
@@ -20,6 +23,8 @@ const PREFIX = 'test_';
 /**
  * Acts like a hosted payment page that answers at once: the shopper is sent straight to the confirmation or
  * the failure page, and the outcome is carried in the reference, as a real provider keeps it on its side.
+ * So it never answers PENDING: asked by the payment sweeper about a shopper who closed the tab instead of
+ * returning, it answers the outcome recorded when the payment was created.
  */
 export const testPaymentProvider: PaymentProvider = {
   name: 'test',

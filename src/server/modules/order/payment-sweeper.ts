@@ -1,0 +1,153 @@
+import type { Db } from '../../db/client';
+import type { ShopVariant } from '../../db/seed/types';
+import type { PubSub } from '../../pubsub';
+import { settlePayment, type Settlement } from './order-service';
+import { findOrder } from './order-store';
+
+/**
+ * A shopper who closes the tab on the provider's page never reaches /checkout/confirm or /checkout/klarna-fail,
+ * so nothing calls completePayment and the order would hold its stock (and gift card draw) forever, without a
+ * confirmation mail. The sweeper asks the provider about such orders instead, through the same settlePayment
+ * as the shopper's return, and gives up on a payment the provider still calls pending after a hard limit.
+ */
+
+export const DEFAULT_GRACE_MS = 30 * 60_000;
+export const DEFAULT_HARD_LIMIT_MS = 24 * 3_600_000;
+export const DEFAULT_SWEEP_INTERVAL_MS = 5 * 60_000;
+const DEFAULT_BATCH_SIZE = 50;
+/** How long an order a sweeper took is left to it before another instance may ask about it too. */
+const DEFAULT_LEASE_MS = 2 * 60_000;
+
+export interface SweepLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface SweepOptions {
+  /** For the confirmation mail of an order found paid. */
+  variant: ShopVariant;
+  /** Orders younger than this are left to the shopper, who may still be on the provider's page. */
+  graceMs?: number;
+  /** Orders older than this are cancelled when the provider still answers pending. */
+  hardLimitMs?: number;
+  /** Orders asked about per round, so one round stays short and a provider is not flooded. */
+  batchSize?: number;
+  /** See DEFAULT_LEASE_MS; tests pass 0 to let two sweepers take the same order. */
+  leaseMs?: number;
+  log?: SweepLog;
+}
+
+export type SweepResult = Record<'checked' | 'paid' | 'failed' | 'timedOut' | 'pending' | 'alreadySettled' | 'errors', number>;
+
+const counter: Record<Settlement, keyof SweepResult> = {
+  PAID: 'paid',
+  FAILED: 'failed',
+  TIMED_OUT: 'timedOut',
+  PENDING: 'pending',
+  ALREADY_SETTLED: 'alreadySettled',
+};
+
+/**
+ * Takes up to `limit` pending orders past the grace period, the longest-unasked first, and marks them taken. One
+ * statement with SKIP LOCKED, like the mail outbox: concurrent sweepers take different orders, no transaction
+ * stays open while providers are asked, and an order whose row is locked right now (the shopper's return is
+ * settling it) is passed over. An order the admin cancelled is left out: it holds nothing any more.
+ */
+async function claimAbandoned(db: Db, limit: number, graceMs: number, hardLimitMs: number, leaseMs: number) {
+  return db.query<{ order_id: string; expired: boolean }>(
+    `UPDATE orders SET payment_checked_at = now()
+     WHERE order_id IN (
+       SELECT order_id FROM orders
+       WHERE payment_status = 'PENDING' AND status <> 'CANCELLED'
+         AND created_at < now() - make_interval(secs => $2)
+         AND (payment_checked_at IS NULL OR payment_checked_at < now() - make_interval(secs => $3))
+       ORDER BY payment_checked_at NULLS FIRST, created_at, order_id
+       LIMIT $1
+       FOR UPDATE SKIP LOCKED
+     )
+     RETURNING order_id, created_at < now() - make_interval(secs => $4) AS expired`,
+    [limit, graceMs / 1000, leaseMs / 1000, hardLimitMs / 1000],
+  );
+}
+
+/**
+ * One round: settles what the providers have decided about abandoned payments and cancels those still pending
+ * past the hard limit. The cart is never refilled (see SettleOptions.refillCart). A provider that cannot be
+ * asked (it throws) leaves the order as it is, even past the hard limit, since the payment may have gone
+ * through; it is asked again in a later round.
+ */
+export async function settleAbandonedPayments(db: Db, pubsub: PubSub, options: SweepOptions): Promise<SweepResult> {
+  const result: SweepResult = { checked: 0, paid: 0, failed: 0, timedOut: 0, pending: 0, alreadySettled: 0, errors: 0 };
+  const claimed = await claimAbandoned(
+    db,
+    options.batchSize ?? DEFAULT_BATCH_SIZE,
+    options.graceMs ?? DEFAULT_GRACE_MS,
+    options.hardLimitMs ?? DEFAULT_HARD_LIMIT_MS,
+    options.leaseMs ?? DEFAULT_LEASE_MS,
+  );
+  for (const { order_id: orderId, expired } of claimed) {
+    result.checked += 1;
+    try {
+      const found = await findOrder(db, orderId);
+      if (!found) continue;
+      const { settlement } = await settlePayment(db, pubsub, found, {
+        variant: options.variant,
+        refillCart: false,
+        by: 'payment-sweeper',
+        cancelIfStillPending: expired,
+      });
+      result[counter[settlement]] += 1;
+    } catch (error) {
+      result.errors += 1;
+      options.log?.warn(`Payment of order ${orderId} not settled: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return result;
+}
+
+export interface PaymentSweeper {
+  sweep(): Promise<SweepResult>;
+  /** Runs a round every intervalMs (and one right away) until stop(). */
+  start(intervalMs?: number): void;
+  /** Stops the timer and waits for a round in progress to finish. */
+  stop(): Promise<void>;
+}
+
+export function createPaymentSweeper(db: Db, pubsub: PubSub, options: SweepOptions & { log: SweepLog }): PaymentSweeper {
+  const { log } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+
+  const sweep = () => settleAbandonedPayments(db, pubsub, options);
+
+  function round() {
+    // One round at a time: a slow provider must not stack up overlapping rounds.
+    if (running) return;
+    running = sweep()
+      .then((r) => {
+        if (r.paid || r.failed || r.timedOut) {
+          log.info(`Payment sweeper: ${r.paid} paid, ${r.failed} failed, ${r.timedOut} cancelled after the time limit, ${r.pending} still pending`);
+        }
+      })
+      .catch((error: unknown) => log.error(`Payment sweeper round failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    sweep,
+    start(intervalMs = DEFAULT_SWEEP_INTERVAL_MS) {
+      if (timer) return;
+      round();
+      timer = setInterval(round, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
