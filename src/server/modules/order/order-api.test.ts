@@ -81,6 +81,15 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
       await setStatus(admin, orderId, 'COMPLETED');
       expect((await outbox()).map((m) => m.kind)).toEqual(['orderconfirmed', 'ordershipped']);
     });
+
+    it('sends no confirmation for an order staff cancelled before its payment came back', async () => {
+      const { orderId, token } = await placedOrder(1);
+      await setStatus(await adminToken(), orderId, 'CANCELLED');
+      const settled = await checkout.completePayment(orderId, token);
+      expect(settled).toMatchObject({ status: 'CANCELLED', paymentStatus: 'PAID' });
+      const [order] = await db.query<{ order_number: number }>('SELECT order_number FROM orders WHERE order_id = $1', [orderId]);
+      expect(await db.query("SELECT 1 FROM mail_outbox WHERE subject LIKE '%' || $1", [String(order!.order_number)])).toEqual([]);
+    });
   });
 
   describe('admin sign-in', () => {

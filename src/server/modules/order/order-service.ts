@@ -142,8 +142,9 @@ export async function settlePayment(
     if (outcome.status === 'PAID') {
       await tx.query(`UPDATE orders SET payment_status = 'PAID', updated_at = now() WHERE order_id = $1`, [row.order_id]);
       const paid = (await findOrder(tx, row.order_id))!;
-      // Paid and settled once (the PENDING check above), so the confirmation is queued exactly once.
-      await queueOrderMail(tx, paid, 'orderconfirmed', options.variant);
+      // Paid and settled once (the PENDING check above), so the confirmation is queued exactly once. An order
+      // staff cancelled meanwhile ships nothing: no confirmation, and the paid amount is for staff to refund.
+      if (row.status !== 'CANCELLED') await queueOrderMail(tx, paid, 'orderconfirmed', options.variant);
       return { row: paid, settlement: 'PAID' as const, events: [] };
     }
     const reason: PaymentFailureReason = outcome.status === 'FAILED' ? outcome.reason : 'GENERAL';
