@@ -203,3 +203,19 @@ test.describe('checkout accessibility: no serious or critical axe violations', (
     expect(describeViolations(await axeViolations(page))).toEqual([]);
   });
 });
+
+test.describe('checkout and the header toggles', () => {
+  test('a shopper who chose Företag in the header starts the checkout as a company', async ({ page, request, context, baseURL }) => {
+    const state = { favorites: [], customerType: 'ORGANIZATION', vatIncluded: false };
+    await context.addCookies([
+      { name: 'ralph-cookie-consent', value: 'true', url: baseURL! },
+      { name: 'ralph-state', value: encodeURIComponent(JSON.stringify(state)), url: baseURL! },
+    ]);
+    const product = await stockedProduct(request, 7);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
+    await page.goto('/kassan');
+    await expect(page.getByRole('radio', { name: 'Företag' })).toBeChecked();
+    await expect(field(page, 'Företagsnamn')).toBeVisible();
+    await expect(field(page, 'Organisationsnummer')).toBeVisible();
+  });
+});

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { usePersisted } from '../../app/persisted';
 import { notify } from '../../app/ui-state';
 import { useChannelVariables } from '../../app/use-language';
 import {
@@ -62,7 +63,13 @@ export function useCheckout(): CheckoutState {
   const [submitOrder, { loading: placing }] = useMutation(PlaceOrderDocument);
 
   const loaded = query.data?.checkout ?? null;
-  const initial = useMemo(() => (loaded ? formFromCheckout(loaded) : null), [loaded]);
+  const { customerType: shopperType } = useSnapshot(usePersisted());
+  // A checkout nobody has filled in yet starts as the customer type chosen in the header.
+  const initial = useMemo(() => {
+    if (!loaded) return null;
+    const form = formFromCheckout(loaded);
+    return loaded.email === null && loaded.firstName === null ? { ...form, customerType: shopperType } : form;
+  }, [loaded, shopperType]);
   /** The latest answer of a save; until the first one, what the page loaded. */
   const [answer, setAnswer] = useState<CheckoutFieldsFragment | null>(null);
   // The shopper's edits; before the first one the form is what was saved (later loads never overwrite typing).
