@@ -41,10 +41,24 @@ export function OrderConfirmationPage() {
         </>
       ) : (
         <>
-          <h1 className="page__title">{title}</h1>
-          <p className="page__lead" role="status">
-            <FormattedMessage id="confirm.lead" values={{ number: order.orderNumber, email: order.email }} />
-          </p>
+          {order.status === 'CANCELLED' ? (
+            // Staff cancelled it while the payment was under way: nothing ships, and the shopper must hear so.
+            <>
+              <h1 className="page__title">
+                <FormattedMessage id="confirm.cancelledTitle" />
+              </h1>
+              <p className="page__lead" role="status">
+                <FormattedMessage id="confirm.cancelled" />
+              </p>
+            </>
+          ) : (
+            <>
+              <h1 className="page__title">{title}</h1>
+              <p className="page__lead" role="status">
+                <FormattedMessage id="confirm.lead" values={{ number: order.orderNumber, email: order.email }} />
+              </p>
+            </>
+          )}
           <dl className="order-facts">
             <Fact labelId="confirm.orderNumber">{order.orderNumber}</Fact>
             <Fact labelId="confirm.status">{order.statusLabel}</Fact>
