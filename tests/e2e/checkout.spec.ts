@@ -144,13 +144,17 @@ test.describe('checkout', () => {
     await cart.getByRole('textbox', { name: 'Presentkort' }).press('Enter');
     await expect(cart.getByText(/Presentkort PRESENTKORTTEST \(saldo/)).toBeVisible();
     await fillPerson(page, 'anna@example.se');
-    await chooseShippingAndPay(page, /^Kort/);
+    await page.getByRole('radio', { name: /PostNord – hämta hos ombud/ }).check();
+    // Nothing is left to pay, so there is no payment method to choose.
+    await expect(page.getByText('Presentkortet täcker hela beloppet. Du behöver inte välja betalsätt.')).toBeVisible();
+    await expect(page.getByRole('radio', { name: /^Kort/ })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: /Jag godkänner köpvillkoren/ }).check();
     const totals = page.getByRole('region', { name: 'Betalning' });
     await expect(totals.getByRole('definition').last()).not.toHaveText('0 kr');
     await expect(totals.getByText('Kvar att betala')).toBeVisible();
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('Presentkort');
+    await expect(page.getByRole('main')).toContainText('BetalsättPresentkort');
     await expect(page.getByRole('main')).toContainText('Kvar att betala0 kr');
   });
 

@@ -13,7 +13,8 @@ const termsPath = (languageId: 'sv' | 'en') => routes.content(languageId === 'sv
 
 /**
  * How to pay, closed until the details, postcode and carrier are valid (spec section 5), then the sums, the
- * terms and the button that places the order.
+ * terms and the button that places the order. A gift card that pays everything leaves nothing to choose: the
+ * server needs no method then and records the order as paid by gift card.
  */
 export function PaymentSection({ state }: { state: CheckoutState }) {
   const intl = useIntl();
@@ -21,6 +22,9 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
   const blocked = state.checkout?.paymentBlocked ?? true;
   const methodError = state.errorFor('paymentMethod');
   const termsError = state.errorFor('acceptedPurchaseTerms');
+  const totals = state.checkout?.totals;
+  // Only once a carrier is chosen (the step is open): before that the fee is not in the total the card covers.
+  const paidByGiftCard = !blocked && totals !== undefined && totals.amountToPayIncVat === 0 && totals.giftCardIncVat > 0;
   return (
     <CheckoutStep step={4} name="payment" titleId="checkout.payment">
       {blocked && (
@@ -28,24 +32,30 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
           <FormattedMessage id="checkout.payment.blocked" />
         </p>
       )}
-      <fieldset
-        className="checkout-choice"
-        disabled={blocked}
-        aria-describedby={[blocked ? 'checkout-payment-blocked' : '', methodError ? 'checkout-paymentMethod-error' : ''].filter(Boolean).join(' ') || undefined}
-      >
-        <legend className="visually-hidden">
-          <FormattedMessage id="checkout.payment.choose" />
-        </legend>
-        {PAYMENT_METHODS.map((method) => (
-          <label key={method} className="checkout-choice__option checkout-choice__option--card">
-            <input type="radio" name="paymentMethod" value={method} checked={state.form?.paymentMethod === method} onChange={() => state.change('paymentMethod', method, true)} />
-            <span className="checkout-choice__text">
-              <span className="checkout-choice__name">{intl.formatMessage({ id: `checkout.payment.${method}` })}</span>
-              <span className="checkout-choice__description">{intl.formatMessage({ id: `checkout.payment.hint.${method}` })}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
+      {paidByGiftCard ? (
+        <p className="checkout-section__note" id="checkout-payment-gift-card">
+          <FormattedMessage id="checkout.payment.giftCardPaysAll" />
+        </p>
+      ) : (
+        <fieldset
+          className="checkout-choice"
+          disabled={blocked}
+          aria-describedby={[blocked ? 'checkout-payment-blocked' : '', methodError ? 'checkout-paymentMethod-error' : ''].filter(Boolean).join(' ') || undefined}
+        >
+          <legend className="visually-hidden">
+            <FormattedMessage id="checkout.payment.choose" />
+          </legend>
+          {PAYMENT_METHODS.map((method) => (
+            <label key={method} className="checkout-choice__option checkout-choice__option--card">
+              <input type="radio" name="paymentMethod" value={method} checked={state.form?.paymentMethod === method} onChange={() => state.change('paymentMethod', method, true)} />
+              <span className="checkout-choice__text">
+                <span className="checkout-choice__name">{intl.formatMessage({ id: `checkout.payment.${method}` })}</span>
+                <span className="checkout-choice__description">{intl.formatMessage({ id: `checkout.payment.hint.${method}` })}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
       {methodError && (
         <p className="field__error" id="checkout-paymentMethod-error">
           {methodError}

@@ -33,7 +33,8 @@ export type TextField = {
 /** Countries the carriers deliver to (the server's list); Sweden is the default (spec section 9). */
 export const COUNTRIES = ['SE', 'NO', 'DK', 'FI'] as const;
 
-export const PAYMENT_METHODS: readonly PaymentMethod[] = ['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER'];
+/** The methods a shopper chooses from. GIFT_CARD is not one: the server records it when the card pays it all. */
+export const PAYMENT_METHODS: readonly Exclude<PaymentMethod, 'GIFT_CARD'>[] = ['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER'];
 
 /** The fields in the order they appear on the page: the first with an error gets the focus after a submit. */
 export const FIELD_ORDER: readonly CheckoutField[] = [

@@ -171,6 +171,9 @@ export function useCheckout(): CheckoutState {
         setJudged(sent);
         showInvalid(result.validationErrors);
         notify(intl.formatMessage({ id: 'checkout.fieldsInvalid' }), 'error');
+        // The totals may have moved on too: a gift card spent meanwhile no longer pays it all, and the payment
+        // choices it hid must come back with the error asking for one.
+        void save();
       } else {
         setOrderMessage(result.message ?? intl.formatMessage({ id: 'error.generic' }));
         void save();

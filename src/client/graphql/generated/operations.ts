@@ -80,11 +80,18 @@ export type CustomerType =
   | 'PERSON'
   | 'ORGANIZATION';
 
+/** How an order is paid. Shoppers choose CARD, INVOICE, INSTALMENT or PAY_LATER; they never choose GIFT_CARD. */
 export type PaymentMethod =
   | 'CARD'
   | 'INVOICE'
   | 'INSTALMENT'
-  | 'PAY_LATER';
+  | 'PAY_LATER'
+  /**
+   * Set by the server, never chosen: the order's gift card paid all of it (nothing was left for a provider).
+   * A checkout whose card pays everything needs no paymentMethod, and placeOrder records GIFT_CARD whatever was
+   * chosen. Sent in CheckoutInput while something is left to pay it is a validation error on paymentMethod.
+   */
+  | 'GIFT_CARD';
 
 /**
  * The checkout form. createOrUpdateCheckout merges: a field left out keeps what was saved, an explicit null
@@ -112,6 +119,10 @@ export type CheckoutInput = {
   entryCode?: string | null | undefined;
   newsletterConsent?: boolean | null | undefined;
   shippingMethodId?: string | null | undefined;
+  /**
+   * Required unless the applied gift card pays the whole total (totals.amountToPayIncVat 0): then it is not
+   * needed, and one chosen anyway is only used if the card turns out to cover less when the order is placed.
+   */
   paymentMethod?: PaymentMethod | null | undefined;
   acceptedPurchaseTerms?: boolean | null | undefined;
 };

@@ -851,11 +851,18 @@ export type CustomerType =
   | 'PERSON'
   | 'ORGANIZATION';
 
+/** How an order is paid. Shoppers choose CARD, INVOICE, INSTALMENT or PAY_LATER; they never choose GIFT_CARD. */
 export type PaymentMethod =
   | 'CARD'
   | 'INVOICE'
   | 'INSTALMENT'
-  | 'PAY_LATER';
+  | 'PAY_LATER'
+  /**
+   * Set by the server, never chosen: the order's gift card paid all of it (nothing was left for a provider).
+   * A checkout whose card pays everything needs no paymentMethod, and placeOrder records GIFT_CARD whatever was
+   * chosen. Sent in CheckoutInput while something is left to pay it is a validation error on paymentMethod.
+   */
+  | 'GIFT_CARD';
 
 /**
  * The checkout form. createOrUpdateCheckout merges: a field left out keeps what was saved, an explicit null
@@ -883,6 +890,10 @@ export type CheckoutInput = {
   entryCode?: InputMaybe<Scalars['String']['input']>;
   newsletterConsent?: InputMaybe<Scalars['Boolean']['input']>;
   shippingMethodId?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * Required unless the applied gift card pays the whole total (totals.amountToPayIncVat 0): then it is not
+   * needed, and one chosen anyway is only used if the card turns out to cover less when the order is placed.
+   */
   paymentMethod?: InputMaybe<PaymentMethod>;
   acceptedPurchaseTerms?: InputMaybe<Scalars['Boolean']['input']>;
 };
@@ -1132,7 +1143,9 @@ export type Order = {
   totals: CheckoutTotals;
   promoCode?: Maybe<Scalars['String']['output']>;
   shippingMethod: OrderShippingMethod;
+  /** GIFT_CARD when the gift card paid the whole order. */
   paymentMethod: PaymentMethod;
+  /** The method in the order's language, e.g. 'Kort', 'Presentkort'. */
   paymentMethodLabel: Scalars['String']['output'];
   paymentStatus: PaymentStatus;
   /** Why the payment failed, for /checkout/klarna-fail. */

@@ -8,7 +8,7 @@ import { SHIPPING_VAT_RATE } from '../cart/summary';
 import { checkoutTexts } from './messages';
 import type { CheckoutFields, CheckoutModel } from './models';
 import { feeFor, loadShippingMethods, shippingOptionsFor, type ShippingBasis, type ShippingMethod } from './shipping';
-import { isPaymentBlocked, validateCheckout } from './validation';
+import { isPaymentBlocked, validateCheckout, type GiftCardCover } from './validation';
 
 /** The order's money in öre inc VAT, from the cart's summary with the chosen carrier's fee. */
 export interface OrderMoney {
@@ -76,6 +76,15 @@ export function totalsOf(money: OrderMoney, languageId: LanguageId): CheckoutTot
   };
 }
 
+/**
+ * How much of the order the applied card pays. An empty cart has nothing to cover; with no carrier chosen yet
+ * the fee is not in the total, so a card may cover it now and only part once a carrier is chosen.
+ */
+export function giftCardCover(money: Pick<OrderMoney, 'giftCardMinor' | 'totalMinor'>, cartHasItems: boolean): GiftCardCover {
+  if (!cartHasItems || money.giftCardMinor <= 0) return 'NONE';
+  return money.giftCardMinor === money.totalMinor ? 'ALL' : 'PART';
+}
+
 export interface EvaluatedCheckout {
   model: CheckoutModel;
   /** The chosen carrier when it serves the entered country and zip. */
@@ -91,9 +100,9 @@ export async function evaluateCheckout(db: Queryable, cartId: string, fields: Ch
   const where = { country: fields.country, zip: fields.zip, selected: fields.shippingMethodId };
   const shippingOptions = shippingOptionsFor(methods, where, shippingBasis(cart), languageId);
   const available = shippingOptions.map((o) => o.shippingMethodId);
-  const validationErrors = validateCheckout(fields, available, t);
   const shippingMethod = methods.find((m) => m.shippingMethodId === fields.shippingMethodId && available.includes(m.shippingMethodId)) ?? null;
   const money = orderMoney(cart, shippingMethod);
+  const validationErrors = validateCheckout(fields, available, t, giftCardCover(money, cart.items.length > 0));
   return {
     shippingMethod,
     money,

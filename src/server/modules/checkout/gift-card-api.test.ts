@@ -1,11 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
+import type { Db, SqlParam } from '../../db/client';
+import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
 import { formatMoney } from '../../../shared/money';
 import { createTestApp, gql } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { cartCalls, createSku, type TestApp } from '../cart/cart-test-kit';
 import { checkoutCalls, stockOfSku, VALID_PERSON } from './checkout-test-kit';
+import { placeOrder } from './place-order';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@retro.example', ADMIN_PASSWORD: 'correct horse battery' };
 
@@ -352,6 +354,160 @@ describe.each(testDbKinds())('gift cards on %s', (kind) => {
       expect(placed.status).toBe('PLACED');
       expect((await order(placed.orderId!, placed.token!)).totals).toMatchObject({ giftCardIncVat: 0, amountToPayIncVat: 149 });
       expect(await balanceOf(code)).toBe(50_000);
+    });
+  });
+
+  describe('no payment method when the card pays it all', () => {
+    /** The valid form with the payment method cleared (an explicit null clears what was saved). */
+    const NO_METHOD = { ...VALID_PERSON, paymentMethod: null };
+    const REQUIRED = { field: 'paymentMethod', message: 'Detta fält är obligatoriskt' };
+
+    const orderRow = async (orderId: string) =>
+      (
+        await db.query<{ payment_method: string; payment_status: string; payment_provider: string; gift_card_minor: number }>(
+          'SELECT payment_method, payment_status, payment_provider, gift_card_minor FROM orders WHERE order_id = $1',
+          [orderId],
+        )
+      )[0]!;
+    const methodOf = async (orderId: string, token: string, languageId: string) =>
+      dataOf<{ paymentMethod: string; paymentMethodLabel: string }>(
+        await gql(
+          app,
+          `query ($orderId: String!, $token: String!, $languageId: String) {
+             order(orderId: $orderId, token: $token, languageId: $languageId) { paymentMethod paymentMethodLabel } }`,
+          { orderId, token, languageId },
+        ),
+      );
+
+    /**
+     * The database as placeOrder sees it when another order spends the card between the cart's read of it and
+     * the lock: the balance is set to `leftMinor` in the transaction right before the card is locked.
+     */
+    const cardSpentBeforeTheLock = (code: string, leftMinor: number): Db => ({
+      ...db,
+      transaction: (fn) =>
+        db.transaction((tx) =>
+          fn({
+            exec: (sql) => tx.exec(sql),
+            async query<R>(text: string, params?: readonly SqlParam[]) {
+              if (text.includes('FROM gift_cards WHERE code = $1 FOR UPDATE')) {
+                await tx.query('UPDATE gift_cards SET balance_minor = $2 WHERE code = $1', [code, leftMinor]);
+              }
+              return tx.query<R>(text, params);
+            },
+          }),
+        ),
+    });
+
+    it('needs no method (nor invoice\'s id number), ignores one chosen and records the order as paid by gift card', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(50_000);
+      await applyCard(cartId, code);
+      const saved = await checkout.save(cartId, NO_METHOD);
+      expect(saved.validationErrors).toEqual([]);
+      expect(saved.paymentBlocked).toBe(false);
+      expect(await checkoutTotals(cartId, {})).toMatchObject({ giftCardIncVat: 149, amountToPayIncVat: 0 });
+      // Nothing is billed, so invoice's identity rule has nothing to bill; nor is GIFT_CARD wrong here.
+      expect((await checkout.save(cartId, { ...NO_METHOD, paymentMethod: 'INVOICE' })).validationErrors).toEqual([]);
+      expect((await checkout.save(cartId, { ...NO_METHOD, paymentMethod: 'GIFT_CARD' })).validationErrors).toEqual([]);
+
+      const placed = await checkout.place(cartId, NO_METHOD);
+      expect(placed).toMatchObject({ status: 'PLACED', validationErrors: [], redirectUrl: `/checkout/confirm?order=${placed.orderId}&token=${placed.token}` });
+      expect(await orderRow(placed.orderId!)).toEqual({ payment_method: 'GIFT_CARD', payment_status: 'PAID', payment_provider: 'giftcard', gift_card_minor: 14_900 });
+      expect(await methodOf(placed.orderId!, placed.token!, 'sv')).toEqual({ paymentMethod: 'GIFT_CARD', paymentMethodLabel: 'Presentkort' });
+      expect(await methodOf(placed.orderId!, placed.token!, 'en')).toEqual({ paymentMethod: 'GIFT_CARD', paymentMethodLabel: 'Gift card' });
+      const [mail] = await db.query<{ text: string; html: string }>(
+        "SELECT text, html FROM mail_outbox WHERE kind = 'orderconfirmed' AND subject LIKE '%' || $1 || '%'",
+        [String(placed.orderNumber)],
+      );
+      expect(mail!.text).toContain('Betalsätt: Presentkort');
+      expect(mail!.html).toMatch(/Betalsätt<\/div>\s*(<!-- -->)?Presentkort/);
+
+      // A method chosen before the card was applied is set aside too.
+      const other = await cartWith(1);
+      await applyCard(other.cartId, code);
+      const withInvoice = await checkout.place(other.cartId, { ...VALID_PERSON, paymentMethod: 'INVOICE' });
+      expect(withInvoice.status).toBe('PLACED');
+      expect(await orderRow(withInvoice.orderId!)).toMatchObject({ payment_method: 'GIFT_CARD', payment_status: 'PAID' });
+      expect(await balanceOf(code)).toBe(50_000 - 2 * 14_900);
+    });
+
+    it('still needs a method for what the card leaves to pay, also once a dearer carrier is chosen', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(15_000);
+      await applyCard(cartId, code);
+      // 149 kr with PostNord: covered. 169 kr with Budbee: 1 kr is left to pay.
+      expect((await checkout.save(cartId, NO_METHOD)).validationErrors).toEqual([]);
+      const dearer = await checkout.save(cartId, { shippingMethodId: 'budbee-hem' });
+      expect(dearer.validationErrors).toEqual([REQUIRED]);
+      expect(dearer.paymentBlocked).toBe(false);
+      const refused = await checkout.place(cartId, { ...NO_METHOD, shippingMethodId: 'budbee-hem' });
+      expect(refused).toMatchObject({ status: 'INVALID', orderId: null, message: 'Se till att alla fält är giltiga', validationErrors: [REQUIRED] });
+      expect(await balanceOf(code)).toBe(15_000);
+      // Invoice is billed for the rest, so it needs its id number again.
+      const invoice = await checkout.save(cartId, { paymentMethod: 'INVOICE' });
+      expect(invoice.validationErrors).toEqual([{ field: 'personalIdNumber', message: 'Du måste ange personnummer eller organisationsnummer för att betala med faktura' }]);
+
+      const placed = await checkout.place(cartId, { ...VALID_PERSON, shippingMethodId: 'budbee-hem' });
+      expect(placed.status).toBe('PLACED');
+      expect(await orderRow(placed.orderId!)).toEqual({ payment_method: 'CARD', payment_status: 'PENDING', payment_provider: 'test', gift_card_minor: 15_000 });
+    });
+
+    it('refuses GIFT_CARD sent as the method while something is left to pay, in either language', async () => {
+      const { cartId } = await cartWith(1);
+      await applyCard(cartId, await createCard(10_000));
+      const asGiftCard = { ...VALID_PERSON, paymentMethod: 'GIFT_CARD' };
+      const payTheRest = { field: 'paymentMethod', message: 'Välj hur du vill betala resten' };
+      expect((await checkout.save(cartId, asGiftCard)).validationErrors).toEqual([payTheRest]);
+      expect((await checkout.save(cartId, asGiftCard, 'en')).validationErrors).toEqual([{ field: 'paymentMethod', message: 'Choose how to pay the rest' }]);
+      expect(await checkout.place(cartId, asGiftCard)).toMatchObject({ status: 'INVALID', orderId: null, validationErrors: [payTheRest] });
+      // Without a card there is no rest: the method is simply missing.
+      await applyCard(cartId, '');
+      expect((await checkout.save(cartId, asGiftCard)).validationErrors).toEqual([REQUIRED]);
+      expect(await checkout.place(cartId, asGiftCard)).toMatchObject({ status: 'INVALID', validationErrors: [REQUIRED] });
+    });
+
+    it('asks for a method when the card covers less under the lock, and pays the rest with one chosen before', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(50_000);
+      await applyCard(cartId, code);
+      const place = (input: Record<string, unknown>) =>
+        placeOrder(cardSpentBeforeTheLock(code, 5_000), app.pubsub, {
+          cartId,
+          input: input as CheckoutInput,
+          idempotencyKey: randomUUID(),
+          languageId: 'sv',
+          provider: 'test',
+          variant: 'games',
+        });
+
+      expect(await place(NO_METHOD)).toMatchObject({ status: 'INVALID', orderId: null, validationErrors: [REQUIRED] });
+      // Judged again for the rest: invoice needs its id number after all.
+      await db.query('UPDATE gift_cards SET balance_minor = 50000 WHERE code = $1', [code]);
+      expect(await place({ ...NO_METHOD, paymentMethod: 'INVOICE' })).toMatchObject({
+        status: 'INVALID',
+        validationErrors: [{ field: 'personalIdNumber', message: 'Du måste ange personnummer eller organisationsnummer för att betala med faktura' }],
+      });
+      await db.query('UPDATE gift_cards SET balance_minor = 50000 WHERE code = $1', [code]);
+      expect(await place({ ...NO_METHOD, paymentMethod: 'GIFT_CARD' })).toMatchObject({
+        status: 'INVALID',
+        validationErrors: [{ field: 'paymentMethod', message: 'Välj hur du vill betala resten' }],
+      });
+      expect(await balanceOf(code)).toBe(5_000);
+
+      await db.query('UPDATE gift_cards SET balance_minor = 50000 WHERE code = $1', [code]);
+      const placed = await place({ ...NO_METHOD, paymentMethod: 'CARD' });
+      expect(placed.status).toBe('PLACED');
+      expect(await orderRow(placed.orderId!)).toEqual({ payment_method: 'CARD', payment_status: 'PENDING', payment_provider: 'test', gift_card_minor: 5_000 });
+      expect(await balanceOf(code)).toBe(0);
+    });
+
+    it('keeps GIFT_CARD in the database for orders the card paid in full', async () => {
+      const { cartId } = await cartWith(2);
+      const placed = await checkout.place(cartId, VALID_PERSON);
+      await expect(db.query("UPDATE orders SET payment_method = 'GIFT_CARD' WHERE order_id = $1", [placed.orderId])).rejects.toThrow(
+        /orders_gift_card_method_paid_in_full/,
+      );
     });
   });
 

@@ -16,6 +16,8 @@ export interface CheckoutTexts {
   shippingMethodUnavailable: string;
   purchaseTerms: string;
   invoiceNeedsId: string;
+  /** GIFT_CARD chosen (only the server sets it) while the card leaves something to pay. */
+  payTheRest: string;
   noShippingOptions: string;
   fieldsInvalid: string;
   cartEmpty: string;
@@ -34,6 +36,7 @@ const sv: CheckoutTexts = {
   shippingMethodUnavailable: 'Fraktalternativet finns inte för angivet postnummer',
   purchaseTerms: 'Du måste godkänna köpvillkoren innan du slutför ditt köp',
   invoiceNeedsId: 'Du måste ange personnummer eller organisationsnummer för att betala med faktura',
+  payTheRest: 'Välj hur du vill betala resten',
   noShippingOptions: 'Hittade inga fraktalternativ för angivet postnummer',
   fieldsInvalid: 'Se till att alla fält är giltiga',
   cartEmpty: 'Varukorgen är tom',
@@ -52,6 +55,7 @@ const en: CheckoutTexts = {
   shippingMethodUnavailable: 'This shipping option is not available for the postcode entered',
   purchaseTerms: 'You must accept the terms of purchase before completing your purchase',
   invoiceNeedsId: 'You must enter a personal identity number or organisation number to pay by invoice',
+  payTheRest: 'Choose how to pay the rest',
   noShippingOptions: 'No shipping options found for the postcode entered',
   fieldsInvalid: 'Make sure all fields are valid',
   cartEmpty: 'The cart is empty',

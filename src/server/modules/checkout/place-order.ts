@@ -14,9 +14,10 @@ import { findOrder, findOrderByKey, insertOrder, newOrderId, newOrderToken, orde
 import { lockSkus, publishStockChanges, takeStock } from '../order/stock';
 import { openCheckout } from './checkout-service';
 import { saveCheckout } from './checkout-store';
-import { evaluateCheckout } from './checkout-view';
+import { evaluateCheckout, giftCardCover } from './checkout-view';
 import { checkoutTexts } from './messages';
 import { failureReasonSlugs, paymentProvider, type PaymentOrder } from './payment';
+import { orderPaymentMethod, validateCheckout } from './validation';
 
 export interface PlaceOrderRequest {
   cartId: string;
@@ -74,7 +75,8 @@ async function lineFacts(tx: Queryable, cart: CartModel): Promise<Map<number, { 
  * SKU take turns), then the cart is corrected against the locked stock, the form validated, and last the applied
  * gift card is locked (so concurrent orders spending one card take turns and never overdraw it; see migration
  * 0006 for the lock order). The order is recorded at the cart's prices, the card drawn from, stock taken and
- * the cart emptied. An order the card pays in full is paid here, its confirmation mail queued with it.
+ * the cart emptied. An order the card pays in full is paid here, with GIFT_CARD as its method, and its
+ * confirmation mail queued with it.
  */
 async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Promise<Placed> {
   const t = checkoutTexts(request.languageId);
@@ -94,9 +96,7 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
   if (changed.length > 0) return refused('NOT_PLACEABLE', [t.cartChanged, ...changed.map((w) => w.message)].join('. '));
 
   const { model, shippingMethod, money } = await evaluateCheckout(tx, row.cartId, fields, cart);
-  if (model.validationErrors.length > 0 || !shippingMethod || !fields.paymentMethod) {
-    return refused('INVALID', t.fieldsInvalid, model.validationErrors);
-  }
+  if (model.validationErrors.length > 0 || !shippingMethod) return refused('INVALID', t.fieldsInvalid, model.validationErrors);
 
   const facts = await lineFacts(tx, cart);
   const lines: NewOrderLine[] = cart.items.map((item) => {
@@ -121,7 +121,14 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
   // which case what is left is drawn and the payment covers the rest.
   const giftCard = cart.giftCard ? await lockUsableGiftCard(tx, cart.giftCard.code) : null;
   const giftCardMinor = giftCard ? giftCardCoverMinor(giftCard.balanceMinor, money.totalMinor) : 0;
-  const paidByGiftCard = giftCardMinor > 0 && giftCardMinor === money.totalMinor;
+  const cover = giftCardCover({ giftCardMinor, totalMinor: money.totalMinor }, true);
+  const paidByGiftCard = cover === 'ALL';
+  // The form was judged with the card as the cart read it. A card that paid everything then but not under the
+  // lock needs a way to pay the rest: the method chosen before the card was applied if there is one, else the
+  // shopper is asked for one (judged again, so the rules of that method, like invoice's id number, hold too).
+  const paymentErrors = validateCheckout(fields, model.shippingOptions.map((o) => o.shippingMethodId), t, cover);
+  const paymentMethod = orderPaymentMethod(fields.paymentMethod, cover);
+  if (paymentErrors.length > 0 || !paymentMethod) return refused('INVALID', t.fieldsInvalid, paymentErrors);
 
   const orderId = newOrderId();
   await insertOrder(tx, {
@@ -132,7 +139,7 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
     languageId: request.languageId,
     customer: fields,
     shippingMethodId: shippingMethod.shippingMethodId,
-    paymentMethod: fields.paymentMethod,
+    paymentMethod,
     paymentProvider: paidByGiftCard ? GIFT_CARD_ONLY_PROVIDER : request.provider,
     promoCode: cart.promoCode,
     ...money,

@@ -1,6 +1,6 @@
 import { isValidEmail } from '../../../shared/email';
 import { isValidOrganisationNumber, isValidPersonalNumber } from '../../../shared/swedish-id';
-import type { CheckoutValidationError } from '../../graphql/generated/resolvers-types';
+import type { CheckoutValidationError, PaymentMethod } from '../../graphql/generated/resolvers-types';
 import type { CheckoutTexts } from './messages';
 import type { CheckoutFields } from './models';
 import { isSupportedCountry, isValidZip } from './shipping';
@@ -17,11 +17,19 @@ const isValidPhone = (value: string) => PHONE.test(value) && /^\d{7,15}$/.test(v
 /** The fields the payment step waits for; the payment method and the terms belong to that step itself. */
 const PAYMENT_STEP_FIELDS: ReadonlySet<string> = new Set<Field>(['paymentMethod', 'acceptedPurchaseTerms']);
 
+/** What the gift card does to the payment, as priced with the chosen carrier. */
+export type GiftCardCover = 'NONE' | 'PART' | 'ALL';
+
 /**
  * Every problem with the form, one per field (the first that applies). `availableShipping` are the carriers
- * for the entered country and zip.
+ * for the entered country and zip; `cover` is how much of the total the applied gift card pays.
  */
-export function validateCheckout(fields: CheckoutFields, availableShipping: readonly string[], t: CheckoutTexts): CheckoutValidationError[] {
+export function validateCheckout(
+  fields: CheckoutFields,
+  availableShipping: readonly string[],
+  t: CheckoutTexts,
+  cover: GiftCardCover,
+): CheckoutValidationError[] {
   const errors: CheckoutValidationError[] = [];
   const seen = new Set<string>();
   const fail = (field: Field, message: string) => {
@@ -49,16 +57,33 @@ export function validateCheckout(fields: CheckoutFields, availableShipping: read
   if (fields.shippingMethodId === null) fail('shippingMethodId', t.required);
   else if (!availableShipping.includes(fields.shippingMethodId)) fail('shippingMethodId', t.shippingMethodUnavailable);
 
-  if (fields.paymentMethod === null) fail('paymentMethod', t.required);
-  // Invoice needs an identity to bill: a person's personnummer (an organisation's number is required anyway).
-  if (fields.paymentMethod === 'INVOICE' && fields.personalIdNumber === null && fields.organisationIdNumber === null) {
-    fail('personalIdNumber', t.invoiceNeedsId);
+  // A card that pays everything leaves nothing for a provider: no method is needed, and one chosen is set
+  // aside (placeOrder records GIFT_CARD), so its rules, such as invoice's identity number, do not apply either.
+  if (cover !== 'ALL') {
+    if (fields.paymentMethod === null) fail('paymentMethod', t.required);
+    else if (fields.paymentMethod === 'GIFT_CARD') fail('paymentMethod', cover === 'PART' ? t.payTheRest : t.required);
+    // Invoice needs an identity to bill: a person's personnummer (an organisation's number is required anyway).
+    if (fields.paymentMethod === 'INVOICE' && fields.personalIdNumber === null && fields.organisationIdNumber === null) {
+      fail('personalIdNumber', t.invoiceNeedsId);
+    }
   }
   if (!fields.acceptedPurchaseTerms) fail('acceptedPurchaseTerms', t.purchaseTerms);
   return errors;
 }
 
-/** The payment step opens once everything before it is valid and the cart has something to pay for. */
+/**
+ * The method an order is placed with: GIFT_CARD when the card pays it all (whatever was chosen), else the
+ * shopper's choice; null when there is none to use (validateCheckout reports it).
+ */
+export function orderPaymentMethod(chosen: PaymentMethod | null, cover: GiftCardCover): PaymentMethod | null {
+  if (cover === 'ALL') return 'GIFT_CARD';
+  return chosen === 'GIFT_CARD' ? null : chosen;
+}
+
+/**
+ * The payment step opens once everything before it is valid and the cart has something to pay for (also when a
+ * gift card pays it all: the terms are still to be accepted there).
+ */
 export function isPaymentBlocked(errors: readonly CheckoutValidationError[], cartHasItems: boolean): boolean {
   return !cartHasItems || errors.some((e) => !PAYMENT_STEP_FIELDS.has(e.field));
 }

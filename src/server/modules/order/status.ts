@@ -24,8 +24,8 @@ const statusLabels: Record<LanguageId, Record<OrderStatus, string>> = {
 export const statusLabel = (status: OrderStatus, languageId: LanguageId) => statusLabels[languageId][status];
 
 const paymentLabels: Record<LanguageId, Record<PaymentMethod, string>> = {
-  sv: { CARD: 'Kort', INVOICE: 'Faktura', INSTALMENT: 'Delbetalning', PAY_LATER: 'Betala senare' },
-  en: { CARD: 'Card', INVOICE: 'Invoice', INSTALMENT: 'Instalments', PAY_LATER: 'Pay later' },
+  sv: { CARD: 'Kort', INVOICE: 'Faktura', INSTALMENT: 'Delbetalning', PAY_LATER: 'Betala senare', GIFT_CARD: 'Presentkort' },
+  en: { CARD: 'Card', INVOICE: 'Invoice', INSTALMENT: 'Instalments', PAY_LATER: 'Pay later', GIFT_CARD: 'Gift card' },
 };
 
 export const paymentMethodLabel = (method: PaymentMethod, languageId: LanguageId) => paymentLabels[languageId][method];
