@@ -4,7 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShopProvider, type ShopContextValue } from '../../app/shop-context';
 import { defaultPersistedState } from '../../lib/persisted-state';
-import { reportPageStatus, usePageViews } from './tag-manager';
+import { reportPageStatus, trackedUrl, usePageViews } from './tag-manager';
 
 function Frame() {
   usePageViews();
@@ -61,5 +61,11 @@ describe('tag manager page views', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(window.dataLayer).toBeUndefined();
     expect(document.head.querySelector('script')).toBeNull();
+  });
+
+  it('never tracks the order token of the confirmation page', () => {
+    expect(trackedUrl('/checkout/confirm', '?order=abc&token=s3cret')).toBe('/checkout/confirm?order=abc');
+    expect(trackedUrl('/allt', '')).toBe('/allt');
+    expect(trackedUrl('/allt', '?sort=LATEST')).toBe('/allt?sort=LATEST');
   });
 });

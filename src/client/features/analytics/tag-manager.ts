@@ -14,6 +14,17 @@ const PAGE_VIEW_DELAY_MS = 500;
 
 let pageStatus = 200;
 
+/** Query parameters that are secrets (the order token opens an order's address and contents): never tracked. */
+const SECRET_PARAMS = ['token'];
+
+/** The page's URL for the tag manager, without secrets. */
+export function trackedUrl(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of SECRET_PARAMS) params.delete(name);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /** The error page tells the next page view its status (404, 500 …) instead of 200. */
 export function reportPageStatus(status: number): void {
   pageStatus = status;
@@ -47,7 +58,7 @@ export function usePageViews(): void {
       window.dataLayer.push({
         event: 'Page Impression',
         pageType: pageStatus === 404 ? 'notFound' : pageTypeOf(location.pathname),
-        url: `${location.pathname}${location.search}`,
+        url: trackedUrl(location.pathname, location.search),
         status: pageStatus,
         title: document.title,
       });

@@ -6,6 +6,7 @@ import { useLanguageId } from '../../app/use-language';
 import { localizePath } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { CheckoutTotals } from './CheckoutTotals';
+import { RetryLater } from './RetryLater';
 import { useCompletedPayment } from './use-completed-payment';
 
 /** /checkout/confirm: the payment provider sends the shopper here after a successful payment. */
@@ -13,7 +14,7 @@ export function OrderConfirmationPage() {
   const intl = useIntl();
   const languageId = useLanguageId();
   const location = useLocation();
-  const { order, notFound, loading } = useCompletedPayment();
+  const { order, notFound, failed, loading } = useCompletedPayment();
   const title = intl.formatMessage({ id: 'confirm.title' });
   // The provider's verdict wins over the page it sent the shopper to.
   if (order?.paymentStatus === 'FAILED') {
@@ -27,6 +28,8 @@ export function OrderConfirmationPage() {
         <p className="checkout-page__loading" role="status">
           <FormattedMessage id="confirm.loading" />
         </p>
+      ) : failed ? (
+        <RetryLater />
       ) : !order || notFound ? (
         <>
           <h1 className="page__title">
@@ -55,7 +58,8 @@ export function OrderConfirmationPage() {
             <>
               <h1 className="page__title">{title}</h1>
               <p className="page__lead" role="status">
-                <FormattedMessage id="confirm.lead" values={{ number: order.orderNumber, email: order.email }} />
+                {/* The provider may not have decided yet: no confirmation is promised until it has. */}
+                <FormattedMessage id={order.paymentStatus === 'PENDING' ? 'confirm.pending' : 'confirm.lead'} values={{ email: order.email }} />
               </p>
             </>
           )}

@@ -4,6 +4,7 @@ import { localizePath } from '../../../shared/locales';
 import { Head } from '../../components/Head';
 import { useLanguageId } from '../../app/use-language';
 import { routes } from '../../../shared/routes';
+import { RetryLater } from './RetryLater';
 import { useCompletedPayment } from './use-completed-payment';
 
 /**
@@ -13,7 +14,7 @@ import { useCompletedPayment } from './use-completed-payment';
 export function PaymentFailedPage() {
   const intl = useIntl();
   const languageId = useLanguageId();
-  const { order, loading } = useCompletedPayment();
+  const { order, failed, loading } = useCompletedPayment();
   const location = useLocation();
   const title = intl.formatMessage({ id: 'paymentFailed.title' });
   // A paid order has nothing to go back for: its confirmation is the right page.
@@ -27,10 +28,16 @@ export function PaymentFailedPage() {
         <p className="checkout-page__loading" role="status">
           <FormattedMessage id="confirm.loading" />
         </p>
+      ) : failed ? (
+        <RetryLater />
+      ) : order?.paymentStatus === 'PENDING' ? (
+        <p role="status" className="payment-failed__message">
+          <FormattedMessage id="paymentFailed.pending" />
+        </p>
       ) : (
         <div role="alert" className="payment-failed__message">
           <p>{order?.paymentFailureMessage ?? intl.formatMessage({ id: 'error.generic' })}</p>
-          {order && (
+          {order?.paymentStatus === 'FAILED' && (
             <p>
               <FormattedMessage id="paymentFailed.cartRestored" />
             </p>

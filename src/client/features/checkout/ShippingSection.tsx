@@ -9,10 +9,14 @@ export function ShippingSection({ state }: { state: CheckoutState }) {
   const error = state.errorFor('shippingMethodId');
   return (
     <CheckoutStep step={3} name="shipping" titleId="checkout.shipping">
+      {/* Always in the page, so screen readers announce the no-carrier message when it is filled in. */}
+      <div role="alert">{message && <p className="field__error">{message}</p>}</div>
       {options.length === 0 ? (
-        <p className={message ? 'field__error' : 'checkout-section__note'} role={message ? 'alert' : undefined}>
-          {message ?? <FormattedMessage id="checkout.shipping.enterZip" />}
-        </p>
+        !message && (
+          <p className="checkout-section__note">
+            <FormattedMessage id="checkout.shipping.enterZip" />
+          </p>
+        )
       ) : (
         <fieldset className="checkout-choice" aria-describedby={error ? 'checkout-shippingMethodId-error' : undefined}>
           <legend className="visually-hidden">

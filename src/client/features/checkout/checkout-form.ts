@@ -36,30 +36,6 @@ export const COUNTRIES = ['SE', 'NO', 'DK', 'FI'] as const;
 /** The methods a shopper chooses from. GIFT_CARD is not one: the server records it when the card pays it all. */
 export const PAYMENT_METHODS: readonly Exclude<PaymentMethod, 'GIFT_CARD'>[] = ['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER'];
 
-/** The fields in the order they appear on the page: the first with an error gets the focus after a submit. */
-export const FIELD_ORDER: readonly CheckoutField[] = [
-  'customerType',
-  'email',
-  'phoneNumber',
-  'companyName',
-  'organisationIdNumber',
-  'firstName',
-  'lastName',
-  'careOf',
-  'streetAddress',
-  'addressLine2',
-  'zip',
-  'city',
-  'country',
-  'personalIdNumber',
-  'entryCode',
-  'orderMessage',
-  'newsletterConsent',
-  'shippingMethodId',
-  'paymentMethod',
-  'acceptedPurchaseTerms',
-];
-
 export function formFromCheckout(saved: CheckoutFieldsFragment): CheckoutForm {
   return {
     customerType: saved.customerType,

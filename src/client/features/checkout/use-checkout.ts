@@ -14,7 +14,7 @@ import {
   type CheckoutFieldsFragment,
 } from '../../graphql/generated/operations';
 import { cartState, loadCartId } from '../cart/cart-id';
-import { FIELD_ORDER, formFromCheckout, toCheckoutInput, type CheckoutField, type CheckoutForm } from './checkout-form';
+import { formFromCheckout, toCheckoutInput, type CheckoutField, type CheckoutForm } from './checkout-form';
 
 /** Errors of the payment step itself are only shown once the shopper tries to complete the purchase. */
 const SHOWN_AFTER_SUBMIT: ReadonlySet<CheckoutField> = new Set(['shippingMethodId', 'paymentMethod', 'acceptedPurchaseTerms']);
@@ -86,32 +86,38 @@ export function useCheckout(): CheckoutState {
   /** The latest edit, for saves that finish after several renders; null before the first edit. */
   const formRef = useRef<CheckoutForm | null>(null);
   const currentForm = () => formRef.current ?? form;
-  const saving = useRef(false);
+  /** The save under way, if any: placing the order waits for it, so a late save cannot land after the order. */
+  const saving = useRef<Promise<void> | null>(null);
   const saveAgain = useRef(false);
   const orderKey = useRef<string | null>(null);
 
-  const save = async () => {
+  /** Stores the latest form; a save asked for while one runs follows it, so the server ends with the last edit. */
+  const save = (): Promise<void> => {
     if (saving.current) {
       saveAgain.current = true;
-      return;
+      return saving.current;
     }
-    saving.current = true;
-    try {
+    const run = async () => {
       do {
         saveAgain.current = false;
         const sent = currentForm();
         if (!sent || !cartId) return;
-        const { data } = await saveCheckout({ variables: { cartId, checkout: toCheckoutInput(sent), ...channel } });
-        if (data) {
-          setAnswer(data.createOrUpdateCheckout);
-          setJudged(sent);
+        try {
+          const { data } = await saveCheckout({ variables: { cartId, checkout: toCheckoutInput(sent), ...channel } });
+          if (data) {
+            setAnswer(data.createOrUpdateCheckout);
+            setJudged(sent);
+          }
+        } catch {
+          // Offline or a server error: say so; an edit made meanwhile is still tried below.
+          notify(intl.formatMessage({ id: 'error.generic' }), 'error');
         }
       } while (saveAgain.current);
-    } catch {
-      notify(intl.formatMessage({ id: 'error.generic' }), 'error');
-    } finally {
-      saving.current = false;
-    }
+    };
+    saving.current = run().finally(() => {
+      saving.current = null;
+    });
+    return saving.current;
   };
 
   const change = <K extends CheckoutField>(field: K, value: CheckoutForm[K], store = false) => {
@@ -144,14 +150,24 @@ export function useCheckout(): CheckoutState {
   const showInvalid = (validationErrors: readonly { field: string }[]) => {
     setSubmitted(true);
     const invalid = new Set(validationErrors.map((e) => e.field));
-    const first = FIELD_ORDER.find((field) => invalid.has(field));
-    // After React has rendered the messages, so the screen reader reads the field with its error.
-    if (first) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[name="${first}"]:not([disabled])`)?.focus());
+    // After React has rendered the messages, so the screen reader reads the field with its error. The first
+    // problem in page order wins: a field that can take focus, else (no enabled control) its error text.
+    requestAnimationFrame(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('.checkout-form [name]:enabled, .checkout-form .field__error')) {
+        const name = element.getAttribute('name');
+        if (name !== null && !invalid.has(name)) continue;
+        if (name === null) element.tabIndex = -1;
+        element.focus();
+        return;
+      }
+    });
   };
 
   const placeOrder = async () => {
+    if (!cartId || placing) return;
+    await saving.current;
     const sent = currentForm();
-    if (!sent || !cartId || placing) return;
+    if (!sent) return;
     // One key per purchase attempt: a retried submit after a lost answer places the order once.
     orderKey.current ??= crypto.randomUUID();
     try {

@@ -1,3 +1,4 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
@@ -8,6 +9,8 @@ export interface CompletedPayment {
   order: OrderFieldsFragment | null;
   /** The link lacks its order or token, or they do not match an order. */
   notFound: boolean;
+  /** The server could not be asked (offline, server error): worth another try. */
+  failed: boolean;
   loading: boolean;
 }
 
@@ -33,7 +36,8 @@ export function useCompletedPayment(): CompletedPayment {
   }, [orderId, token, channel, complete, client]);
   return {
     order: data?.completePayment ?? null,
-    notFound: !orderId || !token || Boolean(error),
+    notFound: !orderId || !token || CombinedGraphQLErrors.is(error),
+    failed: Boolean(error) && !CombinedGraphQLErrors.is(error),
     loading: !called || loading,
   };
 }
