@@ -9,7 +9,7 @@ import { orderTexts } from './messages';
 import { findOrder, findOrderWithToken, orderLines, orderModel, recordStatusChange, type OrderRow } from './order-store';
 import type { ShopVariant } from '../../db/seed/types';
 import { queueOrderMail } from './order-mails';
-import { canMove, statusLabel } from './status';
+import { canMove, needsPayment, statusLabel } from './status';
 import { lockSkus, publishStockChanges, returnStock } from './stock';
 
 /**
@@ -51,6 +51,8 @@ export async function setOrderStatus(
     if (!canMove(row.status, status)) {
       throw badInput(orderTexts(languageId).transitionRefused(statusLabel(row.status, languageId), statusLabel(status, languageId)));
     }
+    // Checked under the order lock settlePayment takes too, so a payment cannot fail in between.
+    if (needsPayment(status) && row.payment_status !== 'PAID') throw badInput(orderTexts(languageId).notPaidYet);
     let events: StockChangedEvent[] = [];
     if (status === 'CANCELLED') events = await cancelLocked(tx, row, by);
     else {
@@ -117,8 +119,8 @@ export interface SettleOptions {
 
 /**
  * Asks the order's provider how its payment went and settles it: paid marks it paid and queues the confirmation
- * mail; failed (or still pending past the hard limit) marks the payment failed and cancels the order, stock and
- * gift card draw back. The one path for the shopper's return (completePayment) and the sweeper.
+ * mail; failed (or still pending past the hard limit) marks the payment failed and, while the order may still be
+ * cancelled (status.ts), cancels it, stock and gift card draw back. The one path for the shopper's return (completePayment) and the sweeper.
  *
  * Settles exactly once, however many ask at the same time: the provider is asked without any lock held, then the
  * order row is locked and only a still PENDING order is changed, so the second of two racing callers finds it
@@ -149,9 +151,13 @@ export async function settlePayment(
     }
     const reason: PaymentFailureReason = outcome.status === 'FAILED' ? outcome.reason : 'GENERAL';
     await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [row.order_id, reason]);
-    const cart = options.refillCart ? await lockOrderCart(tx, row) : null;
+    // Only an order that may still be cancelled is: one already cancelled holds nothing, and one that has
+    // shipped (COMPLETED before that was refused for unpaid orders) keeps its stock and its cart stays as is;
+    // the failure is recorded for staff to chase.
+    const cancels = canMove(row.status, 'CANCELLED');
+    const cart = options.refillCart && (cancels || row.status === 'CANCELLED') ? await lockOrderCart(tx, row) : null;
     const by = outcome.status === 'FAILED' ? options.by : 'payment-timeout';
-    const events = row.status === 'CANCELLED' ? [] : await cancelLocked(tx, row, by);
+    const events = cancels ? await cancelLocked(tx, row, by) : [];
     if (cart) await restoreCart(tx, row, cart);
     return { row: (await findOrder(tx, row.order_id))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const), events };
   });
