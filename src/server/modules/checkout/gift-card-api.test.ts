@@ -231,6 +231,67 @@ describe.each(testDbKinds())('gift cards on %s', (kind) => {
     });
   });
 
+  describe('guessing codes', () => {
+    /** One GraphQL request from a client address of the test's own, so other tests' wrong codes do not count. */
+    const from = async (remoteAddress: string, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) =>
+      (await app.fastify.inject({ method: 'POST', url: '/graphql', remoteAddress, headers, payload: { query, variables } })).json() as {
+        data?: Record<string, GiftCartResult> | null;
+        errors?: { message: string }[];
+      };
+    const SET = `mutation ($id: String!, $code: String!, $languageId: String) {
+      setCartGiftCard(id: $id, code: $code, idempotencyKey: null, languageId: $languageId) { ${GIFT_CART} } }`;
+    const tryCode = async (address: string, id: string, code: string, languageId = 'sv', headers: Record<string, string> = {}) =>
+      dataOf<GiftCartResult>({ body: await from(address, SET, { id, code, languageId }, headers) });
+    const INVALID = { code: 'GIFT_CARD_INVALID', message: 'Presentkortet är ogiltigt eller förbrukat' };
+    const TOO_MANY = { code: 'GIFT_CARD_INVALID', message: 'För många försök. Vänta en stund och försök igen.' };
+    const wrongCode = () => `WRONG${randomBytes(6).toString('hex').toUpperCase()}`;
+
+    it('refuses a request with more than 15 aliases before running any of it', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(10_000);
+      const aliased = (n: number) =>
+        `mutation ($id: String!) { ${Array.from({ length: n }, (_, i) => `a${i}: setCartGiftCard(id: $id, code: "${i === n - 1 ? code : wrongCode()}") { id }`).join(' ')} }`;
+      const refused = await from('10.9.0.1', aliased(16), { id: cartId });
+      expect(refused.data).toBeUndefined();
+      expect(refused.errors?.[0]?.message).toMatch(/Aliases limit of 15 exceeded, found 16/);
+      expect((await getCart(cartId)).giftCard).toBeNull();
+      // 15 run, one after the other, and the attempt limit stops the guessing among them.
+      const allowed = await from('10.9.0.2', aliased(15), { id: cartId });
+      expect(allowed.errors).toBeUndefined();
+      expect(Object.keys(allowed.data!)).toHaveLength(15);
+      expect((await getCart(cartId)).giftCard).toBeNull();
+    });
+
+    it('stops looking codes up for an address after 10 wrong ones, in either language', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(10_000);
+      for (let i = 0; i < 10; i++) expect((await tryCode('10.9.1.1', cartId, wrongCode())).warnings).toEqual([INVALID]);
+      // A good code is not looked up either, so guessing cannot go on by telling good answers from refusals.
+      const blocked = await tryCode('10.9.1.1', cartId, code);
+      expect(blocked.warnings).toEqual([TOO_MANY]);
+      expect(blocked.giftCard).toBeNull();
+      expect(blocked.items).toHaveLength(1);
+      expect((await tryCode('10.9.1.1', cartId, code, 'en')).warnings).toEqual([
+        { code: 'GIFT_CARD_INVALID', message: 'Too many attempts. Please wait a while and try again.' },
+      ]);
+      // Without TRUST_PROXY an X-Forwarded-For header does not make it another client.
+      expect((await tryCode('10.9.1.1', cartId, code, 'sv', { 'x-forwarded-for': '203.0.113.7' })).warnings).toEqual([TOO_MANY]);
+      // Removing a card is no guess; other addresses are not held up.
+      expect((await tryCode('10.9.1.1', cartId, '')).warnings).toEqual([]);
+      expect((await tryCode('10.9.1.2', cartId, code)).giftCard).toMatchObject({ code });
+    });
+
+    it('counts only wrong codes: a shopper applying good ones is never stopped', async () => {
+      const { cartId } = await cartWith(1);
+      const code = await createCard(10_000);
+      for (let i = 0; i < 12; i++) expect((await tryCode('10.9.2.1', cartId, i % 2 ? code : '')).warnings).toEqual([]);
+      for (let i = 0; i < 9; i++) await tryCode('10.9.2.1', cartId, wrongCode());
+      expect((await tryCode('10.9.2.1', cartId, code)).giftCard).toMatchObject({ code });
+      expect((await tryCode('10.9.2.1', cartId, wrongCode())).warnings).toEqual([INVALID]);
+      expect((await tryCode('10.9.2.1', cartId, code)).warnings).toEqual([TOO_MANY]);
+    });
+  });
+
   describe('checkout and placeOrder', () => {
     it('covers its balance of the total with the chosen carrier, so a dearer carrier leaves more to pay', async () => {
       const { cartId } = await cartWith(1);
