@@ -219,6 +219,9 @@ function paymentOrder(row: OrderRow, lines: { name: string; quantity: number; to
  */
 async function ensurePayment(db: Db, row: OrderRow): Promise<string> {
   if (row.redirect_url) return row.redirect_url;
+  // A replay that comes after the payment sweeper gave up on an order whose payment was never created: it is
+  // cancelled, its stock back on the shelf, so no payment may start for it now.
+  if (row.status === 'CANCELLED' || row.payment_status !== 'PENDING') return returnUrls(row).fail('GENERAL');
   const created = await paymentProvider(row.payment_provider).createPayment(paymentOrder(row, await orderLines(db, row.order_id)));
   const [updated] = await db.query<{ redirect_url: string }>(
     `UPDATE orders SET payment_reference = COALESCE(payment_reference, $2), redirect_url = COALESCE(redirect_url, $3), updated_at = now()

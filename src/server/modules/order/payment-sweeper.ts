@@ -72,10 +72,12 @@ async function claimAbandoned(db: Db, limit: number, graceMs: number, hardLimitM
 }
 
 /**
- * One round: settles what the providers have decided about abandoned payments and cancels those still pending
- * past the hard limit. The cart is never refilled (see SettleOptions.refillCart). A provider that cannot be
- * asked (it throws) leaves the order as it is, even past the hard limit, since the payment may have gone
- * through; it is asked again in a later round.
+ * One round: settles what the providers have decided about abandoned payments, cancels those still pending
+ * past the hard limit (the provider told to stop the payment first), and those whose payment was never created
+ * (the provider failed at placeOrder) once past the grace period. The cart is never refilled (see
+ * SettleOptions.refillCart). A provider that cannot be asked or cannot stop the payment (it throws) leaves the
+ * order as it is, even past the hard limit, since the payment may have gone through; it is asked again in a
+ * later round.
  */
 export async function settleAbandonedPayments(db: Db, pubsub: PubSub, options: SweepOptions): Promise<SweepResult> {
   const result: SweepResult = { checked: 0, paid: 0, failed: 0, timedOut: 0, pending: 0, alreadySettled: 0, errors: 0 };
@@ -96,6 +98,8 @@ export async function settleAbandonedPayments(db: Db, pubsub: PubSub, options: S
         refillCart: false,
         by: 'payment-sweeper',
         cancelIfStillPending: expired,
+        // Past the grace period a retry of placeOrder (which would create the payment) is not coming.
+        cancelIfNoPayment: true,
       });
       result[counter[settlement]] += 1;
     } catch (error) {
