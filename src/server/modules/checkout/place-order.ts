@@ -35,7 +35,7 @@ export interface PlaceOrderRequest {
  * Recorded as the payment provider of an order a gift card pays in full. It is not a registered provider and is
  * never asked anything: such an order is PAID and has its redirect when it is placed.
  */
-export const GIFT_CARD_ONLY_PROVIDER = 'giftcard';
+const GIFT_CARD_ONLY_PROVIDER = 'giftcard';
 
 /**
  * Warnings that mean the cart is not what the shopper last saw: they must look again before paying. A gift card

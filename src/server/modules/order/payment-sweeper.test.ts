@@ -9,7 +9,8 @@ import { checkoutCalls, stockOfSku, VALID_PERSON } from '../checkout/checkout-te
 import { registerPaymentProvider, type PaymentOutcome, type PaymentProvider } from '../checkout/payment';
 import { testPaymentProvider } from '../checkout/payment/test-provider';
 import { placeOrder } from '../checkout/place-order';
-import { settleAbandonedPayments, type SweepOptions } from './payment-sweeper';
+import { loadEnv } from '../../env';
+import { settleAbandonedPayments, sweepLimits, type SweepOptions } from './payment-sweeper';
 
 /**
  * A provider that answers only when the test says so, to hold two settlements of one order between asking and
@@ -56,7 +57,9 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     await db.close();
   });
 
-  const sweep = (options: Partial<SweepOptions> = {}) => settleAbandonedPayments(db, app.pubsub, { variant: 'games', ...options });
+  /** A round with the configured defaults (30 minutes' grace, a 24 hour limit) unless the test says otherwise. */
+  const sweep = (options: Partial<SweepOptions> = {}) =>
+    settleAbandonedPayments(db, app.pubsub, { variant: 'games', ...sweepLimits(loadEnv({})), ...options });
 
   /** An address of the test's own, so its mails are easy to count; the test provider pays it. */
   const payingEmail = () => `anna+${randomBytes(4).toString('hex')}@example.se`;
