@@ -14,6 +14,7 @@ import type { Env } from './env';
 import { createContext } from './graphql/context';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
+import { GiftCardAttempts } from './modules/cart/gift-card-attempts';
 import { paymentProvider } from './modules/checkout/payment';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
@@ -58,8 +59,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     variant: env.SHOP_VARIANT,
     adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
     paymentProvider: env.PAYMENT_PROVIDER,
+    giftCardAttempts: new GiftCardAttempts(),
   };
-  const yoga = buildYoga((initial) => createContext(contextBase, initial.request), { production });
+  const yoga = buildYoga((initial) => createContext(contextBase, initial), { production });
 
   await fastify.register(cookie);
   // A nonce for scripts only: helmet's own nonces also cover styles, which would disable the inline style
@@ -112,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     method: ['GET', 'POST', 'OPTIONS'],
     config: { rateLimit: { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, {});
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip });
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
       reply.send(response.body);

@@ -8,7 +8,7 @@ import { isSeeded, seedCatalog } from './db/seed';
 import { SHOP_INFO } from './db/seed/shop-info';
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailSender } from './modules/mail/sender';
-import { createPaymentSweeper } from './modules/order/payment-sweeper';
+import { createPaymentSweeper, sweepLimits } from './modules/order/payment-sweeper';
 import { createAppPubSub } from './pubsub';
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
@@ -73,11 +73,10 @@ async function serve(env: Env) {
   // Settles orders whose shopper never came back from the payment page (see payment-sweeper.ts).
   const paymentSweeper = createPaymentSweeper(db, pubsub, {
     variant: env.SHOP_VARIANT,
-    graceMs: env.PAYMENT_GRACE_MINUTES * 60_000,
-    hardLimitMs: env.PAYMENT_TIMEOUT_HOURS * 3_600_000,
+    ...sweepLimits(env),
     log,
   });
-  paymentSweeper.start(5 * 60_000);
+  paymentSweeper.start();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { Db } from '../db/client';
 import type { PubSub } from '../pubsub';
 import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog/loaders';
 import type { AdminTokens } from '../modules/admin/tokens';
+import type { GiftCardAttempts } from '../modules/cart/gift-card-attempts';
 
 export interface ContextBase {
   db: Db;
@@ -10,6 +12,8 @@ export interface ContextBase {
   adminTokens: AdminTokens;
   /** The registered payment provider new orders use (PAYMENT_PROVIDER). */
   paymentProvider: string;
+  /** Wrong gift card codes per client address, for this instance (see gift-card-attempts.ts). */
+  giftCardAttempts: GiftCardAttempts;
 }
 
 // A type alias, not an interface: Yoga requires the context to be assignable to Record<string, unknown>.
@@ -17,8 +21,25 @@ export type GraphQLContext = ContextBase & {
   loaders: CatalogLoaders;
   /** The request's Authorization header (admin bearer tokens); null over the websocket and in page renders. */
   authorization: string | null;
+  /**
+   * The client's address: Fastify's req.ip over HTTP (so TRUST_PROXY decides whether X-Forwarded-For counts),
+   * the socket's peer over the websocket, and 'server' in page renders, which run no mutations.
+   */
+  clientAddress: string;
 };
 
-export function createContext(base: ContextBase, request?: { headers: { get(name: string): string | null } }): GraphQLContext {
-  return { ...base, loaders: createCatalogLoaders(base.db), authorization: request?.headers.get('authorization') ?? null };
+/** What Yoga hands the context factory: the HTTP server context (app.ts) or the websocket's (websocket.ts). */
+export interface InitialContext {
+  request?: { headers: { get(name: string): string | null } };
+  clientAddress?: string;
+  req?: IncomingMessage;
+}
+
+export function createContext(base: ContextBase, initial: InitialContext = {}): GraphQLContext {
+  return {
+    ...base,
+    loaders: createCatalogLoaders(base.db),
+    authorization: initial.request?.headers.get('authorization') ?? null,
+    clientAddress: initial.clientAddress ?? initial.req?.socket.remoteAddress ?? 'server',
+  };
 }

@@ -1,4 +1,5 @@
 import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { filter, pipe } from 'graphql-yoga';
@@ -11,7 +12,7 @@ import { contentResolvers } from '../modules/content/resolvers';
 import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
-import type { GraphQLContext } from './context';
+import type { GraphQLContext, InitialContext } from './context';
 
 const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.graphql'], {
   query: '?raw',
@@ -59,13 +60,20 @@ export function buildSchema() {
   });
 }
 
-/** Limits that keep one request from asking for the whole catalog through nesting. */
+/**
+ * The most aliases one operation may use. The shop's own operations use at most 5 (layout.graphql's menus); more
+ * would let one request repeat a mutation many times, such as setCartGiftCard to try a thousand codes.
+ */
+export const MAX_ALIASES = 15;
+
+/** Limits that keep one request from asking for the whole catalog through nesting, or repeating a field. */
 export const armorPlugins = (): Plugin[] => [
   maxDepthPlugin({ n: 8, flattenFragments: true }) as Plugin,
+  maxAliasesPlugin({ n: MAX_ALIASES }) as Plugin,
   costLimitPlugin({ maxCost: 20_000, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5 }) as Plugin,
 ];
 
-export function buildYoga(createContext: (initial: { request?: Request }) => GraphQLContext, options: { production: boolean }) {
+export function buildYoga(createContext: (initial: InitialContext) => GraphQLContext, options: { production: boolean }) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: buildSchema(),
     context: createContext,

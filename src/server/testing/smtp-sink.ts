@@ -16,8 +16,14 @@ export interface ReceivedMail {
 
 export interface SmtpSink {
   port: number;
+  /**
+   * smtps:// with implicitTls, smtp:// otherwise, with the sink's credentials. A sink without TLS is plain
+   * text only, so its URL carries ?tls=none: the client must be told it may log in without TLS.
+   */
   url: string;
   received: ReceivedMail[];
+  /** Every AUTH the sink saw, sent or not; a client that may not log in in plain text leaves none here. */
+  logins: { user: string; secure: boolean }[];
   /** While set, the sink refuses every message with this reply (e.g. '451 4.3.0 Try again later'). */
   refuseWith: string | null;
   close(): Promise<void>;
@@ -37,7 +43,7 @@ export interface SmtpSinkOptions {
  */
 export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const sockets = new Set<net.Socket>();
-  const sink: SmtpSink = { port: 0, url: '', received: [], refuseWith: null, close: async () => undefined };
+  const sink: SmtpSink = { port: 0, url: '', received: [], logins: [], refuseWith: null, close: async () => undefined };
   const implicitTls = Boolean(options.tls && options.implicitTls);
 
   const onConnection = (plain: net.Socket) => {
@@ -87,6 +93,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       if (verb === 'AUTH') {
         const [user = '', password = ''] = Buffer.from(line.split(' ')[2] ?? '', 'base64').toString('utf8').split('\u0000').slice(1);
         auth = { user, password };
+        sink.logins.push({ user, secure });
         return reply('235 2.7.0 Authentication successful');
       }
       if (verb === 'MAIL') {
@@ -130,7 +137,7 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   sink.port = (server.address() as net.AddressInfo).port;
-  sink.url = `${implicitTls ? 'smtps' : 'smtp'}://shop:secret@127.0.0.1:${sink.port}`;
+  sink.url = `${implicitTls ? 'smtps' : 'smtp'}://shop:secret@127.0.0.1:${sink.port}${options.tls ? '' : '?tls=none'}`;
   sink.close = () =>
     new Promise((resolve) => {
       for (const socket of sockets) socket.destroy();

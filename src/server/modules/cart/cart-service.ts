@@ -3,6 +3,8 @@ import type { LanguageId } from '../../../shared/locales';
 import { easiestFreeShipping } from './campaigns';
 import { isWellFormedCartId, newCartId } from './cart-id';
 import { CartSession } from './cart-session';
+import type { GiftCardAttempts } from './gift-card-attempts';
+import { cartTexts } from './messages';
 import { claimIdempotencyKey, createCart, freeShippingCampaigns, lockCart, touchCart, type CartRow } from './cart-store';
 import type { CartModel } from './models';
 import { summarize } from './summary';
@@ -62,4 +64,28 @@ export async function mutateCart(db: Db, request: CartRequest, change: (session:
     }
     return session.finish();
   });
+}
+
+/**
+ * setCartGiftCard for a client address: a wrong code counts against the address, and one that has used up its
+ * attempts is answered its cart as it is with a warning, the code not looked up at all (so a good one cannot
+ * be told from a wrong one). Removing the card ('') is never limited.
+ */
+export async function setGiftCardLimited(db: Db, attempts: GiftCardAttempts, address: string, request: CartRequest, code: string): Promise<CartModel> {
+  if (code === '') return mutateCart(db, request, async (cart) => void (await cart.setGiftCard(code)));
+  const ticket = attempts.begin(address);
+  if (!ticket) {
+    const cart = await readCart(db, request.id, request.languageId);
+    const warning = { code: 'GIFT_CARD_INVALID' as const, message: cartTexts(request.languageId).giftCardTooManyAttempts(), skuId: null };
+    return { ...cart, warnings: [...cart.warnings, warning] };
+  }
+  let refused = false;
+  try {
+    return await mutateCart(db, request, async (cart) => {
+      refused = !(await cart.setGiftCard(code));
+    });
+  } finally {
+    // A replay (the change did not run) or an error is no guess either.
+    if (!refused) attempts.succeeded(address, ticket);
+  }
 }

@@ -152,12 +152,22 @@ export class CartSession {
     this.cart.promoCode = code;
   }
 
-  /** setCartGiftCard with a normalised code: stored only when the card can be spent now; '' removes it. */
-  async setGiftCard(code: string): Promise<void> {
-    if (code === '') return this.storeGiftCard(null);
+  /**
+   * setCartGiftCard with a normalised code: stored only when the card can be spent now; '' removes it. False
+   * when the code was refused (counted against the client's attempts, see gift-card-attempts.ts).
+   */
+  async setGiftCard(code: string): Promise<boolean> {
+    if (code === '') {
+      await this.storeGiftCard(null);
+      return true;
+    }
     const card = await findUsableGiftCard(this.tx, code);
-    if (!card) return this.warn('GIFT_CARD_INVALID', this.texts.giftCardInvalid());
+    if (!card) {
+      this.warn('GIFT_CARD_INVALID', this.texts.giftCardInvalid());
+      return false;
+    }
     await this.storeGiftCard(card.code);
+    return true;
   }
 
   private async storeGiftCard(code: string | null): Promise<void> {

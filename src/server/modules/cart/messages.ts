@@ -15,6 +15,8 @@ export interface CartTexts {
   promoCodeInvalid(): string;
   promoCodeRequirementsNotMet(): string;
   giftCardInvalid(): string;
+  /** Too many wrong gift card codes from one address (gift-card-attempts.ts); the code was not looked up. */
+  giftCardTooManyAttempts(): string;
 }
 
 const sv: CartTexts = {
@@ -28,6 +30,7 @@ const sv: CartTexts = {
   promoCodeInvalid: () => 'Koden är ej giltig',
   promoCodeRequirementsNotMet: () => 'Du har inte uppfyllt kraven för denna kod',
   giftCardInvalid: () => 'Presentkortet är ogiltigt eller förbrukat',
+  giftCardTooManyAttempts: () => 'För många försök. Vänta en stund och försök igen.',
 };
 
 const en: CartTexts = {
@@ -41,6 +44,7 @@ const en: CartTexts = {
   promoCodeInvalid: () => 'The code is not valid',
   promoCodeRequirementsNotMet: () => 'You have not met the requirements for this code',
   giftCardInvalid: () => 'The gift card is not valid or has no balance left',
+  giftCardTooManyAttempts: () => 'Too many attempts. Please wait a while and try again.',
 };
 
 export function cartTexts(languageId: LanguageId): CartTexts {

@@ -1,6 +1,6 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { mutateCart, readCart } from './cart-service';
+import { mutateCart, readCart, setGiftCardLimited } from './cart-service';
 import { addToCartInput, parseInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
 export const cartResolvers: Resolvers = {
@@ -26,7 +26,7 @@ export const cartResolvers: Resolvers = {
     setCartGiftCard: (_, args, ctx) => {
       const { code, idempotencyKey } = parseInput(setCartGiftCardInput, args);
       const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
-      return mutateCart(ctx.db, request, (cart) => cart.setGiftCard(code));
+      return setGiftCardLimited(ctx.db, ctx.giftCardAttempts, ctx.clientAddress, request, code);
     },
   },
   CartItem: {

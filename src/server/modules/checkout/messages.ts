@@ -22,6 +22,8 @@ export interface CheckoutTexts {
   fieldsInvalid: string;
   cartEmpty: string;
   cartChanged: string;
+  /** The applied gift card covers less when the order is placed than the checkout showed (another order spent it). */
+  giftCardCoversLess: (amount: string) => string;
 }
 
 const sv: CheckoutTexts = {
@@ -41,6 +43,7 @@ const sv: CheckoutTexts = {
   fieldsInvalid: 'Se till att alla fält är giltiga',
   cartEmpty: 'Varukorgen är tom',
   cartChanged: 'Varukorgen har ändrats. Kontrollera den innan du slutför ditt köp',
+  giftCardCoversLess: (amount) => `Presentkortet räcker nu bara till ${amount}`,
 };
 
 const en: CheckoutTexts = {
@@ -60,6 +63,7 @@ const en: CheckoutTexts = {
   fieldsInvalid: 'Make sure all fields are valid',
   cartEmpty: 'The cart is empty',
   cartChanged: 'Your cart has changed. Please check it before completing your purchase',
+  giftCardCoversLess: (amount) => `The gift card now only covers ${amount}`,
 };
 
 export function checkoutTexts(languageId: LanguageId): CheckoutTexts {

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/client';
 import { channels, type LanguageId } from '../../../shared/locales';
-import { toMinor } from '../../../shared/money';
+import { formatMoney, toMinor } from '../../../shared/money';
 import type { CheckoutInput, PlaceOrderResult } from '../../graphql/generated/resolvers-types';
 import type { ShopVariant } from '../../db/seed/types';
 import type { PubSub, StockChangedEvent } from '../../pubsub';
@@ -8,6 +8,7 @@ import { isWellFormedCartId } from '../cart/cart-id';
 import { lockCart } from '../cart/cart-store';
 import { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard } from '../cart/gift-cards';
 import { badInput } from '../cart/input';
+import { cartTexts } from '../cart/messages';
 import type { CartModel } from '../cart/models';
 import { queueOrderMail } from '../order/order-mails';
 import { findOrder, findOrderByKey, insertOrder, newOrderId, newOrderToken, orderLines, type NewOrderLine, type OrderRow } from '../order/order-store';
@@ -34,14 +35,15 @@ export interface PlaceOrderRequest {
  * Recorded as the payment provider of an order a gift card pays in full. It is not a registered provider and is
  * never asked anything: such an order is PAID and has its redirect when it is placed.
  */
-export const GIFT_CARD_ONLY_PROVIDER = 'giftcard';
+const GIFT_CARD_ONLY_PROVIDER = 'giftcard';
 
 /**
  * Warnings that mean the cart is not what the shopper last saw: they must look again before paying. A gift card
- * that ran out meanwhile (GIFT_CARD_INVALID) is not one of them: the goods and the total are as shown, and the
- * payment covers what the card no longer does.
+ * that ran out or expired meanwhile (GIFT_CARD_INVALID) is one of them: the rest would otherwise be charged to
+ * a payment method the checkout may have hidden (a card paying everything needs none) and that the shopper
+ * never confirmed for this amount.
  */
-const CHANGED = new Set(['PRICE_CHANGED', 'STOCK_CHANGED', 'ITEM_REMOVED', 'PROMO_CODE_INVALID', 'PROMO_CODE_REQUIREMENTS_NOT_MET']);
+const CHANGED = new Set(['PRICE_CHANGED', 'STOCK_CHANGED', 'ITEM_REMOVED', 'PROMO_CODE_INVALID', 'PROMO_CODE_REQUIREMENTS_NOT_MET', 'GIFT_CARD_INVALID']);
 
 type Placed = { kind: 'placed'; row: OrderRow; events: StockChangedEvent[] } | { kind: 'refused'; result: PlaceOrderResult };
 
@@ -117,15 +119,20 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
       vatRate: item.unitPrice.vatRate,
     };
   });
-  // The card as it is under the lock: another order may have spent some or all of what the cart showed, in
-  // which case what is left is drawn and the payment covers the rest.
+  // The card as it is under the lock: another order may have spent some or all of what the cart showed. Then
+  // nothing is placed, drawn or taken: the shopper sees the new amount and decides how to pay the rest, rather
+  // than having it charged to a method chosen earlier, perhaps while the card covered everything and the
+  // checkout asked for none.
   const giftCard = cart.giftCard ? await lockUsableGiftCard(tx, cart.giftCard.code) : null;
   const giftCardMinor = giftCard ? giftCardCoverMinor(giftCard.balanceMinor, money.totalMinor) : 0;
+  if (giftCardMinor < money.giftCardMinor) {
+    const now = giftCardMinor > 0 ? t.giftCardCoversLess(formatMoney(giftCardMinor, request.languageId)) : cartTexts(request.languageId).giftCardInvalid();
+    return refused('NOT_PLACEABLE', [t.cartChanged, now].join('. '));
+  }
   const cover = giftCardCover({ giftCardMinor, totalMinor: money.totalMinor }, true);
   const paidByGiftCard = cover === 'ALL';
-  // The form was judged with the card as the cart read it. A card that paid everything then but not under the
-  // lock needs a way to pay the rest: the method chosen before the card was applied if there is one, else the
-  // shopper is asked for one (judged again, so the rules of that method, like invoice's id number, hold too).
+  // The form was judged with the card as the cart read it; a card that covers more under the lock (a draw given
+  // back meanwhile) may now pay everything, so it is judged again (no method needed then, GIFT_CARD recorded).
   const paymentErrors = validateCheckout(fields, model.shippingOptions.map((o) => o.shippingMethodId), t, cover);
   const paymentMethod = orderPaymentMethod(fields.paymentMethod, cover);
   if (paymentErrors.length > 0 || !paymentMethod) return refused('INVALID', t.fieldsInvalid, paymentErrors);
@@ -212,6 +219,9 @@ function paymentOrder(row: OrderRow, lines: { name: string; quantity: number; to
  */
 async function ensurePayment(db: Db, row: OrderRow): Promise<string> {
   if (row.redirect_url) return row.redirect_url;
+  // A replay that comes after the payment sweeper gave up on an order whose payment was never created: it is
+  // cancelled, its stock back on the shelf, so no payment may start for it now.
+  if (row.status === 'CANCELLED' || row.payment_status !== 'PENDING') return returnUrls(row).fail('GENERAL');
   const created = await paymentProvider(row.payment_provider).createPayment(paymentOrder(row, await orderLines(db, row.order_id)));
   const [updated] = await db.query<{ redirect_url: string }>(
     `UPDATE orders SET payment_reference = COALESCE(payment_reference, $2), redirect_url = COALESCE(redirect_url, $3), updated_at = now()

@@ -23,11 +23,20 @@ async function compose(options: SendMailOptions): Promise<string> {
 
 describe('SMTP through nodemailer', () => {
   it('reads SMTP_URL: STARTTLS on 587 by default, implicit TLS on 465 for smtps, decoded credentials', () => {
-    expect(parseSmtpUrl('smtp://mail.example.se')).toEqual({ host: 'mail.example.se', port: 587, secure: false, user: undefined, password: undefined });
+    expect(parseSmtpUrl('smtp://mail.example.se')).toEqual({ host: 'mail.example.se', port: 587, secure: false, requireTls: false, user: undefined, password: undefined });
     expect(parseSmtpUrl('smtps://us%40er:p%3Ass@mail.example.se')).toMatchObject({ port: 465, secure: true, user: 'us@er', password: 'p:ss' });
     expect(parseSmtpUrl('smtp://127.0.0.1:2525')).toMatchObject({ host: '127.0.0.1', port: 2525 });
     expect(parseSmtpUrl('smtp://[::1]:25')).toMatchObject({ host: '::1', port: 25 });
     expect(() => parseSmtpUrl('http://mail.example.se')).toThrow(/Unsupported mail URL protocol/);
+  });
+
+  it('requires STARTTLS before credentials go over smtp://, unless the URL opts out with ?tls=none', () => {
+    expect(parseSmtpUrl('smtp://shop:secret@mail.example.se')).toMatchObject({ secure: false, requireTls: true, user: 'shop' });
+    expect(parseSmtpUrl('smtp://shop:secret@127.0.0.1:2525?tls=none')).toMatchObject({ requireTls: false, user: 'shop', password: 'secret', port: 2525 });
+    // Nothing to protect without credentials; smtps:// is TLS from the start anyway.
+    expect(parseSmtpUrl('smtp://mail.example.se:25')).toMatchObject({ requireTls: false });
+    expect(parseSmtpUrl('smtps://shop:secret@mail.example.se')).toMatchObject({ secure: true, requireTls: false });
+    expect(() => parseSmtpUrl('smtp://shop:secret@mail.example.se?tls=off')).toThrow(/Unsupported mail URL option tls=off/);
   });
 
   it('builds a multipart/alternative message with encoded headers, short lines and a Message-ID from the outbox id', async () => {
@@ -75,6 +84,31 @@ describe('SMTP through nodemailer', () => {
       const parsed = await parseReceivedMail(received!.data);
       expect(parsed.subject).toBe(message.subject);
       expect(parsed.text.trimEnd()).toBe(message.text);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('sends no credentials to a server that offers no STARTTLS (as when an attacker strips it) unless told to', async () => {
+    const sink = await startSmtpSink();
+    try {
+      expect(sink.url).toMatch(/\?tls=none$/);
+      const strict = sink.url.replace('?tls=none', '');
+      await expect(createSmtpTransport(parseSmtpUrl(strict)).send(message)).rejects.toThrow(/STARTTLS|TLS/);
+      expect(sink.logins).toEqual([]);
+      expect(sink.received).toHaveLength(0);
+    } finally {
+      await sink.close();
+    }
+  });
+
+  it('logs in only after STARTTLS, with the certificate verified, when the server offers it', async () => {
+    const sink = await startSmtpSink({ tls: { key: sinkTlsKey, cert: sinkTlsCert } });
+    try {
+      expect(parseSmtpUrl(sink.url)).toMatchObject({ requireTls: true });
+      await createSmtpTransport({ ...parseSmtpUrl(sink.url), ca: sinkTlsCert }).send(message);
+      expect(sink.logins).toEqual([{ user: 'shop', secure: true }]);
+      expect(sink.received[0]).toMatchObject({ secure: true });
     } finally {
       await sink.close();
     }

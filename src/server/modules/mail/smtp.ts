@@ -22,6 +22,11 @@ export interface SmtpOptions {
   port: number;
   /** smtps:// — TLS from the first byte (port 465); otherwise STARTTLS is used when the server offers it. */
   secure: boolean;
+  /**
+   * Without `secure`: send nothing unless STARTTLS succeeds. Otherwise a network attacker could strip the
+   * server's STARTTLS offer and read the AUTH credentials, so it is on whenever there are credentials.
+   */
+  requireTls?: boolean;
   user?: string;
   password?: string;
   /** Limit for connecting, the greeting and any silence after it; 30 s unless given. */
@@ -30,16 +35,24 @@ export interface SmtpOptions {
   ca?: string;
 }
 
-/** smtp://user:pass@host:port (STARTTLS when offered, default port 587) or smtps://… (TLS, default 465). */
+/**
+ * smtp://user:pass@host:port (STARTTLS, default port 587) or smtps://… (TLS, default 465). With credentials,
+ * smtp:// requires STARTTLS to succeed before logging in, unless the URL ends in ?tls=none (a local relay or
+ * test sink that speaks plain text only); without credentials STARTTLS is used when the server offers it.
+ */
 export function parseSmtpUrl(url: string): SmtpOptions {
   const parsed = new URL(url);
   const secure = parsed.protocol === 'smtps:';
   if (!secure && parsed.protocol !== 'smtp:') throw new Error(`Unsupported mail URL protocol ${parsed.protocol}`);
+  const tlsOption = parsed.searchParams.get('tls');
+  if (tlsOption !== null && tlsOption !== 'none') throw new Error(`Unsupported mail URL option tls=${tlsOption} (only tls=none)`);
+  const user = parsed.username ? decodeURIComponent(parsed.username) : undefined;
   return {
     host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
     secure,
-    user: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    requireTls: !secure && user !== undefined && tlsOption !== 'none',
+    user,
     password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
   };
 }
@@ -75,7 +88,8 @@ export function toMailOptions(message: MailMessage): SendMailOptions {
  * SMTP through nodemailer, one connection per message (a round sends few mails, and a failed connection
  * then affects one mail only). Certificates are always verified against the host name; `ca` adds a trusted
  * authority to the system's. Without smtps://, STARTTLS is used whenever the server offers it, and a failed
- * upgrade fails the mail rather than falling back to plain text.
+ * upgrade fails the mail rather than falling back to plain text; with requireTls a server that offers no
+ * STARTTLS fails it too, before any credentials are sent.
  */
 export function createSmtpTransport(options: SmtpOptions): MailTransport {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -83,6 +97,7 @@ export function createSmtpTransport(options: SmtpOptions): MailTransport {
     host: options.host,
     port: options.port,
     secure: options.secure,
+    requireTLS: options.requireTls ?? false,
     ...(options.user ? { auth: { user: options.user, pass: options.password ?? '' } } : {}),
     ...(options.ca ? { tls: { ca: [...tls.rootCertificates, options.ca] } } : {}),
     connectionTimeout: timeoutMs,

@@ -21,5 +21,11 @@ export const paymentFailureMessage = (reason: PaymentFailureReason, languageId: 
 
 export const orderTexts = (languageId: LanguageId) =>
   languageId === 'en'
-    ? { transitionRefused: (from: string, to: string) => `An order that is ${from} cannot become ${to}` }
-    : { transitionRefused: (from: string, to: string) => `En order som är ${from} kan inte bli ${to}` };
+    ? {
+        transitionRefused: (from: string, to: string) => `An order that is ${from} cannot become ${to}`,
+        notPaidYet: 'The order cannot be processed before the payment is complete',
+      }
+    : {
+        transitionRefused: (from: string, to: string) => `En order som är ${from} kan inte bli ${to}`,
+        notPaidYet: 'Ordern kan inte behandlas innan betalningen är klar',
+      };

@@ -47,11 +47,12 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
     return res.json() as { data?: T | null; errors?: { message: string; extensions?: { code?: string } }[] };
   }
 
-  const setStatus = (token: string | null, orderId: string, status: string) =>
+  const setStatus = (token: string | null, orderId: string, status: string, languageId = 'sv') =>
     asAdmin<{ setOrderStatus: OrderResult }>(
       token,
-      `mutation ($orderId: String!, $status: OrderStatus!) { setOrderStatus(orderId: $orderId, status: $status) { ${ORDER} } }`,
-      { orderId, status },
+      `mutation ($orderId: String!, $status: OrderStatus!, $languageId: String) {
+         setOrderStatus(orderId: $orderId, status: $status, languageId: $languageId) { ${ORDER} } }`,
+      { orderId, status, languageId },
     );
 
   async function placedOrder(quantity: number, stock = 10) {
@@ -60,6 +61,13 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
     const placed = await checkout.place(cartId, VALID_PERSON);
     expect(placed.status).toBe('PLACED');
     return { sku, orderId: placed.orderId!, token: placed.token! };
+  }
+
+  /** An order whose payment came back paid: only such an order may be packed and shipped. */
+  async function paidOrder(quantity: number, stock = 10) {
+    const order = await placedOrder(quantity, stock);
+    expect((await checkout.completePayment(order.orderId, order.token)).paymentStatus).toBe('PAID');
+    return order;
   }
 
   describe('order mails', () => {
@@ -128,7 +136,7 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
 
     it('moves received → processing → completed and refuses skipping or leaving a final status', async () => {
       const token = await adminToken();
-      const { orderId } = await placedOrder(1);
+      const { orderId } = await paidOrder(1);
       const skip = await setStatus(token, orderId, 'COMPLETED');
       expect(skip.errors?.[0]).toMatchObject({ message: 'En order som är Mottagen kan inte bli Slutförd', extensions: { code: 'BAD_USER_INPUT' } });
       expect((await setStatus(token, orderId, 'PROCESSING')).data!.setOrderStatus).toMatchObject({ status: 'PROCESSING', statusLabel: 'Behandlas' });
@@ -154,11 +162,55 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
       expect(await stockOfSku(db, first.sku.skuId)).toBe(10);
       expect((await setStatus(token, first.orderId, 'PROCESSING')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
 
-      const second = await placedOrder(2, 4);
+      const second = await paidOrder(2, 4);
       await setStatus(token, second.orderId, 'PROCESSING');
       await setStatus(token, second.orderId, 'CANCELLED');
       expect(await stockOfSku(db, second.sku.skuId)).toBe(4);
       expect((await checkout.order(second.orderId, second.token))!.status).toBe('CANCELLED');
+    });
+  });
+
+  describe('unpaid orders', () => {
+    const statusOf = async (orderId: string) =>
+      (await db.query<{ status: string; payment_status: string }>('SELECT status, payment_status FROM orders WHERE order_id = $1', [orderId]))[0]!;
+
+    it('are not processed or shipped before the payment is complete, in either language, but may be cancelled', async () => {
+      const token = await adminToken();
+      const pending = await placedOrder(1);
+      const refused = await setStatus(token, pending.orderId, 'PROCESSING');
+      expect(refused.errors?.[0]).toMatchObject({ message: 'Ordern kan inte behandlas innan betalningen är klar', extensions: { code: 'BAD_USER_INPUT' } });
+      expect((await setStatus(token, pending.orderId, 'PROCESSING', 'en')).errors?.[0]?.message).toBe(
+        'The order cannot be processed before the payment is complete',
+      );
+      expect(await statusOf(pending.orderId)).toEqual({ status: 'RECEIVED', payment_status: 'PENDING' });
+
+      // An order already processing (from before this rule) is not shipped unpaid either.
+      await db.query("UPDATE orders SET status = 'PROCESSING' WHERE order_id = $1", [pending.orderId]);
+      expect((await setStatus(token, pending.orderId, 'COMPLETED')).errors?.[0]?.message).toBe('Ordern kan inte behandlas innan betalningen är klar');
+
+      // A failed payment is not complete either.
+      const sku = await createSku(db, { priceMinor: 10_000, stock: 5 });
+      const placed = await checkout.place((await cart.add('', sku.skuId, 1)).id, { ...VALID_PERSON, email: 'fail@example.se' });
+      await db.query("UPDATE orders SET payment_status = 'FAILED' WHERE order_id = $1", [placed.orderId]);
+      expect((await setStatus(token, placed.orderId!, 'PROCESSING')).errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+
+      expect((await setStatus(token, pending.orderId, 'CANCELLED')).data!.setOrderStatus.status).toBe('CANCELLED');
+      expect(await stockOfSku(db, pending.sku.skuId)).toBe(10);
+    });
+
+    it('keeps a shipped order and its stock when its payment fails afterwards: the failure is recorded only', async () => {
+      const sku = await createSku(db, { priceMinor: 10_000, stock: 5 });
+      const cartId = (await cart.add('', sku.skuId, 2)).id;
+      const placed = await checkout.place(cartId, { ...VALID_PERSON, email: 'fail+blocked@example.se' });
+      // Shipped unpaid, as setOrderStatus allowed before it waited for the payment.
+      await db.query("UPDATE orders SET status = 'COMPLETED' WHERE order_id = $1", [placed.orderId]);
+      const settled = await checkout.completePayment(placed.orderId!, placed.token!);
+      expect(settled).toMatchObject({ status: 'COMPLETED', paymentStatus: 'FAILED', paymentFailureReason: 'BLOCKED' });
+      expect(await stockOfSku(db, sku.skuId)).toBe(3);
+      // Nothing is put back in the cart for goods that have left.
+      expect(await db.query('SELECT 1 FROM cart_items WHERE cart_id = $1', [cartId])).toEqual([]);
+      const changes = await db.query<{ to_status: string }>('SELECT to_status FROM order_status_changes WHERE order_id = $1', [placed.orderId]);
+      expect(changes.map((c) => c.to_status)).toEqual(['RECEIVED']);
     });
   });
 

@@ -9,7 +9,7 @@ import { orderTexts } from './messages';
 import { findOrder, findOrderWithToken, orderLines, orderModel, recordStatusChange, type OrderRow } from './order-store';
 import type { ShopVariant } from '../../db/seed/types';
 import { queueOrderMail } from './order-mails';
-import { canMove, statusLabel } from './status';
+import { canMove, needsPayment, statusLabel } from './status';
 import { lockSkus, publishStockChanges, returnStock } from './stock';
 
 /**
@@ -51,6 +51,8 @@ export async function setOrderStatus(
     if (!canMove(row.status, status)) {
       throw badInput(orderTexts(languageId).transitionRefused(statusLabel(row.status, languageId), statusLabel(status, languageId)));
     }
+    // Checked under the order lock settlePayment takes too, so a payment cannot fail in between.
+    if (needsPayment(status) && row.payment_status !== 'PAID') throw badInput(orderTexts(languageId).notPaidYet);
     let events: StockChangedEvent[] = [];
     if (status === 'CANCELLED') events = await cancelLocked(tx, row, by);
     else {
@@ -109,21 +111,28 @@ export interface SettleOptions {
   /** Recorded as who cancelled a failed order (order_status_changes.changed_by). */
   by: string;
   /**
-   * The order has waited its hard limit: a provider that still says PENDING gets no more time, and the order is
-   * cancelled as a GENERAL failure (recorded as by 'payment-timeout'), giving its stock and gift card draw back.
+   * The order has waited its hard limit: a provider that still says PENDING gets no more time. It is told to
+   * stop the payment (cancelPayment; if it cannot, this throws and the order is left for later), then the order
+   * is cancelled as a GENERAL failure (recorded as by 'payment-timeout'), giving its stock and gift card draw back.
    */
   cancelIfStillPending: boolean;
+  /**
+   * The order's payment was never created (the provider failed when it was placed, and no retry of placeOrder
+   * created it since) and the caller has waited long enough for such a retry: there is nothing that could be
+   * paid, so the order is cancelled like one past the hard limit, without asking any provider.
+   */
+  cancelIfNoPayment: boolean;
 }
 
 /**
  * Asks the order's provider how its payment went and settles it: paid marks it paid and queues the confirmation
- * mail; failed (or still pending past the hard limit) marks the payment failed and cancels the order, stock and
- * gift card draw back. The one path for the shopper's return (completePayment) and the sweeper.
+ * mail; failed (or still pending past the hard limit) marks the payment failed and, while the order may still be
+ * cancelled (status.ts), cancels it, stock and gift card draw back. The one path for the shopper's return (completePayment) and the sweeper.
  *
  * Settles exactly once, however many ask at the same time: the provider is asked without any lock held, then the
  * order row is locked and only a still PENDING order is changed, so the second of two racing callers finds it
  * settled and changes nothing (ALREADY_SETTLED). An order without a payment reference (its payment was never
- * created) counts as pending: there is nothing to ask.
+ * created) counts as pending, as there is nothing to ask, unless cancelIfNoPayment.
  */
 export async function settlePayment(
   db: Db,
@@ -132,10 +141,14 @@ export async function settlePayment(
   options: SettleOptions,
 ): Promise<{ row: OrderRow; settlement: Settlement }> {
   if (found.payment_status !== 'PENDING') return { row: found, settlement: 'ALREADY_SETTLED' };
-  const outcome: PaymentOutcome = found.payment_reference
-    ? await paymentProvider(found.payment_provider).completePayment(found.payment_reference, {})
-    : { status: 'PENDING' };
-  if (outcome.status === 'PENDING' && !options.cancelIfStillPending) return { row: found, settlement: 'PENDING' };
+  const reference = found.payment_reference;
+  const outcome: PaymentOutcome = reference ? await paymentProvider(found.payment_provider).completePayment(reference, {}) : { status: 'PENDING' };
+  if (outcome.status === 'PENDING') {
+    const givesUp = options.cancelIfStillPending || (!reference && options.cancelIfNoPayment);
+    if (!givesUp) return { row: found, settlement: 'PENDING' };
+    // Only for an order that is going to be cancelled: a shipped one (see below) still wants its money.
+    if (reference && canMove(found.status, 'CANCELLED')) await paymentProvider(found.payment_provider).cancelPayment(reference);
+  }
   const { row, settlement, events } = await db.transaction(async (tx) => {
     const row = (await findOrder(tx, found.order_id, true))!;
     if (row.payment_status !== 'PENDING') return { row, settlement: 'ALREADY_SETTLED' as const, events: [] };
@@ -149,9 +162,13 @@ export async function settlePayment(
     }
     const reason: PaymentFailureReason = outcome.status === 'FAILED' ? outcome.reason : 'GENERAL';
     await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [row.order_id, reason]);
-    const cart = options.refillCart ? await lockOrderCart(tx, row) : null;
+    // Only an order that may still be cancelled is: one already cancelled holds nothing, and one that has
+    // shipped (COMPLETED before that was refused for unpaid orders) keeps its stock and its cart stays as is;
+    // the failure is recorded for staff to chase.
+    const cancels = canMove(row.status, 'CANCELLED');
+    const cart = options.refillCart && (cancels || row.status === 'CANCELLED') ? await lockOrderCart(tx, row) : null;
     const by = outcome.status === 'FAILED' ? options.by : 'payment-timeout';
-    const events = row.status === 'CANCELLED' ? [] : await cancelLocked(tx, row, by);
+    const events = cancels ? await cancelLocked(tx, row, by) : [];
     if (cart) await restoreCart(tx, row, cart);
     return { row: (await findOrder(tx, row.order_id))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const), events };
   });
@@ -167,6 +184,6 @@ export async function settlePayment(
 export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, languageId: LanguageId, variant: ShopVariant): Promise<Order> {
   const found = await findOrderWithToken(db, orderId, token);
   if (!found) throw badInput('There is no such order');
-  const { row } = await settlePayment(db, pubsub, found, { variant, refillCart: true, by: 'payment', cancelIfStillPending: false });
+  const { row } = await settlePayment(db, pubsub, found, { variant, refillCart: true, by: 'payment', cancelIfStillPending: false, cancelIfNoPayment: false });
   return orderModel(db, row, languageId);
 }

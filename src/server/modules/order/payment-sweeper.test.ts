@@ -1,13 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
+import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
 import { createTestApp, gql } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { cartCalls, createSku, type TestApp } from '../cart/cart-test-kit';
 import { checkoutCalls, stockOfSku, VALID_PERSON } from '../checkout/checkout-test-kit';
 import { registerPaymentProvider, type PaymentOutcome, type PaymentProvider } from '../checkout/payment';
 import { testPaymentProvider } from '../checkout/payment/test-provider';
-import { settleAbandonedPayments, type SweepOptions } from './payment-sweeper';
+import { placeOrder } from '../checkout/place-order';
+import { loadEnv } from '../../env';
+import { settleAbandonedPayments, sweepLimits, type SweepOptions } from './payment-sweeper';
 
 /**
  * A provider that answers only when the test says so, to hold two settlements of one order between asking and
@@ -19,6 +22,7 @@ function heldProvider(name: string) {
   const provider: PaymentProvider = {
     name,
     createPayment: () => Promise.reject(new Error('orders are pointed at this provider after they are placed')),
+    cancelPayment: async () => undefined,
     completePayment: () =>
       new Promise<PaymentOutcome>((resolve) => {
         waiting.push(resolve);
@@ -53,7 +57,9 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     await db.close();
   });
 
-  const sweep = (options: Partial<SweepOptions> = {}) => settleAbandonedPayments(db, app.pubsub, { variant: 'games', ...options });
+  /** A round with the configured defaults (30 minutes' grace, a 24 hour limit) unless the test says otherwise. */
+  const sweep = (options: Partial<SweepOptions> = {}) =>
+    settleAbandonedPayments(db, app.pubsub, { variant: 'games', ...sweepLimits(loadEnv({})), ...options });
 
   /** An address of the test's own, so its mails are easy to count; the test provider pays it. */
   const payingEmail = () => `anna+${randomBytes(4).toString('hex')}@example.se`;
@@ -164,7 +170,8 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
 
   it('keeps an order the provider calls pending until the hard limit, then cancels it without refilling the cart', async () => {
     const asked = vi.fn<() => Promise<PaymentOutcome>>(async () => ({ status: 'PENDING' }));
-    registerPaymentProvider({ name: 'undecided', createPayment: () => Promise.reject(new Error('not used')), completePayment: asked });
+    const stopped = vi.fn<(reference: string) => Promise<void>>(async () => undefined);
+    registerPaymentProvider({ name: 'undecided', createPayment: () => Promise.reject(new Error('not used')), completePayment: asked, cancelPayment: stopped });
     const order = await placed({ stock: 6, quantity: 2, giftCardMinor: 5_000 });
     await pointAt(order.orderId, 'undecided');
     expect(await balanceOf(order.code!)).toBe(0);
@@ -181,8 +188,11 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
 
     await passTime([order.orderId], 23 * 60 - 1);
     expect(await sweep()).toMatchObject({ checked: 1, pending: 1 });
+    expect(stopped).not.toHaveBeenCalled();
     await passTime([order.orderId], 2);
     expect(await sweep()).toMatchObject({ checked: 1, timedOut: 1, pending: 0 });
+    // The provider was told to stop the payment, so a late authorisation cannot charge the cancelled order.
+    expect(stopped.mock.calls).toEqual([[`test_${order.orderId}_paid`]]);
     expect(await orderRow(order.orderId)).toMatchObject({ status: 'CANCELLED', payment_status: 'FAILED', payment_failure: 'GENERAL' });
     expect(await cancellations(order.orderId)).toEqual(['payment-timeout']);
     expect(await stockOfSku(db, order.skuId)).toBe(6);
@@ -204,6 +214,7 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     registerPaymentProvider({
       name: 'unreachable',
       createPayment: () => Promise.reject(new Error('not used')),
+      cancelPayment: async () => undefined,
       completePayment: async () => {
         if (!reachable) throw new Error('connect ETIMEDOUT');
         return { status: 'PAID' };
@@ -223,6 +234,92 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     await passTime([order.orderId], 5);
     expect(await sweep()).toMatchObject({ checked: 1, paid: 1 });
     expect(await mailsTo(order.email)).toEqual(['orderconfirmed']);
+  });
+
+  it('leaves a timed-out order as it is while its provider cannot stop the payment, and cancels it once it can', async () => {
+    let stoppable = false;
+    const stopped: string[] = [];
+    registerPaymentProvider({
+      name: 'unstoppable',
+      createPayment: () => Promise.reject(new Error('not used')),
+      completePayment: async () => ({ status: 'PENDING' }),
+      cancelPayment: async (reference) => {
+        if (!stoppable) throw new Error('503 Service Unavailable');
+        stopped.push(reference);
+      },
+    });
+    const order = await placed({ stock: 2, giftCardMinor: 5_000 });
+    await pointAt(order.orderId, 'unstoppable');
+    await passTime([order.orderId], 25 * 60);
+    const warnings: string[] = [];
+    const log = { info: () => undefined, warn: (m: string) => warnings.push(m), error: () => undefined };
+    expect(await sweep({ log })).toMatchObject({ checked: 1, errors: 1, timedOut: 0 });
+    expect(warnings).toEqual([`Payment of order ${order.orderId} not settled: 503 Service Unavailable`]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'RECEIVED', payment_status: 'PENDING' });
+    expect(await stockOfSku(db, order.skuId)).toBe(1);
+    expect(await balanceOf(order.code!)).toBe(0);
+
+    stoppable = true;
+    await passTime([order.orderId], 5);
+    expect(await sweep()).toMatchObject({ checked: 1, timedOut: 1, errors: 0 });
+    expect(stopped).toEqual([`test_${order.orderId}_paid`]);
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'CANCELLED', payment_status: 'FAILED', payment_failure: 'GENERAL' });
+    expect(await stockOfSku(db, order.skuId)).toBe(2);
+    expect(await balanceOf(order.code!)).toBe(5_000);
+  });
+
+  it('cancels an order whose payment was never created once past the grace period, asking no provider', async () => {
+    const failing = vi.fn<PaymentProvider['createPayment']>(() => Promise.reject(new Error('provider down')));
+    const asked = vi.fn<PaymentProvider['completePayment']>(async () => ({ status: 'PAID' }));
+    const stopped = vi.fn<PaymentProvider['cancelPayment']>(async () => undefined);
+    registerPaymentProvider({ name: 'down-at-checkout', createPayment: failing, completePayment: asked, cancelPayment: stopped });
+    const sku = await createSku(db, { priceMinor: 10_000, stock: 5 });
+    const cartId = (await cart.add('', sku.skuId, 2)).id;
+    const code = await createCard(5_000);
+    await gql(app, `mutation ($id: String!, $code: String!) { setCartGiftCard(id: $id, code: $code) { id } }`, { id: cartId, code });
+    const request = { cartId, input: { ...VALID_PERSON, email: payingEmail() } as CheckoutInput, idempotencyKey: randomUUID(), languageId: 'sv' as const, provider: 'down-at-checkout', variant: 'games' as const };
+    // The order is committed before the provider is asked, so its stock and card draw are held without a payment.
+    await expect(placeOrder(db, app.pubsub, request)).rejects.toThrow('provider down');
+    const [order] = await db.query<{ order_id: string; payment_reference: string | null }>('SELECT order_id, payment_reference FROM orders WHERE cart_id = $1', [cartId]);
+    expect(order!.payment_reference).toBeNull();
+    expect(await stockOfSku(db, sku.skuId)).toBe(3);
+    expect(await balanceOf(code)).toBe(0);
+
+    // Inside the grace period a retry of placeOrder may still create the payment.
+    await passTime([order!.order_id], 29);
+    expect((await sweep()).checked).toBe(0);
+    await passTime([order!.order_id], 2);
+    expect(await sweep()).toMatchObject({ checked: 1, timedOut: 1, pending: 0, errors: 0 });
+    expect(await orderRow(order!.order_id)).toMatchObject({ status: 'CANCELLED', payment_status: 'FAILED', payment_failure: 'GENERAL' });
+    expect(await cancellations(order!.order_id)).toEqual(['payment-timeout']);
+    expect(await stockOfSku(db, sku.skuId)).toBe(5);
+    expect(await balanceOf(code)).toBe(5_000);
+    expect(asked).not.toHaveBeenCalled();
+    expect(stopped).not.toHaveBeenCalled();
+
+    // A late retry of the same request finds the order cancelled and starts no payment for it.
+    failing.mockImplementation(async () => ({ reference: 'late', redirectUrl: '/paid-for-nothing' }));
+    const replay = await placeOrder(db, app.pubsub, request);
+    expect(replay).toMatchObject({ status: 'PLACED', orderId: order!.order_id });
+    expect(replay.redirectUrl).toMatch(/^\/checkout\/klarna-fail\?order=.*&reason=general$/);
+    expect(failing).toHaveBeenCalledTimes(1);
+    expect((await db.query<{ payment_reference: string | null }>('SELECT payment_reference FROM orders WHERE order_id = $1', [order!.order_id]))[0]!.payment_reference).toBeNull();
+  });
+
+  it('records a timed-out payment of an order already shipped without touching its stock or its payment', async () => {
+    const stopped = vi.fn<PaymentProvider['cancelPayment']>(async () => undefined);
+    registerPaymentProvider({ name: 'still-undecided', createPayment: () => Promise.reject(new Error('not used')), completePayment: async () => ({ status: 'PENDING' }), cancelPayment: stopped });
+    const order = await placed({ stock: 4, quantity: 2 });
+    await pointAt(order.orderId, 'still-undecided');
+    // Shipped unpaid, as the admin could before setOrderStatus waited for the payment.
+    await db.query("UPDATE orders SET status = 'COMPLETED' WHERE order_id = $1", [order.orderId]);
+    await passTime([order.orderId], 25 * 60);
+    expect(await sweep()).toMatchObject({ checked: 1, timedOut: 1 });
+    expect(await orderRow(order.orderId)).toMatchObject({ status: 'COMPLETED', payment_status: 'FAILED', payment_failure: 'GENERAL' });
+    expect(await cancellations(order.orderId)).toEqual([]);
+    expect(await stockOfSku(db, order.skuId)).toBe(2);
+    expect(stopped).not.toHaveBeenCalled();
+    expect((await sweep()).checked).toBe(0);
   });
 
   it('runs on several instances at once: each order is asked about and settled once', async () => {

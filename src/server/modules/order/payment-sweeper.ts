@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ShopVariant } from '../../db/seed/types';
+import type { Env } from '../../env';
 import type { PubSub } from '../../pubsub';
 import { settlePayment, type Settlement } from './order-service';
 import { findOrder } from './order-store';
@@ -11,9 +12,7 @@ import { findOrder } from './order-store';
  * as the shopper's return, and gives up on a payment the provider still calls pending after a hard limit.
  */
 
-export const DEFAULT_GRACE_MS = 30 * 60_000;
-export const DEFAULT_HARD_LIMIT_MS = 24 * 3_600_000;
-export const DEFAULT_SWEEP_INTERVAL_MS = 5 * 60_000;
+const DEFAULT_SWEEP_INTERVAL_MS = 5 * 60_000;
 const DEFAULT_BATCH_SIZE = 50;
 /** How long an order a sweeper took is left to it before another instance may ask about it too. */
 const DEFAULT_LEASE_MS = 2 * 60_000;
@@ -28,14 +27,19 @@ export interface SweepOptions {
   /** For the confirmation mail of an order found paid. */
   variant: ShopVariant;
   /** Orders younger than this are left to the shopper, who may still be on the provider's page. */
-  graceMs?: number;
+  graceMs: number;
   /** Orders older than this are cancelled when the provider still answers pending. */
-  hardLimitMs?: number;
+  hardLimitMs: number;
   /** Orders asked about per round, so one round stays short and a provider is not flooded. */
   batchSize?: number;
   /** See DEFAULT_LEASE_MS; tests pass 0 to let two sweepers take the same order. */
   leaseMs?: number;
   log?: SweepLog;
+}
+
+/** The sweeper's limits as configured (PAYMENT_GRACE_MINUTES, PAYMENT_TIMEOUT_HOURS; env.ts has their defaults). */
+export function sweepLimits(env: Pick<Env, 'PAYMENT_GRACE_MINUTES' | 'PAYMENT_TIMEOUT_HOURS'>): Pick<SweepOptions, 'graceMs' | 'hardLimitMs'> {
+  return { graceMs: env.PAYMENT_GRACE_MINUTES * 60_000, hardLimitMs: env.PAYMENT_TIMEOUT_HOURS * 3_600_000 };
 }
 
 export type SweepResult = Record<'checked' | 'paid' | 'failed' | 'timedOut' | 'pending' | 'alreadySettled' | 'errors', number>;
@@ -72,18 +76,20 @@ async function claimAbandoned(db: Db, limit: number, graceMs: number, hardLimitM
 }
 
 /**
- * One round: settles what the providers have decided about abandoned payments and cancels those still pending
- * past the hard limit. The cart is never refilled (see SettleOptions.refillCart). A provider that cannot be
- * asked (it throws) leaves the order as it is, even past the hard limit, since the payment may have gone
- * through; it is asked again in a later round.
+ * One round: settles what the providers have decided about abandoned payments, cancels those still pending
+ * past the hard limit (the provider told to stop the payment first), and those whose payment was never created
+ * (the provider failed at placeOrder) once past the grace period. The cart is never refilled (see
+ * SettleOptions.refillCart). A provider that cannot be asked or cannot stop the payment (it throws) leaves the
+ * order as it is, even past the hard limit, since the payment may have gone through; it is asked again in a
+ * later round.
  */
 export async function settleAbandonedPayments(db: Db, pubsub: PubSub, options: SweepOptions): Promise<SweepResult> {
   const result: SweepResult = { checked: 0, paid: 0, failed: 0, timedOut: 0, pending: 0, alreadySettled: 0, errors: 0 };
   const claimed = await claimAbandoned(
     db,
     options.batchSize ?? DEFAULT_BATCH_SIZE,
-    options.graceMs ?? DEFAULT_GRACE_MS,
-    options.hardLimitMs ?? DEFAULT_HARD_LIMIT_MS,
+    options.graceMs,
+    options.hardLimitMs,
     options.leaseMs ?? DEFAULT_LEASE_MS,
   );
   for (const { order_id: orderId, expired } of claimed) {
@@ -96,6 +102,8 @@ export async function settleAbandonedPayments(db: Db, pubsub: PubSub, options: S
         refillCart: false,
         by: 'payment-sweeper',
         cancelIfStillPending: expired,
+        // Past the grace period a retry of placeOrder (which would create the payment) is not coming.
+        cancelIfNoPayment: true,
       });
       result[counter[settlement]] += 1;
     } catch (error) {

@@ -16,6 +16,14 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
   return allowed[from].includes(to);
 }
 
+/**
+ * Packing and shipping wait for the money: an unpaid order shipped could still see its payment fail, and
+ * cancelling it then would put back stock that has left the warehouse.
+ */
+export function needsPayment(to: OrderStatus): boolean {
+  return to === 'PROCESSING' || to === 'COMPLETED';
+}
+
 const statusLabels: Record<LanguageId, Record<OrderStatus, string>> = {
   sv: { RECEIVED: 'Mottagen', PROCESSING: 'Behandlas', COMPLETED: 'Slutförd', CANCELLED: 'Avbruten' },
   en: { RECEIVED: 'Received', PROCESSING: 'Processing', COMPLETED: 'Completed', CANCELLED: 'Cancelled' },

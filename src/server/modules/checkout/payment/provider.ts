@@ -52,6 +52,13 @@ export interface PaymentProvider {
    * provider put on the return URL, if anything. Safe to ask more than once, also concurrently.
    */
   completePayment(reference: string, returned: Record<string, string>): Promise<PaymentOutcome>;
+  /**
+   * Called before the payment sweeper cancels an order whose payment is still pending past the hard limit:
+   * afterwards the payment must not go through, so a late authorisation cannot charge a cancelled order. Must
+   * throw when that cannot be promised, such as a payment authorised meanwhile: the order is then left as it is
+   * and asked about again in the sweeper's next round. Safe to call more than once.
+   */
+  cancelPayment(reference: string): Promise<void>;
 }
 
 const providers = new Map<string, PaymentProvider>();

@@ -42,4 +42,6 @@ export const testPaymentProvider: PaymentProvider = {
     if (code === 'paid') return { status: 'PAID' };
     return { status: 'FAILED', reason: reasonBySlug.get(code) ?? 'GENERAL' };
   },
+  // Never pending, so there is never a payment left to stop.
+  async cancelPayment() {},
 };
