@@ -150,8 +150,10 @@ test.describe('checkout', () => {
     await expect(page.getByRole('radio', { name: /^Kort/ })).toHaveCount(0);
     await page.getByRole('checkbox', { name: /Jag godkänner köpvillkoren/ }).check();
     const totals = page.getByRole('region', { name: 'Betalning' });
-    await expect(totals.getByRole('definition').last()).not.toHaveText('0 kr');
-    await expect(totals.getByText('Kvar att betala')).toBeVisible();
+    const row = (label: string) => totals.locator('div', { has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole('definition');
+    await expect(row('Rabattkod')).toHaveText(/^−\d/);
+    await expect(row('Presentkort')).toHaveText(/^−\d/);
+    await expect(row('Kvar att betala')).toHaveText('0 kr');
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('BetalsättPresentkort');

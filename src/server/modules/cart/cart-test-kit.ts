@@ -179,12 +179,12 @@ export const setStock = (db: Db, skuId: number, stock: number) => db.query('UPDA
 export const setPrice = (db: Db, skuId: number, priceMinor: number) => db.query('UPDATE skus SET price_minor = $2 WHERE sku_id = $1', [skuId, priceMinor]);
 
 /** A writable database and an app on it for one describe block; `use` receives both once they are up. */
-export function openCartApp(kind: TestDbKind, use: (db: Db, app: TestApp) => void): void {
+export function openCartApp(kind: TestDbKind, use: (db: Db, app: TestApp) => void, env: Record<string, string> = {}): void {
   let db: Db;
   let app: TestApp;
   beforeAll(async () => {
     db = await openWritableTestDb(kind);
-    app = await createTestApp(db);
+    app = await createTestApp(db, env);
     use(db, app);
   });
   afterAll(async () => {

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db, SqlParam } from '../../db/client';
 import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
 import { formatMoney } from '../../../shared/money';
-import { createTestApp, gql } from '../../testing/app';
-import { openWritableTestDb, testDbKinds } from '../../testing/db';
-import { cartCalls, createSku, type TestApp } from '../cart/cart-test-kit';
+import { gql } from '../../testing/app';
+import { testDbKinds } from '../../testing/db';
+import { cartCalls, createSku, openCartApp, type TestApp } from '../cart/cart-test-kit';
 import { checkoutCalls, stockOfSku, VALID_PERSON } from './checkout-test-kit';
 import { placeOrder } from './place-order';
 
@@ -69,15 +69,14 @@ describe.each(testDbKinds())('gift cards on %s', (kind) => {
   let app: TestApp;
   const cart = cartCalls(() => app);
   const checkout = checkoutCalls(() => app);
-  beforeAll(async () => {
-    db = await openWritableTestDb(kind);
-    app = await createTestApp(db, ADMIN);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
-  });
+  openCartApp(
+    kind,
+    (openedDb, openedApp) => {
+      db = openedDb;
+      app = openedApp;
+    },
+    ADMIN
+  );
 
   /** A card of the test's own, so tests never share a balance. */
   async function createCard(balanceMinor: number, expiresAt: Date | null = null): Promise<string> {

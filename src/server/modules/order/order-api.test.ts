@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { createTestApp, gql } from '../../testing/app';
-import { openWritableTestDb, testDbKinds } from '../../testing/db';
+import { gql } from '../../testing/app';
+import { testDbKinds } from '../../testing/db';
 import type { StockChangedEvent } from '../../pubsub';
-import { cartCalls, createSku, type TestApp } from '../cart/cart-test-kit';
+import { cartCalls, createSku, openCartApp, type TestApp } from '../cart/cart-test-kit';
 import { checkoutCalls, ORDER, stockOfSku, VALID_PERSON, type OrderResult } from '../checkout/checkout-test-kit';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@retro.example', ADMIN_PASSWORD: 'correct horse battery' };
@@ -13,15 +13,14 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
   let app: TestApp;
   const cart = cartCalls(() => app);
   const checkout = checkoutCalls(() => app);
-  beforeAll(async () => {
-    db = await openWritableTestDb(kind);
-    app = await createTestApp(db, ADMIN);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
-  });
+  openCartApp(
+    kind,
+    (openedDb, openedApp) => {
+      db = openedDb;
+      app = openedApp;
+    },
+    ADMIN
+  );
 
   const login = (email: string, password: string, languageId = 'sv') =>
     gql<{ adminLogin: { token: string; email: string; role: string; expiresAt: string } }>(

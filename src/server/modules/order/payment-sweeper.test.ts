@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
-import { createTestApp, gql } from '../../testing/app';
-import { openWritableTestDb, testDbKinds } from '../../testing/db';
-import { cartCalls, createSku, type TestApp } from '../cart/cart-test-kit';
+import { gql } from '../../testing/app';
+import { testDbKinds } from '../../testing/db';
+import { cartCalls, createSku, openCartApp, type TestApp } from '../cart/cart-test-kit';
 import { checkoutCalls, stockOfSku, VALID_PERSON } from '../checkout/checkout-test-kit';
 import { registerPaymentProvider, type PaymentOutcome, type PaymentProvider } from '../checkout/payment';
 import { testPaymentProvider } from '../checkout/payment/test-provider';
@@ -47,15 +47,13 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
   let app: TestApp;
   const cart = cartCalls(() => app);
   const checkout = checkoutCalls(() => app);
-  beforeAll(async () => {
-    db = await openWritableTestDb(kind);
-    app = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
-  });
+  openCartApp(
+    kind,
+    (openedDb, openedApp) => {
+      db = openedDb;
+      app = openedApp;
+    }
+  );
 
   /** A round with the configured defaults (30 minutes' grace, a 24 hour limit) unless the test says otherwise. */
   const sweep = (options: Partial<SweepOptions> = {}) =>
