@@ -20,6 +20,7 @@ import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
 import { productImageSvg } from './images/product-image';
 import { registerMailPreviews } from './modules/mail/preview';
+import { isOrderToken } from './modules/order/order-service';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
 
@@ -136,7 +137,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // Before the page renderer's catch-all, which would otherwise answer these paths with a 404 page.
-  registerMailPreviews(fastify, { db, variant: env.SHOP_VARIANT });
+  registerMailPreviews(fastify, {
+    db,
+    variant: env.SHOP_VARIANT,
+    async mayRead(req, mail) {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+      if (bearer && (await contextBase.adminTokens.verify(bearer[1]!))) return true;
+      const { token } = req.query as { token?: unknown };
+      return Boolean(mail.orderId && typeof token === 'string' && (await isOrderToken(db, mail.orderId, token)));
+    },
+  });
 
   const renderer = createRenderer({ clientDir, env, createContext: () => createContext(contextBase) });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -66,7 +66,11 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     expect(parsed.subject).toBe('Tack för din beställning A-100');
     expect(parsed.from).toEqual(from);
     expect(parsed.to).toEqual([first]);
-    expect(parsed.headers['message-id']).toBe(`<${firstId}@retrospelbutiken.example>`);
+    // The Message-ID travels in every reply and forward, so it is the mail's own random id, never the outbox id
+    // (the address of its stored copy).
+    const firstStored = await findMail(db, firstId);
+    expect(parsed.headers['message-id']).toBe(`<${firstStored!.messageId}@retrospelbutiken.example>`);
+    expect(parsed.headers['message-id']).not.toContain(firstId);
     expect(parsed.html).toContain('Hej Åsa Öberg!');
     expect(parsed.html).toContain('Zelda II');
     expect(parsed.text).toContain('Totalt: 448 kr');
