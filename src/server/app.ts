@@ -16,6 +16,7 @@ import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
 import { GiftCardAttempts } from './modules/cart/gift-card-attempts';
 import { paymentProvider } from './modules/checkout/payment';
+import { refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
 import { productImageSvg } from './images/product-image';
@@ -53,7 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     forceCloseConnections: 'idle',
   });
   await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  paymentProvider(env.PAYMENT_PROVIDER); // fails at start, not at the first order, when the name is unknown
+  // Fails at start, not at the first order, when the name is unknown.
+  const provider = paymentProvider(env.PAYMENT_PROVIDER);
+  await refuseAccidentalDemo(env, db, provider);
   const contextBase = {
     db,
     pubsub,
@@ -148,7 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
 
-  const renderer = createRenderer({ clientDir, env, createContext: () => createContext(contextBase) });
+  const renderer = createRenderer({ clientDir, env, demo: provider.demo, createContext: () => createContext(contextBase) });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
   };

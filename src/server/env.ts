@@ -29,6 +29,9 @@ export const envSchema = z.object({
   ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   // The registered payment provider new orders use: 'test' (built in, see modules/checkout/payment).
   PAYMENT_PROVIDER: z.string().min(1).default('test'),
+  // An https PUBLIC_URL is a deployment: it refuses to start with the test payment provider or spendable demo
+  // gift cards unless this says the shop is a public demo on purpose.
+  ALLOW_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')).transform((value) => value === 'true'),
   // The payment sweeper asks the provider about orders whose shopper has not come back from its page after
   // PAYMENT_GRACE_MINUTES, and cancels those it still calls pending after PAYMENT_TIMEOUT_HOURS.
   PAYMENT_GRACE_MINUTES: z.coerce.number().int().min(1).default(30),

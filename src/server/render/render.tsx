@@ -41,7 +41,7 @@ function toFetchRequest(req: FastifyRequest, origin: string): Request {
 }
 
 /** Server rendering: react-router loaders run against an in-process Apollo client, then React streams. */
-export function createRenderer(options: { clientDir: string | undefined; env: Env; createContext: () => GraphQLContext }) {
+export function createRenderer(options: { clientDir: string | undefined; env: Env; demo: boolean; createContext: () => GraphQLContext }) {
   const assets = readAssets(options.clientDir);
   const schema = buildSchema();
 
@@ -66,6 +66,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       persisted,
       variant: options.env.SHOP_VARIANT,
       gtmId: options.env.GTM_ID ?? null,
+      demo: options.demo,
       origin,
       cookieConsent: parseConsent(req.cookies[COOKIE_CONSENT_COOKIE]),
     };
@@ -111,7 +112,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .send(
-        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body><main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="/">Till startsidan</a></main></body></html>`,
+        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body>${options.demo ? '<p class="demo-notice" role="note">Demobutik: inga riktiga köp. Betalningen är på låtsas och inget skickas.</p>' : ''}<main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="/">Till startsidan</a></main></body></html>`,
       );
   }
 

@@ -18,6 +18,20 @@ export function UspText() {
   );
 }
 
+/**
+ * While the payment provider takes no real money, every page says so, so nobody takes a demo for a shop that
+ * will deliver. Above the sticky header, in both layouts.
+ */
+export function DemoNotice() {
+  const { demo } = useShop();
+  if (!demo) return null;
+  return (
+    <p className="demo-notice" role="note">
+      <FormattedMessage id="demo.notice" />
+    </p>
+  );
+}
+
 export function Copyright() {
   const shop = useShopName();
   return (
