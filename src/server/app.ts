@@ -65,7 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     paymentProvider: env.PAYMENT_PROVIDER,
     giftCardAttempts: new GiftCardAttempts(),
   };
-  const yoga = buildYoga((initial) => createContext(contextBase, initial), { production });
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+  const yoga = buildYoga((initial) => createContext(contextBase, initial), { production, corsOrigin: publicOrigin?.origin });
 
   await fastify.register(cookie);
   // A nonce for scripts only: helmet's own nonces also cover styles, which would disable the inline style
@@ -82,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).scriptNonce}'`, ...tagManager],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...tagManager],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...tagManager],
+        // The shop's own socket only: 'self' covers same-origin ws: and wss: in current browsers, and PUBLIC_URL's
+        // socket origin is named for those that predate that rule. Never any host's socket.
+        connectSrc: ["'self'", ...(publicOrigin ? [`${publicOrigin.protocol === 'https:' ? 'wss' : 'ws'}://${publicOrigin.host}`] : []), ...tagManager],
         fontSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
