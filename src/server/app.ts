@@ -122,6 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config: { rateLimit: { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip });
+      // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
+      if (publicOrigin) reply.header('Vary', 'Origin');
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
       reply.send(response.body);

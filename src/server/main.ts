@@ -6,6 +6,7 @@ import { migrate } from './db/migrate';
 import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
 import { isSeeded, seedCatalog } from './db/seed';
 import { SHOP_INFO } from './db/seed/shop-info';
+import { demoAllowed } from './demo-guard';
 import { EnvError, loadEnv, type Env } from './env';
 import { createMailSender } from './modules/mail/sender';
 import { createPaymentSweeper, sweepLimits } from './modules/order/payment-sweeper';
@@ -40,6 +41,7 @@ async function seedCommand(env: Env) {
     const summary = await seedCatalog(db, {
       variant,
       products,
+      giftCards: demoAllowed(env),
       onProgress: (done, total) => process.stdout.write(`\rSeeding ${done}/${total} products`),
     });
     await updateStatistics(db);
@@ -51,7 +53,7 @@ async function seedCommand(env: Env) {
 
 async function serve(env: Env) {
   const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const { applied, seeded } = await prepareDatabase(db, env.SHOP_VARIANT);
+  const { applied, seeded } = await prepareDatabase(db, env.SHOP_VARIANT, { giftCards: demoAllowed(env) });
   if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
   if (seeded) console.info(`Seeded the ${env.SHOP_VARIANT} demo catalog (first start only).`);
   // Campaigns start and end by date: keep the materialised selling prices that lists sort by in step.

@@ -13,6 +13,7 @@ import { createRoutes } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
 import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
 import { splitLocalePath } from '../../shared/locales';
+import sv from '../../../locales/sv.json';
 import type { Env } from '../env';
 import type { GraphQLContext } from '../graphql/context';
 import { buildSchema } from '../graphql/schema';
@@ -112,7 +113,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .send(
-        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body>${options.demo ? '<p class="demo-notice" role="note">Demobutik: inga riktiga köp. Betalningen är på låtsas och inget skickas.</p>' : ''}<main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="/">Till startsidan</a></main></body></html>`,
+        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body>${options.demo ? `<aside class="demo-notice">${sv['demo.notice']}</aside>` : ''}<main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="/">Till startsidan</a></main></body></html>`,
       );
   }
 

@@ -50,7 +50,7 @@ export async function enqueueMail(db: Queryable, mail: OutboxMail): Promise<stri
 }
 
 /** Renders an order mail in the order's language and queues it to the customer. */
-export async function enqueueOrderMail(db: Queryable, kind: OrderMailKind, data: OrderMailData, variant: ShopVariant, orderId?: string): Promise<string> {
+export async function enqueueOrderMail(db: Queryable, kind: OrderMailKind, data: OrderMailData, variant: ShopVariant, orderId: string | null): Promise<string> {
   const rendered = renderOrderMail(kind, data, variant);
   return enqueueMail(db, { ...rendered, kind, to: data.customerEmail, languageId: data.language, orderId });
 }
