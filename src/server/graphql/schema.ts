@@ -13,6 +13,8 @@ import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
 import type { GraphQLContext, InitialContext } from './context';
+import { inputGuardPlugin } from './input-guard';
+import { loggedMaskError, type ErrorLogger } from './masked-errors';
 
 const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.graphql'], {
   query: '?raw',
@@ -73,13 +75,16 @@ export const armorPlugins = (): Plugin[] => [
   costLimitPlugin({ maxCost: 20_000, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5 }) as Plugin,
 ];
 
-export function buildYoga(createContext: (initial: InitialContext) => GraphQLContext, options: { production: boolean }) {
+export function buildYoga(
+  createContext: (initial: InitialContext) => GraphQLContext,
+  options: { production: boolean; logger: ErrorLogger },
+) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: buildSchema(),
     context: createContext,
     graphqlEndpoint: '/graphql',
-    plugins: armorPlugins(),
-    maskedErrors: options.production,
+    plugins: [...armorPlugins(), inputGuardPlugin()],
+    maskedErrors: options.production ? { maskError: loggedMaskError(options.logger) } : false,
     graphiql: !options.production,
     landingPage: false,
     logging: false,
