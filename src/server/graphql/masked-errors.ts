@@ -1,4 +1,3 @@
-import { GraphQLError } from 'graphql';
 import { maskError, type MaskError } from 'graphql-yoga';
 
 /** The part of Fastify's (pino's) logger this needs. */
@@ -14,8 +13,10 @@ export function loggedMaskError(logger: ErrorLogger): MaskError {
   return (error, message, isDev) => {
     const masked = maskError(error, message, isDev);
     if (masked !== error) {
-      const cause = error instanceof GraphQLError && error.originalError ? error.originalError : error;
-      const path = error instanceof GraphQLError ? error.path?.join('.') : undefined;
+      // Duck-typed: graphql may be loaded twice (ESM and CommonJS), so instanceof GraphQLError can miss.
+      const graphqlError = error as { originalError?: unknown; path?: readonly (string | number)[] };
+      const cause = graphqlError.originalError ?? error;
+      const path = graphqlError.path?.join('.');
       logger.error({ err: cause, path }, 'GraphQL operation failed unexpectedly');
     }
     return masked;
