@@ -1,4 +1,6 @@
+import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import type { Db } from '../db/client';
 import { createTestApp, gql } from '../testing/app';
 import { openTestDb, testDbKinds } from '../testing/db';
@@ -56,6 +58,23 @@ describe.each(testDbKinds())('GraphQL input at the boundary on %s', (kind) => {
     refusedWith(await gql(app, suggestions, { l: 1e30 }), /Variable \$l must be a number from/);
     // Within that range, Int arguments keep GraphQL's own 32-bit check.
     expect((await gql(app, suggestions, { l: 3e9 })).body.errors?.[0]?.message).toMatch(/Int cannot represent/);
+  });
+
+  it('refuses the same over the WebSocket, for operations and subscriptions', async () => {
+    const address = await app.start();
+    const client = createClient({ url: `${address.replace(/^http/, 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: true, retryAttempts: 0 });
+    const first = (query: string, variables: Record<string, unknown>) =>
+      new Promise<{ errors?: readonly { message: string }[] }>((resolve, reject) => {
+        client.subscribe({ query, variables }, { next: resolve, error: reject, complete: () => undefined });
+      });
+    try {
+      const text = await first(search, { t: 'a\u0000' });
+      expect(text.errors?.[0]?.message).toMatch(/Variable \$t must not contain NUL/);
+      const stock = await first('subscription ($s: [Int!]) { stockChanged(skuIds: $s) { skuId } }', { s: [1, 1e30] });
+      expect(stock.errors?.[0]?.message).toMatch(/Variable \$s must be a number from/);
+    } finally {
+      await client.dispose();
+    }
   });
 
   it('logs an unexpected error it masks, with its cause', async () => {
