@@ -3,8 +3,8 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { isSafeText } from '../../shared/text';
 
 /**
- * Every number the API takes (prices in kronor, quantities, ids) is far below this; beyond it a Float loses
- * whole units and a price turned into öre overflows the database's bigint.
+ * Every number the API takes (prices in kronor, quantities, ids) is far below this; beyond it a Float no longer
+ * holds whole units exactly, and a price turned into öre overflows even a bigint column.
  */
 const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
 
@@ -73,4 +73,3 @@ export function inputGuardPlugin(): Plugin {
     },
   };
 }
-
