@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Db } from './db/client';
 import { isMigrated } from './db/migrate';
 import type { Env } from './env';
+import { isWellFormedHost } from './host-header';
 import { createContext } from './graphql/context';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
@@ -66,8 +67,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     giftCardAttempts: new GiftCardAttempts(),
   };
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
-  const yoga = buildYoga((initial) => createContext(contextBase, initial), { production, corsOrigin: publicOrigin?.origin });
+  const yoga = buildYoga((initial) => createContext(contextBase, initial), { production, logger: fastify.log, corsOrigin: publicOrigin?.origin });
 
+  fastify.addHook('onRequest', async (req) => {
+    if (!isWellFormedHost(req.headers.host)) throw Object.assign(new Error('Malformed Host header'), { statusCode: 400 });
+  });
   await fastify.register(cookie);
   // A nonce for scripts only: helmet's own nonces also cover styles, which would disable the inline style
   // attributes that carry the channel's theme variables.

@@ -52,6 +52,15 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * The origin canonical, hreflang and JSON-LD links are built on. Never the request's Host header: a cache that
+ * does not key on Host would hand a link to an attacker's host to everyone. Without PUBLIC_URL (the local demo,
+ * tests) it is this machine's own address; a deployment sets PUBLIC_URL.
+ */
+export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : `http://localhost:${env.PORT}`;
+}
+
 export class EnvError extends Error {}
 
 /** Parses the environment; a bad value throws one line naming the variable. */

@@ -7,7 +7,7 @@ import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
 import { isSeeded, seedCatalog } from './db/seed';
 import { SHOP_INFO } from './db/seed/shop-info';
 import { demoAllowed } from './demo-guard';
-import { EnvError, loadEnv, type Env } from './env';
+import { EnvError, loadEnv, publicOrigin, type Env } from './env';
 import { createMailSender } from './modules/mail/sender';
 import { createPaymentSweeper, sweepLimits } from './modules/order/payment-sweeper';
 import { createAppPubSub } from './pubsub';
@@ -63,6 +63,7 @@ async function serve(env: Env) {
   const app = await buildApp({ env, db, pubsub, clientDir });
   const address = await app.start();
   console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
+  if (!env.PUBLIC_URL) console.warn(`PUBLIC_URL is not set: page links point to ${publicOrigin(env)} (set it when others reach the shop)`);
   const shop = SHOP_INFO[env.SHOP_VARIANT];
   const log = { info: (m: string) => app.fastify.log.info(m), warn: (m: string) => app.fastify.log.warn(m), error: (m: string) => app.fastify.log.error(m) };
   const mailSender = createMailSender({
