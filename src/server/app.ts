@@ -14,10 +14,12 @@ import type { Env } from './env';
 import { createContext } from './graphql/context';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
-import { GiftCardAttempts } from './modules/cart/gift-card-attempts';
 import { paymentProvider } from './modules/checkout/payment';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
+import { createAddressLimits } from './limits/address-limits';
+import { clientAddressResolver } from './limits/client-address';
+import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
 import { registerMailPreviews } from './modules/mail/preview';
 import type { PubSub } from './pubsub';
@@ -29,6 +31,8 @@ export interface AppDeps {
   pubsub: PubSub;
   /** Built client assets (dist/client); absent in unit tests, where pages render without scripts. */
   clientDir?: string;
+  /** Names this app's limit counters in Redis; tests give each run its own. */
+  limitPrefix?: string;
 }
 
 export interface App {
@@ -53,13 +57,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   paymentProvider(env.PAYMENT_PROVIDER); // fails at start, not at the first order, when the name is unknown
+  const limits = createAddressLimits(env, deps.limitPrefix);
   const contextBase = {
     db,
     pubsub,
     variant: env.SHOP_VARIANT,
     adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
     paymentProvider: env.PAYMENT_PROVIDER,
-    giftCardAttempts: new GiftCardAttempts(),
+    limits,
   };
   const yoga = buildYoga((initial) => createContext(contextBase, initial), { production });
 
@@ -112,7 +117,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    config: { rateLimit: { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    // One budget with the socket's operations (websocket.ts), in Redis when instances share it.
+    onRequest: async (req, reply) => {
+      const verdict = await limits.graphql.take(req.ip);
+      if (!verdict.allowed) return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ error: 'Too many requests' });
+    },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip });
       response.headers.forEach((value, key) => void reply.header(key, value));
@@ -140,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const renderer = createRenderer({ clientDir, env, createContext: () => createContext(contextBase) });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
   };
   fastify.get('/*', renderRoute);
@@ -156,7 +166,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(status).send({ error: status === 500 ? 'Internal Server Error' : error.message });
   });
 
-  const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga);
+  const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga, {
+    limits,
+    clientAddress: clientAddressResolver(env.TRUST_PROXY),
+    publicUrl: env.PUBLIC_URL,
+  });
 
   return {
     fastify,
@@ -166,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async stop() {
       await closeWebSocket();
       await fastify.close();
+      await limits.close();
     },
   };
 }
