@@ -1,9 +1,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionArgs } from 'graphql';
+import { getOperationAST, type DocumentNode, type ExecutionArgs } from 'graphql';
 // Named useServer by graphql-ws, but it is no React hook.
 import { useServer as serveGraphQLOverWebSocket } from 'graphql-ws/use/ws';
-import type { YogaServerInstance } from 'graphql-yoga';
+import { createGraphQLError, type YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { AddressLimits } from '../limits/address-limits';
 import { isAllowedOrigin } from '../limits/origin';
@@ -29,7 +29,9 @@ function refuseUpgrade(socket: Duplex, status: number): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
 }
 
-const refusal = (message: string, code: string) => [new GraphQLError(message, { extensions: { code } })];
+// graphql-ws accepts only its own copy of graphql's GraphQLError, the one Yoga's helper makes (not the ESM copy
+// this file may be bundled with).
+const refusal = (message: string, code: string) => [createGraphQLError(message, { extensions: { code } })];
 
 /**
  * graphql-ws (protocol graphql-transport-ws) on the same /graphql path as HTTP, executed through Yoga's
@@ -82,7 +84,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
         try {
           document = enveloped.parse(payload.query);
         } catch (error) {
-          return [error instanceof GraphQLError ? error : new GraphQLError('Could not parse the query')];
+          return [createGraphQLError(error instanceof Error ? error.message : 'Could not parse the query')];
         }
         const operation = getOperationAST(document, payload.operationName)?.operation;
         if (operation && operation !== 'subscription') {

@@ -51,8 +51,10 @@ export function concurrencyCap(limiter: RateLimiterAbstract): ConcurrencyCap {
         await limiter.consume(key, 1);
         return true;
       } catch (error) {
-        if (isLimitReached(error)) return false;
-        throw error;
+        if (!isLimitReached(error)) throw error;
+        // A refused consume still counted; the slot was not taken, so that count must go.
+        await limiter.reward(key, 1);
+        return false;
       }
     },
     async release(key) {
