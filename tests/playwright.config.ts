@@ -42,6 +42,7 @@ export default defineConfig({
       // whole test run, not of one shopper; the limits themselves are tested in Vitest.
       RATE_LIMIT_PER_MINUTE: '6000',
       PAGE_RATE_LIMIT_PER_MINUTE: '6000',
+      CODE_ATTEMPTS_PER_15_MINUTES: '1000',
       // Tests set stock through the admin API, as staff would.
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
