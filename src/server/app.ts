@@ -169,8 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return fastify.listen({ port: env.PORT, host: env.HOST });
     },
     async stop() {
-      await closeWebSocket();
-      await fastify.close();
+      // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
+      // may be accepted.
+      await Promise.all([closeWebSocket(), fastify.close()]);
     },
   };
 }

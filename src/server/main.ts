@@ -11,6 +11,7 @@ import { EnvError, loadEnv, type Env } from './env';
 import { createMailSender } from './modules/mail/sender';
 import { createPaymentSweeper, sweepLimits } from './modules/order/payment-sweeper';
 import { createAppPubSub } from './pubsub';
+import { createShutdown, trackSockets } from './shutdown';
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
 
@@ -60,6 +61,7 @@ async function serve(env: Env) {
   priceRefresh.unref();
   const { pubsub, close: closePubSub } = createAppPubSub(env.REDIS_URL);
   const app = await buildApp({ env, db, pubsub, clientDir });
+  const sockets = trackSockets(app.fastify.server);
   const address = await app.start();
   console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
   const shop = SHOP_INFO[env.SHOP_VARIANT];
@@ -79,20 +81,21 @@ async function serve(env: Env) {
   });
   paymentSweeper.start();
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.info(`${signal}: finishing in-flight requests…`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    clearInterval(priceRefresh);
-    await app.stop();
-    await Promise.all([mailSender.stop(), paymentSweeper.stop()]);
-    await closePubSub();
-    await db.close();
-    process.exit(0);
-  };
+  const shutdown = createShutdown({
+    server: app.fastify.server,
+    sockets,
+    stopServer: () => app.stop(),
+    // Workers first: they write to the database and publish stock changes.
+    steps: [
+      { name: 'the price refresh', close: () => clearInterval(priceRefresh) },
+      { name: 'the mail sender and the payment sweeper', close: async () => void (await Promise.all([mailSender.stop(), paymentSweeper.stop()])) },
+      { name: 'pub/sub', close: closePubSub },
+      { name: 'the database', close: () => db.close() },
+    ],
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    log: (message) => console.info(message),
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
