@@ -27,6 +27,9 @@ export function connectionOptions(env: ConnectionLimits): FastifyHttpOptions<Ser
     },
     // Shutdown waits for in-flight requests; idle keep-alive sockets must not hold it open.
     forceCloseConnections: 'idle',
+    // A request that arrives on a kept-alive connection while closing is served (with Connection: close)
+    // rather than refused: with PGlite there is one process and no other instance to retry it on.
+    return503OnClosing: false,
   };
 }
 
