@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, inject } from 'vitest';
@@ -70,10 +70,14 @@ describe('the DATA_DIR lock', () => {
     lock.release();
   });
 
-  it('does not take over a lock from another host, whose process this host cannot see', async () => {
+  it('leaves a lock from another host alone while its owner keeps touching it, and takes it over after a minute without', async () => {
     const dir = tempDir();
     writeLock(dir, { pid: deadPid(), host: 'another-host.invalid' });
     await expect(acquireDataDirLock(dir)).rejects.toThrow(/^DATA_DIR .* is in use by another server process \(pid \d+ on another-host\.invalid/);
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    utimesSync(join(dir, LOCK_FILE), twoMinutesAgo, twoMinutesAgo);
+    const lock = await acquireDataDirLock(dir);
+    lock.release();
   });
 
   it('lets exactly one of several processes racing for the same stale lock take it', { timeout: 60_000 }, async () => {

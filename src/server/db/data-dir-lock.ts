@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 
@@ -10,7 +10,8 @@ import { join, resolve as resolvePath } from 'node:path';
  *
  * The lock is created with link(2) from a fully written temporary file: link fails with EEXIST like O_EXCL,
  * and a reader never sees a half-written lock. A lock whose process is gone (same host, pid not alive, or the
- * pid now belongs to a process that started later: PID reuse) is taken over, but only under a short-lived
+ * pid now belongs to a process that started later: PID reuse; on another host, no heartbeat for a minute) is
+ * taken over, but only under a short-lived
  * takeover file, also created with link, so that two processes racing for the same stale lock cannot both
  * remove it and one of them remove the other's fresh lock instead.
  */
@@ -20,6 +21,9 @@ const TAKEOVER_FILE = 'server.lock.takeover';
 /** A takeover file lives for a few file operations; one this old was left by a process that died mid-way. */
 const ABANDONED_TAKEOVER_MS = 10_000;
 const MAX_ATTEMPTS = 50;
+/** The owner touches its lock this often, and a lock from another host untouched for the lease is stale. */
+const HEARTBEAT_MS = 10_000;
+const FOREIGN_LEASE_MS = 60_000;
 
 interface LockOwner {
   token: string;
@@ -47,6 +51,18 @@ export interface DataDirLock {
   readonly path: string;
   /** Removes the lock if it is still ours; safe to call twice. */
   release(): void;
+}
+
+/** The lock's content and when its owner last touched it, or undefined when there is none. */
+function readLock(path: string): { text: string; touchedAt: number } | undefined {
+  try {
+    const touchedAt = statSync(path).mtimeMs;
+    const text = readFileSync(path, 'utf8');
+    return { text, touchedAt };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 function readText(path: string): string | undefined {
@@ -84,11 +100,11 @@ function currentOwner(token: string): LockOwner {
 }
 
 /**
- * Whether the owner is certainly gone. A lock from another host is never stale here: this host cannot tell
- * whether that process runs (a shared volume), so the operator decides.
+ * Whether the owner is certainly gone. This host cannot see a process on another one (a shared volume, a
+ * container rescheduled under a new hostname), so there the owner's heartbeat decides: the lock's mtime.
  */
-export function isStale(owner: LockOwner): boolean {
-  if (owner.host !== hostname()) return false;
+export function isStale(owner: LockOwner, touchedAt: number): boolean {
+  if (owner.host !== hostname()) return Date.now() - touchedAt > FOREIGN_LEASE_MS;
   const thisBoot = bootId();
   if (owner.bootId && thisBoot && owner.bootId !== thisBoot) return true;
   if (!pidAlive(owner.pid)) return true;
@@ -147,8 +163,9 @@ function takeOver(dir: string, staleToken: string): boolean {
   try {
     // Only a holder of the takeover file removes a lock, so the lock we read now is the one we remove.
     const lockPath = join(dir, LOCK_FILE);
-    const owner = parseOwner(lockPath, readText(lockPath));
-    if (owner && owner.token === staleToken && isStale(owner)) unlinkSync(lockPath);
+    const lock = readLock(lockPath);
+    const owner = parseOwner(lockPath, lock?.text);
+    if (lock && owner && owner.token === staleToken && isStale(owner, lock.touchedAt)) unlinkSync(lockPath);
   } finally {
     unlinkIfPresent(takeoverPath);
   }
@@ -168,7 +185,17 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   const content = JSON.stringify(currentOwner(token));
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     if (linkExclusive(path, content)) {
+      const heartbeat = setInterval(() => {
+        try {
+          const now = new Date();
+          utimesSync(path, now, now);
+        } catch {
+          // A missed beat only matters to another host, after a whole lease of them.
+        }
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
       const release = () => {
+        clearInterval(heartbeat);
         process.removeListener('exit', release);
         try {
           if (parseOwner(path, readText(path))?.token === token) unlinkSync(path);
@@ -179,10 +206,10 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
       process.on('exit', release);
       return { path, release };
     }
-    const text = readText(path);
-    if (text === undefined) continue; // released or taken over between our link and read
-    const owner = parseOwner(path, text) as LockOwner;
-    if (!isStale(owner)) throw new DataDirInUseError(dir, owner);
+    const lock = readLock(path);
+    if (lock === undefined) continue; // released or taken over between our link and read
+    const owner = parseOwner(path, lock.text) as LockOwner;
+    if (!isStale(owner, lock.touchedAt)) throw new DataDirInUseError(dir, owner);
     // Another process is taking over the same stale lock: give it a moment to finish.
     if (!takeOver(dir, owner.token)) await new Promise((done) => setTimeout(done, 20));
   }
