@@ -73,8 +73,9 @@ describe('the server process', () => {
     expect(existsSync(bundle)).toBe(true);
     cpSync(inject('pgliteTemplates').games, dataDir, { recursive: true });
     port = await freePort();
-    // Long enough that only the shutdown closes the idle keep-alive connection below.
-    first = start([], { PORT: String(port), KEEP_ALIVE_TIMEOUT_MS: '60000' });
+    // Long enough that only the shutdown closes the idle keep-alive connection below; in-flight requests
+    // get 60% of the shutdown timeout, 4.8 s.
+    first = start([], { PORT: String(port), KEEP_ALIVE_TIMEOUT_MS: '60000', SHUTDOWN_TIMEOUT_MS: '8000' });
     await until(() => first.stdout().includes('listening on') || first.child.exitCode !== null, 90_000, 'the server to listen');
     expect(first.child.exitCode, first.stderr()).toBeNull();
   });
@@ -100,7 +101,15 @@ describe('the server process', () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   });
 
-  it('on SIGTERM closes an idle keep-alive connection, lets the in-flight request finish with Connection: close, and exits 0', async () => {
+  it('on SIGTERM closes an idle keep-alive connection, lets the in-flight request finish with Connection: close, cuts a WebSocket that never answers the close, and exits 0', async () => {
+    // A subscriber whose client never answers the server's close frame (ws would wait 30 s for it).
+    const webSocket = await openConnection(port);
+    webSocket.socket.write(
+      'GET /graphql HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n',
+    );
+    await until(() => webSocket.received().startsWith('HTTP/1.1 101 '), 10_000, 'the WebSocket upgrade');
+
     const idle = await openConnection(port);
     idle.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
     await until(() => idle.received().includes('"status":"ok"'), 10_000, 'the health answer');
@@ -124,6 +133,7 @@ describe('the server process', () => {
     expect(inFlight.received()).toMatch(/\r\nconnection: close\r\n/i);
     await inFlight.closed;
 
+    await webSocket.closed;
     expect(await first.exited).toBe(0);
     console.info(`SIGTERM → idle connection closed ${idleClosedAfter} ms, process exited ${Date.now() - signalled} ms`);
     // The lock went with the database: the next process may open the folder.
