@@ -80,6 +80,13 @@ describe('the DATA_DIR lock', () => {
     lock.release();
   });
 
+  it.runIf(existsSync('/proc/self/ns/pid'))('treats a lock from another PID namespace on this host (a container sharing the volume) by its heartbeat, not by pid', async () => {
+    const dir = tempDir();
+    // That pid means nothing here: dead in this namespace, it may well run in the other one.
+    writeLock(dir, { pid: deadPid(), pidNamespace: 'pid:[1]' });
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(DataDirInUseError);
+  });
+
   it('lets exactly one of several processes racing for the same stale lock take it', { timeout: 60_000 }, async () => {
     const dir = tempDir();
     writeLock(dir, { pid: deadPid() });

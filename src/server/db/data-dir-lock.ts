@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, readlinkSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 
@@ -9,18 +9,19 @@ import { join, resolve as resolvePath } from 'node:path';
  * opens it.
  *
  * The lock is created with link(2) from a fully written temporary file: link fails with EEXIST like O_EXCL,
- * and a reader never sees a half-written lock. A lock whose process is gone (same host, pid not alive, or the
- * pid now belongs to a process that started later: PID reuse; on another host, no heartbeat for a minute) is
- * taken over, but only under a short-lived
- * takeover file, also created with link, so that two processes racing for the same stale lock cannot both
- * remove it and one of them remove the other's fresh lock instead.
+ * and a reader never sees a half-written lock. A lock whose owner is gone is taken over: on this host (and in
+ * this PID namespace) when its pid is not alive or now belongs to a process that started later (PID reuse);
+ * elsewhere, where pids mean nothing to us, when the owner has not touched the lock for a minute. Taking over
+ * happens only under a short-lived takeover file, also created with link, so that two processes racing for
+ * the same stale lock cannot both remove it, one of them removing the other's fresh lock instead.
  */
 
 export const LOCK_FILE = 'server.lock';
 const TAKEOVER_FILE = 'server.lock.takeover';
 /** A takeover file lives for a few file operations; one this old was left by a process that died mid-way. */
 const ABANDONED_TAKEOVER_MS = 10_000;
-const MAX_ATTEMPTS = 50;
+/** Long enough to outwait a takeover file abandoned by a process that died while holding it. */
+const ACQUIRE_TIMEOUT_MS = ABANDONED_TAKEOVER_MS + 2_000;
 /** The owner touches its lock this often, and a lock from another host untouched for the lease is stale. */
 const HEARTBEAT_MS = 10_000;
 const FOREIGN_LEASE_MS = 60_000;
@@ -29,6 +30,8 @@ interface LockOwner {
   token: string;
   pid: number;
   host: string;
+  /** Containers on one host with a shared volume and host name still have their own pids. */
+  pidNamespace?: string;
   /** Kernel boot id and the process's start time (Linux): together they tell a reused pid from the owner. */
   bootId?: string;
   startTime?: string;
@@ -74,6 +77,14 @@ function readText(path: string): string | undefined {
   }
 }
 
+function pidNamespace(): string | undefined {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+}
+
 function bootId(): string | undefined {
   return readText('/proc/sys/kernel/random/boot_id')?.trim();
 }
@@ -96,15 +107,25 @@ function pidAlive(pid: number): boolean {
 }
 
 function currentOwner(token: string): LockOwner {
-  return { token, pid: process.pid, host: hostname(), bootId: bootId(), startTime: processStartTime(process.pid), since: new Date().toISOString() };
+  return {
+    token,
+    pid: process.pid,
+    host: hostname(),
+    pidNamespace: pidNamespace(),
+    bootId: bootId(),
+    startTime: processStartTime(process.pid),
+    since: new Date().toISOString(),
+  };
 }
 
 /**
- * Whether the owner is certainly gone. This host cannot see a process on another one (a shared volume, a
- * container rescheduled under a new hostname), so there the owner's heartbeat decides: the lock's mtime.
+ * Whether the owner is certainly gone. A process on another host (a shared volume, a container rescheduled
+ * under a new name) or in another PID namespace cannot be looked up by pid; there its heartbeat decides.
  */
 export function isStale(owner: LockOwner, touchedAt: number): boolean {
-  if (owner.host !== hostname()) return Date.now() - touchedAt > FOREIGN_LEASE_MS;
+  const namespace = pidNamespace();
+  const elsewhere = owner.host !== hostname() || (owner.pidNamespace !== undefined && namespace !== undefined && owner.pidNamespace !== namespace);
+  if (elsewhere) return Date.now() - touchedAt > FOREIGN_LEASE_MS;
   const thisBoot = bootId();
   if (owner.bootId && thisBoot && owner.bootId !== thisBoot) return true;
   if (!pidAlive(owner.pid)) return true;
@@ -151,8 +172,9 @@ function unlinkIfPresent(path: string) {
 /** Removes the stale lock whose token we saw, unless another process replaced it meanwhile. */
 function takeOver(dir: string, staleToken: string): boolean {
   const takeoverPath = join(dir, TAKEOVER_FILE);
-  if (!linkExclusive(takeoverPath, JSON.stringify(currentOwner(staleToken)))) {
-    // Another process is taking over right now (or died doing so): the caller tries again.
+  if (!linkExclusive(takeoverPath, JSON.stringify(currentOwner(randomBytes(16).toString('hex'))))) {
+    // Another process is taking over right now (or died doing so): the caller tries again. Removing an
+    // abandoned one can race another remover, but only after a process died within its few milliseconds.
     try {
       if (Date.now() - statSync(takeoverPath).mtimeMs > ABANDONED_TAKEOVER_MS) unlinkIfPresent(takeoverPath);
     } catch (error) {
@@ -183,7 +205,8 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   const path = join(dir, LOCK_FILE);
   const token = randomBytes(16).toString('hex');
   const content = JSON.stringify(currentOwner(token));
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+  const giveUpAt = Date.now() + ACQUIRE_TIMEOUT_MS;
+  while (Date.now() < giveUpAt) {
     if (linkExclusive(path, content)) {
       const heartbeat = setInterval(() => {
         try {
