@@ -4,7 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, inject } from 'vitest';
 import { openPglite } from './client';
-import { acquireDataDirLock, DataDirInUseError, LOCK_FILE } from './data-dir-lock';
+import { acquireDataDirLock, DataDirInUseError, LOCK_FILE, removeStaleLock } from './data-dir-lock';
 
 const dirs: string[] = [];
 function tempDir() {
@@ -87,11 +87,33 @@ describe('the DATA_DIR lock', () => {
     await expect(acquireDataDirLock(dir)).rejects.toThrow(DataDirInUseError);
   });
 
+  it('removes only the stale lock it judged, not the fresh one a faster process put in its place', async () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid(), token: 'left-behind' });
+    // The faster process took over; the slower one saw 'left-behind' and now acts on it.
+    const lock = await acquireDataDirLock(dir);
+    expect(removeStaleLock(dir, 'left-behind')).toBe(true);
+    expect(JSON.parse(readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+  });
+
+  it('leaves the stale lock to a process already taking it over', () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid(), token: 'left-behind' });
+    writeFileSync(join(dir, `${LOCK_FILE}.takeover`), '{}');
+    expect(removeStaleLock(dir, 'left-behind')).toBe(false);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
+  });
+
   it('lets exactly one of several processes racing for the same stale lock take it', { timeout: 60_000 }, async () => {
     const dir = tempDir();
     writeLock(dir, { pid: deadPid() });
+    // Each racer loads the module, says so, and waits for the line on stdin that starts them all at once.
     const script = `
       import { acquireDataDirLock } from ${JSON.stringify(join(import.meta.dirname, 'data-dir-lock.ts'))};
+      import { once } from 'node:events';
+      console.log('ready');
+      await once(process.stdin, 'data');
       try { await acquireDataDirLock(process.argv[1]); console.log('acquired'); }
       catch (error) { console.log(error.constructor.name); }
       process.stdin.resume(); // holds the lock until the test closes stdin
@@ -100,19 +122,30 @@ describe('the DATA_DIR lock', () => {
       spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], { stdio: ['pipe', 'pipe', 'inherit'] }),
     );
     try {
-      const outcomes = await Promise.all(
-        racers.map(
-          (child) =>
-            new Promise<string>((done, fail) => {
-              let out = '';
-              child.stdout.on('data', (chunk: Buffer) => {
-                out += chunk.toString();
-                if (out.includes('\n')) done(out.trim());
-              });
-              child.once('exit', (code) => fail(new Error(`racer exited with ${code}: ${out}`)));
-            }),
-        ),
-      );
+      const lines = racers.map((child) => {
+        const received: string[] = [];
+        let partial = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          const parts = (partial + chunk.toString()).split('\n');
+          partial = parts.pop() ?? '';
+          received.push(...parts);
+        });
+        return received;
+      });
+      const settled = (count: number) =>
+        new Promise<void>((done, fail) => {
+          const timer = setInterval(() => {
+            if (lines.every((received) => received.length >= count)) done(clearInterval(timer));
+            else if (racers.some((child) => child.exitCode !== null)) {
+              clearInterval(timer);
+              fail(new Error(`a racer exited: ${JSON.stringify(lines)}`));
+            }
+          }, 10);
+        });
+      await settled(1);
+      for (const child of racers) child.stdin.write('go\n');
+      await settled(2);
+      const outcomes = lines.map((received) => received[1]);
       expect(outcomes.filter((outcome) => outcome === 'acquired')).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome === 'DataDirInUseError')).toHaveLength(3);
     } finally {

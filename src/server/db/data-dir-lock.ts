@@ -169,8 +169,11 @@ function unlinkIfPresent(path: string) {
   }
 }
 
-/** Removes the stale lock whose token we saw, unless another process replaced it meanwhile. */
-function takeOver(dir: string, staleToken: string): boolean {
+/**
+ * Removes the stale lock whose token we saw, unless another process replaced it meanwhile. False when another
+ * process holds the takeover file. Exported for tests, which play the process that looked a moment too late.
+ */
+export function removeStaleLock(dir: string, staleToken: string): boolean {
   const takeoverPath = join(dir, TAKEOVER_FILE);
   if (!linkExclusive(takeoverPath, JSON.stringify(currentOwner(randomBytes(16).toString('hex'))))) {
     // Another process is taking over right now (or died doing so): the caller tries again. Removing an
@@ -234,7 +237,7 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
     const owner = parseOwner(path, lock.text) as LockOwner;
     if (!isStale(owner, lock.touchedAt)) throw new DataDirInUseError(dir, owner);
     // Another process is taking over the same stale lock: give it a moment to finish.
-    if (!takeOver(dir, owner.token)) await new Promise((done) => setTimeout(done, 20));
+    if (!removeStaleLock(dir, owner.token)) await new Promise((done) => setTimeout(done, 20));
   }
   throw new Error(`Could not take the lock on DATA_DIR ${dir}: other processes keep taking it over`);
 }
