@@ -13,6 +13,8 @@ import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
 import type { GraphQLContext, InitialContext } from './context';
+import { inputGuardPlugin } from './input-guard';
+import { loggedMaskError, type ErrorLogger } from './masked-errors';
 
 const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.graphql'], {
   query: '?raw',
@@ -73,13 +75,25 @@ export const armorPlugins = (): Plugin[] => [
   costLimitPlugin({ maxCost: 20_000, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5 }) as Plugin,
 ];
 
-export function buildYoga(createContext: (initial: InitialContext) => GraphQLContext, options: { production: boolean }) {
+export interface YogaOptions {
+  production: boolean;
+  logger: ErrorLogger;
+  /**
+   * The one origin (PUBLIC_URL's) that may read answers from another origin with credentials; unset: none may,
+   * and the shop's own pages, being same-origin, need no CORS at all.
+   */
+  corsOrigin?: string;
+}
+
+export function buildYoga(createContext: (initial: InitialContext) => GraphQLContext, options: YogaOptions) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: buildSchema(),
     context: createContext,
     graphqlEndpoint: '/graphql',
-    plugins: armorPlugins(),
-    maskedErrors: options.production,
+    // Yoga's default reflects any Origin with credentials, which would let any site read a shopper's answers.
+    cors: (request) => (options.corsOrigin && request.headers.get('origin') === options.corsOrigin ? { origin: [options.corsOrigin], credentials: true } : false),
+    plugins: [...armorPlugins(), inputGuardPlugin()],
+    maskedErrors: options.production ? { maskError: loggedMaskError(options.logger) } : false,
     graphiql: !options.production,
     landingPage: false,
     logging: false,
