@@ -5,7 +5,6 @@ import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
@@ -17,11 +16,13 @@ import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
-import { GiftCardAttempts } from './modules/cart/gift-card-attempts';
 import { paymentProvider } from './modules/checkout/payment';
 import { refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
+import { createAddressLimits } from './limits/address-limits';
+import { clientAddressResolver } from './limits/client-address';
+import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
 import { registerMailPreviews } from './modules/mail/preview';
 import { isOrderToken } from './modules/order/order-service';
@@ -36,6 +37,8 @@ export interface AppDeps {
   clientDir?: string;
   /** Where the log goes instead of stdout (tests read it). */
   logStream?: NodeJS.WritableStream;
+  /** Names this app's limit counters in Redis; tests give each run its own. */
+  limitPrefix?: string;
 }
 
 export interface App {
@@ -63,13 +66,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Fails at start, not at the first order, when the name is unknown.
   const provider = paymentProvider(env.PAYMENT_PROVIDER);
   await refuseAccidentalDemo(env, db, provider);
+  const limits = createAddressLimits(env, deps.limitPrefix);
   const contextBase = {
     db,
     pubsub,
     variant: env.SHOP_VARIANT,
     adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
     paymentProvider: env.PAYMENT_PROVIDER,
-    giftCardAttempts: new GiftCardAttempts(),
+    limits,
   };
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const yoga = buildYoga((initial) => createContext(contextBase, initial), { production, logger: fastify.log, corsOrigin: publicOrigin?.origin });
@@ -106,11 +110,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await fastify.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await fastify.register(rateLimit, {
-    global: false,
-    max: env.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-  });
 
   const clientDir = deps.clientDir && existsSync(deps.clientDir) ? resolve(deps.clientDir) : undefined;
   if (clientDir) {
@@ -128,7 +127,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    config: { rateLimit: { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    // One budget with the socket's operations (websocket.ts), in Redis when instances share it.
+    onRequest: async (req, reply) => {
+      const verdict = await limits.graphql.take(req.ip);
+      if (!verdict.allowed) return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ error: 'Too many requests' });
+    },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip });
       // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
@@ -167,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const renderer = createRenderer({ clientDir, env, demo: provider.demo, createContext: () => createContext(contextBase) });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
   };
   fastify.get('/*', renderRoute);
@@ -183,7 +187,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(status).send({ error: status === 500 ? 'Internal Server Error' : error.message });
   });
 
-  const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga);
+  const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga, {
+    limits,
+    clientAddress: clientAddressResolver(env.TRUST_PROXY),
+    publicUrl: env.PUBLIC_URL,
+  });
 
   return {
     fastify,
@@ -194,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
       // may be accepted.
       await Promise.all([closeWebSocket(), fastify.close()]);
+      await limits.close();
     },
   };
 }
