@@ -11,6 +11,8 @@ import type { Db } from './db/client';
 import { isMigrated } from './db/migrate';
 import type { Env } from './env';
 import { isWellFormedHost } from './host-header';
+import { closeConnectionsWhenClosing, connectionOptions, limitConnections } from './http-connections';
+import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
@@ -33,6 +35,8 @@ export interface AppDeps {
   pubsub: PubSub;
   /** Built client assets (dist/client); absent in unit tests, where pages render without scripts. */
   clientDir?: string;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
   /** Names this app's limit counters in Redis; tests give each run its own. */
   limitPrefix?: string;
 }
@@ -51,12 +55,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { env, db, pubsub } = deps;
   const production = process.env.NODE_ENV !== 'development';
   const fastify = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: loggerOptions(env, deps.logStream),
     // Trusting every X-Forwarded-For would let anyone pick the address the rate limit counts.
     trustProxy: env.TRUST_PROXY,
-    // Shutdown waits for in-flight requests; idle keep-alive sockets must not hold it open.
-    forceCloseConnections: 'idle',
+    ...connectionOptions(env),
   });
+  limitConnections(fastify.server, env.MAX_CONNECTIONS, (message) => fastify.log.warn(message));
+  closeConnectionsWhenClosing(fastify);
   await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   // Fails at start, not at the first order, when the name is unknown.
   const provider = paymentProvider(env.PAYMENT_PROVIDER);
@@ -174,9 +179,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.method === 'GET' || req.method === 'HEAD') return renderRoute(req, reply);
     return reply.status(404).type('text/plain').send('This page could not be found');
   });
-  fastify.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
-    req.log.error(error);
+  fastify.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    logRequestError(req.log, error, status);
     if (status === 429) return reply.status(429).send({ error: 'Too many requests' });
     if (req.headers.accept?.includes('text/html')) return renderer.renderError(reply, status);
     return reply.status(status).send({ error: status === 500 ? 'Internal Server Error' : error.message });
@@ -194,8 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return fastify.listen({ port: env.PORT, host: env.HOST });
     },
     async stop() {
-      await closeWebSocket();
-      await fastify.close();
+      // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
+      // may be accepted.
+      await Promise.all([closeWebSocket(), fastify.close()]);
       await limits.close();
     },
   };
