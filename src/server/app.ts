@@ -12,6 +12,7 @@ import type { Db } from './db/client';
 import { isMigrated } from './db/migrate';
 import type { Env } from './env';
 import { createContext } from './graphql/context';
+import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
 import { GiftCardAttempts } from './modules/cart/gift-card-attempts';
@@ -29,6 +30,8 @@ export interface AppDeps {
   pubsub: PubSub;
   /** Built client assets (dist/client); absent in unit tests, where pages render without scripts. */
   clientDir?: string;
+  /** Tests shorten it to see the deadline fire; OPERATION_DEADLINE_MS otherwise. */
+  operationDeadlineMs?: number;
 }
 
 export interface App {
@@ -60,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
     paymentProvider: env.PAYMENT_PROVIDER,
     giftCardAttempts: new GiftCardAttempts(),
+    operationDeadlineMs: deps.operationDeadlineMs ?? OPERATION_DEADLINE_MS,
   };
   const yoga = buildYoga((initial) => createContext(contextBase, initial), { production });
 

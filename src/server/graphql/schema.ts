@@ -1,6 +1,6 @@
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import type { ValidationRule } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { filter, pipe } from 'graphql-yoga';
 import { adminResolvers } from '../modules/admin/resolvers';
@@ -13,6 +13,9 @@ import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
 import type { GraphQLContext, InitialContext } from './context';
+import { listNestingRule } from './limits/list-nesting';
+import { noIntrospectionRule } from './limits/no-introspection';
+import { operationCostRule } from './limits/operation-cost';
 
 const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.graphql'], {
   query: '?raw',
@@ -66,19 +69,30 @@ export function buildSchema() {
  */
 export const MAX_ALIASES = 15;
 
-/** Limits that keep one request from asking for the whole catalog through nesting, or repeating a field. */
-export const armorPlugins = (): Plugin[] => [
+const validationRules = (rules: ValidationRule[]): Plugin => ({
+  onValidate: ({ addValidationRule }) => rules.forEach((rule) => addValidationRule(rule)),
+});
+
+/**
+ * Limits that keep one request from holding the server: nesting depth, aliases, list fields nested in lists of
+ * their own type, and a cost that multiplies by every list's length. They are validation rules, so they apply
+ * alike over POST, GET and the websocket (websocket.ts validates through the same envelop).
+ */
+export const limitPlugins = (): Plugin[] => [
   maxDepthPlugin({ n: 8, flattenFragments: true }) as Plugin,
   maxAliasesPlugin({ n: MAX_ALIASES }) as Plugin,
-  costLimitPlugin({ maxCost: 20_000, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5 }) as Plugin,
+  validationRules([listNestingRule, operationCostRule()]),
 ];
+
+/** Off in production; codegen reads the SDL files, not a running server, and GraphiQL needs it in development. */
+const noIntrospection = (): Plugin => validationRules([noIntrospectionRule]);
 
 export function buildYoga(createContext: (initial: InitialContext) => GraphQLContext, options: { production: boolean }) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: buildSchema(),
     context: createContext,
     graphqlEndpoint: '/graphql',
-    plugins: armorPlugins(),
+    plugins: [...limitPlugins(), ...(options.production ? [noIntrospection()] : [])],
     maskedErrors: options.production,
     graphiql: !options.production,
     landingPage: false,

@@ -1,13 +1,17 @@
 import type { Db } from '../db/client';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDeps } from '../app';
 import { loadEnv } from '../env';
 import { createAppPubSub, type PubSub } from '../pubsub';
 
 /** The real app on a test database, without built client assets (pages render, scripts are absent). */
-export async function createTestApp(db: Db, env: Record<string, string> = {}): Promise<App & { pubsub: PubSub; closePubSub(): Promise<void> }> {
+export async function createTestApp(
+  db: Db,
+  env: Record<string, string> = {},
+  deps: Pick<AppDeps, 'operationDeadlineMs'> = {},
+): Promise<App & { pubsub: PubSub; closePubSub(): Promise<void> }> {
   const config = loadEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
   const { pubsub, close } = createAppPubSub(config.REDIS_URL);
-  const app = await buildApp({ env: config, db, pubsub });
+  const app = await buildApp({ env: config, db, pubsub, ...deps });
   await app.fastify.ready();
   return { ...app, pubsub, closePubSub: close };
 }

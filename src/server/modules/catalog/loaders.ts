@@ -9,6 +9,7 @@ import {
   categoryIdsByProductIds,
   categoryTree,
   productsByIds,
+  relatedProductsByProductIds,
   skusByProductIds,
   translationAliases,
 } from './queries';
@@ -70,6 +71,22 @@ export function createCatalogLoaders(db: Queryable) {
           return productIds.map((id) => (byProduct.get(id) ?? []).map((r) => r.campaign));
         }),
     ),
+    /** By language and limit: a product list asking related products of each item costs one query. */
+    relatedProducts: perLanguage((languageId) => {
+      const byLimit = new Map<number, DataLoader<number, ProductModel[]>>();
+      return (limit: number) => {
+        let loader = byLimit.get(limit);
+        if (!loader) {
+          loader = new DataLoader<number, ProductModel[]>(async (productIds) => {
+            const rows = await relatedProductsByProductIds(db, productIds, languageId, limit);
+            const bySource = groupBy(rows, (r) => r.sourceId);
+            return productIds.map((id) => (bySource.get(id) ?? []).map((r) => r.product));
+          });
+          byLimit.set(limit, loader);
+        }
+        return loader;
+      };
+    }),
     productCategoryIds: new DataLoader<number, number[]>(async (productIds) => {
       const byProduct = groupBy(await categoryIdsByProductIds(db, productIds), (r) => r.product_id);
       return productIds.map((id) => (byProduct.get(id) ?? []).map((r) => r.category_id));
