@@ -23,11 +23,11 @@ export function withDeadline(db: Db, deadline: number, now: () => number = Date.
     if (now() > deadline) throw tooLong();
   };
   const guard = (tx: Transaction): Transaction => ({
-    query: (text, params) => {
+    query: async (text, params) => {
       check();
       return tx.query(text, params);
     },
-    exec: (sql) => {
+    exec: async (sql) => {
       check();
       return tx.exec(sql);
     },
@@ -35,7 +35,7 @@ export function withDeadline(db: Db, deadline: number, now: () => number = Date.
   return {
     kind: db.kind,
     ...guard(db),
-    transaction: (fn) => {
+    transaction: async (fn) => {
       check();
       return db.transaction((tx) => fn(guard(tx)));
     },

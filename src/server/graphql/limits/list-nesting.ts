@@ -1,4 +1,5 @@
-import { GraphQLError, type ValidationRule } from 'graphql';
+import type { ValidationRule } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 import { isListField, objectTypeOf, selectedFields, type SelectedField } from './selected-fields';
 
 /**
@@ -40,7 +41,7 @@ export const listNestingRule: ValidationRule = (context) => {
         const { node, parentType } = error.field;
         const type = objectTypeOf(error.field)?.name ?? '';
         context.reportError(
-          new GraphQLError(`${parentType.name}.${node.name.value} is nested in a list of ${type} too deeply: ask for one level of ${type} lists at a time.`, {
+          createGraphQLError(`${parentType.name}.${node.name.value} is nested in a list of ${type} too deeply: ask for one level of ${type} lists at a time.`, {
             nodes: [node],
             extensions: { code: 'LIST_NESTED_TOO_DEEPLY' },
           }),

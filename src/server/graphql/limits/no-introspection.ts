@@ -1,4 +1,5 @@
-import { GraphQLError, type ValidationRule } from 'graphql';
+import type { ValidationRule } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 
 /**
  * Refuses __schema and __type, which map every field and argument for an attacker. (graphql's own
@@ -9,7 +10,7 @@ export const noIntrospectionRule: ValidationRule = (context) => ({
   Field(node) {
     if (node.name.value !== '__schema' && node.name.value !== '__type') return;
     context.reportError(
-      new GraphQLError(`Introspection is off on this server: ${node.name.value} cannot be queried.`, {
+      createGraphQLError(`Introspection is off on this server: ${node.name.value} cannot be queried.`, {
         nodes: [node],
         extensions: { code: 'INTROSPECTION_DISABLED' },
       }),

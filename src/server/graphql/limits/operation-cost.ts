@@ -1,4 +1,5 @@
-import { GraphQLError, type FieldNode, type ValidationRule } from 'graphql';
+import type { FieldNode, ValidationRule } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 import { listSize } from './list-sizes';
 import { isListField, objectTypeOf, selectedFields, type SelectedField } from './selected-fields';
 
@@ -44,7 +45,7 @@ export const operationCostRule =
         } catch (error) {
           if (!(error instanceof TooCostly)) throw error;
           context.reportError(
-            new GraphQLError(
+            createGraphQLError(
               `The operation asks for too much at once (over ${maxCost} fields, counting every list item). Ask for fewer items or fields.`,
               { nodes: [operation], extensions: { code: 'OPERATION_TOO_COSTLY' } },
             ),

@@ -12,6 +12,8 @@ import {
 /*
  * Types are told apart by their toStringTag, not graphql's isObjectType and friends: those check classes, and
  * Vitest loads graphql twice (Yoga's CommonJS copy builds the schema, the server's code imports the ESM one).
+ * For the same reason the rules make their errors with Yoga's createGraphQLError: graphql-ws only passes on
+ * errors of its own copy's class.
  */
 const tagOf = (type: unknown) => Object.prototype.toString.call(type);
 const isObjectType = (type: GraphQLType | null | undefined): type is GraphQLObjectType =>
