@@ -9,8 +9,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
-import { isMigrated } from './db/migrate';
 import type { Env } from './env';
+import { createHealthCheck } from './health-check';
 import { createContext } from './graphql/context';
 import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { seedAdmin } from './modules/admin/admin-store';
@@ -126,8 +126,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
 
+  const healthy = createHealthCheck(db);
   fastify.get('/healthz', async (_req, reply) => {
-    const ok = await isMigrated(db).catch(() => false);
+    const ok = await healthy();
     reply.header('Cache-Control', 'no-store');
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });
@@ -169,7 +170,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
     async stop() {
       await closeWebSocket();
-      await fastify.close();
+      // forceCloseConnections closes the connections idle when closing starts; a keep-alive connection whose
+      // request finishes afterwards would hold the process until its keep-alive timeout (72 s).
+      const closeIdle = setInterval(() => fastify.server.closeIdleConnections(), 100);
+      try {
+        await fastify.close();
+      } finally {
+        clearInterval(closeIdle);
+      }
     },
   };
 }

@@ -88,11 +88,16 @@ for (const [name, values] of Object.entries(timings)) console.info(`${name.padEn
 console.info(`/healthz ${percentiles(health)} (while ${concurrency} clients sent the operations above)`);
 
 // SIGTERM in the middle of the load: how long until the process has exited.
-const stopping = Array.from({ length: concurrency }, () => post(`${base}/graphql`, operations.lists!).catch(() => undefined));
+const stopping = Array.from({ length: concurrency }, () =>
+  post(`${base}/graphql`, operations.lists!).then(
+    (body) => (body.errors ? `error: ${body.errors[0]!.message}` : 'answered'),
+    (error: Error) => `failed: ${error.message}`,
+  ),
+);
 await new Promise((r) => setTimeout(r, 200));
 const exited = new Promise((r) => child.once('exit', r));
 const signalled = performance.now();
 child.kill('SIGTERM');
 await exited;
 console.info(`SIGTERM to exit under load: ${(performance.now() - signalled).toFixed(0)} ms`);
-await Promise.all(stopping);
+console.info(`requests in flight at SIGTERM: ${(await Promise.all(stopping)).join(', ')}`);
