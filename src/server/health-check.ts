@@ -2,9 +2,9 @@ import type { Db } from './db/client';
 import { isMigrated } from './db/migrate';
 
 /** How long /healthz waits for its own database check before answering from the last one. */
-export const HEALTH_CHECK_WAIT_MS = 500;
+export const HEALTH_CHECK_WAIT_MS = 200;
 /** How recent a passed check must be to count when the database is too busy to answer in time. */
-export const HEALTH_CHECK_MAX_AGE_MS = 10_000;
+export const HEALTH_CHECK_MAX_AGE_MS = 30_000;
 
 /**
  * /healthz's answer: the database is migrated and answers. PGlite runs one query at a time, so under load the
