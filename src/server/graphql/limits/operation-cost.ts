@@ -6,16 +6,27 @@ import { isListField, objectTypeOf, selectedFields, type SelectedField } from '.
 /**
  * The most field resolutions one operation may ask for, counting every item of every list at the most the
  * list can answer. The shop's own operations cost at most about 8,300 (the layout, with its three-level menu;
- * a product list page of 100 costs about 3,700), which operation-limits.test.ts checks; a list of 100 products
- * each with 24 related products would cost about 90,000.
+ * a product list page of 100 costs about 3,700, a list's facets about 2,300), which operation-limits.test.ts
+ * checks; a list of 100 products each with 24 related products would cost about 90,000.
  */
 export const MAX_OPERATION_COST = 20_000;
+
+/**
+ * Fields that cost more than one resolution: each runs aggregate SQL over every product the filter matches
+ * (facets six such queries), however few values it answers. Two facets blocks and a few lists fit one operation.
+ */
+const FIELD_COSTS: Record<string, number> = {
+  'ProductListResult.facets': 2_000,
+  'ProductListResult.count': 200,
+  'SearchSuggestions.count': 200,
+};
 
 class TooCostly extends Error {}
 
 /**
- * Rejects an operation whose worst-case number of field resolutions is over the limit: each field costs 1, and
- * a list field's selection costs as many times as the list can have items (its `limit`, or a default).
+ * Rejects an operation whose worst-case number of field resolutions is over the limit: each field costs 1 (or
+ * its FIELD_COSTS), and a list field's selection costs as many times as the list can have items (its `limit`,
+ * or a default).
  */
 export const operationCostRule =
   (maxCost = MAX_OPERATION_COST): ValidationRule =>
@@ -25,7 +36,7 @@ export const operationCostRule =
     const costOf = (fields: SelectedField[], parent: FieldNode | undefined, budget: number): number => {
       let total = 0;
       for (const field of fields) {
-        total += 1;
+        total += FIELD_COSTS[`${field.parentType.name}.${field.node.name.value}`] ?? 1;
         const type = objectTypeOf(field);
         if (type && field.node.selectionSet) {
           const items = isListField(field.definition.type) ? listSize(field.parentType.name, field.node, parent) : 1;

@@ -99,6 +99,9 @@ describe('operation limits', () => {
     expect(validate(`query ($f: FilterInputType) { ${byVariable} }`)).toContainEqual(
       expect.objectContaining({ code: 'OPERATION_TOO_COSTLY' }),
     );
+    // Facets run six aggregate queries each, however few values they answer.
+    const facets = Array.from({ length: 12 }, (_, i) => `f${i}: products(filter: { offset: ${i} }) { count facets { brands { id count } } }`);
+    expect(validate(`{ ${facets.join(' ')} }`)).toContainEqual(expect.objectContaining({ code: 'OPERATION_TOO_COSTLY' }));
     // The same lists with small pages pass.
     const small = Array.from({ length: 10 }, (_, i) => `p${i}: products(filter: { limit: 5 }) { products { ${card} } }`).join(' ');
     expect(validate(`{ ${small} }`)).toEqual([]);

@@ -8,6 +8,7 @@ import {
   campaignsByProductIds,
   categoryIdsByProductIds,
   categoryTree,
+  parametersByProductIds,
   productsByIds,
   relatedProductsByProductIds,
   skusByProductIds,
@@ -87,6 +88,13 @@ export function createCatalogLoaders(db: Queryable) {
         return loader;
       };
     }),
+    parameters: perLanguage(
+      (languageId) =>
+        new DataLoader<number, { name: string; value: string }[]>(async (productIds) => {
+          const byProduct = groupBy(await parametersByProductIds(db, productIds, languageId), (r) => r.product_id);
+          return productIds.map((id) => (byProduct.get(id) ?? []).map(({ name, value }) => ({ name, value })));
+        }),
+    ),
     productCategoryIds: new DataLoader<number, number[]>(async (productIds) => {
       const byProduct = groupBy(await categoryIdsByProductIds(db, productIds), (r) => r.product_id);
       return productIds.map((id) => (byProduct.get(id) ?? []).map((r) => r.category_id));

@@ -152,6 +152,14 @@ export async function skusByProductIds(db: Queryable, productIds: readonly numbe
   }));
 }
 
+export async function parametersByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId) {
+  return db.query<{ product_id: number; name: string; value: string }>(
+    `SELECT product_id, name, value FROM product_parameters WHERE product_id = ANY($1::int[]) AND language_id = $2
+     ORDER BY product_id, name`,
+    [productIds, languageId],
+  );
+}
+
 /** The whole tree in one query (spec: "the tree is loaded once"), each with its alias path from the root. */
 export async function categoryTree(db: Queryable, languageId: LanguageId): Promise<CategoryModel[]> {
   const rows = await db.query<{

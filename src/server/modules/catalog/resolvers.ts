@@ -90,11 +90,7 @@ export const catalogResolvers: Resolvers = {
     skus: (p, _, ctx) => ctx.loaders.skus(p.languageId).load(p.productId),
     stock: async (p, _, ctx) => stockOf(await ctx.loaders.skus(p.languageId).load(p.productId)),
     discountCampaigns: (p, _, ctx) => ctx.loaders.productCampaigns(p.languageId).load(p.productId),
-    parameters: async (p, _, ctx) =>
-      ctx.db.query<{ name: string; value: string }>(
-        'SELECT name, value FROM product_parameters WHERE product_id = $1 AND language_id = $2 ORDER BY name',
-        [p.productId, p.languageId],
-      ),
+    parameters: (p, _, ctx) => ctx.loaders.parameters(p.languageId).load(p.productId),
     relatedProducts: (p, args, ctx) =>
       ctx.loaders.relatedProducts(p.languageId)(clampLimit(args.limit, DEFAULT_RELATED_PRODUCTS, MAX_RELATED_PRODUCTS)).load(p.productId),
     createdAt: (p) => p.createdAt.toISOString(),
