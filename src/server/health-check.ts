@@ -2,7 +2,7 @@ import type { Db } from './db/client';
 import { isMigrated } from './db/migrate';
 
 /** How long /healthz waits for its own database check before answering from the last one. */
-export const HEALTH_CHECK_WAIT_MS = 200;
+export const HEALTH_CHECK_WAIT_MS = 100;
 /** How recent a passed check must be to count when the database is too busy to answer in time. */
 export const HEALTH_CHECK_MAX_AGE_MS = 30_000;
 
