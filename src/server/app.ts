@@ -11,16 +11,19 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { createHealthCheck } from './health-check';
+import { isWellFormedHost } from './host-header';
 import { createContext } from './graphql/context';
 import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
 import { GiftCardAttempts } from './modules/cart/gift-card-attempts';
 import { paymentProvider } from './modules/checkout/payment';
+import { refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
 import { productImageSvg } from './images/product-image';
 import { registerMailPreviews } from './modules/mail/preview';
+import { isOrderToken } from './modules/order/order-service';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
 
@@ -55,7 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     forceCloseConnections: 'idle',
   });
   await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  paymentProvider(env.PAYMENT_PROVIDER); // fails at start, not at the first order, when the name is unknown
+  // Fails at start, not at the first order, when the name is unknown.
+  const provider = paymentProvider(env.PAYMENT_PROVIDER);
+  await refuseAccidentalDemo(env, db, provider);
   const contextBase = {
     db,
     pubsub,
@@ -65,8 +70,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     giftCardAttempts: new GiftCardAttempts(),
     operationDeadlineMs: deps.operationDeadlineMs ?? OPERATION_DEADLINE_MS,
   };
-  const yoga = buildYoga((initial) => createContext(contextBase, initial), { production });
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
+  const yoga = buildYoga((initial) => createContext(contextBase, initial), { production, logger: fastify.log, corsOrigin: publicOrigin?.origin });
 
+  fastify.addHook('onRequest', async (req) => {
+    if (!isWellFormedHost(req.headers.host)) throw Object.assign(new Error('Malformed Host header'), { statusCode: 400 });
+  });
   await fastify.register(cookie);
   // A nonce for scripts only: helmet's own nonces also cover styles, which would disable the inline style
   // attributes that carry the channel's theme variables.
@@ -82,7 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as NonceResponse).scriptNonce}'`, ...tagManager],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', ...tagManager],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...tagManager],
+        // The shop's own socket only: 'self' covers same-origin ws: and wss: in current browsers, and PUBLIC_URL's
+        // socket origin is named for those that predate that rule. Never any host's socket.
+        connectSrc: ["'self'", ...(publicOrigin ? [`${publicOrigin.protocol === 'https:' ? 'wss' : 'ws'}://${publicOrigin.host}`] : []), ...tagManager],
         fontSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -119,6 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config: { rateLimit: { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip });
+      // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
+      if (publicOrigin) reply.header('Vary', 'Origin');
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
       reply.send(response.body);
@@ -141,9 +154,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // Before the page renderer's catch-all, which would otherwise answer these paths with a 404 page.
-  registerMailPreviews(fastify, { db, variant: env.SHOP_VARIANT });
+  registerMailPreviews(fastify, {
+    db,
+    variant: env.SHOP_VARIANT,
+    async mayRead(req, mail) {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+      if (bearer && (await contextBase.adminTokens.verify(bearer[1]!))) return true;
+      const { token } = req.query as { token?: unknown };
+      return Boolean(mail.orderId && typeof token === 'string' && (await isOrderToken(db, mail.orderId, token)));
+    },
+  });
 
-  const renderer = createRenderer({ clientDir, env, createContext: () => createContext(contextBase) });
+  const renderer = createRenderer({ clientDir, env, demo: provider.demo, createContext: () => createContext(contextBase) });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
   };

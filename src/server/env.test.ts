@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from './env';
+import { loadEnv, publicOrigin } from './env';
 
 describe('loadEnv', () => {
   it('fills every default', () => {
@@ -34,5 +34,13 @@ describe('loadEnv', () => {
 
   it('treats empty optional values as unset', () => {
     expect(loadEnv({ REDIS_URL: '', DATABASE_URL: '' }).REDIS_URL).toBeUndefined();
+  });
+});
+
+describe('publicOrigin', () => {
+  it('is PUBLIC_URL without its trailing slash, else this machine on PORT, never anything a request says', () => {
+    expect(publicOrigin(loadEnv({ PUBLIC_URL: 'https://shop.example/' }))).toBe('https://shop.example');
+    expect(publicOrigin(loadEnv({}))).toBe('http://localhost:3000');
+    expect(publicOrigin(loadEnv({ PORT: '8080', HOST: '0.0.0.0' }))).toBe('http://localhost:8080');
   });
 });

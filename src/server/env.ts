@@ -29,6 +29,9 @@ export const envSchema = z.object({
   ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   // The registered payment provider new orders use: 'test' (built in, see modules/checkout/payment).
   PAYMENT_PROVIDER: z.string().min(1).default('test'),
+  // An https PUBLIC_URL is a deployment: it refuses to start with the test payment provider or spendable demo
+  // gift cards unless this says the shop is a public demo on purpose.
+  ALLOW_DEMO: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')).transform((value) => value === 'true'),
   // The payment sweeper asks the provider about orders whose shopper has not come back from its page after
   // PAYMENT_GRACE_MINUTES, and cancels those it still calls pending after PAYMENT_TIMEOUT_HOURS.
   PAYMENT_GRACE_MINUTES: z.coerce.number().int().min(1).default(30),
@@ -48,6 +51,15 @@ function parseTrustProxy(value: string | undefined): boolean | string[] {
 }
 
 export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The origin canonical, hreflang and JSON-LD links are built on. Never the request's Host header: a cache that
+ * does not key on Host would hand a link to an attacker's host to everyone. Without PUBLIC_URL (the local demo,
+ * tests) it is this machine's own address; a deployment sets PUBLIC_URL.
+ */
+export function publicOrigin(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/$/, '') : `http://localhost:${env.PORT}`;
+}
 
 export class EnvError extends Error {}
 

@@ -19,7 +19,7 @@ export function Providers(props: {
   return (
     <Document boot={boot} languageId={props.languageId}>
       <ApolloProvider client={props.client}>
-        <ShopProvider value={{ variant: boot.variant, gtmId: boot.gtmId, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }}>
+        <ShopProvider value={{ variant: boot.variant, gtmId: boot.gtmId, demo: boot.demo, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }}>
           <PersistedProvider store={props.store}>{props.children}</PersistedProvider>
         </ShopProvider>
       </ApolloProvider>

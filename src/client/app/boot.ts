@@ -6,6 +6,8 @@ export interface Boot {
   persisted: PersistedState;
   variant: 'games' | 'candy';
   gtmId: string | null;
+  /** The payment provider takes no real money: every page says this is a demo shop. */
+  demo: boolean;
   origin: string;
   /** The stored cookie-consent choice; null shows the banner (spec section 4). */
   cookieConsent: boolean | null;

@@ -4,6 +4,8 @@ import type { PersistedState } from '../lib/persisted-state';
 export interface ShopContextValue {
   variant: 'games' | 'candy';
   gtmId: string | null;
+  /** The payment provider takes no real money: every page says this is a demo shop. */
+  demo: boolean;
   /** Absolute origin for canonical links (PUBLIC_URL, else the request's). */
   origin: string;
   persisted: PersistedState;

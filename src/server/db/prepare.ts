@@ -6,13 +6,13 @@ import { isSeeded, seedCatalog, type ShopVariant } from './seed';
  * What every start does: apply new migrations, and seed the demo catalog only into an empty database, so
  * a restart keeps everything (orders, carts, edits) and never seeds twice.
  */
-export async function prepareDatabase(db: Db, variant: ShopVariant): Promise<{ applied: string[]; seeded: boolean }> {
+export async function prepareDatabase(db: Db, variant: ShopVariant, options: { giftCards: boolean } = { giftCards: true }): Promise<{ applied: string[]; seeded: boolean }> {
   const applied = await migrate(db);
   if (await isSeeded(db)) {
     await refreshPrices(db);
     return { applied, seeded: false };
   }
-  await seedCatalog(db, { variant });
+  await seedCatalog(db, { variant, giftCards: options.giftCards });
   await updateStatistics(db);
   return { applied, seeded: true };
 }

@@ -13,9 +13,11 @@ import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
 import type { GraphQLContext, InitialContext } from './context';
+import { inputGuardPlugin } from './input-guard';
 import { listNestingRule } from './limits/list-nesting';
 import { noIntrospectionRule } from './limits/no-introspection';
 import { operationCostRule } from './limits/operation-cost';
+import { loggedMaskError, type ErrorLogger } from './masked-errors';
 
 const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.graphql'], {
   query: '?raw',
@@ -87,13 +89,25 @@ export const limitPlugins = (): Plugin[] => [
 /** Off in production; codegen reads the SDL files, not a running server, and GraphiQL needs it in development. */
 const noIntrospection = (): Plugin => validationRules([noIntrospectionRule]);
 
-export function buildYoga(createContext: (initial: InitialContext) => GraphQLContext, options: { production: boolean }) {
+export interface YogaOptions {
+  production: boolean;
+  logger: ErrorLogger;
+  /**
+   * The one origin (PUBLIC_URL's) that may read answers from another origin with credentials; unset: none may,
+   * and the shop's own pages, being same-origin, need no CORS at all.
+   */
+  corsOrigin?: string;
+}
+
+export function buildYoga(createContext: (initial: InitialContext) => GraphQLContext, options: YogaOptions) {
   return createYoga<Record<string, unknown>, GraphQLContext>({
     schema: buildSchema(),
     context: createContext,
     graphqlEndpoint: '/graphql',
-    plugins: [...limitPlugins(), ...(options.production ? [noIntrospection()] : [])],
-    maskedErrors: options.production,
+    // Yoga's default reflects any Origin with credentials, which would let any site read a shopper's answers.
+    cors: (request) => (options.corsOrigin && request.headers.get('origin') === options.corsOrigin ? { origin: [options.corsOrigin], credentials: true } : false),
+    plugins: [...limitPlugins(), inputGuardPlugin(), ...(options.production ? [noIntrospection()] : [])],
+    maskedErrors: options.production ? { maskError: loggedMaskError(options.logger) } : false,
     graphiql: !options.production,
     landingPage: false,
     logging: false,

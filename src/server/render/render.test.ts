@@ -68,4 +68,60 @@ describe('server-rendered pages', () => {
     expect([400, 404]).toContain(res.statusCode);
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
   });
+
+  it('answers paths and queries that decode to NUL or broken UTF-16 with the not-found page, not 500', async () => {
+    for (const url of ['/s/%00', '/p/%00', '/en/s/a%00b', '/c/%00', '/allt?q=%00', '/s/%ED%A0%80']) {
+      const res = await get(url);
+      expect([400, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toMatch(/at .*\.(ts|js):\d+/);
+    }
+  });
+
+  it('answers a malformed Host header with 400, for pages and the API alike', async () => {
+    for (const host of ['a b', 'ex[ample', 'shop.example:port', 'évil.example', 'a/b']) {
+      const page = await app.fastify.inject({ url: '/', headers: { accept: 'text/html', host } });
+      expect(page.statusCode, host).toBe(400);
+      const api = await app.fastify.inject({ method: 'POST', url: '/graphql', headers: { host }, payload: { query: '{ shop { variant } }' } });
+      expect(api.statusCode, host).toBe(400);
+    }
+    for (const host of ['localhost:3000', 'shop.example', '127.0.0.1:8080', '[::1]:3000']) {
+      expect((await app.fastify.inject({ url: '/', headers: { accept: 'text/html', host } })).statusCode, host).toBe(200);
+    }
+  });
+
+  it('never puts a forged Host into canonical, hreflang or JSON-LD links', async () => {
+    const [product] = await db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'en' ORDER BY product_id LIMIT 1");
+    for (const url of ['/', '/en', `/en/p/${product!.alias}`]) {
+      const res = await app.fastify.inject({ url, headers: { accept: 'text/html', host: 'evil.example' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('evil.example');
+      expect(res.body, url).toMatch(/rel="alternate" hrefLang="[^"]+" href="http:\/\/localhost:0\//i);
+    }
+    const page = await app.fastify.inject({ url: `/en/p/${product!.alias}`, headers: { accept: 'text/html', host: 'evil.example' } });
+    expect(page.body).toMatch(/rel="canonical" href="http:\/\/localhost:0\/en\/p\//);
+    expect(page.body).toContain('"url":"http://localhost:0/en/p/');
+  });
+});
+
+describe('server-rendered links with PUBLIC_URL', () => {
+  let db: Db;
+  let app: App;
+  beforeAll(async () => {
+    db = await openTestDb('pglite');
+    app = await createTestApp(db, { PUBLIC_URL: 'https://shop.example/', ALLOW_DEMO: 'true' });
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  it('builds every absolute link on PUBLIC_URL whatever Host the request names', async () => {
+    const [product] = await db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
+    const res = await app.fastify.inject({ url: `/p/${product!.alias}`, headers: { accept: 'text/html', host: 'evil.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toContain(`rel="canonical" href="https://shop.example/p/${product!.alias}"`);
+    expect(res.body).toContain(`"url":"https://shop.example/p/${product!.alias}"`);
+  });
 });

@@ -13,7 +13,9 @@ import { createRoutes } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
 import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
 import { splitLocalePath } from '../../shared/locales';
-import type { Env } from '../env';
+import sv from '../../../locales/sv.json';
+import { isSafeText } from '../../shared/text';
+import { publicOrigin, type Env } from '../env';
 import type { GraphQLContext } from '../graphql/context';
 import { buildSchema } from '../graphql/schema';
 
@@ -34,27 +36,53 @@ function readAssets(clientDir: string | undefined): { scripts: string[]; css: st
   return { scripts: [`/${entry.file}`], css: [...css].map((f) => `/${f}`) };
 }
 
-function toFetchRequest(req: FastifyRequest, origin: string): Request {
+/**
+ * The request's URL on our own origin: concatenated, not resolved, so a path such as //evil.example/ stays a
+ * path. Null for a target that is no path (absolute-form requests).
+ */
+function requestUrl(req: FastifyRequest, origin: string): URL | null {
+  if (!req.url.startsWith('/')) return null;
+  try {
+    return new URL(`${new URL(origin).origin}${req.url}`);
+  } catch {
+    return null;
+  }
+}
+
+const decodes = (part: string) => {
+  try {
+    return isSafeText(decodeURIComponent(part));
+  } catch {
+    return false;
+  }
+};
+
+/** A path or query that decodes to NUL or broken UTF-16 names no page and must not reach the database. */
+function isRenderableUrl(url: URL): boolean {
+  return decodes(url.pathname) && [...url.searchParams].every(([key, value]) => isSafeText(key) && isSafeText(value));
+}
+
+function toFetchRequest(req: FastifyRequest, url: URL): Request {
   const controller = new AbortController();
   req.raw.on('close', () => controller.abort());
-  return new Request(new URL(req.url, origin), { method: 'GET', headers: new Headers(req.headers as Record<string, string>), signal: controller.signal });
+  return new Request(url, { method: 'GET', headers: new Headers(req.headers as Record<string, string>), signal: controller.signal });
 }
 
 /** Server rendering: react-router loaders run against an in-process Apollo client, then React streams. */
-export function createRenderer(options: { clientDir: string | undefined; env: Env; createContext: () => GraphQLContext }) {
+export function createRenderer(options: { clientDir: string | undefined; env: Env; demo: boolean; createContext: () => GraphQLContext }) {
   const assets = readAssets(options.clientDir);
   const schema = buildSchema();
 
-  function originOf(req: FastifyRequest): string {
-    return options.env.PUBLIC_URL?.replace(/\/$/, '') ?? `${req.protocol}://${req.host}`;
-  }
+  const origin = publicOrigin(options.env);
 
   async function render(req: FastifyRequest, reply: FastifyReply, nonce: string) {
-    const origin = originOf(req);
+    const url = requestUrl(req, origin);
+    if (!url) return renderError(reply, 400);
+    if (!isRenderableUrl(url)) return renderError(reply, 404);
     // The loader data travels to the browser in the router's hydration data; the cache stays here.
     const client = new ApolloClient({ ssrMode: true, cache: createCache(), link: new SchemaLink({ schema, context: options.createContext }) });
     const handler = createStaticHandler(createRoutes(client));
-    const context = await handler.query(toFetchRequest(req, origin));
+    const context = await handler.query(toFetchRequest(req, url));
     if (context instanceof Response) {
       // A loader redirect.
       return reply.status(context.status).header('Location', context.headers.get('Location') ?? '/').send();
@@ -66,10 +94,11 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       persisted,
       variant: options.env.SHOP_VARIANT,
       gtmId: options.env.GTM_ID ?? null,
+      demo: options.demo,
       origin,
       cookieConsent: parseConsent(req.cookies[COOKIE_CONSENT_COOKIE]),
     };
-    const languageId = splitLocalePath(new URL(req.url, origin).pathname).languageId;
+    const languageId = splitLocalePath(url.pathname).languageId;
 
     return new Promise<FastifyReply>((resolve) => {
       let failed = false;
@@ -111,7 +140,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .send(
-        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body><main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="/">Till startsidan</a></main></body></html>`,
+        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body>${options.demo ? `<aside class="demo-notice">${sv['demo.notice']}</aside>` : ''}<main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="/">Till startsidan</a></main></body></html>`,
       );
   }
 

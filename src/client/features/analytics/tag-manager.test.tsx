@@ -12,7 +12,7 @@ function Frame() {
 }
 
 function renderShop(gtmId: string | null, initialPath: string) {
-  const shop: ShopContextValue = { variant: 'games', gtmId, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true };
+  const shop: ShopContextValue = { variant: 'games', gtmId, demo: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true };
   const router = createMemoryRouter(
     [{ path: '/', Component: Frame, children: [{ index: true, element: <p>home</p> }, { path: 'p/:alias', element: <p>product</p> }, { path: '*', element: <p>x</p> }] }],
     { initialEntries: [initialPath] },

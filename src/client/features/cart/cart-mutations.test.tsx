@@ -33,7 +33,7 @@ function shopWith(answers: CartFieldsFragment[], gtmId: string | null = 'GTM-TES
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApolloProvider client={client}>
       <IntlProvider locale="sv-SE" messages={{}} onError={() => undefined}>
-        <ShopProvider value={{ variant: 'games', gtmId, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
+        <ShopProvider value={{ variant: 'games', gtmId, demo: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
       </IntlProvider>
     </ApolloProvider>
   );

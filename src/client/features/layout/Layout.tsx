@@ -10,6 +10,7 @@ import { usePageViews } from '../analytics/tag-manager';
 import { NavigationProgress } from './NavigationProgress';
 import type { LayoutData } from './layout-loader';
 import { UndistractedFooter, UndistractedHeader, useUndistracted } from './UndistractedLayout';
+import { DemoNotice } from './shop-texts';
 
 export function Layout({ languageId }: { languageId: LanguageId }) {
   const { layout, messages } = useLoaderData() as LayoutData;
@@ -33,6 +34,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         }
       >
         <NavigationProgress />
+        <DemoNotice />
         {undistracted ? <UndistractedHeader languageId={languageId} /> : <Header layout={layout} languageId={languageId} />}
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />

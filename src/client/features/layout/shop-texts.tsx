@@ -18,6 +18,20 @@ export function UspText() {
   );
 }
 
+/**
+ * While the payment provider takes no real money, every page says so, so nobody takes a demo for a shop that
+ * will deliver. Above the sticky header (so it scrolls away on a small screen), in both layouts.
+ */
+export function DemoNotice() {
+  const { demo } = useShop();
+  if (!demo) return null;
+  return (
+    <aside className="demo-notice">
+      <FormattedMessage id="demo.notice" />
+    </aside>
+  );
+}
+
 export function Copyright() {
   const shop = useShopName();
   return (

@@ -24,6 +24,8 @@ const DAY_MS = 86_400_000;
 export interface SeedOptions {
   variant: ShopVariant;
   products?: number;
+  /** The demo gift cards (spendable money, for trying the shop); default true. A deployment does without them. */
+  giftCards?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -65,7 +67,7 @@ function brandAliases(catalog: VariantCatalog): string[] {
   return catalog.brands.map((brand, index) => registry.claim([brand.name], index + 1));
 }
 
-async function insertFixedData(tx: Queryable, catalog: VariantCatalog, categories: CategoryIndex, anchor: Date): Promise<void> {
+async function insertFixedData(tx: Queryable, catalog: VariantCatalog, categories: CategoryIndex, anchor: Date, giftCards: boolean): Promise<void> {
   await insertRows(tx, 'categories', ['category_id', 'parent_category_id', 'sort_order'],
     categories.all.map((c) => [c.id, c.parentId, c.sortOrder]));
   await insertRows(tx, 'category_translations', ['category_id', 'language_id', 'name', 'alias', 'description'],
@@ -88,8 +90,10 @@ async function insertFixedData(tx: Queryable, catalog: VariantCatalog, categorie
   await insertRows(tx, 'discount_campaign_translations', ['campaign_id', 'language_id', 'name', 'alias', 'description'],
     campaigns.flatMap(({ def, alias }) => LANGUAGES.map((lang) => [def.id, lang, def.name[lang], alias[lang], def.description[lang]])));
 
-  await insertRows(tx, 'gift_cards', ['code', 'initial_minor', 'balance_minor', 'expires_at'],
-    DEMO_GIFT_CARDS.map((c) => [c.code, c.initialMinor, c.balanceMinor, at(c.expiresInDays)]));
+  if (giftCards) {
+    await insertRows(tx, 'gift_cards', ['code', 'initial_minor', 'balance_minor', 'expires_at'],
+      DEMO_GIFT_CARDS.map((c) => [c.code, c.initialMinor, c.balanceMinor, at(c.expiresInDays)]));
+  }
 
   const pages = contentPages(catalog.variant);
   await insertRows(tx, 'content_pages', ['page_id', 'key'], pages.map((p) => [p.id, p.key]));
@@ -156,7 +160,7 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<SeedRes
   const bulk = total >= BULK_LOAD_THRESHOLD;
   let deferred: DeferredIndex[] = [];
   await db.transaction(async (tx) => {
-    await insertFixedData(tx, catalog, categories, anchor);
+    await insertFixedData(tx, catalog, categories, anchor, options.giftCards ?? true);
     if (bulk) deferred = await dropSecondaryIndexes(tx);
   });
 

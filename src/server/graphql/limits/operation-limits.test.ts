@@ -45,7 +45,7 @@ function clientOperations(): { name: string; document: DocumentNode }[] {
 
 /** Validates through the server's own envelop: the same rules as POST, GET and the websocket. */
 function validator(production = true) {
-  const { schema, validate } = buildYoga(() => ({}) as never, { production }).getEnveloped({});
+  const { schema, validate } = buildYoga(() => ({}) as never, { production, logger: { error: () => undefined } }).getEnveloped({});
   return (source: string | DocumentNode): { message: string; code?: unknown }[] => {
     try {
       const errors: readonly GraphQLError[] = validate(schema, typeof source === 'string' ? parse(source) : source);

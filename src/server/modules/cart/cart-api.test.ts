@@ -4,6 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { testDbKinds } from '../../testing/db';
 import { cartCalls, openCartApp, createSku, setPrice, setStock, type TestApp } from './cart-test-kit';
+import { MAX_CART_LINES } from './stock-rules';
 
 const CART_ID = /^[A-Za-z0-9_-]{22}$/;
 
@@ -61,7 +62,12 @@ describe.each(testDbKinds())('cart API: ids, stock, warnings and idempotency on 
         [await cart.addRaw(id, 0, 1), /skuId must be a positive integer/],
         [await cart.addRaw(id, 987_654_321, 1), /There is no SKU with id 987654321/],
         [await cart.updateRaw(id, 987_654_321, 1), /There is no SKU with id 987654321/],
-        [await cart.addRaw(id, sku.skuId, 1, { key: 'short' }), /idempotencyKey must be 16 to 128 visible ASCII characters/],
+        [await cart.addRaw(id, sku.skuId, 1, { key: 'short' }), /idempotencyKey must be a UUID v4 or 22 to 128 base64url characters/],
+        // 16 visible characters, or 21 base64url ones, are fewer than 128 bits; a time-based UUID is guessable.
+        [await cart.addRaw(id, sku.skuId, 1, { key: 'abcdefghijklmnop' }), /idempotencyKey must be a UUID v4/],
+        [await cart.addRaw(id, sku.skuId, 1, { key: 'A'.repeat(21) }), /idempotencyKey must be a UUID v4/],
+        [await cart.addRaw(id, sku.skuId, 1, { key: '6ba7b810-9dad-11d1-80b4-00c04fd430c8' }), /idempotencyKey must be a UUID v4/],
+        [await cart.updateRaw(id, sku.skuId, 1, { key: 'x'.repeat(129) }), /idempotencyKey must be a UUID v4/],
         [await cart.promoRaw(id, 'X'.repeat(65)), /promoCode must be at most 64 characters/],
       ] as const;
       for (const [answer, message] of cases) {
@@ -74,6 +80,30 @@ describe.each(testDbKinds())('cart API: ids, stock, warnings and idempotency on 
       const over = await cart.addRaw(id, sku.skuId, 1);
       expect(over.body.errors?.[0]?.message).toMatch(/at most 999; this one has 999, so at most 0 more/);
       expect((await cart.get(id)).items[0]!.quantity).toBe(999);
+    });
+
+    it(`holds at most ${MAX_CART_LINES} lines: another SKU is refused, more of one already there is not`, async () => {
+      const skus = [];
+      for (let i = 0; i <= MAX_CART_LINES; i++) skus.push(await createSku(db, { priceMinor: 1_000, isStatic: true }));
+      const [first, ...rest] = skus;
+      const { id } = await cart.add('', first!.skuId, 1);
+      // The other lines straight into the table: a hundred API calls would only be slower.
+      await db.query(
+        `INSERT INTO cart_items (cart_id, sku_id, quantity, unit_price_minor, seen_stock)
+         SELECT $1, sku_id, 1, price_minor, stock FROM skus WHERE sku_id = ANY($2::int[])`,
+        [id, rest.slice(0, MAX_CART_LINES - 1).map((s) => s.skuId)],
+      );
+      expect((await cart.get(id)).items).toHaveLength(MAX_CART_LINES);
+      const extra = skus[MAX_CART_LINES]!.skuId;
+      for (const answer of [await cart.addRaw(id, extra, 1), await cart.updateRaw(id, extra, 1)]) {
+        expect(answer.body.errors?.[0]?.message).toBe(`A cart holds at most ${MAX_CART_LINES} different items; remove one to add another`);
+        expect(answer.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+      }
+      const [stored] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM cart_items WHERE cart_id = $1', [id]);
+      expect(stored!.n).toBe(MAX_CART_LINES);
+      expect((await cart.add(id, first!.skuId, 2)).items[0]!.quantity).toBe(3);
+      await cart.update(id, first!.skuId, 0);
+      expect((await cart.add(id, extra, 1)).items).toHaveLength(MAX_CART_LINES);
     });
 
     it('sets a line with updateCartItem and removes it with 0', async () => {
@@ -271,19 +301,29 @@ describe.each(testDbKinds())('cart API: ids, stock, warnings and idempotency on 
       expect((await cart.get(id)).items[0]!.quantity).toBe(12);
     });
 
-    it('starts one cart for ten concurrent requests that share a key but have no cart id yet', async () => {
+    it('never leads a key to the cart it started: with an empty, made-up or another cart id it starts or changes only that cart', async () => {
       const sku = await createSku(db, { priceMinor: 10_000, stock: 500 });
       const key = randomUUID();
-      const answers = await Promise.all(Array.from({ length: 10 }, () => cart.add('', sku.skuId, 1, { key })));
-      const ids = new Set(answers.map((a) => a.id));
-      expect(ids.size).toBe(1);
-      const [id] = [...ids];
-      expect((await cart.get(id!)).items[0]!.quantity).toBe(1);
-      // The same key replayed with the id it was given is a replay too.
-      expect((await cart.add(id!, sku.skuId, 1, { key })).items[0]!.quantity).toBe(1);
-      // Without a key, each request is its own.
-      const unkeyed = await Promise.all(Array.from({ length: 3 }, () => cart.add('', sku.skuId, 1, { key: null })));
-      expect(new Set(unkeyed.map((a) => a.id)).size).toBe(3);
+      const original = await cart.add('', sku.skuId, 2, { key });
+      const other = await cart.add('', sku.skuId, 1);
+      for (const id of ['', 'B'.repeat(22), 'not a cart id', other.id]) {
+        const replay = await cart.add(id, sku.skuId, 1, { key });
+        expect(replay.id, id).not.toBe(original.id);
+        expect(replay.id, id).toMatch(id === other.id ? other.id : CART_ID);
+      }
+      // The other cart took the key as a new one; each made-up id started a cart of its own.
+      expect((await cart.get(other.id)).items[0]!.quantity).toBe(2);
+      const started = await db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM cart_idempotency_keys WHERE idempotency_key = $1 AND cart_id <> ALL($2::text[])',
+        [key, [original.id, other.id]],
+      );
+      expect(started[0]!.n).toBe(3);
+      // Concurrent requests without an id never meet in one cart either.
+      const concurrent = await Promise.all(Array.from({ length: 5 }, () => cart.add('', sku.skuId, 1, { key })));
+      expect(new Set([original.id, ...concurrent.map((a) => a.id)]).size).toBe(6);
+      // With its own cart, the key is still a replay that changes nothing.
+      expect((await cart.add(original.id, sku.skuId, 1, { key })).items[0]!.quantity).toBe(2);
+      expect((await cart.get(original.id)).items[0]!.quantity).toBe(2);
     });
 
     it('scopes keys to their cart', async () => {

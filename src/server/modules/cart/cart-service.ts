@@ -38,15 +38,18 @@ export async function readCart(db: Db, id: string, languageId: LanguageId): Prom
 
 /**
  * The cart a mutation works on, locked, and whether the mutation was already applied: its key is on record
- * for this cart, or (for a request without a usable id) it already started a cart.
+ * for this very cart. Keys are never looked up without the cart: a request without a usable id starts a new
+ * cart whatever key it carries, so a key cannot lead anyone to a cart they do not already hold the id of.
+ * (A request that started a cart and is sent again without the id it was answered starts another; its change
+ * lands once in the cart the shopper goes on with.)
  */
 async function openForWrite(tx: Queryable, request: CartRequest): Promise<{ cart: CartRow; replay: boolean }> {
   const key = request.idempotencyKey;
   const existing = isWellFormedCartId(request.id) ? await lockCart(tx, request.id) : null;
   if (existing) return { cart: existing, replay: key !== null && !(await claimIdempotencyKey(tx, existing.cartId, key)) };
-  const { cart, created } = await createCart(tx, newCartId(), key);
-  if (created && key !== null) await claimIdempotencyKey(tx, cart.cartId, key);
-  return { cart, replay: !created };
+  const cart = await createCart(tx, newCartId());
+  if (key !== null) await claimIdempotencyKey(tx, cart.cartId, key);
+  return { cart, replay: false };
 }
 
 /**

@@ -22,7 +22,7 @@ import { badInput } from './input';
 import { cartTexts, type CartTexts } from './messages';
 import type { CartModel } from './models';
 import { findActivePromoCode, meetsRequirements, type PromoCode } from './promo-codes';
-import { decideQuantity, MAX_LINE_QUANTITY, reconcileStock, type QuantityDecision, type StockNotice } from './stock-rules';
+import { decideQuantity, MAX_CART_LINES, MAX_LINE_QUANTITY, reconcileStock, type QuantityDecision, type StockNotice } from './stock-rules';
 import { appliedCampaign, summarize } from './summary';
 
 const goodsMinor = (lines: readonly PricedLine[]) => lines.reduce((sum, l) => sum + l.totalSellingMinor, 0);
@@ -110,6 +110,12 @@ export class CartSession {
     return this.lines.find((l) => l.skuId === skuId)?.quantity ?? 0;
   }
 
+  private requireRoomForLine(current: number): void {
+    if (current === 0 && this.lines.length >= MAX_CART_LINES) {
+      throw badInput(`A cart holds at most ${MAX_CART_LINES} different items; remove one to add another`);
+    }
+  }
+
   private async applyDecision(sku: SkuFacts, current: number, decision: QuantityDecision): Promise<void> {
     if (decision.notice) this.warnStock(decision.notice, sku);
     if (decision.quantity === current) return;
@@ -122,6 +128,7 @@ export class CartSession {
   async add(skuId: number, quantity: number): Promise<void> {
     const sku = await this.requireSku(skuId);
     const current = this.quantityOf(skuId);
+    this.requireRoomForLine(current);
     if (current + quantity > MAX_LINE_QUANTITY) {
       throw badInput(`A cart line holds at most ${MAX_LINE_QUANTITY}; this one has ${current}, so at most ${MAX_LINE_QUANTITY - current} more`);
     }
@@ -132,6 +139,7 @@ export class CartSession {
   async update(skuId: number, quantity: number): Promise<void> {
     const sku = await this.requireSku(skuId);
     const current = this.quantityOf(skuId);
+    if (quantity > 0) this.requireRoomForLine(current);
     await this.applyDecision(sku, current, quantity === 0 ? { quantity: 0, notice: null } : decideQuantity(current, quantity, sku));
   }
 

@@ -80,20 +80,9 @@ export async function lockCart(tx: Queryable, cartId: string): Promise<CartRow |
   return row ? toCartRow(row) : null;
 }
 
-/**
- * Starts a cart. With a creation key, a cart this key started before (also one a concurrent request is
- * starting right now: the unique index makes this insert wait for it) is answered instead, with
- * `created: false`.
- */
-export async function createCart(tx: Queryable, cartId: string, creationKey: string | null): Promise<{ cart: CartRow; created: boolean }> {
-  const inserted = await tx.query<{ cart_id: string }>(
-    'INSERT INTO carts (cart_id, creation_key) VALUES ($1, $2) ON CONFLICT (creation_key) DO NOTHING RETURNING cart_id',
-    [cartId, creationKey],
-  );
-  if (inserted[0]) return { cart: { cartId: inserted[0].cart_id, promoCode: null, giftCardCode: null }, created: true };
-  const [existing] = await tx.query<CartRecord>(`SELECT ${cartColumns} FROM carts WHERE creation_key = $1 FOR UPDATE`, [creationKey]);
-  if (!existing) throw new Error('A cart creation key conflicted but its cart is gone');
-  return { cart: toCartRow(existing), created: false };
+export async function createCart(tx: Queryable, cartId: string): Promise<CartRow> {
+  await tx.query('INSERT INTO carts (cart_id) VALUES ($1)', [cartId]);
+  return { cartId, promoCode: null, giftCardCode: null };
 }
 
 /** Records the key; false when this cart already applied a mutation with it. */

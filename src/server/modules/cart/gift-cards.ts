@@ -27,6 +27,12 @@ interface GiftCardRow {
 
 const toGiftCard = (r: GiftCardRow): GiftCard => ({ code: r.code, balanceMinor: r.balance_minor, expiresAt: r.expires_at });
 
+/** Which of these codes are cards that can still pay for something. */
+export async function usableGiftCardCodes(db: Queryable, codes: readonly string[]): Promise<string[]> {
+  const rows = await db.query<{ code: string }>(`SELECT code FROM gift_cards WHERE code = ANY($1) AND ${usable} ORDER BY code`, [codes.map(normalizeGiftCardCode)]);
+  return rows.map((r) => r.code);
+}
+
 /** The card when it can be spent now; null for an unknown, expired or used-up code. */
 export async function findUsableGiftCard(db: Queryable, code: string): Promise<GiftCard | null> {
   const [row] = await db.query<GiftCardRow>(`SELECT ${columns} FROM gift_cards WHERE code = $1 AND ${usable}`, [normalizeGiftCardCode(code)]);

@@ -5,13 +5,20 @@ import { MAX_GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from './gift-cards';
 import { MAX_PROMO_CODE_LENGTH, normalizePromoCode } from './promo-codes';
 import { MAX_LINE_QUANTITY } from './stock-rules';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const BASE64URL_128_BITS = /^[A-Za-z0-9_-]{22,128}$/;
+/** A UUID of another version (time or name based) is base64url too, but guessable. */
+const isRandomKey = (key: string) => (UUID.test(key) ? UUID_V4.test(key) : BASE64URL_128_BITS.test(key));
+
 /**
  * The mutations' arguments, checked at the boundary. Cart ids are not validated: an unusable id starts a new
- * cart. Idempotency keys are long enough that one that started a cart cannot be guessed to find it.
+ * cart. Idempotency keys are random values of about 128 bits (a UUID v4, as the client's crypto.randomUUID()
+ * makes, or 22+ base64url characters) and only ever looked up together with the caller's cart.
  */
-const idempotencyKey = z
+export const idempotencyKey = z
   .string()
-  .regex(/^[\x21-\x7e]{16,128}$/, 'idempotencyKey must be 16 to 128 visible ASCII characters (a UUID fits)')
+  .refine(isRandomKey, 'idempotencyKey must be a UUID v4 or 22 to 128 base64url characters')
   .nullish()
   .transform((key) => key ?? null);
 

@@ -13,6 +13,12 @@ export class Params {
   }
 }
 
+/**
+ * A price filter in öre within the integer column's range: a bound beyond every price it can hold means the
+ * same as that range's end, and a bigger number would fail the comparison.
+ */
+const priceBound = (kronor: number) => Math.min(2 ** 31 - 1, Math.max(-(2 ** 31), toMinor(kronor)));
+
 const textSearchConfig: Record<LanguageId, string> = { sv: 'swedish', en: 'english' };
 
 /** Words become prefix terms ('zel' finds 'Zelda'); only letters and digits reach to_tsquery. */
@@ -76,8 +82,8 @@ export function buildWhere(
     }
   }
   if (filter.price && omit !== 'price') {
-    if (filter.price.min != null) conditions.push(`p.selling_price_minor >= ${params.add(toMinor(filter.price.min))}`);
-    if (filter.price.max != null) conditions.push(`p.selling_price_minor <= ${params.add(toMinor(filter.price.max))}`);
+    if (filter.price.min != null) conditions.push(`p.selling_price_minor >= ${params.add(priceBound(filter.price.min))}`);
+    if (filter.price.max != null) conditions.push(`p.selling_price_minor <= ${params.add(priceBound(filter.price.max))}`);
   }
 
   let rank: string | null = null;

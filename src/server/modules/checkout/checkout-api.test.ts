@@ -80,6 +80,65 @@ describe.each(testDbKinds())('checkout API on %s', (kind) => {
     });
   });
 
+  describe('input limits', () => {
+    const storedFields = async (cartId: string) => {
+      const [row] = await db.query<{ fields: Record<string, unknown>; size: number }>(
+        'SELECT fields, octet_length(fields::text)::int AS size FROM checkouts WHERE cart_id = $1',
+        [cartId],
+      );
+      return row!;
+    };
+
+    it('refuses a save with a field over its limit whole: nothing of it is stored, and the field says how long it may be', async () => {
+      const { cartId } = await cartWith();
+      await checkout.save(cartId, { email: 'anna@example.se', firstName: 'Anna' });
+      const answer = await checkout.save(cartId, { firstName: 'x'.repeat(50_000), lastName: 'Svensson', orderMessage: 'y'.repeat(1001) });
+      expect(errorFor(answer.validationErrors, 'firstName')).toBe('Får vara högst 200 tecken');
+      expect(errorFor(answer.validationErrors, 'orderMessage')).toBe('Får vara högst 1000 tecken');
+      expect(answer.email).toBe('anna@example.se');
+      const stored = await storedFields(cartId);
+      expect(stored.fields).toMatchObject({ email: 'anna@example.se', firstName: 'Anna', lastName: null, orderMessage: null });
+      expect(stored.size).toBeLessThan(2_000);
+      // Right at the limits (surrounding spaces do not count) is stored.
+      const full = await checkout.save(cartId, { firstName: ` ${'x'.repeat(200)} `, orderMessage: 'y'.repeat(1000) });
+      expect(errorFor(full.validationErrors, 'firstName')).toBeUndefined();
+      expect(errorFor(full.validationErrors, 'orderMessage')).toBeUndefined();
+      expect((await storedFields(cartId)).fields).toMatchObject({ firstName: 'x'.repeat(200), orderMessage: 'y'.repeat(1000) });
+      const en = await checkout.save(cartId, { city: 'z'.repeat(201) }, 'en');
+      expect(errorFor(en.validationErrors, 'city')).toBe('May be at most 200 characters');
+      expect((await storedFields(cartId)).fields.city).toBeNull();
+    });
+
+    it('places no order with an over-long field, even over a valid saved form, and stores none of it', async () => {
+      const { cartId } = await cartWith();
+      expect((await checkout.save(cartId, VALID_PERSON)).validationErrors).toEqual([]);
+      const placed = await checkout.place(cartId, { ...VALID_PERSON, orderMessage: 'z'.repeat(20_000) });
+      expect(placed.status).toBe('INVALID');
+      expect(errorFor(placed.validationErrors, 'orderMessage')).toBe('Får vara högst 1000 tecken');
+      expect((await storedFields(cartId)).fields.orderMessage).toBeNull();
+      const [orders] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM orders WHERE cart_id = $1', [cartId]);
+      expect(orders!.n).toBe(0);
+    });
+  });
+
+  describe('idempotency keys', () => {
+    it("never shows a shopper's form through their key replayed with an empty, made-up or another cart id", async () => {
+      const sku = await createSku(db, { priceMinor: 10_000, stock: 20 });
+      const key = randomUUID();
+      const original = await cart.add('', sku.skuId, 1, { key });
+      await checkout.save(original.id, { ...VALID_PERSON, personalIdNumber: '19811218-9876' });
+      const other = await cart.add('', sku.skuId, 1);
+      for (const id of ['', 'C'.repeat(22), other.id]) {
+        const replay = await cart.add(id, sku.skuId, 1, { key });
+        expect(replay.id, id).not.toBe(original.id);
+        const seen = await checkout.get(replay.id);
+        expect(seen.email, id).toBeNull();
+        expect(JSON.stringify(seen), id).not.toMatch(/anna@example\.se|19811218|Storgatan/);
+      }
+      expect((await checkout.get(original.id)).email).toBe('anna@example.se');
+    });
+  });
+
   describe('shipping options and payment', () => {
     it('offers the carriers for a Swedish zip, priced for the cart, and free from a carrier threshold', async () => {
       const { cartId, skuId } = await cartWith(1);

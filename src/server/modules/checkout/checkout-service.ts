@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
+import type { CheckoutInput, CheckoutValidationError } from '../../graphql/generated/resolvers-types';
 import { readCart } from '../cart/cart-service';
 import { CartSession } from '../cart/cart-session';
 import { lockCart } from '../cart/cart-store';
@@ -10,32 +10,39 @@ import { isWellFormedCartId } from '../cart/cart-id';
 import { loadCheckout, saveCheckout } from './checkout-store';
 import { evaluateCheckout } from './checkout-view';
 import { mergeCheckout } from './fields';
+import { checkoutTexts } from './messages';
 import type { CheckoutFields, CheckoutModel } from './models';
+import { overLongFields } from './validation';
 
 export interface OpenedCheckout {
   cart: CartModel;
   session: CartSession;
   fields: CheckoutFields;
+  /** Errors of input that was refused and not stored; `fields` are then the form as saved before. */
+  refused: CheckoutValidationError[];
 }
 
 /**
  * The cart (locked, corrected against today's stock and prices) and its saved form with the input merged in and
- * saved. A checkout belongs to a stored cart: an unknown id is a BAD_USER_INPUT error.
+ * saved, unless a field of the input is over its length limit: then nothing of it is stored and the refusal
+ * comes back as field errors. A checkout belongs to a stored cart: an unknown id is a BAD_USER_INPUT error.
  */
 export async function openCheckout(tx: Queryable, cartId: string, input: CheckoutInput, languageId: LanguageId): Promise<OpenedCheckout> {
   const row = isWellFormedCartId(cartId) ? await lockCart(tx, cartId) : null;
   if (!row) throw badInput(`There is no cart with id ${cartId}`);
-  const fields = mergeCheckout(await loadCheckout(tx, cartId), input);
-  await saveCheckout(tx, cartId, fields);
+  const refused = overLongFields(input, checkoutTexts(languageId));
+  const saved = await loadCheckout(tx, cartId);
+  const fields = refused.length > 0 ? saved : mergeCheckout(saved, input);
+  if (refused.length === 0) await saveCheckout(tx, cartId, fields);
   const session = await CartSession.open(tx, row, languageId);
   await session.reconcile();
-  return { cart: await session.finish(), session, fields };
+  return { cart: await session.finish(), session, fields, refused };
 }
 
 export async function createOrUpdateCheckout(db: Db, cartId: string, input: CheckoutInput, languageId: LanguageId): Promise<CheckoutModel> {
   return db.transaction(async (tx) => {
-    const { cart, fields } = await openCheckout(tx, cartId, input, languageId);
-    return (await evaluateCheckout(tx, cartId, fields, cart)).model;
+    const { cart, fields, refused } = await openCheckout(tx, cartId, input, languageId);
+    return (await evaluateCheckout(tx, cartId, fields, cart, refused)).model;
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { exVatMinor, formatMoney, toMajor, toMinor } from '../../../shared/money';
-import type { CheckoutTotals } from '../../graphql/generated/resolvers-types';
+import type { CheckoutTotals, CheckoutValidationError } from '../../graphql/generated/resolvers-types';
 import { giftCardCoverMinor } from '../cart/gift-cards';
 import type { CartModel } from '../cart/models';
 import { SHIPPING_VAT_RATE } from '../cart/summary';
@@ -92,8 +92,17 @@ export interface EvaluatedCheckout {
   money: OrderMoney;
 }
 
-/** Validates the form against the cart and the carriers, and prices the order as it would be placed now. */
-export async function evaluateCheckout(db: Queryable, cartId: string, fields: CheckoutFields, cart: CartModel): Promise<EvaluatedCheckout> {
+/**
+ * Validates the form against the cart and the carriers, and prices the order as it would be placed now.
+ * `refused` are the errors of input that was not stored (see openCheckout).
+ */
+export async function evaluateCheckout(
+  db: Queryable,
+  cartId: string,
+  fields: CheckoutFields,
+  cart: CartModel,
+  refused: readonly CheckoutValidationError[] = [],
+): Promise<EvaluatedCheckout> {
   const languageId = cart.languageId;
   const t = checkoutTexts(languageId);
   const methods = await loadShippingMethods(db, languageId);
@@ -102,7 +111,7 @@ export async function evaluateCheckout(db: Queryable, cartId: string, fields: Ch
   const available = shippingOptions.map((o) => o.shippingMethodId);
   const shippingMethod = methods.find((m) => m.shippingMethodId === fields.shippingMethodId && available.includes(m.shippingMethodId)) ?? null;
   const money = orderMoney(cart, shippingMethod);
-  const validationErrors = validateCheckout(fields, available, t, giftCardCover(money, cart.items.length > 0));
+  const validationErrors = validateCheckout(fields, available, t, giftCardCover(money, cart.items.length > 0), refused);
   return {
     shippingMethod,
     money,

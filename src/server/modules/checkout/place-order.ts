@@ -92,12 +92,12 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
   const skuIds = (await tx.query<{ sku_id: number }>('SELECT sku_id FROM cart_items WHERE cart_id = $1 ORDER BY sku_id', [row.cartId])).map((r) => r.sku_id);
   await lockSkus(tx, skuIds);
 
-  const { cart, fields } = await openCheckout(tx, row.cartId, request.input, request.languageId);
+  const { cart, fields, refused: refusedInput } = await openCheckout(tx, row.cartId, request.input, request.languageId);
   if (cart.items.length === 0) return refused('NOT_PLACEABLE', cart.warnings[0]?.message ?? t.cartEmpty);
   const changed = cart.warnings.filter((w) => CHANGED.has(w.code));
   if (changed.length > 0) return refused('NOT_PLACEABLE', [t.cartChanged, ...changed.map((w) => w.message)].join('. '));
 
-  const { model, shippingMethod, money } = await evaluateCheckout(tx, row.cartId, fields, cart);
+  const { model, shippingMethod, money } = await evaluateCheckout(tx, row.cartId, fields, cart, refusedInput);
   if (model.validationErrors.length > 0 || !shippingMethod) return refused('INVALID', t.fieldsInvalid, model.validationErrors);
 
   const facts = await lineFacts(tx, cart);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { parseInput } from '../cart/input';
+import { idempotencyKey, parseInput } from '../cart/input';
 import { createOrUpdateCheckout, readCheckout } from './checkout-service';
 import { evaluateCheckout } from './checkout-view';
 import { emptyCheckout, mergeCheckout } from './fields';
@@ -9,13 +9,7 @@ import { placeOrder } from './place-order';
 import { completePayment } from '../order/order-service';
 import { readCart } from '../cart/cart-service';
 
-const placeOrderInput = z.object({
-  idempotencyKey: z
-    .string()
-    .regex(/^[\x21-\x7e]{16,128}$/, 'idempotencyKey must be 16 to 128 visible ASCII characters (a UUID fits)')
-    .nullish()
-    .transform((key) => key ?? null),
-});
+const placeOrderInput = z.object({ idempotencyKey });
 
 export const checkoutResolvers: Resolvers = {
   Query: {

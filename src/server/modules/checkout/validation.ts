@@ -1,6 +1,6 @@
 import { isValidEmail } from '../../../shared/email';
 import { isValidOrganisationNumber, isValidPersonalNumber } from '../../../shared/swedish-id';
-import type { CheckoutValidationError, PaymentMethod } from '../../graphql/generated/resolvers-types';
+import type { CheckoutInput, CheckoutValidationError, PaymentMethod } from '../../graphql/generated/resolvers-types';
 import type { CheckoutTexts } from './messages';
 import type { CheckoutFields } from './models';
 import { isSupportedCountry, isValidZip } from './shipping';
@@ -9,6 +9,17 @@ type Field = keyof CheckoutFields;
 
 const limits: Partial<Record<Field, number>> = { orderMessage: 1000 };
 const DEFAULT_LIMIT = 200;
+const limitOf = (field: string) => limits[field as Field] ?? DEFAULT_LIMIT;
+
+/**
+ * The input's fields that are longer than their limit, as the errors the shopper sees. A save with any of them
+ * is refused whole (nothing of it is stored): what is kept never exceeds the limits, however much is sent.
+ */
+export function overLongFields(input: CheckoutInput, t: CheckoutTexts): CheckoutValidationError[] {
+  return Object.entries(input)
+    .filter(([field, value]) => typeof value === 'string' && value.trim().length > limitOf(field))
+    .map(([field]) => ({ field, message: t.tooLong(limitOf(field)) }));
+}
 
 /** Digits with an optional leading + and spaces, dashes or brackets between: 7 to 15 digits (E.164). */
 const PHONE = /^\+?[\d\s\-()]+$/;
@@ -22,16 +33,18 @@ export type GiftCardCover = 'NONE' | 'PART' | 'ALL';
 
 /**
  * Every problem with the form, one per field (the first that applies). `availableShipping` are the carriers
- * for the entered country and zip; `cover` is how much of the total the applied gift card pays.
+ * for the entered country and zip; `cover` is how much of the total the applied gift card pays; `refused` are
+ * the errors of a save that was not stored (see overLongFields), which come first.
  */
 export function validateCheckout(
   fields: CheckoutFields,
   availableShipping: readonly string[],
   t: CheckoutTexts,
   cover: GiftCardCover,
+  refused: readonly CheckoutValidationError[] = [],
 ): CheckoutValidationError[] {
-  const errors: CheckoutValidationError[] = [];
-  const seen = new Set<string>();
+  const errors: CheckoutValidationError[] = [...refused];
+  const seen = new Set<string>(refused.map((e) => e.field));
   const fail = (field: Field, message: string) => {
     if (seen.has(field)) return;
     seen.add(field);
@@ -41,7 +54,7 @@ export function validateCheckout(
   if (fields.customerType === 'ORGANIZATION') required.push('companyName', 'organisationIdNumber');
 
   for (const [field, value] of Object.entries(fields) as [Field, unknown][]) {
-    if (typeof value === 'string' && value.length > (limits[field] ?? DEFAULT_LIMIT)) fail(field, t.tooLong(limits[field] ?? DEFAULT_LIMIT));
+    if (typeof value === 'string' && value.length > limitOf(field)) fail(field, t.tooLong(limitOf(field)));
   }
   for (const field of required) if (fields[field] === null) fail(field, t.required);
 

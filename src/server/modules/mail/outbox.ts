@@ -8,10 +8,15 @@ export interface OutboxMail extends RenderedMail {
   kind: OrderMailKind;
   to: string;
   languageId: LanguageId;
+  /** The order the mail is about: whoever holds that order's token may read the stored mail. */
+  orderId?: string | null;
 }
 
 export interface StoredMail extends OutboxMail {
   id: string;
+  orderId: string | null;
+  /** Random, and not the outbox id: it travels in every copy and reply of the sent mail. */
+  messageId: string;
   createdAt: Date;
   sentAt: Date | null;
   attempts: number;
@@ -37,17 +42,17 @@ export function retryDelaySeconds(attempts: number): number {
  */
 export async function enqueueMail(db: Queryable, mail: OutboxMail): Promise<string> {
   const [row] = await db.query<{ id: string }>(
-    `INSERT INTO mail_outbox (kind, to_address, subject, html, text, language_id)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [mail.kind, mail.to.trim(), mail.subject, mail.html, mail.text, mail.languageId],
+    `INSERT INTO mail_outbox (kind, to_address, subject, html, text, language_id, order_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [mail.kind, mail.to.trim(), mail.subject, mail.html, mail.text, mail.languageId, mail.orderId ?? null],
   );
   return row!.id;
 }
 
 /** Renders an order mail in the order's language and queues it to the customer. */
-export async function enqueueOrderMail(db: Queryable, kind: OrderMailKind, data: OrderMailData, variant: ShopVariant): Promise<string> {
+export async function enqueueOrderMail(db: Queryable, kind: OrderMailKind, data: OrderMailData, variant: ShopVariant, orderId: string | null): Promise<string> {
   const rendered = renderOrderMail(kind, data, variant);
-  return enqueueMail(db, { ...rendered, kind, to: data.customerEmail, languageId: data.language });
+  return enqueueMail(db, { ...rendered, kind, to: data.customerEmail, languageId: data.language, orderId });
 }
 
 interface OutboxRow {
@@ -58,6 +63,8 @@ interface OutboxRow {
   html: string;
   text: string;
   language_id: LanguageId;
+  order_id: string | null;
+  message_id: string;
   created_at: Date;
   sent_at: Date | null;
   attempts: number;
@@ -73,6 +80,8 @@ function fromRow(row: OutboxRow): StoredMail {
     html: row.html,
     text: row.text,
     languageId: row.language_id,
+    orderId: row.order_id,
+    messageId: row.message_id,
     createdAt: row.created_at,
     sentAt: row.sent_at,
     attempts: row.attempts,

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../shared/money';
 import type { Db } from '../../db/client';
-import { createTestApp } from '../../testing/app';
+import { createTestApp, gql } from '../../testing/app';
 import { openTestDb, testDbKinds } from '../../testing/db';
 import { enqueueMail } from './outbox';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
+
+const ADMIN = { ADMIN_EMAIL: 'admin@retro.example', ADMIN_PASSWORD: 'correct horse battery' };
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 
@@ -17,7 +19,7 @@ describe.each(testDbKinds())('mail previews on %s', (kind) => {
 
   beforeAll(async () => {
     db = await openTestDb(kind);
-    app = await createTestApp(db);
+    app = await createTestApp(db, ADMIN);
     bestsellers = await db.query(
       `SELECT sv.name AS sv, en.name AS en,
          (SELECT price_minor FROM skus WHERE skus.product_id = p.product_id ORDER BY sort_order, sku_id LIMIT 1) AS price
@@ -76,7 +78,7 @@ describe.each(testDbKinds())('mail previews on %s', (kind) => {
     expect(framed(sv.body)).toContain('Spåra paketet');
   });
 
-  it('shows a stored outbox mail by its id, and 404 for unknown ids or the other kind', async () => {
+  it('shows a stored outbox mail by its id to an admin only, and 404 for unknown ids or the other kind', async () => {
     const to = `preview-${randomUUID()}@example.se`;
     const id = await enqueueMail(db, {
       kind: 'ordershipped',
@@ -86,14 +88,24 @@ describe.each(testDbKinds())('mail previews on %s', (kind) => {
       html: '<!DOCTYPE html><html><body><p>Stored body &amp; more</p></body></html>',
       text: 'Stored body & more',
     });
-    const res = await get(`/mail/ordershipped/${id}`);
+    // A stored mail holds a real customer's details: without a token it is not there at all.
+    const anonymous = await get(`/mail/ordershipped/${id}`);
+    expect(anonymous.statusCode).toBe(404);
+    expect(anonymous.body).not.toContain(to);
+    const login = await gql<{ adminLogin: { token: string } }>(
+      app,
+      'mutation ($email: String!, $password: String!) { adminLogin(email: $email, password: $password) { token } }',
+      { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD },
+    );
+    const authorization = `Bearer ${login.body.data!.adminLogin.token}`;
+    const res = await app.fastify.inject({ url: `/mail/ordershipped/${id}`, headers: { accept: 'text/html', authorization } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain(`Sent to ${to}`);
     expect(framed(res.body)).toContain('<p>Stored body &amp; more</p>');
     expect(res.headers['x-robots-tag']).toBe('noindex');
     for (const url of [`/mail/orderconfirmed/${id}`, `/mail/ordershipped/${randomUUID()}`, '/mail/ordershipped/42', '/mail/ordershipped/%3Cscript%3E']) {
-      const missing = await get(url);
+      const missing = await app.fastify.inject({ url, headers: { accept: 'text/html', authorization } });
       expect(missing.statusCode, url).toBe(404);
       expect(missing.body, url).not.toContain('Stored body');
     }

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { LanguageId } from '../../../shared/locales';
 import type { Db } from '../../db/client';
 import type { ShopVariant } from '../../db/seed/types';
-import { findMail } from './outbox';
+import { findMail, type StoredMail } from './outbox';
 import { renderOrderMail } from './render';
 import { sampleOrderMailData } from './sample';
 import type { OrderMailKind, RenderedMail } from './types';
@@ -61,10 +61,18 @@ export function mailLayoutPage(kind: OrderMailKind, language: LanguageId, mail: 
 }
 
 /**
- * GET /mail/orderconfirmed/:mail? and /mail/ordershipped/:mail? (and under /en): without :mail, the mail
- * rendered from a sample order; with an outbox id, that stored mail exactly as it was sent.
+ * Whether this request may read a stored mail: it holds a real customer's name, email and address, so only the
+ * order's own token (`?token=`, as in its confirmation link) or an admin may. Given by the app, which knows orders
+ * and admins; the mail module knows neither.
  */
-export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; variant: ShopVariant }) {
+export type MayReadStoredMail = (req: FastifyRequest, mail: StoredMail) => Promise<boolean>;
+
+/**
+ * GET /mail/orderconfirmed/:mail? and /mail/ordershipped/:mail? (and under /en): without :mail, the mail
+ * rendered from a sample order; with an outbox id, that stored mail exactly as it was sent, to those
+ * `mayRead` lets in (anyone else gets the same 404 as for an unknown id, so ids cannot be probed).
+ */
+export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; variant: ShopVariant; mayRead: MayReadStoredMail }) {
   for (const kind of ['orderconfirmed', 'ordershipped'] as const) {
     for (const language of ['sv', 'en'] as const) {
       const prefix = language === 'en' ? '/en' : '';
@@ -76,7 +84,7 @@ export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; v
         if (id) {
           const stored = await findMail(deps.db, id);
           // Unknown ids get the shop's own 404 page.
-          if (!stored || stored.kind !== kind) return reply.callNotFound();
+          if (!stored || stored.kind !== kind || !(await deps.mayRead(req, stored))) return reply.callNotFound();
           const page = mailLayoutPage(kind, stored.languageId, stored, layoutTexts[stored.languageId].stored(stored.to));
           return reply.type('text/html; charset=utf-8').send(page);
         }

@@ -52,8 +52,8 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
   it('delivers queued mails over SMTP, oldest first, and marks them sent', async () => {
     const first = address();
     const second = address();
-    const firstId = await enqueueOrderMail(db, 'orderconfirmed', order('A-100', first), 'games');
-    const secondId = await enqueueOrderMail(db, 'ordershipped', { ...order('A-101', second), trackingUrl: 'https://track.example/1' }, 'games');
+    const firstId = await enqueueOrderMail(db, 'orderconfirmed', order('A-100', first), 'games', null);
+    const secondId = await enqueueOrderMail(db, 'ordershipped', { ...order('A-101', second), trackingUrl: 'https://track.example/1' }, 'games', null);
     const sender = createMailSender({ db, smtpUrl: sink.url, log, from });
     expect(sender.enabled).toBe(true);
 
@@ -66,7 +66,11 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     expect(parsed.subject).toBe('Tack för din beställning A-100');
     expect(parsed.from).toEqual(from);
     expect(parsed.to).toEqual([first]);
-    expect(parsed.headers['message-id']).toBe(`<${firstId}@retrospelbutiken.example>`);
+    // The Message-ID travels in every reply and forward, so it is the mail's own random id, never the outbox id
+    // (the address of its stored copy).
+    const firstStored = await findMail(db, firstId);
+    expect(parsed.headers['message-id']).toBe(`<${firstStored!.messageId}@retrospelbutiken.example>`);
+    expect(parsed.headers['message-id']).not.toContain(firstId);
     expect(parsed.html).toContain('Hej Åsa Öberg!');
     expect(parsed.html).toContain('Zelda II');
     expect(parsed.text).toContain('Totalt: 448 kr');
@@ -85,7 +89,7 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
 
   it('records a refusal, waits before retrying, and delivers on a later attempt', async () => {
     const to = address();
-    const id = await enqueueOrderMail(db, 'orderconfirmed', order('B-200', to), 'games');
+    const id = await enqueueOrderMail(db, 'orderconfirmed', order('B-200', to), 'games', null);
     const sender = createMailSender({ db, smtpUrl: sink.url, log, from });
     sink.refuseWith = '451 4.3.0 Mailbox temporarily unavailable';
 
@@ -110,7 +114,7 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
   });
 
   it('records an unreachable server as an error and keeps the mail', async () => {
-    const id = await enqueueOrderMail(db, 'orderconfirmed', order('C-300', address()), 'games');
+    const id = await enqueueOrderMail(db, 'orderconfirmed', order('C-300', address()), 'games', null);
     const closed = await startSmtpSink();
     await closed.close();
     const sender = createMailSender({ db, smtpUrl: closed.url, log, from });
@@ -126,14 +130,14 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     const tlsSink = await startSmtpSink({ tls: { key: sinkTlsKey, cert: sinkTlsCert } });
     try {
       await db.query("UPDATE mail_outbox SET next_attempt_at = now() + interval '1 day' WHERE sent_at IS NULL");
-      const untrustedId = await enqueueOrderMail(db, 'orderconfirmed', order('T-1', address()), 'games');
+      const untrustedId = await enqueueOrderMail(db, 'orderconfirmed', order('T-1', address()), 'games', null);
       const untrusting = createMailSender({ db, smtpUrl: tlsSink.url, log, from });
       expect(await untrusting.sendPending()).toEqual({ sent: 0, failed: 1 });
       expect((await findMail(db, untrustedId))!.lastError).toMatch(/self[- ]signed/i);
       expect(tlsSink.received).toHaveLength(0);
 
       const to = address();
-      const id = await enqueueOrderMail(db, 'orderconfirmed', order('T-2', to), 'games');
+      const id = await enqueueOrderMail(db, 'orderconfirmed', order('T-2', to), 'games', null);
       const transport = createSmtpTransport({ ...parseSmtpUrl(tlsSink.url), ca: sinkTlsCert });
       const trusting = createMailSender({ db, log, from, transport });
       expect(await trusting.sendPending()).toEqual({ sent: 1, failed: 0 });
@@ -148,7 +152,7 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
 
   it('never lets two senders deliver the same mail', async () => {
     await db.query("UPDATE mail_outbox SET next_attempt_at = now() + interval '1 day' WHERE sent_at IS NULL");
-    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => enqueueOrderMail(db, 'orderconfirmed', order(`D-${n}`, address()), 'games')));
+    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => enqueueOrderMail(db, 'orderconfirmed', order(`D-${n}`, address()), 'games', null)));
     const senders = [1, 2, 3].map(() => createMailSender({ db, smtpUrl: sink.url, log, from, batchSize: 2 }));
     const results = await Promise.all(senders.map((s) => s.sendPending()));
     expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
@@ -165,7 +169,7 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     idle.start(10);
     await idle.stop();
 
-    const id = await enqueueOrderMail(db, 'ordershipped', order('E-1', address()), 'candy');
+    const id = await enqueueOrderMail(db, 'ordershipped', order('E-1', address()), 'candy', null);
     const sender = createMailSender({ db, smtpUrl: sink.url, log, from });
     sender.start(20);
     await expect.poll(async () => (await findMail(db, id))!.sentAt, { timeout: 5000 }).toBeInstanceOf(Date);

@@ -46,7 +46,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
       const mails = await claimDueMails(db, batchSize);
       for (const mail of mails) {
         try {
-          await transport.send({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.id });
+          await transport.send({ from: options.from, to: mail.to, subject: mail.subject, html: mail.html, text: mail.text, messageId: mail.messageId });
           await markSent(db, mail.id);
           sent += 1;
         } catch (error) {

@@ -39,7 +39,7 @@ describe('SMTP through nodemailer', () => {
     expect(() => parseSmtpUrl('smtp://shop:secret@mail.example.se?tls=off')).toThrow(/Unsupported mail URL option tls=off/);
   });
 
-  it('builds a multipart/alternative message with encoded headers, short lines and a Message-ID from the outbox id', async () => {
+  it('builds a multipart/alternative message with encoded headers, short lines and the Message-ID it is given', async () => {
     const raw = await compose(toMailOptions(message));
     expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
     expect(raw).toMatch(/^Subject: =\?UTF-8\?[QB]\?/m);

@@ -69,8 +69,8 @@ function checkAddress(address: string): string {
 }
 
 /**
- * nodemailer's message for one outbox mail. The Message-ID is derived from the outbox row, not generated,
- * so a mail resent after a lost reply carries the same id and receivers can drop the duplicate.
+ * nodemailer's message for one outbox mail. The Message-ID is the outbox row's random message id, not generated
+ * per attempt, so a mail resent after a lost reply carries the same id and receivers can drop the duplicate.
  */
 export function toMailOptions(message: MailMessage): SendMailOptions {
   const domain = checkAddress(message.from.address).split('@')[1] ?? 'localhost';

@@ -89,6 +89,31 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
       expect((await outbox()).map((m) => m.kind)).toEqual(['orderconfirmed', 'ordershipped']);
     });
 
+    it("shows a stored order mail only to the holder of that order's token or an admin", async () => {
+      const mine = await paidOrder(1);
+      const other = await paidOrder(1);
+      const [mail] = await db.query<{ id: string; message_id: string }>("SELECT id, message_id FROM mail_outbox WHERE order_id = $1 AND kind = 'orderconfirmed'", [mine.orderId]);
+      expect(mail).toBeDefined();
+      expect(mail!.message_id).not.toBe(mail!.id);
+      const preview = (query: string, headers: Record<string, string> = {}) =>
+        app.fastify.inject({ url: `/mail/orderconfirmed/${mail!.id}${query}`, headers: { accept: 'text/html', ...headers } });
+      // The mail names the customer: nobody without the order's own token sees it, and the answer is the same 404
+      // as for an id that does not exist.
+      for (const query of ['', '?token=', `?token=${other.token}`, `?token=${mine.token}x`, `?token=${mine.token.slice(0, -1)}`]) {
+        const res = await preview(query);
+        expect(res.statusCode, query).toBe(404);
+        expect(res.body, query).not.toContain(VALID_PERSON.email);
+        expect(res.body, query).not.toContain(VALID_PERSON.lastName);
+      }
+      expect((await preview('', { authorization: 'Bearer not-a-token' })).statusCode).toBe(404);
+      const withToken = await preview(`?token=${mine.token}`);
+      expect(withToken.statusCode).toBe(200);
+      expect(withToken.body).toContain(VALID_PERSON.email);
+      const asStaff = await preview('', { authorization: `Bearer ${await adminToken()}` });
+      expect(asStaff.statusCode).toBe(200);
+      expect(asStaff.body).toContain(VALID_PERSON.email);
+    });
+
     it('sends no confirmation for an order staff cancelled before its payment came back', async () => {
       const { orderId, token } = await placedOrder(1);
       await setStatus(await adminToken(), orderId, 'CANCELLED');

@@ -47,5 +47,5 @@ export async function orderMailData(db: Queryable, row: OrderRow): Promise<Order
 
 /** Written in the transaction that changes the order, so a mail is queued exactly when the change happens. */
 export async function queueOrderMail(tx: Queryable, row: OrderRow, kind: OrderMailKind, variant: ShopVariant): Promise<string> {
-  return enqueueOrderMail(tx, kind, await orderMailData(tx, row), variant);
+  return enqueueOrderMail(tx, kind, await orderMailData(tx, row), variant, row.order_id);
 }

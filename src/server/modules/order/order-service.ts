@@ -34,6 +34,13 @@ async function cancelLocked(tx: Queryable, row: OrderRow, by: string): Promise<S
   return events;
 }
 
+export { pendingPaymentProviders } from './order-store';
+
+/** Whether `token` is the order's own secret (the one in its confirmation link). */
+export async function isOrderToken(db: Queryable, orderId: string, token: string): Promise<boolean> {
+  return (await findOrderWithToken(db, orderId, token)) !== null;
+}
+
 /** Admin: moves an order along (see status.ts); the same status again is a no-op, anything else refused. */
 export async function setOrderStatus(
   db: Db,

@@ -135,6 +135,12 @@ export async function findOrder(db: Queryable, orderId: string, lock = false): P
   return row ?? null;
 }
 
+/** The providers of orders whose payment is not settled yet, each once. */
+export async function pendingPaymentProviders(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ payment_provider: string }>(`SELECT DISTINCT payment_provider FROM orders WHERE payment_status = 'PENDING' ORDER BY payment_provider`);
+  return rows.map((r) => r.payment_provider);
+}
+
 export async function findOrderByKey(db: Queryable, idempotencyKey: string): Promise<OrderRow | null> {
   const [row] = await db.query<OrderRow>(`SELECT ${orderColumns} FROM orders WHERE idempotency_key = $1`, [idempotencyKey]);
   return row ?? null;

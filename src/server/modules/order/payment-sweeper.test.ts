@@ -21,6 +21,7 @@ function heldProvider(name: string) {
   let onAsk: (() => void) | undefined;
   const provider: PaymentProvider = {
     name,
+    demo: false,
     createPayment: () => Promise.reject(new Error('orders are pointed at this provider after they are placed')),
     cancelPayment: async () => undefined,
     completePayment: () =>
@@ -169,7 +170,7 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
   it('keeps an order the provider calls pending until the hard limit, then cancels it without refilling the cart', async () => {
     const asked = vi.fn<() => Promise<PaymentOutcome>>(async () => ({ status: 'PENDING' }));
     const stopped = vi.fn<(reference: string) => Promise<void>>(async () => undefined);
-    registerPaymentProvider({ name: 'undecided', createPayment: () => Promise.reject(new Error('not used')), completePayment: asked, cancelPayment: stopped });
+    registerPaymentProvider({ name: 'undecided', demo: false, createPayment: () => Promise.reject(new Error('not used')), completePayment: asked, cancelPayment: stopped });
     const order = await placed({ stock: 6, quantity: 2, giftCardMinor: 5_000 });
     await pointAt(order.orderId, 'undecided');
     expect(await balanceOf(order.code!)).toBe(0);
@@ -211,6 +212,7 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     let reachable = false;
     registerPaymentProvider({
       name: 'unreachable',
+      demo: false,
       createPayment: () => Promise.reject(new Error('not used')),
       cancelPayment: async () => undefined,
       completePayment: async () => {
@@ -239,6 +241,7 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     const stopped: string[] = [];
     registerPaymentProvider({
       name: 'unstoppable',
+      demo: false,
       createPayment: () => Promise.reject(new Error('not used')),
       completePayment: async () => ({ status: 'PENDING' }),
       cancelPayment: async (reference) => {
@@ -270,7 +273,7 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     const failing = vi.fn<PaymentProvider['createPayment']>(() => Promise.reject(new Error('provider down')));
     const asked = vi.fn<PaymentProvider['completePayment']>(async () => ({ status: 'PAID' }));
     const stopped = vi.fn<PaymentProvider['cancelPayment']>(async () => undefined);
-    registerPaymentProvider({ name: 'down-at-checkout', createPayment: failing, completePayment: asked, cancelPayment: stopped });
+    registerPaymentProvider({ name: 'down-at-checkout', demo: false, createPayment: failing, completePayment: asked, cancelPayment: stopped });
     const sku = await createSku(db, { priceMinor: 10_000, stock: 5 });
     const cartId = (await cart.add('', sku.skuId, 2)).id;
     const code = await createCard(5_000);
@@ -306,7 +309,7 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
 
   it('records a timed-out payment of an order already shipped without touching its stock or its payment', async () => {
     const stopped = vi.fn<PaymentProvider['cancelPayment']>(async () => undefined);
-    registerPaymentProvider({ name: 'still-undecided', createPayment: () => Promise.reject(new Error('not used')), completePayment: async () => ({ status: 'PENDING' }), cancelPayment: stopped });
+    registerPaymentProvider({ name: 'still-undecided', demo: false, createPayment: () => Promise.reject(new Error('not used')), completePayment: async () => ({ status: 'PENDING' }), cancelPayment: stopped });
     const order = await placed({ stock: 4, quantity: 2 });
     await pointAt(order.orderId, 'still-undecided');
     // Shipped unpaid, as the admin could before setOrderStatus waited for the payment.

@@ -43,6 +43,8 @@ export type PaymentOutcome = { status: 'PAID' } | { status: 'FAILED'; reason: Pa
  */
 export interface PaymentProvider {
   readonly name: string;
+  /** Takes no real money (every payment is pretend): the shop says so on every page, and a deployment needs ALLOW_DEMO. */
+  readonly demo: boolean;
   /** Called once per order after it is placed; must be safe to call again for the same order id. */
   createPayment(order: PaymentOrder): Promise<CreatedPayment>;
   /**

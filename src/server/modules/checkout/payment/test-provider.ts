@@ -28,6 +28,7 @@ const PREFIX = 'test_';
  */
 export const testPaymentProvider: PaymentProvider = {
   name: 'test',
+  demo: true,
   async createPayment(order: PaymentOrder) {
     const outcome = requestedOutcome(order.email);
     const code = outcome.status === 'PAID' ? 'paid' : failureReasonSlugs[outcome.reason];
