@@ -7,6 +7,7 @@ import {
   MAX_RELATED_PRODUCTS,
   MAX_SEARCH_SUGGESTIONS,
 } from '../../modules/catalog/list-limits';
+import { MAX_CART_LINES } from '../../modules/cart/stock-rules';
 
 /**
  * What the cost limit assumes for a list whose length no argument sets (skus of a product, menu items, facet
@@ -22,6 +23,11 @@ interface SizedBy {
   default: number;
   max: number;
 }
+
+/** Lists whose length the shop bounds well above DEFAULT_LIST_SIZE, by `Type.field`. */
+const longLists: Record<string, number> = {
+  'Cart.items': MAX_CART_LINES,
+};
 
 /** Lists whose length a client chooses, by `Type.field`, with the same bounds the resolvers clamp to. */
 const sizedLists: Record<string, SizedBy> = {
@@ -45,8 +51,9 @@ function literalInt(value: ValueNode | undefined, path: readonly string[]): numb
  * caches validation per document), so a limit given by a variable counts as the largest the server allows.
  */
 export function listSize(typeName: string, field: FieldNode, parent: FieldNode | undefined): number {
-  const sized = sizedLists[`${typeName}.${field.name.value}`];
-  if (!sized) return DEFAULT_LIST_SIZE;
+  const key = `${typeName}.${field.name.value}`;
+  const sized = sizedLists[key];
+  if (!sized) return longLists[key] ?? DEFAULT_LIST_SIZE;
   const [argument, ...path] = sized.argument;
   const owner = sized.from === 'field' ? field : parent;
   const given = literalInt(owner?.arguments?.find((a) => a.name.value === argument)?.value, path);

@@ -99,6 +99,10 @@ describe('operation limits', () => {
     expect(validate(`query ($f: FilterInputType) { ${byVariable} }`)).toContainEqual(
       expect.objectContaining({ code: 'OPERATION_TOO_COSTLY' }),
     );
+    // A cart may hold 100 lines: their related products count as 100 lists.
+    expect(validate(`{ getCart(id: "x") { items { product { relatedProducts(limit: 24) { ${card} } } } } }`)).toContainEqual(
+      expect.objectContaining({ code: 'OPERATION_TOO_COSTLY' }),
+    );
     // Facets run six aggregate queries each, however few values they answer.
     const facets = Array.from({ length: 12 }, (_, i) => `f${i}: products(filter: { offset: ${i} }) { count facets { brands { id count } } }`);
     expect(validate(`{ ${facets.join(' ')} }`)).toContainEqual(expect.objectContaining({ code: 'OPERATION_TOO_COSTLY' }));
