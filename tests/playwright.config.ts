@@ -38,6 +38,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // Every test's browser shares one client address (127.0.0.1), so the per-address budgets are those of a
+      // whole test run, not of one shopper; the limits themselves are tested in Vitest.
+      RATE_LIMIT_PER_MINUTE: '6000',
+      PAGE_RATE_LIMIT_PER_MINUTE: '6000',
+      CODE_ATTEMPTS_PER_15_MINUTES: '1000',
       // Tests set stock through the admin API, as staff would.
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -5,22 +5,25 @@ import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
 import type { Env } from './env';
 import { createHealthCheck } from './health-check';
 import { isWellFormedHost } from './host-header';
+import { closeConnectionsWhenClosing, connectionOptions, limitConnections } from './http-connections';
+import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
 import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
-import { GiftCardAttempts } from './modules/cart/gift-card-attempts';
 import { paymentProvider } from './modules/checkout/payment';
 import { refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
+import { createAddressLimits } from './limits/address-limits';
+import { clientAddressResolver } from './limits/client-address';
+import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
 import { registerMailPreviews } from './modules/mail/preview';
 import { isOrderToken } from './modules/order/order-service';
@@ -33,6 +36,10 @@ export interface AppDeps {
   pubsub: PubSub;
   /** Built client assets (dist/client); absent in unit tests, where pages render without scripts. */
   clientDir?: string;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
+  /** Names this app's limit counters in Redis; tests give each run its own. */
+  limitPrefix?: string;
   /** Tests shorten it to see the deadline fire; OPERATION_DEADLINE_MS otherwise. */
   operationDeadlineMs?: number;
 }
@@ -51,23 +58,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { env, db, pubsub } = deps;
   const production = process.env.NODE_ENV !== 'development';
   const fastify = Fastify({
-    logger: env.LOG_LEVEL === 'silent' ? false : { level: env.LOG_LEVEL },
+    logger: loggerOptions(env, deps.logStream),
     // Trusting every X-Forwarded-For would let anyone pick the address the rate limit counts.
     trustProxy: env.TRUST_PROXY,
-    // Shutdown waits for in-flight requests; idle keep-alive sockets must not hold it open.
-    forceCloseConnections: 'idle',
+    ...connectionOptions(env),
   });
+  limitConnections(fastify.server, env.MAX_CONNECTIONS, (message) => fastify.log.warn(message));
+  closeConnectionsWhenClosing(fastify);
   await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   // Fails at start, not at the first order, when the name is unknown.
   const provider = paymentProvider(env.PAYMENT_PROVIDER);
   await refuseAccidentalDemo(env, db, provider);
+  const limits = createAddressLimits(env, deps.limitPrefix);
   const contextBase = {
     db,
     pubsub,
     variant: env.SHOP_VARIANT,
     adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
     paymentProvider: env.PAYMENT_PROVIDER,
-    giftCardAttempts: new GiftCardAttempts(),
+    limits,
     operationDeadlineMs: deps.operationDeadlineMs ?? OPERATION_DEADLINE_MS,
   };
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
@@ -105,11 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   await fastify.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
-  await fastify.register(rateLimit, {
-    global: false,
-    max: env.RATE_LIMIT_PER_MINUTE,
-    timeWindow: '1 minute',
-  });
 
   const clientDir = deps.clientDir && existsSync(deps.clientDir) ? resolve(deps.clientDir) : undefined;
   if (clientDir) {
@@ -127,7 +131,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.route({
     url: '/graphql',
     method: ['GET', 'POST', 'OPTIONS'],
-    config: { rateLimit: { max: env.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' } },
+    // One budget with the socket's operations (websocket.ts), in Redis when instances share it.
+    onRequest: async (req, reply) => {
+      const verdict = await limits.graphql.take(req.ip);
+      if (!verdict.allowed) return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ error: 'Too many requests' });
+    },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip });
       // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
@@ -167,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const renderer = createRenderer({ clientDir, env, demo: provider.demo, createContext: () => createContext(contextBase) });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
   };
   fastify.get('/*', renderRoute);
@@ -175,15 +184,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.method === 'GET' || req.method === 'HEAD') return renderRoute(req, reply);
     return reply.status(404).type('text/plain').send('This page could not be found');
   });
-  fastify.setErrorHandler((error: Error & { statusCode?: number }, req, reply) => {
-    req.log.error(error);
+  fastify.setErrorHandler((error: Error & { statusCode?: number; code?: string }, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    logRequestError(req.log, error, status);
     if (status === 429) return reply.status(429).send({ error: 'Too many requests' });
     if (req.headers.accept?.includes('text/html')) return renderer.renderError(reply, status);
     return reply.status(status).send({ error: status === 500 ? 'Internal Server Error' : error.message });
   });
 
-  const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga);
+  const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga, {
+    limits,
+    clientAddress: clientAddressResolver(env.TRUST_PROXY),
+    publicUrl: env.PUBLIC_URL,
+  });
 
   return {
     fastify,
@@ -191,15 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return fastify.listen({ port: env.PORT, host: env.HOST });
     },
     async stop() {
-      await closeWebSocket();
-      // forceCloseConnections closes the connections idle when closing starts; a keep-alive connection whose
-      // request finishes afterwards would hold the process until its keep-alive timeout (72 s).
-      const closeIdle = setInterval(() => fastify.server.closeIdleConnections(), 100);
-      try {
-        await fastify.close();
-      } finally {
-        clearInterval(closeIdle);
-      }
+      // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
+      // may be accepted.
+      await Promise.all([closeWebSocket(), fastify.close()]);
+      await limits.close();
     },
   };
 }

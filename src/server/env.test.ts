@@ -32,6 +32,25 @@ describe('loadEnv', () => {
     );
   });
 
+  it('bounds how long a request, its headers and an idle connection may take, and how many connections are open', () => {
+    expect(loadEnv({})).toMatchObject({
+      REQUEST_TIMEOUT_MS: 30_000,
+      HEADERS_TIMEOUT_MS: 10_000,
+      KEEP_ALIVE_TIMEOUT_MS: 5_000,
+      MAX_CONNECTIONS: 1_000,
+      SHUTDOWN_TIMEOUT_MS: 10_000,
+    });
+    expect(loadEnv({ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '500', MAX_CONNECTIONS: '50' })).toMatchObject({
+      REQUEST_TIMEOUT_MS: 2_000,
+      HEADERS_TIMEOUT_MS: 500,
+      MAX_CONNECTIONS: 50,
+    });
+    expect(() => loadEnv({ MAX_CONNECTIONS: '0' })).toThrow(/^Invalid configuration: MAX_CONNECTIONS="0" /);
+    expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '1000' })).toThrow(
+      'Invalid configuration: HEADERS_TIMEOUT_MS=10000 must not be longer than REQUEST_TIMEOUT_MS=1000',
+    );
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadEnv({ REDIS_URL: '', DATABASE_URL: '' }).REDIS_URL).toBeUndefined();
   });

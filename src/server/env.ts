@@ -42,6 +42,28 @@ export const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()).transform(parseTrustProxy),
   // GraphQL requests one client address may make per minute.
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  // Server-rendered pages one client address may load per minute (static files, /images and /healthz not counted).
+  PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  // WebSockets one client address may hold open at once, and subscriptions over all of them.
+  WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  // Wrong gift card codes, and separately wrong promo codes, one client address may try per 15 minutes.
+  CODE_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+  // Wrong admin logins per 15 minutes for one account (from any address), and from one address (to any account).
+  ADMIN_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  ADMIN_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // A client has this long to send a whole request (headers and body), and HEADERS_TIMEOUT_MS of it for the
+  // headers; a request sent a byte at a time is answered 408 and its connection closed.
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  // How long an idle keep-alive connection stays open; behind a load balancer, longer than its idle timeout.
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  // Open connections (HTTP and WebSocket) one process accepts; further ones are closed at once. Keep it well
+  // below the process's file descriptor limit (ulimit -n), which the database's files share.
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
+  // On SIGTERM/SIGINT: in-flight requests get 60% of this, then the workers and the database close; past it
+  // the process exits with 1. Shorter than the platform's kill timeout (Kubernetes: 30 s).
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
 });
 
 function parseTrustProxy(value: string | undefined): boolean | string[] {
@@ -71,6 +93,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // Otherwise every order the sweeper looks at is already past the limit, and a provider's "pending" gets no time.
     if (env.PAYMENT_TIMEOUT_HOURS * 60 <= env.PAYMENT_GRACE_MINUTES) {
       throw new EnvError(`Invalid configuration: PAYMENT_TIMEOUT_HOURS=${env.PAYMENT_TIMEOUT_HOURS} must be longer than PAYMENT_GRACE_MINUTES=${env.PAYMENT_GRACE_MINUTES}`);
+    }
+    // Node refuses to start with a headers timeout longer than the request timeout.
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      throw new EnvError(`Invalid configuration: HEADERS_TIMEOUT_MS=${env.HEADERS_TIMEOUT_MS} must not be longer than REQUEST_TIMEOUT_MS=${env.REQUEST_TIMEOUT_MS}`);
     }
     return env;
   }

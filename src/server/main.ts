@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { openDb } from './db/client';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
 import { isSeeded, seedCatalog } from './db/seed';
@@ -11,6 +12,7 @@ import { EnvError, loadEnv, publicOrigin, type Env } from './env';
 import { createMailSender } from './modules/mail/sender';
 import { createPaymentSweeper, sweepLimits } from './modules/order/payment-sweeper';
 import { createAppPubSub } from './pubsub';
+import { createShutdown, trackSockets } from './shutdown';
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
 
@@ -61,6 +63,7 @@ async function serve(env: Env) {
   priceRefresh.unref();
   const { pubsub, close: closePubSub } = createAppPubSub(env.REDIS_URL);
   const app = await buildApp({ env, db, pubsub, clientDir });
+  const sockets = trackSockets(app.fastify.server);
   const address = await app.start();
   console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
   if (!env.PUBLIC_URL) console.warn(`PUBLIC_URL is not set: page links point to ${publicOrigin(env)} (set it when others reach the shop)`);
@@ -81,20 +84,21 @@ async function serve(env: Env) {
   });
   paymentSweeper.start();
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.info(`${signal}: finishing in-flight requests…`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    clearInterval(priceRefresh);
-    await app.stop();
-    await Promise.all([mailSender.stop(), paymentSweeper.stop()]);
-    await closePubSub();
-    await db.close();
-    process.exit(0);
-  };
+  const shutdown = createShutdown({
+    server: app.fastify.server,
+    sockets,
+    stopServer: () => app.stop(),
+    // Workers first: they write to the database and publish stock changes.
+    steps: [
+      { name: 'the price refresh', close: () => clearInterval(priceRefresh) },
+      { name: 'the mail sender and the payment sweeper', close: async () => void (await Promise.all([mailSender.stop(), paymentSweeper.stop()])) },
+      { name: 'pub/sub', close: closePubSub },
+      { name: 'the database', close: () => db.close() },
+    ],
+    timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    log: (message) => console.info(message),
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
@@ -108,7 +112,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) console.error(error.message);
+  // Operator mistakes get their one line; anything else its stack.
+  if (error instanceof EnvError || error instanceof DataDirInUseError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

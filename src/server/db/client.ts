@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock';
 
 /**
  * Settings every session needs: a word-similarity threshold of 0.5 catches one-letter typos in a title
@@ -98,15 +99,34 @@ export function postgresDb(pool: pg.Pool): Db {
   };
 }
 
+/** Opens PGlite in dataDir (in memory without one), which this process then owns until close(). */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  let location: string | undefined;
-  if (dataDir) {
-    location = join(dataDir, 'pgdata');
+  if (!dataDir) return pgliteDb(await PGlite.create(undefined, { extensions: { pg_trgm } }).then(withSessionSettings));
+  // Before PGlite touches the folder: a second process on it would corrupt what the first one writes.
+  const lock = await acquireDataDirLock(dataDir);
+  try {
+    const location = join(dataDir, 'pgdata');
     mkdirSync(location, { recursive: true });
+    const db = pgliteDb(await withSessionSettings(await PGlite.create(location, { extensions: { pg_trgm } })));
+    return {
+      ...db,
+      async close() {
+        try {
+          await db.close();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
   }
-  const instance = await PGlite.create(location, { extensions: { pg_trgm } });
+}
+
+async function withSessionSettings(instance: PGlite): Promise<PGlite> {
   await instance.exec(SESSION_SETTINGS);
-  return pgliteDb(instance);
+  return instance;
 }
 
 /** The same session settings as SESSION_SETTINGS, sent as startup options so they hold from the first query. */

@@ -4,7 +4,7 @@ import type { PubSub } from '../pubsub';
 import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog/loaders';
 import { withDeadline } from './operation-deadline';
 import type { AdminTokens } from '../modules/admin/tokens';
-import type { GiftCardAttempts } from '../modules/cart/gift-card-attempts';
+import type { AddressLimits } from '../limits/address-limits';
 
 export interface ContextBase {
   db: Db;
@@ -13,8 +13,8 @@ export interface ContextBase {
   adminTokens: AdminTokens;
   /** The registered payment provider new orders use (PAYMENT_PROVIDER). */
   paymentProvider: string;
-  /** Wrong gift card codes per client address, for this instance (see gift-card-attempts.ts). */
-  giftCardAttempts: GiftCardAttempts;
+  /** Per-address limits (guessing, logins), shared by every instance through Redis when configured. */
+  limits: AddressLimits;
   /** How long each operation may start database queries (OPERATION_DEADLINE_MS; shorter in tests). */
   operationDeadlineMs: number;
 }
@@ -26,7 +26,8 @@ export type GraphQLContext = ContextBase & {
   authorization: string | null;
   /**
    * The client's address: Fastify's req.ip over HTTP (so TRUST_PROXY decides whether X-Forwarded-For counts),
-   * the socket's peer over the websocket, and 'server' in page renders, which run no mutations.
+   * the same decided from the upgrade request over the websocket (websocket.ts), and 'server' in page renders,
+   * which run no mutations.
    */
   clientAddress: string;
 };

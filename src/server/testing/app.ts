@@ -1,17 +1,27 @@
 import type { Db } from '../db/client';
 import { buildApp, type App, type AppDeps } from '../app';
 import { loadEnv } from '../env';
+import { uniqueLimitPrefix } from '../limits/address-limits';
 import { createAppPubSub, type PubSub } from '../pubsub';
 
-/** The real app on a test database, without built client assets (pages render, scripts are absent). */
+/**
+ * The real app on a test database, without built client assets (pages render, scripts are absent). Its limit
+ * counters are its own unless two apps are given one `limitPrefix` (two instances sharing Redis).
+ */
 export async function createTestApp(
   db: Db,
   env: Record<string, string> = {},
-  deps: Pick<AppDeps, 'operationDeadlineMs'> = {},
+  options: { limitPrefix?: string } & Pick<AppDeps, 'operationDeadlineMs'> = {},
 ): Promise<App & { pubsub: PubSub; closePubSub(): Promise<void> }> {
   const config = loadEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
   const { pubsub, close } = createAppPubSub(config.REDIS_URL);
-  const app = await buildApp({ env: config, db, pubsub, ...deps });
+  const app = await buildApp({
+    env: config,
+    db,
+    pubsub,
+    limitPrefix: options.limitPrefix ?? uniqueLimitPrefix(),
+    operationDeadlineMs: options.operationDeadlineMs,
+  });
   await app.fastify.ready();
   return { ...app, pubsub, closePubSub: close };
 }

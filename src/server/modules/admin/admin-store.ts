@@ -17,12 +17,25 @@ export async function seedAdmin(db: Queryable, email: string | undefined, passwo
   );
 }
 
+export interface AdminUser {
+  userId: number;
+  email: string;
+  /** What the user's tokens are tied to: a new password (a new salt, so a new hash) revokes them. */
+  passwordHash: string;
+}
+
 /** The user when email and password match; the same work is done for an unknown email. */
-export async function checkCredentials(db: Queryable, email: string, password: string): Promise<{ userId: number; email: string } | null> {
+export async function checkCredentials(db: Queryable, email: string, password: string): Promise<AdminUser | null> {
   const [user] = await db.query<{ user_id: number; email: string; password_hash: string }>(
     'SELECT user_id, email, password_hash FROM admin_users WHERE lower(email) = lower($1)',
     [email.trim()],
   );
   const ok = await verifyPassword(password, user?.password_hash ?? (await dummyHashPromise));
-  return user && ok ? { userId: user.user_id, email: user.email } : null;
+  return user && ok ? { userId: user.user_id, email: user.email, passwordHash: user.password_hash } : null;
+}
+
+/** The user's current password hash; null when there is no such user. */
+export async function adminPasswordHash(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admin_users WHERE user_id = $1', [userId]);
+  return row?.password_hash ?? null;
 }

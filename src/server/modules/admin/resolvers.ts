@@ -4,14 +4,20 @@ import { badInput } from '../cart/input';
 import { publishStockChanges, setStock } from '../order/stock';
 import { checkCredentials } from './admin-store';
 import { requireAdmin, unauthenticated } from './auth';
+import { beginLoginAttempt, rateLimited } from './login-attempts';
 
 const wrongCredentials = { sv: 'Fel email eller lösenord, försök gärna igen', en: 'Wrong email or password, please try again' };
+const tooManyAttempts = { sv: 'För många försök. Vänta en stund och försök igen.', en: 'Too many attempts. Please wait a while and try again.' };
 
 export const adminResolvers: Resolvers = {
   Mutation: {
     adminLogin: async (_, args, ctx) => {
+      const language = resolveLanguage(args.channelId, args.languageId);
+      const attempt = await beginLoginAttempt(ctx.limits, args.email, ctx.clientAddress);
+      if (!attempt) throw rateLimited(tooManyAttempts[language]);
       const user = await checkCredentials(ctx.db, args.email, args.password);
-      if (!user) throw unauthenticated(wrongCredentials[resolveLanguage(args.channelId, args.languageId)]);
+      if (!user) throw unauthenticated(wrongCredentials[language]);
+      await attempt.succeeded();
       const { token, claims } = await ctx.adminTokens.issue(user);
       return { token, expiresAt: new Date(claims.exp * 1000).toISOString(), email: claims.email, role: claims.role };
     },

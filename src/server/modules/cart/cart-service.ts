@@ -3,7 +3,8 @@ import type { LanguageId } from '../../../shared/locales';
 import { easiestFreeShipping } from './campaigns';
 import { isWellFormedCartId, newCartId } from './cart-id';
 import { CartSession } from './cart-session';
-import type { GiftCardAttempts } from './gift-card-attempts';
+import type { RateBudget } from '../../limits/budgets';
+import type { CartWarning } from '../../graphql/generated/resolvers-types';
 import { cartTexts } from './messages';
 import { claimIdempotencyKey, createCart, freeShippingCampaigns, lockCart, touchCart, type CartRow } from './cart-store';
 import type { CartModel } from './models';
@@ -70,25 +71,50 @@ export async function mutateCart(db: Db, request: CartRequest, change: (session:
 }
 
 /**
- * setCartGiftCard for a client address: a wrong code counts against the address, and one that has used up its
- * attempts is answered its cart as it is with a warning, the code not looked up at all (so a good one cannot
- * be told from a wrong one). Removing the card ('') is never limited.
+ * A code (gift card or promo code) tried by a client address. Codes are guessable, so a wrong one counts against
+ * the address in `guesses` (per instance, or in Redis across instances), and an address that has used up its
+ * attempts is answered its cart as it is with a warning, the code not looked up at all (so a good one cannot be
+ * told from a wrong one). The attempt counts from its start, so concurrent requests cannot all slip past the
+ * check; `apply` answers false for a wrong code, and anything else gives the attempt back. Removing a code ('')
+ * is never limited.
  */
-export async function setGiftCardLimited(db: Db, attempts: GiftCardAttempts, address: string, request: CartRequest, code: string): Promise<CartModel> {
-  if (code === '') return mutateCart(db, request, async (cart) => void (await cart.setGiftCard(code)));
-  const ticket = attempts.begin(address);
-  if (!ticket) {
+async function tryCodeLimited(
+  db: Db,
+  guesses: RateBudget,
+  address: string,
+  request: CartRequest,
+  refusedCode: CartWarning['code'],
+  apply: (cart: CartSession) => Promise<boolean>,
+): Promise<CartModel> {
+  if (!(await guesses.take(address)).allowed) {
     const cart = await readCart(db, request.id, request.languageId);
-    const warning = { code: 'GIFT_CARD_INVALID' as const, message: cartTexts(request.languageId).giftCardTooManyAttempts(), skuId: null };
+    const warning = { code: refusedCode, message: cartTexts(request.languageId).tooManyCodeAttempts(), skuId: null };
     return { ...cart, warnings: [...cart.warnings, warning] };
   }
-  let refused = false;
+  let wrong = false;
   try {
     return await mutateCart(db, request, async (cart) => {
-      refused = !(await cart.setGiftCard(code));
+      wrong = !(await apply(cart));
     });
   } finally {
     // A replay (the change did not run) or an error is no guess either.
-    if (!refused) attempts.succeeded(address, ticket);
+    if (!wrong) await guesses.giveBack(address);
   }
+}
+
+export interface CodeGuessLimits {
+  giftCardGuesses: RateBudget;
+  promoCodeGuesses: RateBudget;
+}
+
+/** setCartGiftCard, with wrong codes counted per client address. */
+export async function setGiftCardLimited(db: Db, limits: CodeGuessLimits, address: string, request: CartRequest, code: string): Promise<CartModel> {
+  if (code === '') return mutateCart(db, request, async (cart) => void (await cart.setGiftCard(code)));
+  return tryCodeLimited(db, limits.giftCardGuesses, address, request, 'GIFT_CARD_INVALID', (cart) => cart.setGiftCard(code));
+}
+
+/** setCartPromoCode, with wrong codes counted per client address as gift card codes are. */
+export async function setPromoCodeLimited(db: Db, limits: CodeGuessLimits, address: string, request: CartRequest, code: string): Promise<CartModel> {
+  if (code === '') return mutateCart(db, request, async (cart) => void (await cart.setPromoCode(code)));
+  return tryCodeLimited(db, limits.promoCodeGuesses, address, request, 'PROMO_CODE_INVALID', (cart) => cart.setPromoCode(code));
 }

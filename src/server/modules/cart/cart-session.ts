@@ -144,14 +144,26 @@ export class CartSession {
   }
 
   /** setCartPromoCode with a normalised code: stored only when it exists and the cart meets its terms. */
-  async setPromoCode(code: string): Promise<void> {
-    if (code === '') return this.storePromoCode(null);
+  /**
+   * setCartPromoCode with a code as typed; '' removes it. False when no such code runs now (a wrong guess,
+   * counted against the client's attempts in cart-service.ts); a code whose requirements are not met exists.
+   */
+  async setPromoCode(code: string): Promise<boolean> {
+    if (code === '') {
+      await this.storePromoCode(null);
+      return true;
+    }
     const promo = await findActivePromoCode(this.tx, code);
-    if (!promo) return this.warn('PROMO_CODE_INVALID', this.texts.promoCodeInvalid());
+    if (!promo) {
+      this.warn('PROMO_CODE_INVALID', this.texts.promoCodeInvalid());
+      return false;
+    }
     if (!meetsRequirements(promo, goodsMinor(await this.priced()))) {
-      return this.warn('PROMO_CODE_REQUIREMENTS_NOT_MET', this.texts.promoCodeRequirementsNotMet());
+      this.warn('PROMO_CODE_REQUIREMENTS_NOT_MET', this.texts.promoCodeRequirementsNotMet());
+      return true;
     }
     await this.storePromoCode(promo.code);
+    return true;
   }
 
   private async storePromoCode(code: string | null): Promise<void> {
@@ -162,7 +174,7 @@ export class CartSession {
 
   /**
    * setCartGiftCard with a normalised code: stored only when the card can be spent now; '' removes it. False
-   * when the code was refused (counted against the client's attempts, see gift-card-attempts.ts).
+   * when the code was refused (counted against the client's attempts, see cart-service.ts).
    */
   async setGiftCard(code: string): Promise<boolean> {
     if (code === '') {

@@ -15,8 +15,8 @@ export interface CartTexts {
   promoCodeInvalid(): string;
   promoCodeRequirementsNotMet(): string;
   giftCardInvalid(): string;
-  /** Too many wrong gift card codes from one address (gift-card-attempts.ts); the code was not looked up. */
-  giftCardTooManyAttempts(): string;
+  /** Too many wrong gift card or promo codes from one address (cart-service.ts); the code was not looked up. */
+  tooManyCodeAttempts(): string;
 }
 
 const sv: CartTexts = {
@@ -30,7 +30,7 @@ const sv: CartTexts = {
   promoCodeInvalid: () => 'Koden är ej giltig',
   promoCodeRequirementsNotMet: () => 'Du har inte uppfyllt kraven för denna kod',
   giftCardInvalid: () => 'Presentkortet är ogiltigt eller förbrukat',
-  giftCardTooManyAttempts: () => 'För många försök. Vänta en stund och försök igen.',
+  tooManyCodeAttempts: () => 'För många försök. Vänta en stund och försök igen.',
 };
 
 const en: CartTexts = {
@@ -44,7 +44,7 @@ const en: CartTexts = {
   promoCodeInvalid: () => 'The code is not valid',
   promoCodeRequirementsNotMet: () => 'You have not met the requirements for this code',
   giftCardInvalid: () => 'The gift card is not valid or has no balance left',
-  giftCardTooManyAttempts: () => 'Too many attempts. Please wait a while and try again.',
+  tooManyCodeAttempts: () => 'Too many attempts. Please wait a while and try again.',
 };
 
 export function cartTexts(languageId: LanguageId): CartTexts {

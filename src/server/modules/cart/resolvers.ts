@@ -1,6 +1,6 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { mutateCart, readCart, setGiftCardLimited } from './cart-service';
+import { mutateCart, readCart, setGiftCardLimited, setPromoCodeLimited } from './cart-service';
 import { addToCartInput, parseInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
 export const cartResolvers: Resolvers = {
@@ -21,12 +21,12 @@ export const cartResolvers: Resolvers = {
     setCartPromoCode: (_, args, ctx) => {
       const { promoCode, idempotencyKey } = parseInput(setCartPromoCodeInput, args);
       const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
-      return mutateCart(ctx.db, request, (cart) => cart.setPromoCode(promoCode));
+      return setPromoCodeLimited(ctx.db, ctx.limits, ctx.clientAddress, request, promoCode);
     },
     setCartGiftCard: (_, args, ctx) => {
       const { code, idempotencyKey } = parseInput(setCartGiftCardInput, args);
       const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
-      return setGiftCardLimited(ctx.db, ctx.giftCardAttempts, ctx.clientAddress, request, code);
+      return setGiftCardLimited(ctx.db, ctx.limits, ctx.clientAddress, request, code);
     },
   },
   CartItem: {

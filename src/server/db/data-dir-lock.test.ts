@@ -1,0 +1,157 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, inject } from 'vitest';
+import { openPglite } from './client';
+import { acquireDataDirLock, DataDirInUseError, LOCK_FILE, removeStaleLock } from './data-dir-lock';
+
+const dirs: string[] = [];
+function tempDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'storefront-lock-'));
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The pid of a process that has exited (and that nothing else has been given yet, most likely). */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+  return Number(child.stdout);
+}
+
+function writeLock(dir: string, owner: Record<string, unknown>) {
+  writeFileSync(join(dir, LOCK_FILE), JSON.stringify({ token: 'left-behind', host: hostname(), since: '2026-01-01T00:00:00.000Z', ...owner }));
+}
+
+describe('the DATA_DIR lock', () => {
+  it('refuses a second database on the same DATA_DIR with one line naming it, and frees the folder on close', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    cpSync(inject('pgliteTemplates').empty, dir, { recursive: true });
+    const first = await openPglite(dir);
+    try {
+      const refusal = await openPglite(dir).then(
+        async (second) => {
+          await second.close();
+          return undefined;
+        },
+        (error: unknown) => error,
+      );
+      expect(refusal).toBeInstanceOf(DataDirInUseError);
+      const message = (refusal as Error).message;
+      expect(message).toContain(`DATA_DIR ${dir} is in use by another server process (pid ${process.pid}`);
+      expect(message).not.toContain('\n');
+      // The refused attempt left the owner's lock and database alone.
+      expect(await first.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await first.close();
+    }
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+    const reopened = await openPglite(dir);
+    await reopened.close();
+  });
+
+  it('takes over a lock left by a process that is no longer running', async () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid() });
+    const lock = await acquireDataDirLock(dir);
+    expect(JSON.parse(readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+    expect(existsSync(lock.path)).toBe(false);
+  });
+
+  it.runIf(existsSync('/proc/self/stat'))('takes over a lock whose pid now belongs to a process that started later (pid reuse)', async () => {
+    const dir = tempDir();
+    // This very process runs under that pid, but it is not the one that wrote the lock.
+    writeLock(dir, { pid: process.pid, startTime: '1' });
+    const lock = await acquireDataDirLock(dir);
+    lock.release();
+  });
+
+  it('leaves a lock from another host alone while its owner keeps touching it, and takes it over after a minute without', async () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid(), host: 'another-host.invalid' });
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(/^DATA_DIR .* is in use by another server process \(pid \d+ on another-host\.invalid/);
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    utimesSync(join(dir, LOCK_FILE), twoMinutesAgo, twoMinutesAgo);
+    const lock = await acquireDataDirLock(dir);
+    lock.release();
+  });
+
+  it.runIf(existsSync('/proc/self/ns/pid'))('treats a lock from another PID namespace on this host (a container sharing the volume) by its heartbeat, not by pid', async () => {
+    const dir = tempDir();
+    // That pid means nothing here: dead in this namespace, it may well run in the other one.
+    writeLock(dir, { pid: deadPid(), pidNamespace: 'pid:[1]' });
+    await expect(acquireDataDirLock(dir)).rejects.toThrow(DataDirInUseError);
+  });
+
+  it('removes only the stale lock it judged, not the fresh one a faster process put in its place', async () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid(), token: 'left-behind' });
+    // The faster process took over; the slower one saw 'left-behind' and now acts on it.
+    const lock = await acquireDataDirLock(dir);
+    expect(removeStaleLock(dir, 'left-behind')).toBe(true);
+    expect(JSON.parse(readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+  });
+
+  it('leaves the stale lock to a process already taking it over', () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid(), token: 'left-behind' });
+    writeFileSync(join(dir, `${LOCK_FILE}.takeover`), '{}');
+    expect(removeStaleLock(dir, 'left-behind')).toBe(false);
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(true);
+  });
+
+  it('lets exactly one of several processes racing for the same stale lock take it', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    writeLock(dir, { pid: deadPid() });
+    // Each racer loads the module, says so, and waits for the line on stdin that starts them all at once.
+    const script = `
+      import { acquireDataDirLock } from ${JSON.stringify(join(import.meta.dirname, 'data-dir-lock.ts'))};
+      import { once } from 'node:events';
+      console.log('ready');
+      await once(process.stdin, 'data');
+      try { await acquireDataDirLock(process.argv[1]); console.log('acquired'); }
+      catch (error) { console.log(error.constructor.name); }
+      process.stdin.resume(); // holds the lock until the test closes stdin
+    `;
+    const racers = Array.from({ length: 4 }, () =>
+      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, dir], { stdio: ['pipe', 'pipe', 'inherit'] }),
+    );
+    try {
+      const lines = racers.map((child) => {
+        const received: string[] = [];
+        let partial = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          const parts = (partial + chunk.toString()).split('\n');
+          partial = parts.pop() ?? '';
+          received.push(...parts);
+        });
+        return received;
+      });
+      const settled = (count: number) =>
+        new Promise<void>((done, fail) => {
+          const timer = setInterval(() => {
+            if (lines.every((received) => received.length >= count)) done(clearInterval(timer));
+            else if (racers.some((child) => child.exitCode !== null)) {
+              clearInterval(timer);
+              fail(new Error(`a racer exited: ${JSON.stringify(lines)}`));
+            }
+          }, 10);
+        });
+      await settled(1);
+      for (const child of racers) child.stdin.write('go\n');
+      await settled(2);
+      const outcomes = lines.map((received) => received[1]);
+      expect(outcomes.filter((outcome) => outcome === 'acquired')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome === 'DataDirInUseError')).toHaveLength(3);
+    } finally {
+      await Promise.all(racers.map((child) => new Promise((done) => (child.once('exit', done), child.stdin.end()))));
+    }
+    // The winner's exit removed its lock.
+    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+  });
+});

@@ -1,0 +1,156 @@
+import { connect, type Socket } from 'node:net';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from './app';
+import type { Db } from './db/client';
+import { loadEnv } from './env';
+import { createAppPubSub } from './pubsub';
+import { openTestDb } from './testing/db';
+
+/** A raw HTTP/1.1 client: what it received, and whether the server closed the connection. */
+interface RawConnection {
+  socket: Socket;
+  received(): string;
+  closed: Promise<void>;
+}
+
+function openConnection(port: number): Promise<RawConnection> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    const socket = connect(port, '127.0.0.1');
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
+    socket.on('error', () => undefined); // a reset is one of the outcomes the tests look at
+    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
+    socket.once('error', reject);
+  });
+}
+
+/** Polls a condition until it holds, failing after `ms` (never a fixed sleep). */
+async function until(condition: () => boolean, ms = 10_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function closedWithin(connection: RawConnection, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((done) => (timer = setTimeout(() => done(false), ms)));
+  const result = await Promise.race([connection.closed.then(() => true as const), timeout]);
+  clearTimeout(timer);
+  return result;
+}
+
+const QUERY = JSON.stringify({ query: '{ __typename }' });
+const postHead = (length: number) =>
+  `POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+describe('connection limits of the real server', () => {
+  let db: Db;
+  let app: App;
+  let port: number;
+  const log = new PassThrough();
+  let logText = '';
+  log.on('data', (chunk: Buffer) => (logText += chunk.toString()));
+  const closePubSub: (() => Promise<void>)[] = [];
+
+  beforeAll(async () => {
+    db = await openTestDb('pglite');
+    const env = loadEnv({
+      LOG_LEVEL: 'info',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      REQUEST_TIMEOUT_MS: '1000',
+      HEADERS_TIMEOUT_MS: '500',
+      KEEP_ALIVE_TIMEOUT_MS: '300',
+      MAX_CONNECTIONS: '4',
+    });
+    const { pubsub, close } = createAppPubSub();
+    closePubSub.push(close);
+    app = await buildApp({ env, db, pubsub, logStream: log });
+    await app.start();
+    port = (app.fastify.server.address() as { port: number }).port;
+  });
+
+  const openOnServer = () =>
+    new Promise<number>((resolve, reject) => app.fastify.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  let serverConnections = 0;
+  const pollConnections = async (condition: (count: number) => boolean, what: string) => {
+    const end = Date.now() + 10_000;
+    while (!condition((serverConnections = await openOnServer()))) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what} (${serverConnections} open)`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  afterAll(async () => {
+    await app?.stop();
+    for (const close of closePubSub) await close();
+    await db?.close();
+  });
+
+  it('answers 408 and closes a request whose body trickles in slower than REQUEST_TIMEOUT_MS, logging no stack trace', async () => {
+    const connection = await openConnection(port);
+    connection.socket.write(postHead(QUERY.length) + QUERY.slice(0, 5));
+    // Fastify's and Node's defaults keep such a request open for minutes; 1 s is configured here.
+    expect(await closedWithin(connection, 8_000)).toBe(true);
+    expect(connection.received()).toMatch(/^HTTP\/1\.1 408 /);
+    expect(logText).not.toMatch(/\\n\s+at /);
+  });
+
+  it('closes a connection that sends no complete headers within HEADERS_TIMEOUT_MS', async () => {
+    const connection = await openConnection(port);
+    connection.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n');
+    expect(await closedWithin(connection, 8_000)).toBe(true);
+  });
+
+  it('closes an idle keep-alive connection after KEEP_ALIVE_TIMEOUT_MS', async () => {
+    const connection = await openConnection(port);
+    connection.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    await until(() => connection.received().includes('"status":"ok"'), 10_000, 'the health answer');
+    expect(connection.received()).toMatch(/keep-alive/i);
+    // Fastify's default would keep it 72 s.
+    expect(await closedWithin(connection, 8_000)).toBe(true);
+  });
+
+  it('refuses connections beyond MAX_CONNECTIONS while the open ones still work', async () => {
+    const held = await Promise.all(Array.from({ length: 4 }, () => openConnection(port)));
+    try {
+      await pollConnections((count) => count === 4, 'the server to count the held connections');
+      const refused = await openConnection(port);
+      expect(await closedWithin(refused, 5_000)).toBe(true);
+      expect(refused.received()).toBe('');
+      held[0]!.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      await until(() => held[0]!.received().includes('"status":"ok"'), 10_000, 'an answer on a held connection');
+      await until(() => logText.includes('MAX_CONNECTIONS=4 reached'), 5_000, 'the warning');
+    } finally {
+      for (const connection of held) connection.socket.destroy();
+      await pollConnections((count) => count === 0, 'the held connections to close');
+    }
+  });
+
+  it('logs a request cut off by its client as one short line, without a stack trace', async () => {
+    const before = logText.length;
+    const connection = await openConnection(port);
+    connection.socket.write(postHead(QUERY.length) + QUERY.slice(0, 5));
+    await until(() => logText.slice(before).includes('"url":"/graphql"'), 10_000, 'the request to reach the server');
+    connection.socket.destroy();
+    await until(() => logText.slice(before).includes('client error'), 10_000, 'the line about the cut-off request');
+    const lines = logText.slice(before).trim().split('\n');
+    expect(lines.filter((line) => line.includes('client error'))).toHaveLength(1);
+    expect(logText.slice(before)).not.toContain('"stack"');
+    expect(logText.slice(before)).not.toContain('"level":50');
+  });
+
+  it('keeps secret query parameters out of the access log', async () => {
+    const before = logText.length;
+    const res = await fetch(`http://127.0.0.1:${port}/checkout/confirm?order=A-1001&token=s3cret-confirm-token&loginToken=s3cret-login`);
+    await res.arrayBuffer();
+    await until(() => logText.slice(before).includes('request completed'), 10_000, 'the access log line');
+    const written = logText.slice(before);
+    expect(written).toContain('/checkout/confirm?order=A-1001&token=[redacted]&loginToken=[redacted]');
+    expect(written).not.toContain('s3cret');
+  });
+});

@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+import type { Env } from '../env';
+import { concurrencyCap, rateBudget, type ConcurrencyCap, type RateBudget } from './budgets';
+import { createLimiterBackend } from './limiter-backend';
+
+const MINUTE = 60;
+/** Wrong codes and wrong admin logins are counted over this window. */
+export const GUESS_WINDOW_SECONDS = 15 * MINUTE;
+/** A socket or subscription slot is given back at the latest after this, should its instance die holding it. */
+const SLOT_LEASE_SECONDS = 6 * 60 * MINUTE;
+
+type LimitSettings = Pick<
+  Env,
+  | 'REDIS_URL'
+  | 'RATE_LIMIT_PER_MINUTE'
+  | 'PAGE_RATE_LIMIT_PER_MINUTE'
+  | 'WS_MAX_SOCKETS_PER_ADDRESS'
+  | 'WS_MAX_SUBSCRIPTIONS_PER_ADDRESS'
+  | 'CODE_ATTEMPTS_PER_15_MINUTES'
+  | 'ADMIN_LOGIN_FAILURES_PER_ACCOUNT'
+  | 'ADMIN_LOGIN_FAILURES_PER_ADDRESS'
+>;
+
+/**
+ * Every per-client limit of the server, counted in Redis when REDIS_URL is set (so it holds across instances)
+ * and in this process otherwise. Keys are client addresses (Fastify's req.ip, or the same over the socket),
+ * except admin logins, which are also counted per account.
+ */
+export interface AddressLimits {
+  /** GraphQL operations: HTTP requests to /graphql and operations over the socket, one budget. */
+  graphql: RateBudget;
+  /** Server-rendered pages. */
+  pages: RateBudget;
+  /** Wrong gift card codes, counted from the start of an attempt until it turns out good. */
+  giftCardGuesses: RateBudget;
+  /** Wrong promo codes, counted the same way. */
+  promoCodeGuesses: RateBudget;
+  adminLoginFailuresPerAccount: RateBudget;
+  adminLoginFailuresPerAddress: RateBudget;
+  sockets: ConcurrencyCap;
+  subscriptions: ConcurrencyCap;
+  close(): Promise<void>;
+}
+
+/** `prefix` names the Redis keys; tests give each app (or pair of apps) their own. */
+export function createAddressLimits(env: LimitSettings, prefix = 'limits'): AddressLimits {
+  const backend = createLimiterBackend(env.REDIS_URL, prefix);
+  return {
+    graphql: rateBudget(backend.create('graphql', env.RATE_LIMIT_PER_MINUTE, MINUTE)),
+    pages: rateBudget(backend.create('pages', env.PAGE_RATE_LIMIT_PER_MINUTE, MINUTE)),
+    giftCardGuesses: rateBudget(backend.create('gift-card', env.CODE_ATTEMPTS_PER_15_MINUTES, GUESS_WINDOW_SECONDS)),
+    promoCodeGuesses: rateBudget(backend.create('promo-code', env.CODE_ATTEMPTS_PER_15_MINUTES, GUESS_WINDOW_SECONDS)),
+    adminLoginFailuresPerAccount: rateBudget(backend.create('admin-account', env.ADMIN_LOGIN_FAILURES_PER_ACCOUNT, GUESS_WINDOW_SECONDS)),
+    adminLoginFailuresPerAddress: rateBudget(backend.create('admin-address', env.ADMIN_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS)),
+    sockets: concurrencyCap(backend.create('sockets', env.WS_MAX_SOCKETS_PER_ADDRESS, SLOT_LEASE_SECONDS)),
+    subscriptions: concurrencyCap(backend.create('subscriptions', env.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS, SLOT_LEASE_SECONDS)),
+    close: () => backend.close(),
+  };
+}
+
+/** A prefix no other test run uses, for tests that share one Redis. */
+export const uniqueLimitPrefix = () => `test-${randomBytes(6).toString('hex')}`;

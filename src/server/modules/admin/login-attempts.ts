@@ -1,0 +1,34 @@
+import { createGraphQLError } from 'graphql-yoga';
+import type { RateBudget } from '../../limits/budgets';
+
+export const rateLimited = (message: string) => createGraphQLError(message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
+
+export interface LoginLimits {
+  adminLoginFailuresPerAccount: RateBudget;
+  adminLoginFailuresPerAddress: RateBudget;
+}
+
+/**
+ * Wrong admin logins are limited per account (guessing one account's password from many addresses) and per
+ * address (trying many accounts from one). An attempt counts as wrong from its start, so concurrent guesses
+ * cannot all pass the check, and is given back once the password proved right. Null when either limit is used
+ * up: the password must then not be checked, so a right one cannot be told from a wrong one.
+ */
+export async function beginLoginAttempt(limits: LoginLimits, email: string, address: string): Promise<{ succeeded(): Promise<void> } | null> {
+  const account = email.trim().toLowerCase();
+  const [byAccount, byAddress] = await Promise.all([
+    limits.adminLoginFailuresPerAccount.take(account),
+    limits.adminLoginFailuresPerAddress.take(address),
+  ]);
+  if (!byAccount.allowed || !byAddress.allowed) {
+    // A refused attempt checks nothing, so it must not use up the other limit either.
+    if (byAccount.allowed) await limits.adminLoginFailuresPerAccount.giveBack(account);
+    if (byAddress.allowed) await limits.adminLoginFailuresPerAddress.giveBack(address);
+    return null;
+  }
+  return {
+    async succeeded() {
+      await Promise.all([limits.adminLoginFailuresPerAccount.giveBack(account), limits.adminLoginFailuresPerAddress.giveBack(address)]);
+    },
+  };
+}
