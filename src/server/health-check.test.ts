@@ -28,6 +28,16 @@ describe('the /healthz check', () => {
     expect(await healthy()).toBe(false);
   });
 
+  it('waits for the first check rather than answer unhealthy while the database is slow to connect', async () => {
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const db = { query: async () => (await slow, migrations.map((m) => ({ name: m.name }))) } as unknown as Db;
+    const healthy = createHealthCheck(db, { waitMs: 10, firstWaitMs: 1_000 });
+    const answer = healthy();
+    setTimeout(release, 50);
+    expect(await answer).toBe(true);
+  });
+
   it('is unhealthy as soon as a check fails', async () => {
     const control = controlledDb();
     const healthy = createHealthCheck(control.db, { waitMs: 10 });
