@@ -8,12 +8,13 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
-import { isMigrated } from './db/migrate';
 import type { Env } from './env';
+import { createHealthCheck } from './health-check';
 import { isWellFormedHost } from './host-header';
 import { closeConnectionsWhenClosing, connectionOptions, limitConnections } from './http-connections';
 import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
+import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { seedAdmin } from './modules/admin/admin-store';
 import { createAdminTokens } from './modules/admin/tokens';
 import { paymentProvider } from './modules/checkout/payment';
@@ -39,6 +40,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Names this app's limit counters in Redis; tests give each run its own. */
   limitPrefix?: string;
+  /** Tests shorten it to see the deadline fire; OPERATION_DEADLINE_MS otherwise. */
+  operationDeadlineMs?: number;
 }
 
 export interface App {
@@ -74,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
     paymentProvider: env.PAYMENT_PROVIDER,
     limits,
+    operationDeadlineMs: deps.operationDeadlineMs ?? OPERATION_DEADLINE_MS,
   };
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const yoga = buildYoga((initial) => createContext(contextBase, initial), { production, logger: fastify.log, corsOrigin: publicOrigin?.origin });
@@ -143,8 +147,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
 
+  const healthy = createHealthCheck(db);
   fastify.get('/healthz', async (_req, reply) => {
-    const ok = await isMigrated(db).catch(() => false);
+    const ok = await healthy();
     reply.header('Cache-Control', 'no-store');
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });

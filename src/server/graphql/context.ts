@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Db } from '../db/client';
 import type { PubSub } from '../pubsub';
 import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog/loaders';
+import { withDeadline } from './operation-deadline';
 import type { AdminTokens } from '../modules/admin/tokens';
 import type { AddressLimits } from '../limits/address-limits';
 
@@ -14,6 +15,8 @@ export interface ContextBase {
   paymentProvider: string;
   /** Per-address limits (guessing, logins), shared by every instance through Redis when configured. */
   limits: AddressLimits;
+  /** How long each operation may start database queries (OPERATION_DEADLINE_MS; shorter in tests). */
+  operationDeadlineMs: number;
 }
 
 // A type alias, not an interface: Yoga requires the context to be assignable to Record<string, unknown>.
@@ -36,10 +39,13 @@ export interface InitialContext {
   req?: IncomingMessage;
 }
 
+/** One operation's context, made when it starts: its database refuses new queries after the deadline. */
 export function createContext(base: ContextBase, initial: InitialContext = {}): GraphQLContext {
+  const db = withDeadline(base.db, Date.now() + base.operationDeadlineMs);
   return {
     ...base,
-    loaders: createCatalogLoaders(base.db),
+    db,
+    loaders: createCatalogLoaders(db),
     authorization: initial.request?.headers.get('authorization') ?? null,
     clientAddress: initial.clientAddress ?? initial.req?.socket.remoteAddress ?? 'server',
   };

@@ -1,6 +1,6 @@
-import { costLimitPlugin } from '@escape.tech/graphql-armor-cost-limit';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import type { ValidationRule } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { filter, pipe } from 'graphql-yoga';
 import { adminResolvers } from '../modules/admin/resolvers';
@@ -14,6 +14,9 @@ import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
 import type { GraphQLContext, InitialContext } from './context';
 import { inputGuardPlugin } from './input-guard';
+import { listNestingRule } from './limits/list-nesting';
+import { noIntrospectionRule } from './limits/no-introspection';
+import { operationCostRule } from './limits/operation-cost';
 import { loggedMaskError, type ErrorLogger } from './masked-errors';
 
 const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.graphql'], {
@@ -68,12 +71,23 @@ export function buildSchema() {
  */
 export const MAX_ALIASES = 15;
 
-/** Limits that keep one request from asking for the whole catalog through nesting, or repeating a field. */
-export const armorPlugins = (): Plugin[] => [
+const validationRules = (rules: ValidationRule[]): Plugin => ({
+  onValidate: ({ addValidationRule }) => rules.forEach((rule) => addValidationRule(rule)),
+});
+
+/**
+ * Limits that keep one request from holding the server: nesting depth, aliases, list fields nested in lists of
+ * their own type, and a cost that multiplies by every list's length. They are validation rules, so they apply
+ * alike over POST, GET and the websocket (websocket.ts validates through the same envelop).
+ */
+export const limitPlugins = (): Plugin[] => [
   maxDepthPlugin({ n: 8, flattenFragments: true }) as Plugin,
   maxAliasesPlugin({ n: MAX_ALIASES }) as Plugin,
-  costLimitPlugin({ maxCost: 20_000, objectCost: 2, scalarCost: 1, depthCostFactor: 1.5 }) as Plugin,
+  validationRules([listNestingRule, operationCostRule()]),
 ];
+
+/** Off in production; codegen reads the SDL files, not a running server, and GraphiQL needs it in development. */
+const noIntrospection = (): Plugin => validationRules([noIntrospectionRule]);
 
 export interface YogaOptions {
   production: boolean;
@@ -92,7 +106,7 @@ export function buildYoga(createContext: (initial: InitialContext) => GraphQLCon
     graphqlEndpoint: '/graphql',
     // Yoga's default reflects any Origin with credentials, which would let any site read a shopper's answers.
     cors: (request) => (options.corsOrigin && request.headers.get('origin') === options.corsOrigin ? { origin: [options.corsOrigin], credentials: true } : false),
-    plugins: [...armorPlugins(), inputGuardPlugin()],
+    plugins: [...limitPlugins(), inputGuardPlugin(), ...(options.production ? [noIntrospection()] : [])],
     maskedErrors: options.production ? { maskError: loggedMaskError(options.logger) } : false,
     graphiql: !options.production,
     landingPage: false,

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { buildApp, type App } from '../app';
+import { buildApp, type App, type AppDeps } from '../app';
 import { loadEnv } from '../env';
 import { uniqueLimitPrefix } from '../limits/address-limits';
 import { createAppPubSub, type PubSub } from '../pubsub';
@@ -11,11 +11,17 @@ import { createAppPubSub, type PubSub } from '../pubsub';
 export async function createTestApp(
   db: Db,
   env: Record<string, string> = {},
-  options: { limitPrefix?: string } = {},
+  options: { limitPrefix?: string } & Pick<AppDeps, 'operationDeadlineMs'> = {},
 ): Promise<App & { pubsub: PubSub; closePubSub(): Promise<void> }> {
   const config = loadEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
   const { pubsub, close } = createAppPubSub(config.REDIS_URL);
-  const app = await buildApp({ env: config, db, pubsub, limitPrefix: options.limitPrefix ?? uniqueLimitPrefix() });
+  const app = await buildApp({
+    env: config,
+    db,
+    pubsub,
+    limitPrefix: options.limitPrefix ?? uniqueLimitPrefix(),
+    operationDeadlineMs: options.operationDeadlineMs,
+  });
   await app.fastify.ready();
   return { ...app, pubsub, closePubSub: close };
 }

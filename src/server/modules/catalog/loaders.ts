@@ -8,7 +8,9 @@ import {
   campaignsByProductIds,
   categoryIdsByProductIds,
   categoryTree,
+  parametersByProductIds,
   productsByIds,
+  relatedProductsByProductIds,
   skusByProductIds,
   translationAliases,
 } from './queries';
@@ -68,6 +70,29 @@ export function createCatalogLoaders(db: Queryable) {
         new DataLoader<number, CampaignModel[]>(async (productIds) => {
           const byProduct = groupBy(await campaignsByProductIds(db, productIds, languageId), (r) => r.productId);
           return productIds.map((id) => (byProduct.get(id) ?? []).map((r) => r.campaign));
+        }),
+    ),
+    /** By language and limit: a product list asking related products of each item costs one query. */
+    relatedProducts: perLanguage((languageId) => {
+      const byLimit = new Map<number, DataLoader<number, ProductModel[]>>();
+      return (limit: number) => {
+        let loader = byLimit.get(limit);
+        if (!loader) {
+          loader = new DataLoader<number, ProductModel[]>(async (productIds) => {
+            const rows = await relatedProductsByProductIds(db, productIds, languageId, limit);
+            const bySource = groupBy(rows, (r) => r.sourceId);
+            return productIds.map((id) => (bySource.get(id) ?? []).map((r) => r.product));
+          });
+          byLimit.set(limit, loader);
+        }
+        return loader;
+      };
+    }),
+    parameters: perLanguage(
+      (languageId) =>
+        new DataLoader<number, { name: string; value: string }[]>(async (productIds) => {
+          const byProduct = groupBy(await parametersByProductIds(db, productIds, languageId), (r) => r.product_id);
+          return productIds.map((id) => (byProduct.get(id) ?? []).map(({ name, value }) => ({ name, value })));
         }),
     ),
     productCategoryIds: new DataLoader<number, number[]>(async (productIds) => {

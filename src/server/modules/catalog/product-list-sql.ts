@@ -2,9 +2,7 @@ import type { SqlParam } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { toMinor } from '../../../shared/money';
 import type { FilterInputType, ProductSort } from '../../graphql/generated/resolvers-types';
-
-export const DEFAULT_PAGE_SIZE = 24;
-export const MAX_PAGE_SIZE = 100;
+import { clampLimit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-limits';
 
 /** Collects positional parameters so every value reaches SQL as $n, never as text. */
 export class Params {
@@ -126,7 +124,7 @@ export function orderBy(sort: ProductSort | null | undefined, rank: string | nul
 }
 
 export function pageOf(filter: FilterInputType): { limit: number; offset: number } {
-  const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, filter.limit ?? DEFAULT_PAGE_SIZE));
+  const limit = clampLimit(filter.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const offset = Math.max(0, filter.offset ?? 0);
   return { limit, offset };
 }

@@ -88,14 +88,28 @@ export async function productByAlias(db: Queryable, alias: string, languageId: L
   return rows[0] ? toProduct(languageId)(rows[0]) : null;
 }
 
-export async function relatedProducts(db: Queryable, product: ProductModel, limit: number): Promise<ProductModel[]> {
-  const rows = await db.query<ProductRow>(
-    `SELECT ${productColumns} FROM ${productFrom('$1')}
-     WHERE p.primary_category_id = $2 AND p.product_id <> $3
-     ORDER BY p.sales_count DESC, p.product_id LIMIT $4`,
-    [product.languageId, product.primaryCategoryId, product.productId, Math.min(24, Math.max(1, limit))],
+/**
+ * The best-selling products of each given product's primary category, itself excluded, at most `limit` each:
+ * one query for a whole list of products (loaders.ts batches them).
+ */
+export async function relatedProductsByProductIds(
+  db: Queryable,
+  productIds: readonly number[],
+  languageId: LanguageId,
+  limit: number,
+): Promise<{ sourceId: number; product: ProductModel }[]> {
+  const rows = await db.query<ProductRow & { source_id: number }>(
+    `SELECT source.product_id AS source_id, related.* FROM unnest($2::int[]) WITH ORDINALITY AS source(product_id, n)
+     JOIN products sp ON sp.product_id = source.product_id
+     CROSS JOIN LATERAL (
+       SELECT ${productColumns}, p.sales_count FROM ${productFrom('$1')}
+       WHERE p.primary_category_id = sp.primary_category_id AND p.product_id <> sp.product_id
+       ORDER BY p.sales_count DESC, p.product_id LIMIT $3) related
+     ORDER BY source.n, related.sales_count DESC, related.product_id`,
+    [languageId, productIds, limit],
   );
-  return rows.map(toProduct(product.languageId));
+  const toModel = toProduct(languageId);
+  return rows.map((r) => ({ sourceId: r.source_id, product: toModel(r) }));
 }
 
 export async function skusByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId): Promise<SkuModel[]> {
@@ -136,6 +150,14 @@ export async function skusByProductIds(db: Queryable, productIds: readonly numbe
     isStatic: r.is_static,
     incomingDate: r.incoming_date == null ? null : String(r.incoming_date).slice(0, 10),
   }));
+}
+
+export async function parametersByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId) {
+  return db.query<{ product_id: number; name: string; value: string }>(
+    `SELECT product_id, name, value FROM product_parameters WHERE product_id = ANY($1::int[]) AND language_id = $2
+     ORDER BY product_id, name`,
+    [productIds, languageId],
+  );
 }
 
 /** The whole tree in one query (spec: "the tree is loaded once"), each with its alias path from the root. */

@@ -4,9 +4,10 @@ import { toMajor } from '../../../shared/money';
 import { routes } from '../../../shared/routes';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import type { GraphQLContext } from '../../graphql/context';
-import type { CategoryModel, ProductModel } from './models';
+import type { CategoryModel } from './models';
 import { priceOf } from './price';
-import { countProducts, listProducts, productByAlias, productFacets, relatedProducts } from './queries';
+import { clampLimit, DEFAULT_RELATED_PRODUCTS, DEFAULT_SEARCH_SUGGESTIONS, MAX_RELATED_PRODUCTS, MAX_SEARCH_SUGGESTIONS } from './list-limits';
+import { countProducts, listProducts, productByAlias, productFacets } from './queries';
 import { stockOf } from './stock';
 import { prefixTsQuery } from './product-list-sql';
 
@@ -50,7 +51,7 @@ export const catalogResolvers: Resolvers = {
       return {
         languageId: resolveLanguage(args.channelId, args.languageId),
         searchText: args.searchText.trim(),
-        limit: Math.min(10, Math.max(1, args.limit ?? 10)),
+        limit: clampLimit(args.limit, DEFAULT_SEARCH_SUGGESTIONS, MAX_SEARCH_SUGGESTIONS),
       };
     },
   },
@@ -89,12 +90,9 @@ export const catalogResolvers: Resolvers = {
     skus: (p, _, ctx) => ctx.loaders.skus(p.languageId).load(p.productId),
     stock: async (p, _, ctx) => stockOf(await ctx.loaders.skus(p.languageId).load(p.productId)),
     discountCampaigns: (p, _, ctx) => ctx.loaders.productCampaigns(p.languageId).load(p.productId),
-    parameters: async (p, _, ctx) =>
-      ctx.db.query<{ name: string; value: string }>(
-        'SELECT name, value FROM product_parameters WHERE product_id = $1 AND language_id = $2 ORDER BY name',
-        [p.productId, p.languageId],
-      ),
-    relatedProducts: (p: ProductModel, args, ctx) => relatedProducts(ctx.db, p, args.limit ?? 8),
+    parameters: (p, _, ctx) => ctx.loaders.parameters(p.languageId).load(p.productId),
+    relatedProducts: (p, args, ctx) =>
+      ctx.loaders.relatedProducts(p.languageId)(clampLimit(args.limit, DEFAULT_RELATED_PRODUCTS, MAX_RELATED_PRODUCTS)).load(p.productId),
     createdAt: (p) => p.createdAt.toISOString(),
     alternates: async (p, _, ctx) => alternatesOf(await ctx.loaders.productAliases.load(p.productId), routes.product),
   },
