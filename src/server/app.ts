@@ -27,6 +27,7 @@ import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
 import { registerMailPreviews } from './modules/mail/preview';
 import { isOrderToken } from './modules/order/order-service';
+import { bearerToken } from './modules/admin/auth';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
 
@@ -166,8 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db,
     variant: env.SHOP_VARIANT,
     async mayRead(req, mail) {
-      const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
-      if (bearer && (await contextBase.adminTokens.verify(bearer[1]!))) return true;
+      const bearer = bearerToken(req.headers.authorization);
+      if (bearer && (await contextBase.adminTokens.verify(bearer))) return true;
       const { token } = req.query as { token?: unknown };
       return Boolean(mail.orderId && typeof token === 'string' && (await isOrderToken(db, mail.orderId, token)));
     },

@@ -67,6 +67,17 @@ describe.each(testDbKinds())('admin sign-in limits on %s', (kind) => {
     // The refused attempt did not use up the new address's own allowance.
     expect(codeOf(await login(app, 'someone@example.se', 'wrong password!', '10.30.1.8'))).toBe('UNAUTHENTICATED');
   });
+
+  it('refuses an email no address can have before counting anything, so no counter is kept for it', async () => {
+    const huge = `${'x'.repeat(100_000)}@example.se`;
+    for (let i = 0; i < 6; i++) {
+      const answer = await login(app, huge, 'wrong password!', '10.30.2.1');
+      expect(codeOf(answer)).toBe('UNAUTHENTICATED');
+      expect(answer.errors?.[0]?.message).toBe('Fel email eller lösenord, försök gärna igen');
+    }
+    // Had they counted, the address would be locked out by now (4 per address).
+    expect(codeOf(await login(app, 'someone@example.se', 'wrong password!', '10.30.2.1'))).toBe('UNAUTHENTICATED');
+  });
 });
 
 describe.each(testDbKinds())('admin tokens and password changes on %s', (kind) => {

@@ -4,10 +4,15 @@ import type { AdminClaims } from './tokens';
 
 export const unauthenticated = (message: string) => createGraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
 
+/** The token of an 'Authorization: Bearer <token>' header; null for any other header. */
+export function bearerToken(authorization: string | null | undefined): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? null;
+}
+
 /** The signed-in admin from 'Authorization: Bearer <token>', or an UNAUTHENTICATED error. */
 export async function requireAdmin(ctx: GraphQLContext): Promise<AdminClaims> {
-  const match = /^Bearer\s+(\S+)$/i.exec(ctx.authorization ?? '');
-  const claims = match ? await ctx.adminTokens.verify(match[1]!) : null;
+  const token = bearerToken(ctx.authorization);
+  const claims = token ? await ctx.adminTokens.verify(token) : null;
   if (!claims) throw unauthenticated('Admin sign-in required: send Authorization: Bearer <token from adminLogin>');
   return claims;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createGraphQLError } from 'graphql-yoga';
 import type { RateBudget } from '../../limits/budgets';
 
@@ -15,7 +16,8 @@ export interface LoginLimits {
  * up: the password must then not be checked, so a right one cannot be told from a wrong one.
  */
 export async function beginLoginAttempt(limits: LoginLimits, email: string, address: string): Promise<{ succeeded(): Promise<void> } | null> {
-  const account = email.trim().toLowerCase();
+  // Hashed, so a counter's key is a fixed 43 characters whatever the caller sends as an email.
+  const account = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
   const [byAccount, byAddress] = await Promise.all([
     limits.adminLoginFailuresPerAccount.take(account),
     limits.adminLoginFailuresPerAddress.take(address),

@@ -13,6 +13,8 @@ export const adminResolvers: Resolvers = {
   Mutation: {
     adminLogin: async (_, args, ctx) => {
       const language = resolveLanguage(args.channelId, args.languageId);
+      // No address is longer than 254 characters; a long password would only make the slow hash slower.
+      if (args.email.length > 254 || args.password.length > 1024) throw unauthenticated(wrongCredentials[language]);
       const attempt = await beginLoginAttempt(ctx.limits, args.email, ctx.clientAddress);
       if (!attempt) throw rateLimited(tooManyAttempts[language]);
       const user = await checkCredentials(ctx.db, args.email, args.password);
