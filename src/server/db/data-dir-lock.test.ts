@@ -160,6 +160,31 @@ describe('the DATA_DIR lock', () => {
     lock.release();
   });
 
+  it('checks the lock before a database operation that runs after the event loop was blocked past a beat', { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    cpSync(inject('pgliteTemplates').empty, dir, { recursive: true });
+    const watch = watchLost();
+    const db = await openPglite(dir, { heartbeatMs: 50, onLost: watch.onLost });
+    expect(await db.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    // A stall (a long PGlite statement, a bulk seed) during which another process takes the folder over: the
+    // heartbeat timer cannot run, and the first thing after the stall is the next database operation.
+    const stalledUntil = Date.now() + 100;
+    while (Date.now() < stalledUntil) {
+      // blocked
+    }
+    unlinkSync(join(dir, LOCK_FILE));
+    writeLock(dir, { pid: 4242, host: 'another-host.invalid', token: 'the-new-owner' });
+    expect(watch.messages).toEqual([]);
+    await expect(db.query('SELECT 1')).rejects.toThrow(/^Lost the lock on DATA_DIR .* was taken over by pid 4242 on another-host\.invalid/);
+    expect(watch.messages).toHaveLength(1);
+    await expect(db.transaction(async (tx) => tx.query('SELECT 1'))).rejects.toThrow(/^Lost the lock/);
+    await expect(db.exec('SELECT 1')).rejects.toThrow(/^Lost the lock/);
+    // Nor does closing write a checkpoint into the new owner's folder; its lock stays.
+    await expect(db.close()).rejects.toThrow(/^Lost the lock/);
+    expect(JSON.parse(readFileSync(join(dir, LOCK_FILE), 'utf8'))).toMatchObject({ token: 'the-new-owner' });
+    expect(watch.messages).toHaveLength(1);
+  });
+
   it('exits the process at once by default when its lock was taken over', { timeout: 60_000 }, async () => {
     const dir = tempDir();
     const script = `

@@ -70,6 +70,13 @@ export class DataDirInUseError extends Error {
 
 export interface DataDirLock {
   readonly path: string;
+  /**
+   * Throws, after reporting the loss through onLost, once the lock is known to be lost. When the heartbeat is
+   * overdue (the event loop was blocked past a beat), it beats first: the timer fires only after the callbacks
+   * already queued, and a query that one of them starts must not write to a folder taken over meanwhile.
+   * Cheap otherwise (a clock read); call it before each database operation.
+   */
+  check(): void;
   /** Removes the lock if it is still ours; safe to call twice. */
   release(): void;
 }
@@ -250,9 +257,11 @@ export async function acquireDataDirLock(dataDir: string, options: DataDirLockOp
   const giveUpAt = Date.now() + ACQUIRE_TIMEOUT_MS;
   while (Date.now() < giveUpAt) {
     if (linkExclusive(path, content)) {
-      // Unref'd: the beat must not keep a process alive that has nothing else to do (its exit releases the
-      // lock). A blocked event loop delays the beat, and setInterval then fires once, not once per missed beat.
-      const heartbeat = setInterval(() => {
+      let lostMessage: string | undefined;
+      let lastBeatAt = Date.now();
+      const beat = () => {
+        if (lostMessage !== undefined) return;
+        lastBeatAt = Date.now();
         let text: string | undefined;
         try {
           text = readText(path);
@@ -268,10 +277,10 @@ export async function acquireDataDirLock(dataDir: string, options: DataDirLockOp
         if (holder?.token !== token) {
           clearInterval(heartbeat);
           const what = holder ? `taken over by pid ${holder.pid} on ${holder.host} (since ${holder.since})` : text === undefined ? 'removed' : 'overwritten';
-          onLost(
+          lostMessage =
             `Lost the lock on DATA_DIR ${dir}: ${LOCK_FILE} was ${what}, ` +
-              `most likely while this process was too busy to renew it; stopping so that only one process writes to the database.`,
-          );
+            `most likely while this process was too busy to renew it; stopping so that only one process writes to the database.`;
+          onLost(lostMessage);
           return;
         }
         try {
@@ -282,8 +291,15 @@ export async function acquireDataDirLock(dataDir: string, options: DataDirLockOp
         } catch {
           // A missed beat only matters to another host, after a whole lease of them.
         }
-      }, heartbeatMs);
+      };
+      // Unref'd: the beat must not keep a process alive that has nothing else to do (its exit releases the
+      // lock). A blocked event loop delays the beat, and setInterval then fires once, not once per missed beat.
+      const heartbeat = setInterval(beat, heartbeatMs);
       heartbeat.unref();
+      const check = () => {
+        if (lostMessage === undefined && Date.now() - lastBeatAt >= heartbeatMs) beat();
+        if (lostMessage !== undefined) throw new Error(lostMessage);
+      };
       const release = () => {
         clearInterval(heartbeat);
         process.removeListener('exit', release);
@@ -294,7 +310,7 @@ export async function acquireDataDirLock(dataDir: string, options: DataDirLockOp
         }
       };
       process.on('exit', release);
-      return { path, release };
+      return { path, check, release };
     }
     const lock = readLock(path);
     if (lock === undefined) continue; // released or taken over between our link and read
