@@ -153,4 +153,28 @@ describe('connection limits of the real server', () => {
     expect(written).toContain('/checkout/confirm?order=A-1001&token=[redacted]&loginToken=[redacted]');
     expect(written).not.toContain('s3cret');
   });
+
+  it('logs only the path of a GraphQL request sent by GET, whose query and variables may hold secrets', async () => {
+    const query = encodeURIComponent('query ($token: String!) { order(orderId: "1", token: $token) { id } } # s3cret-inline');
+    const variables = encodeURIComponent(JSON.stringify({ token: 's3cret-order-token' }));
+    const mutation = encodeURIComponent('mutation { adminLogin(email: "a@example.com", password: "s3cret-password") { token } }');
+    const extensions = encodeURIComponent(JSON.stringify({ persistedQuery: { sha256Hash: 's3cret-hash' } }));
+    const urls = [
+      `/graphql?query=${query}&variables=${variables}`,
+      `/graphql?query=${mutation}&extensions=${extensions}`,
+      // Not served, but a client may still send its operation there.
+      `/en/graphql?query=${query}&variables=${variables}`,
+      `/GraphQL/?query=${query}`,
+      `/%67raphql?query=${query}`,
+    ];
+    for (const url of urls) {
+      const before = logText.length;
+      const res = await fetch(`http://127.0.0.1:${port}${url}`);
+      await res.arrayBuffer();
+      await until(() => logText.slice(before).includes('request completed'), 10_000, `the access log line of ${url}`);
+      const written = logText.slice(before);
+      expect(written).toContain(`"url":"${url.slice(0, url.indexOf('?'))}?[redacted]"`);
+      expect(written).not.toMatch(/s3cret|order\(|adminLogin/);
+    }
+  });
 });

@@ -8,10 +8,27 @@ import type { Env } from './env';
 const SECRET_PARAMETER = /token|secret|password|passwd|signature|^sig$|^sign$|^key$|api[-_]?key|^code$/i;
 const REDACTED = '[redacted]';
 
+/**
+ * GraphQL over GET carries the whole operation in the URL: `query` and `variables` hold an order's token
+ * (`order(orderId, token)`), an admin's password or whatever a later field takes, under names no pattern
+ * foresees. For the endpoint, at any language prefix (`/graphql`, `/en/graphql`) and however the client spells
+ * it (`/GraphQL/`, `/%67raphql`), the log gets the path only.
+ */
+function isGraphqlPath(path: string): boolean {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // a malformed path is matched as it is
+  }
+  return /\/graphql\/*$/i.test(decoded);
+}
+
 /** The URL with the value of every secret query parameter replaced; everything else byte for byte. */
 export function redactUrl(url: string): string {
   const queryStart = url.indexOf('?');
   if (queryStart < 0) return url;
+  if (isGraphqlPath(url.slice(0, queryStart))) return `${url.slice(0, queryStart)}?${REDACTED}`;
   const query = url
     .slice(queryStart + 1)
     .split('&')

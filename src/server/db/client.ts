@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { acquireDataDirLock } from './data-dir-lock';
+import { acquireDataDirLock, type DataDirLockOptions } from './data-dir-lock';
 
 /**
  * Settings every session needs: a word-similarity threshold of 0.5 catches one-letter typos in a title
@@ -99,18 +99,42 @@ export function postgresDb(pool: pg.Pool): Db {
   };
 }
 
-/** Opens PGlite in dataDir (in memory without one), which this process then owns until close(). */
-export async function openPglite(dataDir: string | undefined): Promise<Db> {
+/**
+ * Opens PGlite in dataDir (in memory without one), which this process then owns until close(). Should another
+ * process take the folder over meanwhile, the lock's onLost runs (by default: one line, exit 1) and no further
+ * operation reaches the database.
+ */
+export async function openPglite(dataDir: string | undefined, lockOptions?: DataDirLockOptions): Promise<Db> {
   if (!dataDir) return pgliteDb(await PGlite.create(undefined, { extensions: { pg_trgm } }).then(withSessionSettings));
   // Before PGlite touches the folder: a second process on it would corrupt what the first one writes.
-  const lock = await acquireDataDirLock(dataDir);
+  const lock = await acquireDataDirLock(dataDir, lockOptions);
   try {
     const location = join(dataDir, 'pgdata');
     mkdirSync(location, { recursive: true });
     const db = pgliteDb(await withSessionSettings(await PGlite.create(location, { extensions: { pg_trgm } })));
+    // Each operation first makes sure the folder is still ours (see DataDirLock.check).
     return {
       ...db,
+      async query<R>(text: string, params?: readonly SqlParam[]) {
+        lock.check();
+        return db.query<R>(text, params);
+      },
+      async transaction(fn) {
+        lock.check();
+        return db.transaction(fn);
+      },
+      async exec(sql) {
+        lock.check();
+        return db.exec(sql);
+      },
       async close() {
+        try {
+          lock.check();
+        } catch (error) {
+          // Closing writes (a checkpoint) to a folder that is no longer ours: leave the database as it is.
+          lock.release();
+          throw error;
+        }
         try {
           await db.close();
         } finally {

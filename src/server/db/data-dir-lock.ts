@@ -11,9 +11,14 @@ import { join, resolve as resolvePath } from 'node:path';
  * The lock is created with link(2) from a fully written temporary file: link fails with EEXIST like O_EXCL,
  * and a reader never sees a half-written lock. A lock whose owner is gone is taken over: on this host (and in
  * this PID namespace) when its pid is not alive or now belongs to a process that started later (PID reuse);
- * elsewhere, where pids mean nothing to us, when the owner has not touched the lock for a minute. Taking over
- * happens only under a short-lived takeover file, also created with link, so that two processes racing for
- * the same stale lock cannot both remove it, one of them removing the other's fresh lock instead.
+ * elsewhere, where pids mean nothing to us, when the owner has not touched the lock for ten minutes. Taking
+ * over happens only under a short-lived takeover file, also created with link, so that two processes racing
+ * for the same stale lock cannot both remove it, one of them removing the other's fresh lock instead.
+ *
+ * The heartbeat is a lease, and a lease can run out under a live owner: its timer runs on the event loop,
+ * which PGlite (synchronous WebAssembly) and bulk seeding can block for minutes. So the owner checks on every
+ * beat that the lock still holds its token, and on finding another's (or none) it stops at once (onLost,
+ * which by default logs one line and exits) instead of writing on beside the new owner.
  */
 
 export const LOCK_FILE = 'server.lock';
@@ -22,9 +27,16 @@ const TAKEOVER_FILE = 'server.lock.takeover';
 const ABANDONED_TAKEOVER_MS = 10_000;
 /** Long enough to outwait a takeover file abandoned by a process that died while holding it. */
 const ACQUIRE_TIMEOUT_MS = ABANDONED_TAKEOVER_MS + 2_000;
-/** The owner touches its lock this often, and a lock from another host untouched for the lease is stale. */
+/** The owner touches its lock this often, checking each time that the lock is still its own. */
 const HEARTBEAT_MS = 10_000;
-const FOREIGN_LEASE_MS = 60_000;
+/**
+ * A lock from another host or PID namespace untouched this long is stale. Beats stop while the owner's event
+ * loop is blocked (a large seed, a long PGlite statement), and a takeover then means two writers until the
+ * owner's next beat sees the lock is gone; so the lease is ten times the minute it used to be, well beyond
+ * the stalls of minutes that PGlite work can cause, at the price of a restart waiting this long after such an
+ * owner crashed (or an operator deleting the lock once sure that owner is gone).
+ */
+export const FOREIGN_LEASE_MS = 10 * 60_000;
 
 interface LockOwner {
   token: string;
@@ -42,9 +54,15 @@ export class DataDirInUseError extends Error {
   constructor(
     readonly dataDir: string,
     readonly owner: LockOwner,
+    /** For an owner elsewhere, whose lock goes stale by its heartbeat: when it last touched the lock. */
+    touchedAt?: number,
   ) {
+    const lease =
+      touchedAt === undefined
+        ? ''
+        : `; last heartbeat ${Math.round((Date.now() - touchedAt) / 1000)} s ago, taken over after ${FOREIGN_LEASE_MS / 60_000} min without one`;
     super(
-      `DATA_DIR ${dataDir} is in use by another server process (pid ${owner.pid} on ${owner.host}, since ${owner.since}): ` +
+      `DATA_DIR ${dataDir} is in use by another server process (pid ${owner.pid} on ${owner.host}, since ${owner.since}${lease}): ` +
         `stop that process first or use another DATA_DIR; delete ${join(dataDir, LOCK_FILE)} only if no such process is running.`,
     );
   }
@@ -52,6 +70,13 @@ export class DataDirInUseError extends Error {
 
 export interface DataDirLock {
   readonly path: string;
+  /**
+   * Throws, after reporting the loss through onLost, once the lock is known to be lost. When the heartbeat is
+   * overdue (the event loop was blocked past a beat), it beats first: the timer fires only after the callbacks
+   * already queued, and a query that one of them starts must not write to a folder taken over meanwhile.
+   * Cheap otherwise (a clock read); call it before each database operation.
+   */
+  check(): void;
   /** Removes the lock if it is still ours; safe to call twice. */
   release(): void;
 }
@@ -118,14 +143,18 @@ function currentOwner(token: string): LockOwner {
   };
 }
 
+/** Whether the owner runs where its pid means nothing to us: another host, or another PID namespace here. */
+function isElsewhere(owner: LockOwner): boolean {
+  const namespace = pidNamespace();
+  return owner.host !== hostname() || (owner.pidNamespace !== undefined && namespace !== undefined && owner.pidNamespace !== namespace);
+}
+
 /**
  * Whether the owner is certainly gone. A process on another host (a shared volume, a container rescheduled
  * under a new name) or in another PID namespace cannot be looked up by pid; there its heartbeat decides.
  */
 export function isStale(owner: LockOwner, touchedAt: number): boolean {
-  const namespace = pidNamespace();
-  const elsewhere = owner.host !== hostname() || (owner.pidNamespace !== undefined && namespace !== undefined && owner.pidNamespace !== namespace);
-  if (elsewhere) return Date.now() - touchedAt > FOREIGN_LEASE_MS;
+  if (isElsewhere(owner)) return Date.now() - touchedAt > FOREIGN_LEASE_MS;
   const thisBoot = bootId();
   if (owner.bootId && thisBoot && owner.bootId !== thisBoot) return true;
   if (!pidAlive(owner.pid)) return true;
@@ -197,12 +226,29 @@ export function removeStaleLock(dir: string, staleToken: string): boolean {
   return true;
 }
 
+export interface DataDirLockOptions {
+  /**
+   * Called once, with one line saying so, when a heartbeat finds the lock removed or holding another
+   * process's token: another process owns the folder now, and this one must not write to it again. The
+   * default logs the line and exits with status 1 at once (no database close, which would write).
+   */
+  onLost?: (message: string) => void;
+  /** How often the owner touches and checks its lock; tests shorten it. */
+  heartbeatMs?: number;
+}
+
+function exitOnLost(message: string): void {
+  console.error(message);
+  process.exit(1);
+}
+
 /**
  * Takes the lock on dataDir (created when missing) or throws DataDirInUseError naming it. The lock goes with
  * release(), and also when the process exits without closing (process.exit, an uncaught error); after a
  * crash that skips even that (SIGKILL, power loss) the next start finds the owner dead and takes over.
  */
-export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
+export async function acquireDataDirLock(dataDir: string, options: DataDirLockOptions = {}): Promise<DataDirLock> {
+  const { onLost = exitOnLost, heartbeatMs = HEARTBEAT_MS } = options;
   const dir = resolvePath(dataDir);
   mkdirSync(dir, { recursive: true });
   const path = join(dir, LOCK_FILE);
@@ -211,15 +257,49 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   const giveUpAt = Date.now() + ACQUIRE_TIMEOUT_MS;
   while (Date.now() < giveUpAt) {
     if (linkExclusive(path, content)) {
-      const heartbeat = setInterval(() => {
+      let lostMessage: string | undefined;
+      let lastBeatAt = Date.now();
+      const beat = () => {
+        if (lostMessage !== undefined) return;
+        lastBeatAt = Date.now();
+        let text: string | undefined;
         try {
+          text = readText(path);
+        } catch {
+          return; // unreadable for now (a network file system's hiccup): a missed beat, not a lost lock
+        }
+        let holder: LockOwner | undefined;
+        try {
+          holder = parseOwner(path, text);
+        } catch {
+          holder = undefined; // replaced by something that is not a lock: not ours either
+        }
+        if (holder?.token !== token) {
+          clearInterval(heartbeat);
+          const what = holder ? `taken over by pid ${holder.pid} on ${holder.host} (since ${holder.since})` : text === undefined ? 'removed' : 'overwritten';
+          lostMessage =
+            `Lost the lock on DATA_DIR ${dir}: ${LOCK_FILE} was ${what}, ` +
+            `most likely while this process was too busy to renew it; stopping so that only one process writes to the database.`;
+          onLost(lostMessage);
+          return;
+        }
+        try {
+          // Between the read and this touch another process may have taken over; touching its lock only
+          // lengthens a live owner's lease, and the next beat finds the token changed.
           const now = new Date();
           utimesSync(path, now, now);
         } catch {
           // A missed beat only matters to another host, after a whole lease of them.
         }
-      }, HEARTBEAT_MS);
+      };
+      // Unref'd: the beat must not keep a process alive that has nothing else to do (its exit releases the
+      // lock). A blocked event loop delays the beat, and setInterval then fires once, not once per missed beat.
+      const heartbeat = setInterval(beat, heartbeatMs);
       heartbeat.unref();
+      const check = () => {
+        if (lostMessage === undefined && Date.now() - lastBeatAt >= heartbeatMs) beat();
+        if (lostMessage !== undefined) throw new Error(lostMessage);
+      };
       const release = () => {
         clearInterval(heartbeat);
         process.removeListener('exit', release);
@@ -230,12 +310,12 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
         }
       };
       process.on('exit', release);
-      return { path, release };
+      return { path, check, release };
     }
     const lock = readLock(path);
     if (lock === undefined) continue; // released or taken over between our link and read
     const owner = parseOwner(path, lock.text) as LockOwner;
-    if (!isStale(owner, lock.touchedAt)) throw new DataDirInUseError(dir, owner);
+    if (!isStale(owner, lock.touchedAt)) throw new DataDirInUseError(dir, owner, isElsewhere(owner) ? lock.touchedAt : undefined);
     // Another process is taking over the same stale lock: give it a moment to finish.
     if (!removeStaleLock(dir, owner.token)) await new Promise((done) => setTimeout(done, 20));
   }
