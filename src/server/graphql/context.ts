@@ -30,12 +30,16 @@ export type GraphQLContext = ContextBase & {
    * which run no mutations.
    */
   clientAddress: string;
+  /** Where the operation came from: subscriptions are served over the websocket only (socket-only-subscriptions.ts). */
+  transport: 'http' | 'websocket';
 };
 
 /** What Yoga hands the context factory: the HTTP server context (app.ts) or the websocket's (websocket.ts). */
 export interface InitialContext {
   request?: { headers: { get(name: string): string | null } };
   clientAddress?: string;
+  /** Set by websocket.ts; anything else is HTTP or a page render. */
+  transport?: 'websocket';
   req?: IncomingMessage;
 }
 
@@ -48,5 +52,6 @@ export function createContext(base: ContextBase, initial: InitialContext = {}): 
     loaders: createCatalogLoaders(db),
     authorization: initial.request?.headers.get('authorization') ?? null,
     clientAddress: initial.clientAddress ?? initial.req?.socket.remoteAddress ?? 'server',
+    transport: initial.transport ?? 'http',
   };
 }

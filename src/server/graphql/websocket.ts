@@ -79,7 +79,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       onSubscribe: async (ctx, id, payload) => {
         const address = addressOf.get(ctx.extra.request) ?? options.clientAddress(ctx.extra.request);
         if (!(await limits.graphql.take(address)).allowed) return refusal('Too many requests, please wait a minute', 'RATE_LIMITED');
-        const enveloped = yoga.getEnveloped({ ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params: payload, clientAddress: address });
+        const enveloped = yoga.getEnveloped({ ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params: payload, clientAddress: address, transport: 'websocket' });
         let document: DocumentNode;
         try {
           document = enveloped.parse(payload.query);
