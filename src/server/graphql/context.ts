@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Db } from '../db/client';
 import type { PubSub } from '../pubsub';
 import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog/loaders';
@@ -40,7 +39,6 @@ export interface InitialContext {
   clientAddress?: string;
   /** Set by websocket.ts; anything else is HTTP or a page render. */
   transport?: 'websocket';
-  req?: IncomingMessage;
 }
 
 /** One operation's context, made when it starts: its database refuses new queries after the deadline. */
@@ -51,7 +49,8 @@ export function createContext(base: ContextBase, initial: InitialContext = {}): 
     db,
     loaders: createCatalogLoaders(db),
     authorization: initial.request?.headers.get('authorization') ?? null,
-    clientAddress: initial.clientAddress ?? initial.req?.socket.remoteAddress ?? 'server',
+    // Never the raw peer address: that ignores TRUST_PROXY (behind a proxy, every client would be the proxy).
+    clientAddress: initial.clientAddress ?? 'server',
     transport: initial.transport ?? 'http',
   };
 }
