@@ -268,3 +268,32 @@ describe.runIf(process.env.REDIS_URL)('one GraphQL budget across two instances s
     socket.ws.close();
   });
 });
+
+describe.runIf(process.env.REDIS_URL)('socket and subscription slots on shutdown, in Redis', () => {
+  it('gives back the slots of sockets still open when an instance stops', async () => {
+    const db = await openWritableTestDb('pglite');
+    const env = { REDIS_URL: process.env.REDIS_URL!, TRUST_PROXY: '127.0.0.1', WS_MAX_SOCKETS_PER_ADDRESS: '1', WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: '1' };
+    const limitPrefix = uniqueLimitPrefix();
+    const stopping = await createTestApp(db, env, { limitPrefix });
+    const socket = await openSocket(await stopping.start(), as('203.0.113.10'));
+    socket.send({ id: 'held', type: 'subscribe', payload: { query: STOCK_SUBSCRIPTION } });
+    // The subscription holds its slot once a second one is refused.
+    expect(errorCodes(await operation(socket, 'probe', STOCK_SUBSCRIPTION))).toEqual(['RATE_LIMITED']);
+    await stopping.stop();
+    await stopping.closePubSub();
+
+    const next = await createTestApp(db, env, { limitPrefix });
+    try {
+      const again = await openSocket(await next.start(), as('203.0.113.10'));
+      again.send({ id: 'one', type: 'subscribe', payload: { query: STOCK_SUBSCRIPTION } });
+      // Refused at once if the slot leaked; a running subscription answers nothing until an event.
+      const refused = await Promise.race([again.next((m) => m.id === 'one' && m.type === 'error'), operation(again, 'two', STOCK_SUBSCRIPTION)]);
+      expect(refused.id).toBe('two');
+      again.ws.close();
+    } finally {
+      await next.stop();
+      await next.closePubSub();
+      await db.close();
+    }
+  });
+});

@@ -4,7 +4,7 @@ import { getOperationAST, type DocumentNode, type ExecutionArgs } from 'graphql'
 // Named useServer by graphql-ws, but it is no React hook.
 import { useServer as serveGraphQLOverWebSocket } from 'graphql-ws/use/ws';
 import { createGraphQLError, type YogaServerInstance } from 'graphql-yoga';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { AddressLimits } from '../limits/address-limits';
 import { isAllowedOrigin } from '../limits/origin';
 import type { GraphQLContext } from './context';
@@ -104,13 +104,26 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       },
       onClose: async (ctx) => {
         const address = addressOf.get(ctx.extra.request) ?? '';
-        for (const id of held.get(ctx) ?? []) await releaseSubscription(ctx, address, id);
+        try {
+          for (const id of held.get(ctx) ?? []) await releaseSubscription(ctx, address, id);
+        } finally {
+          closing.get(ctx.extra.socket)?.finish();
+        }
       },
     },
     wss,
   );
+  // Connections whose subscriptions have not all been given back: closing waits for them, so that the limits,
+  // closed next, see every release (graphql-ws calls onClose some ticks after the socket closed).
+  const closing = new Map<WebSocket, { done: Promise<void>; finish(): void }>();
+  wss.on('connection', (ws: WebSocket) => {
+    let finish = () => undefined as void;
+    const done = new Promise<void>((resolve) => (finish = resolve)).then(() => void closing.delete(ws));
+    closing.set(ws, { done, finish });
+  });
   return async () => {
     await disposable.dispose();
     await new Promise<void>((done) => wss.close(() => done()));
+    await Promise.all([...closing.values()].map((c) => c.done));
   };
 }

@@ -1,5 +1,8 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { createAddressLimits } from './address-limits';
+import { createAddressLimits, uniqueLimitPrefix } from './address-limits';
+import { concurrencyCap } from './budgets';
+import { createLimiterBackend } from './limiter-backend';
 
 const settings = {
   REDIS_URL: undefined,
@@ -28,5 +31,50 @@ describe('per-address limits', () => {
     expect((await limits.pages.take('::ffff:203.0.113.7')).allowed).toBe(true);
     expect((await limits.pages.take('203.0.113.7')).allowed).toBe(false);
     await limits.close();
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('socket slots in Redis', () => {
+  const redisUrl = process.env.REDIS_URL!;
+
+  it('are given back when a release started just before close (a normal shutdown)', async () => {
+    const prefix = uniqueLimitPrefix();
+    const limits = createAddressLimits({ ...settings, REDIS_URL: redisUrl }, prefix);
+    expect(await limits.sockets.acquire('203.0.113.20')).toBe(true);
+    // As websocket.ts does when a socket closes: nobody awaits the release.
+    void limits.sockets.release('203.0.113.20');
+    await limits.close();
+    const next = createAddressLimits({ ...settings, REDIS_URL: redisUrl }, prefix);
+    expect(await next.sockets.acquire('203.0.113.20')).toBe(true);
+    await next.close();
+  });
+
+  it('are renewed while held, and expire once no instance renews them', async () => {
+    const prefix = uniqueLimitPrefix();
+    const backend = createLimiterBackend(redisUrl, prefix);
+    const lease = backend.createLease('sockets', 1, 3);
+    const cap = concurrencyCap(lease);
+    const redis = new Redis(redisUrl);
+    const key = lease.limiter.getKey('a');
+    try {
+      expect(await cap.acquire('a')).toBe(true);
+      const first = await redis.pttl(key);
+      // Renewed: the time left goes up again instead of running out.
+      let lowest = first;
+      await expect
+        .poll(async () => {
+          const left = await redis.pttl(key);
+          lowest = Math.min(lowest, left);
+          return left > lowest;
+        }, { timeout: 5000, interval: 50 })
+        .toBe(true);
+      expect(await cap.acquire('a')).toBe(false);
+    } finally {
+      await cap.close();
+      await backend.close();
+    }
+    // No renewal after close: the lease runs out.
+    await expect.poll(() => redis.exists(key), { timeout: 5000, interval: 100 }).toBe(0);
+    await redis.quit();
   });
 });

@@ -7,8 +7,11 @@ import { addressKey } from './address-key';
 const MINUTE = 60;
 /** Wrong codes and wrong admin logins are counted over this window. */
 export const GUESS_WINDOW_SECONDS = 15 * MINUTE;
-/** A socket or subscription slot is given back at the latest after this, should its instance die holding it. */
-const SLOT_LEASE_SECONDS = 6 * 60 * MINUTE;
+/**
+ * Should an instance die holding socket or subscription slots, they come back after this. Live ones are renewed
+ * (budgets.ts), so it can be short.
+ */
+const SLOT_LEASE_SECONDS = 5 * MINUTE;
 
 type LimitSettings = Pick<
   Env,
@@ -40,6 +43,7 @@ export interface AddressLimits {
   adminLoginFailuresPerAddress: RateBudget;
   sockets: ConcurrencyCap;
   subscriptions: ConcurrencyCap;
+  /** After the sockets closed: waits for the slots they gave back, then for Redis to have them. */
   close(): Promise<void>;
 }
 
@@ -62,6 +66,8 @@ function capByAddress(cap: ConcurrencyCap): ConcurrencyCap {
 /** `prefix` names the Redis keys; tests give each app (or pair of apps) their own. */
 export function createAddressLimits(env: LimitSettings, prefix = 'limits'): AddressLimits {
   const backend = createLimiterBackend(env.REDIS_URL, prefix);
+  const sockets = concurrencyCap(backend.createLease('sockets', env.WS_MAX_SOCKETS_PER_ADDRESS, SLOT_LEASE_SECONDS));
+  const subscriptions = concurrencyCap(backend.createLease('subscriptions', env.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS, SLOT_LEASE_SECONDS));
   return {
     graphql: rateByAddress(rateBudget(backend.create('graphql', env.RATE_LIMIT_PER_MINUTE, MINUTE))),
     pages: rateByAddress(rateBudget(backend.create('pages', env.PAGE_RATE_LIMIT_PER_MINUTE, MINUTE))),
@@ -69,9 +75,12 @@ export function createAddressLimits(env: LimitSettings, prefix = 'limits'): Addr
     promoCodeGuesses: rateByAddress(rateBudget(backend.create('promo-code', env.CODE_ATTEMPTS_PER_15_MINUTES, GUESS_WINDOW_SECONDS))),
     adminLoginFailuresPerAccount: rateBudget(backend.create('admin-account', env.ADMIN_LOGIN_FAILURES_PER_ACCOUNT, GUESS_WINDOW_SECONDS)),
     adminLoginFailuresPerAddress: rateByAddress(rateBudget(backend.create('admin-address', env.ADMIN_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
-    sockets: capByAddress(concurrencyCap(backend.create('sockets', env.WS_MAX_SOCKETS_PER_ADDRESS, SLOT_LEASE_SECONDS))),
-    subscriptions: capByAddress(concurrencyCap(backend.create('subscriptions', env.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS, SLOT_LEASE_SECONDS))),
-    close: () => backend.close(),
+    sockets: capByAddress(sockets),
+    subscriptions: capByAddress(subscriptions),
+    async close() {
+      await Promise.all([sockets.close(), subscriptions.close()]);
+      await backend.close();
+    },
   };
 }
 
