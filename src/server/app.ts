@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limits,
     clientAddress: clientAddressResolver(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL,
+    logger: fastify.log,
   });
 
   return {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Db } from '../db/client';
 import { uniqueLimitPrefix } from '../limits/address-limits';
@@ -132,7 +132,9 @@ describe.each(testDbKinds())('WebSocket limits on %s', (kind) => {
     socket.ws.close();
   });
 
-  it('closes a socket sending a message over 1 MiB, and stores nothing of it', async () => {
+  it('closes a socket sending a message over 1 MiB, stores nothing of it, and logs one line instead of a stack', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(app.fastify.log, 'warn');
     const count = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM carts'))[0]!.n);
     const before = await count();
     const socket = await openSocket(baseUrl, as('198.51.100.5'));
@@ -144,6 +146,10 @@ describe.each(testDbKinds())('WebSocket limits on %s', (kind) => {
     });
     expect(await socket.closed).toBe(1009);
     expect(await count()).toBe(before);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ address: '198.51.100.5' }), expect.stringContaining('Max payload size exceeded'));
+    consoleError.mockRestore();
+    warn.mockRestore();
   });
 
   it("refuses an upgrade from another site's page, and allows the shop's own and clients without Origin", async () => {

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import { getOperationAST, type DocumentNode, type ExecutionArgs } from 'graphql';
 // Named useServer by graphql-ws, but it is no React hook.
 import { useServer as serveGraphQLOverWebSocket } from 'graphql-ws/use/ws';
@@ -19,6 +20,8 @@ export interface WebSocketOptions {
   /** The client address as Fastify's req.ip would have it (TRUST_PROXY). */
   clientAddress: (req: IncomingMessage) => string;
   publicUrl: string | undefined;
+  /** The app's logger (Fastify's), for errors on a connection. */
+  logger: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 const STATUS_TEXT: Record<number, string> = { 403: 'Forbidden', 429: 'Too Many Requests', 503: 'Service Unavailable' };
@@ -116,10 +119,14 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
   // Connections whose subscriptions have not all been given back: closing waits for them, so that the limits,
   // closed next, see every release (graphql-ws calls onClose some ticks after the socket closed).
   const closing = new Map<WebSocket, { done: Promise<void>; finish(): void }>();
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     let finish = () => undefined as void;
     const done = new Promise<void>((resolve) => (finish = resolve)).then(() => void closing.delete(ws));
     closing.set(ws, { done, finish });
+    // graphql-ws prints a whole stack to the console for any error on a socket, such as a client's oversized
+    // message or bad frame; ws has already closed the socket with the right code, so one log line is enough.
+    ws.removeAllListeners('error');
+    ws.on('error', (error: Error & { code?: string }) => options.logger.warn({ address: addressOf.get(request), code: error.code }, `WebSocket closed: ${error.message}`));
   });
   return async () => {
     await disposable.dispose();
