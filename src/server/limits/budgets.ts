@@ -15,6 +15,15 @@ export interface RateBudget {
   reset(key: string): Promise<void>;
 }
 
+/**
+ * Gives back one point only while the counter that took it still exists: after its window or lease ran out it
+ * is gone, and giving back then would leave it below zero, i.e. extra budget or slots.
+ */
+async function giveBackCounted(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const current = await limiter.get(key);
+  if (current && current.consumedPoints > 0) await limiter.reward(key, 1);
+}
+
 export function rateBudget(limiter: RateLimiterAbstract): RateBudget {
   return {
     async take(key) {
@@ -26,9 +35,7 @@ export function rateBudget(limiter: RateLimiterAbstract): RateBudget {
         throw error;
       }
     },
-    async giveBack(key) {
-      await limiter.reward(key, 1);
-    },
+    giveBack: (key) => giveBackCounted(limiter, key),
     async reset(key) {
       await limiter.delete(key);
     },
@@ -59,11 +66,6 @@ export function concurrencyCap({ limiter, leaseSeconds, renew }: Lease): Closabl
   }, (leaseSeconds * 1000) / 3);
   renewal.unref();
 
-  const giveBack = async (key: string) => {
-    // After the lease ran out the counter is gone; giving back then would leave it below zero, i.e. extra slots.
-    const current = await limiter.get(key);
-    if (current && current.consumedPoints > 0) await limiter.reward(key, 1);
-  };
   return {
     async acquire(key) {
       try {
@@ -81,7 +83,7 @@ export function concurrencyCap({ limiter, leaseSeconds, renew }: Lease): Closabl
       const count = (held.get(key) ?? 0) - 1;
       if (count > 0) held.set(key, count);
       else held.delete(key);
-      const done = giveBack(key).finally(() => releasing.delete(done));
+      const done = giveBackCounted(limiter, key).finally(() => releasing.delete(done));
       releasing.add(done);
       return done;
     },
