@@ -42,7 +42,8 @@ export const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()).transform(parseTrustProxy),
   // GraphQL requests one client address may make per minute.
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  // Server-rendered pages one client address may load per minute (static files, /images and /healthz not counted).
+  // Server-rendered pages (mail previews too) one client address may load per minute (static files, /images and
+  // /healthz not counted).
   PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   // WebSockets one client address may hold open at once, and subscriptions over all of them.
   WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
