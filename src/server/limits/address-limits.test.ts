@@ -13,6 +13,7 @@ const settings = {
   CODE_ATTEMPTS_PER_15_MINUTES: 1,
   ADMIN_LOGIN_FAILURES_PER_ACCOUNT: 1,
   ADMIN_LOGIN_FAILURES_PER_ADDRESS: 1,
+  LIMITS_KEY_PREFIX: 'limits',
 };
 
 describe('per-address limits', () => {
@@ -34,8 +35,21 @@ describe('per-address limits', () => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('socket slots in Redis', () => {
+describe.runIf(process.env.REDIS_URL)('limits in Redis', () => {
   const redisUrl = process.env.REDIS_URL!;
+
+  it('are counted apart for deployments with different LIMITS_KEY_PREFIX, and together for the same', async () => {
+    const run = uniqueLimitPrefix();
+    const open = (prefix: string) => createAddressLimits({ ...settings, REDIS_URL: redisUrl, LIMITS_KEY_PREFIX: prefix });
+    const [staging, production, production2] = [open(`${run}-staging`), open(`${run}-production`), open(`${run}-production`)];
+    try {
+      expect((await staging.graphql.take('203.0.113.30')).allowed).toBe(true);
+      expect((await production.graphql.take('203.0.113.30')).allowed).toBe(true);
+      expect((await production2.graphql.take('203.0.113.30')).allowed).toBe(false);
+    } finally {
+      await Promise.all([staging.close(), production.close(), production2.close()]);
+    }
+  });
 
   it('are given back when a release started just before close (a normal shutdown)', async () => {
     const prefix = uniqueLimitPrefix();

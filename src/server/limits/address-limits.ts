@@ -23,6 +23,7 @@ type LimitSettings = Pick<
   | 'CODE_ATTEMPTS_PER_15_MINUTES'
   | 'ADMIN_LOGIN_FAILURES_PER_ACCOUNT'
   | 'ADMIN_LOGIN_FAILURES_PER_ADDRESS'
+  | 'LIMITS_KEY_PREFIX'
 >;
 
 /**
@@ -63,8 +64,8 @@ function capByAddress(cap: ConcurrencyCap): ConcurrencyCap {
   };
 }
 
-/** `prefix` names the Redis keys; tests give each app (or pair of apps) their own. */
-export function createAddressLimits(env: LimitSettings, prefix = 'limits'): AddressLimits {
+/** `prefix` starts the Redis keys (LIMITS_KEY_PREFIX); tests give each app (or pair of apps) their own. */
+export function createAddressLimits(env: LimitSettings, prefix = env.LIMITS_KEY_PREFIX): AddressLimits {
   const backend = createLimiterBackend(env.REDIS_URL, prefix);
   const sockets = concurrencyCap(backend.createLease('sockets', env.WS_MAX_SOCKETS_PER_ADDRESS, SLOT_LEASE_SECONDS));
   const subscriptions = concurrencyCap(backend.createLease('subscriptions', env.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS, SLOT_LEASE_SECONDS));
