@@ -75,6 +75,9 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
     if (held.get(ctx)?.delete(id)) await limits.subscriptions.release(address);
   };
 
+  // Connections whose subscriptions have not all been given back: closing waits for them, so that the limits,
+  // closed next, see every release (graphql-ws calls onClose some ticks after the socket closed).
+  const closing = new Map<WebSocket, { done: Promise<void>; finish(): void }>();
   const disposable = serveGraphQLOverWebSocket(
     {
       execute: (args) => (args.rootValue as Enveloped).execute(args as ExecutionArgs),
@@ -116,9 +119,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
     },
     wss,
   );
-  // Connections whose subscriptions have not all been given back: closing waits for them, so that the limits,
-  // closed next, see every release (graphql-ws calls onClose some ticks after the socket closed).
-  const closing = new Map<WebSocket, { done: Promise<void>; finish(): void }>();
+  // After graphql-ws's own listener, which it must follow to replace its error listener.
   wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     let finish = () => undefined as void;
     const done = new Promise<void>((resolve) => (finish = resolve)).then(() => void closing.delete(ws));
