@@ -162,16 +162,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.type('image/svg+xml').send(svg);
   });
 
-  // Before the page renderer's catch-all, which would otherwise answer these paths with a 404 page.
-  registerMailPreviews(fastify, {
-    db,
-    variant: env.SHOP_VARIANT,
-    async mayRead(req, mail) {
-      const bearer = bearerToken(req.headers.authorization);
-      if (bearer && (await contextBase.adminTokens.verify(bearer))) return true;
-      const { token } = req.query as { token?: unknown };
-      return Boolean(mail.orderId && typeof token === 'string' && (await isOrderToken(db, mail.orderId, token)));
-    },
+  // Before the page renderer's catch-all, which would otherwise answer these paths with a 404 page. A preview is
+  // rendered on the server like a page, so it draws from the page budget.
+  await fastify.register(async (previews) => {
+    previews.addHook('onRequest', async (req, reply) => {
+      if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
+    });
+    registerMailPreviews(previews, {
+      db,
+      variant: env.SHOP_VARIANT,
+      async mayRead(req, mail) {
+        const bearer = bearerToken(req.headers.authorization);
+        if (bearer && (await contextBase.adminTokens.verify(bearer))) return true;
+        const { token } = req.query as { token?: unknown };
+        return Boolean(mail.orderId && typeof token === 'string' && (await isOrderToken(db, mail.orderId, token)));
+      },
+    });
   });
 
   const renderer = createRenderer({ clientDir, env, demo: provider.demo, createContext: () => createContext(contextBase) });
@@ -197,6 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     limits,
     clientAddress: clientAddressResolver(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL,
+    logger: fastify.log,
   });
 
   return {

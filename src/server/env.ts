@@ -42,7 +42,8 @@ export const envSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().optional()).transform(parseTrustProxy),
   // GraphQL requests one client address may make per minute.
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  // Server-rendered pages one client address may load per minute (static files, /images and /healthz not counted).
+  // Server-rendered pages (mail previews too) one client address may load per minute (static files, /images and
+  // /healthz not counted).
   PAGE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   // WebSockets one client address may hold open at once, and subscriptions over all of them.
   WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
@@ -52,6 +53,9 @@ export const envSchema = z.object({
   // Wrong admin logins per 15 minutes for one account (from any address), and from one address (to any account).
   ADMIN_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   ADMIN_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // Starts the Redis keys of the limits above: deployments sharing one Redis (staging and production) need
+  // different ones, or they count each other's clients.
+  LIMITS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('limits')),
   // A client has this long to send a whole request (headers and body), and HEADERS_TIMEOUT_MS of it for the
   // headers; a request sent a byte at a time is answered 408 and its connection closed.
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),

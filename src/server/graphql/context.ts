@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import type { Db } from '../db/client';
 import type { PubSub } from '../pubsub';
 import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog/loaders';
@@ -30,13 +29,16 @@ export type GraphQLContext = ContextBase & {
    * which run no mutations.
    */
   clientAddress: string;
+  /** Where the operation came from: subscriptions are served over the websocket only (socket-only-subscriptions.ts). */
+  transport: 'http' | 'websocket';
 };
 
 /** What Yoga hands the context factory: the HTTP server context (app.ts) or the websocket's (websocket.ts). */
 export interface InitialContext {
   request?: { headers: { get(name: string): string | null } };
   clientAddress?: string;
-  req?: IncomingMessage;
+  /** Set by websocket.ts; anything else is HTTP or a page render. */
+  transport?: 'websocket';
 }
 
 /** One operation's context, made when it starts: its database refuses new queries after the deadline. */
@@ -47,6 +49,8 @@ export function createContext(base: ContextBase, initial: InitialContext = {}): 
     db,
     loaders: createCatalogLoaders(db),
     authorization: initial.request?.headers.get('authorization') ?? null,
-    clientAddress: initial.clientAddress ?? initial.req?.socket.remoteAddress ?? 'server',
+    // Never the raw peer address: that ignores TRUST_PROXY (behind a proxy, every client would be the proxy).
+    clientAddress: initial.clientAddress ?? 'server',
+    transport: initial.transport ?? 'http',
   };
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Db } from '../db/client';
 import { uniqueLimitPrefix } from '../limits/address-limits';
@@ -132,7 +132,9 @@ describe.each(testDbKinds())('WebSocket limits on %s', (kind) => {
     socket.ws.close();
   });
 
-  it('closes a socket sending a message over 1 MiB, and stores nothing of it', async () => {
+  it('closes a socket sending a message over 1 MiB, stores nothing of it, and logs one line instead of a stack', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(app.fastify.log, 'warn');
     const count = async () => Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM carts'))[0]!.n);
     const before = await count();
     const socket = await openSocket(baseUrl, as('198.51.100.5'));
@@ -144,6 +146,10 @@ describe.each(testDbKinds())('WebSocket limits on %s', (kind) => {
     });
     expect(await socket.closed).toBe(1009);
     expect(await count()).toBe(before);
+    expect(consoleError).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ address: '198.51.100.5' }), expect.stringContaining('Max payload size exceeded'));
+    consoleError.mockRestore();
+    warn.mockRestore();
   });
 
   it("refuses an upgrade from another site's page, and allows the shop's own and clients without Origin", async () => {
@@ -266,5 +272,34 @@ describe.runIf(process.env.REDIS_URL)('one GraphQL budget across two instances s
     expect((await post()).statusCode).toBe(429);
     expect(errorCodes(await operation(socket, 'a', STOCK_SUBSCRIPTION))).toEqual(['RATE_LIMITED']);
     socket.ws.close();
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('socket and subscription slots on shutdown, in Redis', () => {
+  it('gives back the slots of sockets still open when an instance stops', async () => {
+    const db = await openWritableTestDb('pglite');
+    const env = { REDIS_URL: process.env.REDIS_URL!, TRUST_PROXY: '127.0.0.1', WS_MAX_SOCKETS_PER_ADDRESS: '1', WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: '1' };
+    const limitPrefix = uniqueLimitPrefix();
+    const stopping = await createTestApp(db, env, { limitPrefix });
+    const socket = await openSocket(await stopping.start(), as('203.0.113.10'));
+    socket.send({ id: 'held', type: 'subscribe', payload: { query: STOCK_SUBSCRIPTION } });
+    // The subscription holds its slot once a second one is refused.
+    expect(errorCodes(await operation(socket, 'probe', STOCK_SUBSCRIPTION))).toEqual(['RATE_LIMITED']);
+    await stopping.stop();
+    await stopping.closePubSub();
+
+    const next = await createTestApp(db, env, { limitPrefix });
+    try {
+      const again = await openSocket(await next.start(), as('203.0.113.10'));
+      again.send({ id: 'one', type: 'subscribe', payload: { query: STOCK_SUBSCRIPTION } });
+      // Refused at once if the slot leaked; a running subscription answers nothing until an event.
+      const refused = await Promise.race([again.next((m) => m.id === 'one' && m.type === 'error'), operation(again, 'two', STOCK_SUBSCRIPTION)]);
+      expect(refused.id).toBe('two');
+      again.ws.close();
+    } finally {
+      await next.stop();
+      await next.closePubSub();
+      await db.close();
+    }
   });
 });

@@ -1,10 +1,11 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
 import { getOperationAST, type DocumentNode, type ExecutionArgs } from 'graphql';
 // Named useServer by graphql-ws, but it is no React hook.
 import { useServer as serveGraphQLOverWebSocket } from 'graphql-ws/use/ws';
 import { createGraphQLError, type YogaServerInstance } from 'graphql-yoga';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { AddressLimits } from '../limits/address-limits';
 import { isAllowedOrigin } from '../limits/origin';
 import type { GraphQLContext } from './context';
@@ -19,6 +20,8 @@ export interface WebSocketOptions {
   /** The client address as Fastify's req.ip would have it (TRUST_PROXY). */
   clientAddress: (req: IncomingMessage) => string;
   publicUrl: string | undefined;
+  /** The app's logger (Fastify's), for errors on a connection. */
+  logger: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 const STATUS_TEXT: Record<number, string> = { 403: 'Forbidden', 429: 'Too Many Requests', 503: 'Service Unavailable' };
@@ -72,6 +75,9 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
     if (held.get(ctx)?.delete(id)) await limits.subscriptions.release(address);
   };
 
+  // Connections whose subscriptions have not all been given back: closing waits for them, so that the limits,
+  // closed next, see every release (graphql-ws calls onClose some ticks after the socket closed).
+  const closing = new Map<WebSocket, { done: Promise<void>; finish(): void }>();
   const disposable = serveGraphQLOverWebSocket(
     {
       execute: (args) => (args.rootValue as Enveloped).execute(args as ExecutionArgs),
@@ -79,7 +85,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       onSubscribe: async (ctx, id, payload) => {
         const address = addressOf.get(ctx.extra.request) ?? options.clientAddress(ctx.extra.request);
         if (!(await limits.graphql.take(address)).allowed) return refusal('Too many requests, please wait a minute', 'RATE_LIMITED');
-        const enveloped = yoga.getEnveloped({ ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params: payload, clientAddress: address });
+        const enveloped = yoga.getEnveloped({ ...ctx, req: ctx.extra.request, socket: ctx.extra.socket, params: payload, clientAddress: address, transport: 'websocket' });
         let document: DocumentNode;
         try {
           document = enveloped.parse(payload.query);
@@ -104,13 +110,28 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       },
       onClose: async (ctx) => {
         const address = addressOf.get(ctx.extra.request) ?? '';
-        for (const id of held.get(ctx) ?? []) await releaseSubscription(ctx, address, id);
+        try {
+          for (const id of held.get(ctx) ?? []) await releaseSubscription(ctx, address, id);
+        } finally {
+          closing.get(ctx.extra.socket)?.finish();
+        }
       },
     },
     wss,
   );
+  // After graphql-ws's own listener, which it must follow to replace its error listener.
+  wss.on('connection', (ws: WebSocket, request: IncomingMessage) => {
+    let finish = () => undefined as void;
+    const done = new Promise<void>((resolve) => (finish = resolve)).then(() => void closing.delete(ws));
+    closing.set(ws, { done, finish });
+    // graphql-ws prints a whole stack to the console for any error on a socket, such as a client's oversized
+    // message or bad frame; ws has already closed the socket with the right code, so one log line is enough.
+    ws.removeAllListeners('error');
+    ws.on('error', (error: Error & { code?: string }) => options.logger.warn({ address: addressOf.get(request), code: error.code }, `WebSocket closed: ${error.message}`));
+  });
   return async () => {
     await disposable.dispose();
     await new Promise<void>((done) => wss.close(() => done()));
+    await Promise.all([...closing.values()].map((c) => c.done));
   };
 }

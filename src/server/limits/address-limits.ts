@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import type { Env } from '../env';
 import { concurrencyCap, rateBudget, type ConcurrencyCap, type RateBudget } from './budgets';
 import { createLimiterBackend } from './limiter-backend';
+import { addressKey } from './address-key';
 
 const MINUTE = 60;
 /** Wrong codes and wrong admin logins are counted over this window. */
 export const GUESS_WINDOW_SECONDS = 15 * MINUTE;
-/** A socket or subscription slot is given back at the latest after this, should its instance die holding it. */
-const SLOT_LEASE_SECONDS = 6 * 60 * MINUTE;
+/**
+ * Should an instance die holding socket or subscription slots, they come back after this. Live ones are renewed
+ * (budgets.ts), so it can be short.
+ */
+const SLOT_LEASE_SECONDS = 5 * MINUTE;
 
 type LimitSettings = Pick<
   Env,
@@ -19,12 +23,13 @@ type LimitSettings = Pick<
   | 'CODE_ATTEMPTS_PER_15_MINUTES'
   | 'ADMIN_LOGIN_FAILURES_PER_ACCOUNT'
   | 'ADMIN_LOGIN_FAILURES_PER_ADDRESS'
+  | 'LIMITS_KEY_PREFIX'
 >;
 
 /**
  * Every per-client limit of the server, counted in Redis when REDIS_URL is set (so it holds across instances)
- * and in this process otherwise. Keys are client addresses (Fastify's req.ip, or the same over the socket),
- * except admin logins, which are also counted per account.
+ * and in this process otherwise. Keys are client addresses (Fastify's req.ip, or the same over the socket), each
+ * counted under its addressKey (an IPv6 /64 as one), except admin logins, which are also counted per account.
  */
 export interface AddressLimits {
   /** GraphQL operations: HTTP requests to /graphql and operations over the socket, one budget. */
@@ -39,22 +44,44 @@ export interface AddressLimits {
   adminLoginFailuresPerAddress: RateBudget;
   sockets: ConcurrencyCap;
   subscriptions: ConcurrencyCap;
+  /** After the sockets closed: waits for the slots they gave back, then for Redis to have them. */
   close(): Promise<void>;
 }
 
-/** `prefix` names the Redis keys; tests give each app (or pair of apps) their own. */
-export function createAddressLimits(env: LimitSettings, prefix = 'limits'): AddressLimits {
-  const backend = createLimiterBackend(env.REDIS_URL, prefix);
+/** Every budget keyed by client address goes through this, so HTTP and the socket count the same client alike. */
+function rateByAddress(budget: RateBudget): RateBudget {
   return {
-    graphql: rateBudget(backend.create('graphql', env.RATE_LIMIT_PER_MINUTE, MINUTE)),
-    pages: rateBudget(backend.create('pages', env.PAGE_RATE_LIMIT_PER_MINUTE, MINUTE)),
-    giftCardGuesses: rateBudget(backend.create('gift-card', env.CODE_ATTEMPTS_PER_15_MINUTES, GUESS_WINDOW_SECONDS)),
-    promoCodeGuesses: rateBudget(backend.create('promo-code', env.CODE_ATTEMPTS_PER_15_MINUTES, GUESS_WINDOW_SECONDS)),
+    take: (address) => budget.take(addressKey(address)),
+    giveBack: (address) => budget.giveBack(addressKey(address)),
+    reset: (address) => budget.reset(addressKey(address)),
+  };
+}
+
+function capByAddress(cap: ConcurrencyCap): ConcurrencyCap {
+  return {
+    acquire: (address) => cap.acquire(addressKey(address)),
+    release: (address) => cap.release(addressKey(address)),
+  };
+}
+
+/** `prefix` starts the Redis keys (LIMITS_KEY_PREFIX); tests give each app (or pair of apps) their own. */
+export function createAddressLimits(env: LimitSettings, prefix = env.LIMITS_KEY_PREFIX): AddressLimits {
+  const backend = createLimiterBackend(env.REDIS_URL, prefix);
+  const sockets = concurrencyCap(backend.createLease('sockets', env.WS_MAX_SOCKETS_PER_ADDRESS, SLOT_LEASE_SECONDS));
+  const subscriptions = concurrencyCap(backend.createLease('subscriptions', env.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS, SLOT_LEASE_SECONDS));
+  return {
+    graphql: rateByAddress(rateBudget(backend.create('graphql', env.RATE_LIMIT_PER_MINUTE, MINUTE))),
+    pages: rateByAddress(rateBudget(backend.create('pages', env.PAGE_RATE_LIMIT_PER_MINUTE, MINUTE))),
+    giftCardGuesses: rateByAddress(rateBudget(backend.create('gift-card', env.CODE_ATTEMPTS_PER_15_MINUTES, GUESS_WINDOW_SECONDS))),
+    promoCodeGuesses: rateByAddress(rateBudget(backend.create('promo-code', env.CODE_ATTEMPTS_PER_15_MINUTES, GUESS_WINDOW_SECONDS))),
     adminLoginFailuresPerAccount: rateBudget(backend.create('admin-account', env.ADMIN_LOGIN_FAILURES_PER_ACCOUNT, GUESS_WINDOW_SECONDS)),
-    adminLoginFailuresPerAddress: rateBudget(backend.create('admin-address', env.ADMIN_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS)),
-    sockets: concurrencyCap(backend.create('sockets', env.WS_MAX_SOCKETS_PER_ADDRESS, SLOT_LEASE_SECONDS)),
-    subscriptions: concurrencyCap(backend.create('subscriptions', env.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS, SLOT_LEASE_SECONDS)),
-    close: () => backend.close(),
+    adminLoginFailuresPerAddress: rateByAddress(rateBudget(backend.create('admin-address', env.ADMIN_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
+    sockets: capByAddress(sockets),
+    subscriptions: capByAddress(subscriptions),
+    async close() {
+      await Promise.all([sockets.close(), subscriptions.close()]);
+      await backend.close();
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { isLimitReached } from './limiter-backend';
+import { isLimitReached, type Lease } from './limiter-backend';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface Verdict {
@@ -15,6 +15,15 @@ export interface RateBudget {
   reset(key: string): Promise<void>;
 }
 
+/**
+ * Gives back one point only while the counter that took it still exists: after its window or lease ran out it
+ * is gone, and giving back then would leave it below zero, i.e. extra budget or slots.
+ */
+async function giveBackCounted(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const current = await limiter.get(key);
+  if (current && current.consumedPoints > 0) await limiter.reward(key, 1);
+}
+
 export function rateBudget(limiter: RateLimiterAbstract): RateBudget {
   return {
     async take(key) {
@@ -26,9 +35,7 @@ export function rateBudget(limiter: RateLimiterAbstract): RateBudget {
         throw error;
       }
     },
-    async giveBack(key) {
-      await limiter.reward(key, 1);
-    },
+    giveBack: (key) => giveBackCounted(limiter, key),
     async reset(key) {
       await limiter.delete(key);
     },
@@ -36,19 +43,34 @@ export function rateBudget(limiter: RateLimiterAbstract): RateBudget {
 }
 
 /**
- * How many things (sockets, subscriptions) one key holds at once. A slot is a counter with a lease, so that
- * slots held by an instance that died come back after the lease instead of never.
+ * How many things (sockets, subscriptions) one key holds at once. A slot is a counter with a lease that this
+ * instance renews while it holds any slot of the key, so slots of an instance that died come back after the lease
+ * instead of never, and live ones are never dropped.
  */
 export interface ConcurrencyCap {
   acquire(key: string): Promise<boolean>;
   release(key: string): Promise<void>;
 }
 
-export function concurrencyCap(limiter: RateLimiterAbstract): ConcurrencyCap {
+export interface ClosableCap extends ConcurrencyCap {
+  /** Stops renewing and waits for the releases already started (so a shutdown does not drop them). */
+  close(): Promise<void>;
+}
+
+export function concurrencyCap({ limiter, leaseSeconds, renew }: Lease): ClosableCap {
+  const held = new Map<string, number>();
+  const releasing = new Set<Promise<void>>();
+  // Three renewals per lease: one late or failed renewal does not lose the slots.
+  const renewal = setInterval(() => {
+    for (const key of held.keys()) renew(key).catch(() => undefined);
+  }, (leaseSeconds * 1000) / 3);
+  renewal.unref();
+
   return {
     async acquire(key) {
       try {
         await limiter.consume(key, 1);
+        held.set(key, (held.get(key) ?? 0) + 1);
         return true;
       } catch (error) {
         if (!isLimitReached(error)) throw error;
@@ -57,10 +79,17 @@ export function concurrencyCap(limiter: RateLimiterAbstract): ConcurrencyCap {
         return false;
       }
     },
-    async release(key) {
-      // After the lease ran out the counter is gone; giving back then would leave it below zero, i.e. extra slots.
-      const held = await limiter.get(key);
-      if (held && held.consumedPoints > 0) await limiter.reward(key, 1);
+    release(key) {
+      const count = (held.get(key) ?? 0) - 1;
+      if (count > 0) held.set(key, count);
+      else held.delete(key);
+      const done = giveBackCounted(limiter, key).finally(() => releasing.delete(done));
+      releasing.add(done);
+      return done;
+    },
+    async close() {
+      clearInterval(renewal);
+      await Promise.allSettled([...releasing]);
     },
   };
 }

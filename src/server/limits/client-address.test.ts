@@ -24,6 +24,12 @@ const cases: [boolean | string[], string, string | undefined][] = [
   [['loopback', 'uniquelocal'], '127.0.0.1', '203.0.113.1, 10.1.2.3'],
   [['127.0.0.1'], '127.0.0.1', undefined],
   [['::1'], '::1', '2001:db8::1'],
+  // A server listening on :: sees IPv4 peers as IPv4-mapped addresses, and Fastify's req.ip keeps that form.
+  [false, '::ffff:203.0.113.5', undefined],
+  [['127.0.0.1'], '::ffff:127.0.0.1', '203.0.113.1'],
+  [['127.0.0.1'], '::ffff:127.0.0.1', '::ffff:203.0.113.1'],
+  // The netmask form proxy-addr (and so Fastify) accepts.
+  [['127.0.0.1', '10.0.0.0/255.0.0.0'], '127.0.0.1', '203.0.113.1, 10.1.2.3'],
 ];
 
 describe('client address over the socket', () => {

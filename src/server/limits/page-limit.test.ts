@@ -41,4 +41,12 @@ describe.each(testDbKinds())('page render limit on %s', (kind) => {
     }
     expect((await get('/', '10.20.1.1')).statusCode).toBe(200);
   });
+
+  it('counts mail previews against the page budget, in both languages', async () => {
+    for (const url of ['/mail/orderconfirmed', '/en/mail/ordershipped', '/mail/ordershipped']) expect((await get(url, '10.20.2.1')).statusCode).toBe(200);
+    const refused = await get('/en/mail/orderconfirmed', '10.20.2.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('Too many requests');
+    expect((await get('/', '10.20.2.1')).statusCode).toBe(429);
+  });
 });
