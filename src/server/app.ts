@@ -164,7 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Before the page renderer's catch-all, which would otherwise answer these paths with a 404 page. A preview is
   // rendered on the server like a page, so it draws from the page budget.
-  await fastify.register(async (previews) => {
+  // Not awaited: awaiting would load every route declared so far now, before the error handler below is set.
+  fastify.register(async (previews) => {
     previews.addHook('onRequest', async (req, reply) => {
       if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
     });
