@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 import { createTestApp, gql } from '../testing/app';
 import { openTestDb, testDbKinds } from '../testing/db';
@@ -215,6 +215,37 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     expect(bad.body.errors?.[0]?.message).toMatch(/Int cannot represent/);
     const long = await gql(app, 'query ($t: String!) { searchSuggestions(searchText: $t) { count } }', { t: 'x'.repeat(500) });
     expect(long.body.errors?.[0]?.message).toMatch(/longer than/);
+  });
+
+  it('refuses a filter that asks for more than any page does, before running any SQL', async () => {
+    // 200 parameter filters, one correlated subquery each, held PGlite (and so the whole process) for 18 s.
+    const parameters = Array.from({ length: 200 }, (_, i) => ({ name: `p${i}`, values: ['x'] }));
+    const tooMany: Record<string, unknown>[] = [
+      { parameters },
+      { parameters: [{ name: 'Skick', values: Array.from({ length: 51 }, (_, i) => `v${i}`) }] },
+      { productIds: Array.from({ length: 501 }, (_, i) => i + 1) },
+      { skus: Array.from({ length: 101 }, (_, i) => `s${i}`) },
+      { offset: 10_001 },
+    ];
+    const statements = vi.spyOn(db, 'query');
+    try {
+      for (const filter of tooMany) {
+        const started = Date.now();
+        const { body } = await gql(app, 'query ($f: FilterInputType) { products(filter: $f) { count facets { categories { id } } } }', { f: filter });
+        expect(body.errors?.[0]?.extensions?.code, Object.keys(filter)[0]).toBe('BAD_USER_INPUT');
+        expect(body.errors?.[0]?.message).toMatch(/may (hold|be) at most/);
+        expect(Date.now() - started).toBeLessThan(1_000);
+      }
+      expect(statements).not.toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+    }
+    // What the shop's pages send still works: a few parameters, a page deep in the list.
+    const { body } = await gql<{ products: { count: number } }>(app, 'query ($f: FilterInputType) { products(filter: $f) { count } }', {
+      f: { parameters: parameters.slice(0, 20), offset: 10_000 },
+    });
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.products.count).toBe(0);
   });
 
   it('reports health once migrated', async () => {

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client';
 import type { PubSub } from '../pubsub';
 import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog/loaders';
-import { withDeadline } from './operation-deadline';
+import { withDeadline, type DeadlineSwitch } from './operation-deadline';
 import type { AdminTokens } from '../modules/admin/tokens';
 import type { AddressLimits } from '../limits/address-limits';
 
@@ -31,6 +31,8 @@ export type GraphQLContext = ContextBase & {
   clientAddress: string;
   /** Where the operation came from: subscriptions are served over the websocket only (socket-only-subscriptions.ts). */
   transport: 'http' | 'websocket';
+  /** Turned off for mutations, which are never stopped halfway (operation-deadline.ts). */
+  deadline: DeadlineSwitch;
 };
 
 /** What Yoga hands the context factory: the HTTP server context (app.ts) or the websocket's (websocket.ts). */
@@ -43,10 +45,12 @@ export interface InitialContext {
 
 /** One operation's context, made when it starts: its database refuses new queries after the deadline. */
 export function createContext(base: ContextBase, initial: InitialContext = {}): GraphQLContext {
-  const db = withDeadline(base.db, Date.now() + base.operationDeadlineMs);
+  const deadline: DeadlineSwitch = { applies: true };
+  const db = withDeadline(base.db, Date.now() + base.operationDeadlineMs, Date.now, () => deadline.applies);
   return {
     ...base,
     db,
+    deadline,
     loaders: createCatalogLoaders(db),
     authorization: initial.request?.headers.get('authorization') ?? null,
     // Never the raw peer address: that ignores TRUST_PROXY (behind a proxy, every client would be the proxy).

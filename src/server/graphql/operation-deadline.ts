@@ -1,4 +1,5 @@
-import { createGraphQLError } from 'graphql-yoga';
+import { getOperationAST } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Db, Transaction } from '../db/client';
 
 /**
@@ -18,9 +19,9 @@ const tooLong = () =>
  * instead, and the resolvers waiting on it answer with an OPERATION_TIMEOUT error (not masked: it is a
  * GraphQLError). Queries already running finish; PGlite cannot interrupt one.
  */
-export function withDeadline(db: Db, deadline: number, now: () => number = Date.now): Db {
+export function withDeadline(db: Db, deadline: number, now: () => number = Date.now, applies: () => boolean = () => true): Db {
   const check = () => {
-    if (now() > deadline) throw tooLong();
+    if (applies() && now() > deadline) throw tooLong();
   };
   const guard = (tx: Transaction): Transaction => ({
     query: async (text, params) => {
@@ -42,3 +43,20 @@ export function withDeadline(db: Db, deadline: number, now: () => number = Date.
     close: () => db.close(),
   };
 }
+
+/** Per operation: whether its database still refuses queries after the deadline (see mutationsRunToTheEnd). */
+export interface DeadlineSwitch {
+  applies: boolean;
+}
+
+/**
+ * A mutation is never stopped halfway: a checkout whose order was committed after a wait in the database's queue
+ * must still start its payment, or the stock stays taken with nothing to pay. Mutations are bounded by their own
+ * input limits; the deadline is for reads, which the cost limit cannot fully price.
+ */
+export const mutationsRunToTheEnd = (): Plugin<{ deadline?: DeadlineSwitch }> => ({
+  onExecute({ args }) {
+    const context = args.contextValue as { deadline?: DeadlineSwitch };
+    if (context.deadline && getOperationAST(args.document, args.operationName ?? undefined)?.operation === 'mutation') context.deadline.applies = false;
+  },
+});

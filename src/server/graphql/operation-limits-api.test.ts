@@ -151,4 +151,15 @@ describe.each(testDbKinds())('the operation deadline on %s', (kind) => {
     const health = await app.fastify.inject({ url: '/healthz' });
     expect(health.statusCode).toBe(200);
   });
+
+  it('never stops a mutation halfway: a cart change (or a placed order) runs to its end', async () => {
+    const [sku] = await db.query<{ sku_id: number }>('SELECT sku_id FROM skus WHERE stock > 5 ORDER BY sku_id LIMIT 1');
+    const { body } = await gql<{ addToCart: { items: { quantity: number }[] } }>(
+      app,
+      'mutation ($item: CartItemInputType!) { addToCart(id: "", item: $item) { items { quantity } } }',
+      { item: { skuId: sku!.sku_id, quantity: 1 } },
+    );
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.addToCart.items).toEqual([{ quantity: 1 }]);
+  });
 });

@@ -2,11 +2,22 @@ import { createGraphQLError } from 'graphql-yoga';
 import { channels, resolveLanguage, type LanguageId } from '../../../shared/locales';
 import { toMajor } from '../../../shared/money';
 import { routes } from '../../../shared/routes';
-import type { Resolvers } from '../../graphql/generated/resolvers-types';
+import type { FilterInputType, Resolvers } from '../../graphql/generated/resolvers-types';
 import type { GraphQLContext } from '../../graphql/context';
 import type { CategoryModel } from './models';
 import { priceOf } from './price';
-import { clampLimit, DEFAULT_RELATED_PRODUCTS, DEFAULT_SEARCH_SUGGESTIONS, MAX_RELATED_PRODUCTS, MAX_SEARCH_SUGGESTIONS } from './list-limits';
+import {
+  clampLimit,
+  DEFAULT_RELATED_PRODUCTS,
+  DEFAULT_SEARCH_SUGGESTIONS,
+  MAX_FILTER_IDS,
+  MAX_FILTER_PARAMETER_VALUES,
+  MAX_FILTER_PARAMETERS,
+  MAX_FILTER_SKU_NAMES,
+  MAX_LIST_OFFSET,
+  MAX_RELATED_PRODUCTS,
+  MAX_SEARCH_SUGGESTIONS,
+} from './list-limits';
 import { countProducts, listProducts, productByAlias, productFacets } from './queries';
 import { stockOf } from './stock';
 import { prefixTsQuery } from './product-list-sql';
@@ -21,10 +32,24 @@ async function categoryById(ctx: GraphQLContext, languageId: LanguageId, id: num
   return (await ctx.loaders.categoryTree(languageId)).find((c) => c.categoryId === id) ?? null;
 }
 
+const badFilter = (message: string) => createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+
 function checkSearchText(text: string | null | undefined) {
-  if (text && text.length > MAX_SEARCH_LENGTH) {
-    throw createGraphQLError(`searchText is longer than ${MAX_SEARCH_LENGTH} characters`, { extensions: { code: 'BAD_USER_INPUT' } });
+  if (text && text.length > MAX_SEARCH_LENGTH) throw badFilter(`searchText is longer than ${MAX_SEARCH_LENGTH} characters`);
+}
+
+/** Refuses a filter that asks for more work than any page of the shop does (see list-limits.ts). */
+function checkFilter(filter: FilterInputType) {
+  checkSearchText(filter.searchText);
+  for (const name of ['categoryIds', 'brandIds', 'discountCampaignIds', 'productIds'] as const) {
+    if ((filter[name]?.length ?? 0) > MAX_FILTER_IDS) throw badFilter(`${name} may hold at most ${MAX_FILTER_IDS} ids`);
   }
+  if ((filter.skus?.length ?? 0) > MAX_FILTER_SKU_NAMES) throw badFilter(`skus may hold at most ${MAX_FILTER_SKU_NAMES} names`);
+  if ((filter.parameters?.length ?? 0) > MAX_FILTER_PARAMETERS) throw badFilter(`parameters may hold at most ${MAX_FILTER_PARAMETERS} filters`);
+  if (filter.parameters?.some((p) => p.values.length > MAX_FILTER_PARAMETER_VALUES)) {
+    throw badFilter(`a parameter filter may hold at most ${MAX_FILTER_PARAMETER_VALUES} values`);
+  }
+  if ((filter.offset ?? 0) > MAX_LIST_OFFSET) throw badFilter(`offset may be at most ${MAX_LIST_OFFSET}`);
 }
 
 export const catalogResolvers: Resolvers = {
@@ -36,7 +61,7 @@ export const catalogResolvers: Resolvers = {
     },
     products: (_, args) => {
       const filter = args.filter ?? {};
-      checkSearchText(filter.searchText);
+      checkFilter(filter);
       return { languageId: resolveLanguage(args.channelId, args.languageId), filter };
     },
     product: (_, args, ctx) => productByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId)),
