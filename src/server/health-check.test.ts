@@ -28,6 +28,19 @@ describe('the /healthz check', () => {
     expect(await healthy()).toBe(false);
   });
 
+  it('recovers after a check that never settles (a hung connection) once the database answers again', async () => {
+    const control = controlledDb();
+    let now = 0;
+    const healthy = createHealthCheck(control.db, { waitMs: 10, firstWaitMs: 10, maxAgeMs: 1_000, now: () => now });
+    expect(await healthy()).toBe(true);
+    control.busy();
+    now = 1_500;
+    expect(await healthy()).toBe(false);
+    control.migrated();
+    now = 3_000;
+    expect(await healthy()).toBe(true);
+  });
+
   it('waits for the first check rather than answer unhealthy while the database is slow to connect', async () => {
     let release: () => void = () => undefined;
     const slow = new Promise<void>((resolve) => (release = resolve));

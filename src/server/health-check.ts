@@ -20,17 +20,27 @@ export function createHealthCheck(
 ) {
   const { waitMs = HEALTH_CHECK_WAIT_MS, firstWaitMs = FIRST_HEALTH_CHECK_WAIT_MS, maxAgeMs = HEALTH_CHECK_MAX_AGE_MS, now = Date.now } = options;
   let lastPassed: number | null = null;
-  let running: Promise<boolean> | null = null;
+  let running: { promise: Promise<boolean>; since: number } | null = null;
 
   const check = () => {
-    running ??= isMigrated(db)
-      .catch(() => false)
-      .then((ok) => {
-        lastPassed = ok ? now() : null;
-        running = null;
-        return ok;
-      });
-    return running;
+    // A check that never settles (a hung connection) is left behind after maxAgeMs, so the answer can recover.
+    if (running && now() - running.since > maxAgeMs) running = null;
+    if (!running) {
+      const current = {
+        since: now(),
+        promise: isMigrated(db)
+          .catch(() => false)
+          .then((ok) => {
+            if (running === current) {
+              lastPassed = ok ? now() : null;
+              running = null;
+            }
+            return ok;
+          }),
+      };
+      running = current;
+    }
+    return running.promise;
   };
 
   return async function healthy(): Promise<boolean> {

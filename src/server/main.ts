@@ -1,7 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
-import { openDb } from './db/client';
+import { openDb, openPostgres, SERVING_STATEMENT_TIMEOUT_MS } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
@@ -54,10 +54,15 @@ async function seedCommand(env: Env) {
 }
 
 async function serve(env: Env) {
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  let db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const { applied, seeded } = await prepareDatabase(db, env.SHOP_VARIANT, { giftCards: demoAllowed(env) });
   if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
   if (seeded) console.info(`Seeded the ${env.SHOP_VARIANT} demo catalog (first start only).`);
+  if (env.DATABASE_URL) {
+    // Migrations and a first seed may run long statements; serving may not (SERVING_STATEMENT_TIMEOUT_MS).
+    await db.close();
+    db = openPostgres(env.DATABASE_URL, 10, { statementTimeoutMs: SERVING_STATEMENT_TIMEOUT_MS });
+  }
   // Campaigns start and end by date: keep the materialised selling prices that lists sort by in step.
   const priceRefresh = setInterval(() => void refreshPrices(db).catch((error: unknown) => console.error(error)), 60 * 60 * 1000);
   priceRefresh.unref();

@@ -156,10 +156,18 @@ async function withSessionSettings(instance: PGlite): Promise<PGlite> {
 /** The same session settings as SESSION_SETTINGS, sent as startup options so they hold from the first query. */
 const STARTUP_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.5';
 
-export function openPostgres(url: string, max = 10): Db {
+/**
+ * How long one statement may run on PostgreSQL while the shop serves. The operation deadline stops an operation
+ * from starting new queries after 5 s but cannot stop one already running; this does, on the server. Migrations and
+ * seeding open their connection without it.
+ */
+export const SERVING_STATEMENT_TIMEOUT_MS = 15_000;
+
+export function openPostgres(url: string, max = 10, options: { statementTimeoutMs?: number } = {}): Db {
   // Startup options rather than a SET on connect, which would race the connection's first query.
   const withOptions = new URL(url);
-  withOptions.searchParams.set('options', [withOptions.searchParams.get('options'), STARTUP_OPTIONS].filter(Boolean).join(' '));
+  const timeout = options.statementTimeoutMs ? `-c statement_timeout=${options.statementTimeoutMs}` : null;
+  withOptions.searchParams.set('options', [withOptions.searchParams.get('options'), STARTUP_OPTIONS, timeout].filter(Boolean).join(' '));
   return postgresDb(new pg.Pool({ connectionString: withOptions.toString(), max }));
 }
 
