@@ -21,7 +21,8 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS },
   },
   projects: [
-    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium' } },
+    // 360 px: the most common Android width (small-screens.spec.ts also checks 320 px).
+    { name: 'phone', use: { ...devices['Galaxy S8'], browserName: 'chromium' } },
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 } } },
   ],
   webServer: {

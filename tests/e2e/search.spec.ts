@@ -37,6 +37,11 @@ async function searchFor(page: Page, term: string, prefix = '') {
 const productList = (page: Page, name = 'Produkter') => page.getByRole('listbox', { name });
 
 test.describe('header search', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    // The consent banner has its own test; on a 360 px phone it would cover the suggestions the shopper taps.
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+  });
+
   test('typing shows product suggestions with name and price, as many as the viewport allows', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
