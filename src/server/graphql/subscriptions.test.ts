@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { Db } from '../db/client';
-import { createTestApp } from '../testing/app';
+import { createTestApp, createTestAppPair } from '../testing/app';
 import { openTestDb } from '../testing/db';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -65,21 +65,15 @@ describe('stockChanged over graphql-ws on /graphql', () => {
 
 describe.runIf(process.env.REDIS_URL)('stock events across two server instances through Redis', () => {
   let db: Db;
-  let first: App;
-  let second: App;
+  let apps: Awaited<ReturnType<typeof createTestAppPair>>;
   let address: string;
   beforeAll(async () => {
     db = await openTestDb('pglite');
-    const env = { REDIS_URL: process.env.REDIS_URL! };
-    first = await createTestApp(db, env);
-    second = await createTestApp(db, env);
-    address = await first.start();
+    apps = await createTestAppPair(db, { REDIS_URL: process.env.REDIS_URL! });
+    address = await apps.first.start();
   });
   afterAll(async () => {
-    await first.stop();
-    await second.stop();
-    await first.closePubSub();
-    await second.closePubSub();
+    await apps.close();
     await db.close();
   });
 
@@ -89,7 +83,7 @@ describe.runIf(process.env.REDIS_URL)('stock events across two server instances 
     const { ready, event } = firstEvent(client, [skuId]);
     await ready;
     await expect.poll(async () => {
-      second.pubsub.publish('stockChanged', { skuId, productId: 1, stock });
+      apps.second.pubsub.publish('stockChanged', { skuId, productId: 1, stock });
       return Promise.race([event, new Promise((r) => setTimeout(() => r(null), 100))]);
     }, { timeout: 10_000 }).toMatchObject({ data: { stockChanged: { skuId } } });
     await client.dispose();

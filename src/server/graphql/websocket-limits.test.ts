@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Db } from '../db/client';
 import { uniqueLimitPrefix } from '../limits/address-limits';
-import { createTestApp } from '../testing/app';
+import { createTestApp, createTestAppPair } from '../testing/app';
 import { openWritableTestDb, testDbKinds } from '../testing/db';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
@@ -242,23 +242,18 @@ describe.each(testDbKinds())('WebSocket Origin with PUBLIC_URL on %s', (kind) =>
 
 describe.runIf(process.env.REDIS_URL)('one GraphQL budget across two instances sharing Redis', () => {
   let db: Db;
+  let apps: Awaited<ReturnType<typeof createTestAppPair>>;
   let first: App;
-  let second: App;
   let secondUrl: string;
   beforeAll(async () => {
     db = await openWritableTestDb('pglite');
-    const env = { REDIS_URL: process.env.REDIS_URL!, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '4', WS_MAX_SOCKETS_PER_ADDRESS: '1' };
-    const limitPrefix = uniqueLimitPrefix();
-    first = await createTestApp(db, env, { limitPrefix });
-    second = await createTestApp(db, env, { limitPrefix });
+    apps = await createTestAppPair(db, { REDIS_URL: process.env.REDIS_URL!, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '4', WS_MAX_SOCKETS_PER_ADDRESS: '1' });
+    first = apps.first;
     await first.start();
-    secondUrl = await second.start();
+    secondUrl = await apps.second.start();
   });
   afterAll(async () => {
-    await first.stop();
-    await second.stop();
-    await first.closePubSub();
-    await second.closePubSub();
+    await apps.close();
     await db.close();
   });
 

@@ -26,6 +26,28 @@ export async function createTestApp(
   return { ...app, pubsub, closePubSub: close };
 }
 
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * Two instances of the app on one database, as two servers behind a load balancer: with REDIS_URL in env they
+ * share pub/sub and every limit's counters (one limit prefix). `close` stops both.
+ */
+export async function createTestAppPair(db: Db, env: Record<string, string>): Promise<{ first: TestApp; second: TestApp; close(): Promise<void> }> {
+  const limitPrefix = uniqueLimitPrefix();
+  const first = await createTestApp(db, env, { limitPrefix });
+  const second = await createTestApp(db, env, { limitPrefix });
+  return {
+    first,
+    second,
+    async close() {
+      for (const app of [first, second]) {
+        await app.stop();
+        await app.closePubSub();
+      }
+    },
+  };
+}
+
 /** POSTs one GraphQL operation through the whole HTTP stack. */
 export async function gql<T = Record<string, unknown>>(app: App, query: string, variables: Record<string, unknown> = {}) {
   const res = await app.fastify.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });

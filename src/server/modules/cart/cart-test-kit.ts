@@ -2,10 +2,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, gql } from '../../testing/app';
+import { createTestApp, gql, type TestApp } from '../../testing/app';
 import { openWritableTestDb, type TestDbKind } from '../../testing/db';
 
-export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+export type { TestApp } from '../../testing/app';
 
 const PRICE = `isDiscounted regularPriceIncVat sellingPriceIncVat sellingPriceExVat vat sellingPriceIncVatFormatted`;
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { uniqueLimitPrefix } from '../../limits/address-limits';
-import { createTestApp } from '../../testing/app';
+import { createTestApp, createTestAppPair } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { createSku, type TestApp } from './cart-test-kit';
 
@@ -85,18 +84,14 @@ describe.runIf(process.env.REDIS_URL)('code guessing across two instances sharin
   let db: Db;
   let first: TestApp;
   let second: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
     db = await openWritableTestDb('pglite');
-    const limitPrefix = uniqueLimitPrefix();
     const env = { ...LIMITS, REDIS_URL: process.env.REDIS_URL! };
-    first = await createTestApp(db, env, { limitPrefix });
-    second = await createTestApp(db, env, { limitPrefix });
+    ({ first, second, close } = await createTestAppPair(db, env));
   });
   afterAll(async () => {
-    for (const app of [first, second]) {
-      await app.stop();
-      await app.closePubSub();
-    }
+    await close();
     await db.close();
   });
 
