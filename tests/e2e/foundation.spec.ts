@@ -45,7 +45,7 @@ test.describe('the shop from a fresh start', () => {
   test('an unknown address answers 404 with the not-found page', async ({ page }) => {
     const response = await page.goto('/p/det-har-spelet-finns-inte');
     expect(response?.status()).toBe(404);
-    await expect(page.getByText('This page could not be found')).toBeVisible();
+    await expect(page.getByText('Sidan kunde inte hittas')).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Till startsidan' })).toBeVisible();
     const other = await page.goto('/en/no/such/page');
     expect(other?.status()).toBe(404);

@@ -277,7 +277,7 @@ test.describe('product lists', () => {
 
     const unknown = await page.goto('/list/foo');
     expect(unknown?.status()).toBe(404);
-    await expect(page.getByText('This page could not be found')).toBeVisible();
+    await expect(page.getByText('Sidan kunde inte hittas')).toBeVisible();
   });
 
   test('the price filter narrows the list and shows as a chip', async ({ page }, testInfo) => {

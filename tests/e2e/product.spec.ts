@@ -176,7 +176,8 @@ test.describe('product page', () => {
     const { preOrder } = picks;
     await openProduct(page, preOrder.canonicalUrl);
     await radioFor(page, skuIn(preOrder, 'OVERSELLABLE')).check();
-    await expect(page.getByRole('button', { name: 'Pre-order now' })).toBeEnabled();
+    // The Swedish shop says it in Swedish ('Pre-order now' is the English shop's).
+    await expect(page.getByRole('button', { name: 'Förbeställ nu' })).toBeEnabled();
     await expect(offer(page)).toContainText('Leveranstiden kan påverkas');
     await expect(offer(page)).toContainText('Skickas inom 5–10 vardagar');
     await expect(page.getByRole('form', { name: 'Bevaka varan' })).toHaveCount(0);

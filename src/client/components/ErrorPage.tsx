@@ -21,7 +21,9 @@ export function ErrorPage() {
         <FormattedMessage id={notFound ? 'notFound.title' : 'error.title'} />
       </h1>
       <p className="error-page__status">{status}</p>
-      <p>{notFound ? 'This page could not be found' : <FormattedMessage id="error.generic" />}</p>
+      <p>
+        <FormattedMessage id={notFound ? 'notFound.text' : 'error.generic'} />
+      </p>
       <Link className="button button--primary" to={localizePath('/', languageId)}>
         <FormattedMessage id="error.home" />
       </Link>
