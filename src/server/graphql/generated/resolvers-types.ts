@@ -26,7 +26,11 @@ export type Query = {
   __typename?: 'Query';
   /** Server version and the shop variant, for health checks and the client's cache schema version. */
   shop: Shop;
-  /** An unknown id answers a new, empty cart with a fresh id. */
+  /**
+   * The cart with this id. An id that names no cart (unknown, malformed or empty) answers an empty cart whose id is
+   * '': getCart never hands out an id. A cart and its id come into being with the first mutation, which answers the
+   * id to keep (send '' or the old id; either starts a new cart).
+   */
   getCart: Cart;
   categories: Array<Category>;
   category?: Maybe<Category>;
@@ -37,7 +41,10 @@ export type Query = {
   discountCampaigns: Array<DiscountCampaign>;
   discountCampaign?: Maybe<DiscountCampaign>;
   searchSuggestions: SearchSuggestions;
-  /** The saved checkout of a cart (an empty form for a cart without one). */
+  /**
+   * The saved checkout of a cart (an empty form for a cart without one). An id that names no cart answers an empty
+   * form over an empty cart with cartId '', as getCart does.
+   */
   checkout: Checkout;
   shippingOptions: Array<ShippingOption>;
   getMenuAtLocation?: Maybe<Menu>;
@@ -357,6 +364,7 @@ export type CartGiftCard = {
 
 export type Cart = {
   __typename?: 'Cart';
+  /** 128 random bits made by the server when the cart was stored; '' for no cart (see getCart). */
   id: Scalars['String']['output'];
   promoCode?: Maybe<Scalars['String']['output']>;
   /** The applied gift card; null without one. */
@@ -374,9 +382,12 @@ export type CartItemInputType = {
 };
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -430,9 +441,12 @@ export type Mutation = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -446,9 +460,12 @@ export type MutationAddToCartArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -462,9 +479,12 @@ export type MutationUpdateCartItemArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -478,9 +498,12 @@ export type MutationSetCartPromoCodeArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -494,9 +517,12 @@ export type MutationSetCartGiftCardArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -509,9 +535,12 @@ export type MutationAdminLoginArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -524,9 +553,12 @@ export type MutationSetSkuStockArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -539,9 +571,12 @@ export type MutationCreateOrUpdateCheckoutArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -555,9 +590,12 @@ export type MutationPlaceOrderArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -570,9 +608,12 @@ export type MutationCompletePaymentArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -585,9 +626,12 @@ export type MutationRegisterBackInStockArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */

@@ -18,16 +18,19 @@ describe.each(testDbKinds())('cart API: ids, stock, warnings and idempotency on 
   });
 
   describe('cart ids', () => {
-    it('answers an unknown id with an empty cart under a fresh, unguessable id, stored only once changed', async () => {
-      const asked = 'A'.repeat(22);
-      const first = await cart.get(asked);
-      expect(first.id).toMatch(CART_ID);
-      expect(first.id).not.toBe(asked);
-      expect(first.items).toEqual([]);
-      expect(first.warnings).toEqual([]);
-      const second = await cart.get(asked);
-      expect(second.id).not.toBe(first.id);
-      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE cart_id = ANY($1::text[])', [[first.id, second.id]]);
+    it("hands out no id for a cart that does not exist: unknown, malformed and empty ids answer an empty cart with id ''", async () => {
+      const sku = await createSku(db, { priceMinor: 10_000 });
+      for (const asked of ['A'.repeat(22), 'not a cart id', '']) {
+        const empty = await cart.get(asked);
+        expect(empty).toMatchObject({ id: '', items: [], warnings: [], promoCode: null });
+        // The id the shopper asked with does not become a cart: adding with it starts one under the server's own id.
+        const started = await cart.add(asked, sku.skuId, 1);
+        expect(started.id).toMatch(CART_ID);
+        expect(started.id).not.toBe(asked);
+        expect((await cart.get(asked)).id).toBe('');
+        expect((await cart.get(started.id)).items.map((i) => i.skuId)).toEqual([sku.skuId]);
+      }
+      const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM carts WHERE cart_id = ANY($1::text[])`, [['A'.repeat(22), 'not a cart id', '']]);
       expect(row!.n).toBe(0);
     });
 
