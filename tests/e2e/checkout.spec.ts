@@ -189,6 +189,39 @@ test.describe('checkout', () => {
   });
 });
 
+test.describe('the payment return pages without a valid order', () => {
+  // Missing, empty, half, malformed and unknown order and token.
+  const links = ['', '?order=&token=', '?order=abc', `?order=${'%3C'.repeat(300)}&token=%20%22`, '?order=no-such-order&token=no-such-token'];
+
+  test('/checkout/confirm and /checkout/klarna-fail say the order was not found and lead back to the shop', async ({ page }) => {
+    for (const path of ['/checkout/confirm', '/checkout/klarna-fail']) {
+      for (const query of links) {
+        await page.goto(path + query);
+        await expect(page.getByRole('heading', { level: 1, name: 'Beställningen hittades inte' }), path + query).toBeVisible();
+        await expect(page.getByText('Länken pekar inte på någon beställning. Kontrollera länken i din orderbekräftelse.')).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Fortsätt handla' })).toHaveAttribute('href', '/');
+        // Nothing is waited for, and no payment is said to have failed.
+        await expect(page.getByText('Vi stämmer av betalningen…')).toHaveCount(0);
+        await expect(page.getByText('Betalningen gick inte igenom')).toHaveCount(0);
+        await expect(page).toHaveTitle(/^Beställningen hittades inte/);
+      }
+    }
+  });
+
+  test('in English at /en/checkout/confirm and /en/checkout/klarna-fail', async ({ page }) => {
+    for (const path of ['/en/checkout/confirm', '/en/checkout/klarna-fail']) {
+      for (const query of [links[0]!, links[4]!]) {
+        await page.goto(path + query);
+        await expect(page.getByRole('heading', { level: 1, name: 'Order not found' }), path + query).toBeVisible();
+        await expect(page.getByText('The link does not lead to an order. Check the link in your order confirmation.')).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/en');
+        await expect(page.getByText('Checking your payment…')).toHaveCount(0);
+        await expect(page.getByText('The payment did not go through')).toHaveCount(0);
+      }
+    }
+  });
+});
+
 test.describe('checkout accessibility: no serious or critical axe violations', () => {
   // axe-core is injected as a script, which the shop's CSP (nonce'd scripts only) would refuse.
   test.use({ bypassCSP: true });
