@@ -26,6 +26,10 @@ async function fillPerson(page: Page, email: string) {
   await field(page, 'Ort').fill('Stockholm');
 }
 
+/** The value of a term in a description list on the page, e.g. a fact of the order confirmation. */
+const fact = (page: Page, term: string) =>
+  page.getByRole('main').getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd');
+
 async function chooseShippingAndPay(page: Page, method: RegExp) {
   await page.getByRole('radio', { name: /PostNord – hämta hos ombud/ }).check();
   // The payment step opens once the server has judged the form valid.
@@ -59,6 +63,8 @@ test.describe('checkout', () => {
     await expect(page.getByRole('main')).toContainText(product.name);
     await expect(page.getByRole('main')).toContainText('Mottagen');
     await expect(page.getByRole('main')).toContainText('Kort');
+    // The method's name already names the carrier: it is printed once.
+    await expect(fact(page, 'Fraktsätt')).toHaveText('PostNord – hämta hos ombud');
     // The cart was emptied by the order.
     await page.getByRole('link', { name: 'Fortsätt handla' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: /^Varukorg,/ })).toHaveAccessibleName('Varukorg, Varukorgen är tom');

@@ -59,9 +59,8 @@ export function OrderConfirmationPage() {
             <Fact labelId="confirm.orderNumber">{order.orderNumber}</Fact>
             <Fact labelId="confirm.status">{order.statusLabel}</Fact>
             <Fact labelId="confirm.payment">{order.paymentMethodLabel}</Fact>
-            <Fact labelId="confirm.delivery">
-              {order.shippingMethod.carrier} {order.shippingMethod.name}
-            </Fact>
+            {/* A shipping method's name already names its carrier ('PostNord – hämta hos ombud', 'DHL Service Point'). */}
+            <Fact labelId="confirm.delivery">{order.shippingMethod.name}</Fact>
             <Fact labelId="confirm.address">
               <address>
                 {[
