@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { cartWith } from '../support/shop-api';
 
 interface Product {
@@ -20,6 +20,25 @@ async function products(request: APIRequestContext): Promise<{ name: string; pri
     })
     .filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i)
     .sort((a, b) => a.price - b.price);
+}
+
+/** A SKU sold out but oversellable (stock status OVERSELLABLE: the product page sells it with 'Förbeställ nu'). */
+async function preOrderSku(request: APIRequestContext): Promise<{ name: string; skuId: number }> {
+  for (let offset = 0; offset < 10_000; offset += 100) {
+    const res = await request.post('/graphql', {
+      data: {
+        query: 'query ($f: FilterInputType) { products(filter: $f) { products { name skus { skuId stock { status } } } } }',
+        variables: { f: { limit: 100, offset, sort: 'LATEST' } },
+      },
+    });
+    const page = ((await res.json()) as { data: { products: { products: Product[] } } }).data.products.products;
+    for (const p of page) {
+      const sku = p.skus.find((s) => s.stock.status === 'OVERSELLABLE');
+      if (sku) return { name: p.name, skuId: sku.skuId };
+    }
+    if (page.length < 100) break;
+  }
+  throw new Error('The seeded catalog has no oversellable SKU that is sold out');
 }
 
 const miniCart = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(Varukorg|Cart),/ });
@@ -126,6 +145,26 @@ test.describe('the cart panel', () => {
     await checkout.click();
     await expect(page).toHaveURL(/\/kassan$/);
     await expect(panel).toBeHidden();
+  });
+
+  test('a pre-ordered line says on the line that delivery time may be affected, in the panel and the checkout', async ({ page, context, request, baseURL }) => {
+    const preOrder = await preOrderSku(request);
+    const [plain] = await products(request);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: preOrder.skuId }, { skuId: plain!.skuId }]);
+    const line = (scope: Locator, name: string) => scope.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+    await page.goto('/');
+    const panel = await openCart(page, /2 varor i varukorgen/);
+    await expect(line(panel, preOrder.name)).toContainText('Förbeställd: leveranstiden kan påverkas.');
+    await expect(line(panel, plain!.name)).not.toContainText('leveranstiden');
+
+    await page.goto('/kassan');
+    const checkoutCart = page.getByRole('region', { name: 'Din varukorg' });
+    await expect(line(checkoutCart, preOrder.name)).toContainText('Förbeställd: leveranstiden kan påverkas.');
+    await expect(line(checkoutCart, plain!.name)).not.toContainText('leveranstiden');
+
+    await page.goto('/en');
+    const english = await openCart(page, /2 items in your cart/);
+    await expect(english.getByText('Pre-ordered: delivery time may be affected.')).toHaveCount(1);
   });
 
   test('totals show VAT included by default, and ex VAT with the "exkl. moms" label when the toggle is off', async ({ page, context, request, baseURL }) => {

@@ -24,6 +24,7 @@ export function testLine(skuId: number, quantity: number, unit = 199): CartLine 
     __typename: 'CartItem',
     skuId,
     quantity,
+    backorderedQuantity: 0,
     unitPrice: testPrice(unit),
     totalPrice: testPrice(unit * quantity),
     campaign: null,

@@ -290,6 +290,11 @@ export type CartItem = {
   __typename?: 'CartItem';
   skuId: Scalars['Int']['output'];
   quantity: Scalars['Int']['output'];
+  /**
+   * Units of an oversellable SKU beyond its stock: pre-ordered, they ship when more arrives, so delivery time may
+   * be affected (the cart says so on the line). 0 for a line the shelf covers and for static SKUs.
+   */
+  backorderedQuantity: Scalars['Int']['output'];
   unitPrice: Price;
   totalPrice: Price;
   campaign?: Maybe<CartItemCampaign>;
@@ -1464,6 +1469,7 @@ export type CartItemCampaignResolvers<ContextType = GraphQLContext, ParentType e
 export type CartItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartItem'] = ResolversParentTypes['CartItem']> = {
   skuId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  backorderedQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unitPrice?: Resolver<ResolversTypes['Price'], ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Price'], ParentType, ContextType>;
   campaign?: Resolver<Maybe<ResolversTypes['CartItemCampaign']>, ParentType, ContextType>;

@@ -13,7 +13,7 @@ export const CART_SELECTION = `id promoCode
   appliedCampaigns { discountCampaignId name hideTitle }
   warnings { code message skuId }
   items {
-    skuId quantity unitPrice { ${PRICE} } totalPrice { ${PRICE} }
+    skuId quantity backorderedQuantity unitPrice { ${PRICE} } totalPrice { ${PRICE} }
     campaign { appliedCampaigns { discountCampaignId name hideTitle } prices { price quantity } }
     product { productId name } sku { skuId stock { totalStock } }
   }
@@ -28,6 +28,7 @@ export const CART_SELECTION = `id promoCode
 export interface CartItemResult {
   skuId: number;
   quantity: number;
+  backorderedQuantity: number;
   unitPrice: { isDiscounted: boolean; regularPriceIncVat: number; sellingPriceIncVat: number; sellingPriceExVat: number; vat: number };
   totalPrice: { isDiscounted: boolean; regularPriceIncVat: number; sellingPriceIncVat: number; sellingPriceExVat: number; vat: number };
   campaign: { appliedCampaigns: { discountCampaignId: number; name: string; hideTitle: boolean }[]; prices: { price: number; quantity: number }[] } | null;
