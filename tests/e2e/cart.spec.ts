@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatMoney } from '../../src/shared/money';
 import { cartWith } from '../support/shop-api';
 
 interface Product {
@@ -39,6 +40,11 @@ async function preOrderSku(request: APIRequestContext): Promise<{ name: string; 
     if (page.length < 100) break;
   }
   throw new Error('The seeded catalog has no oversellable SKU that is sold out');
+}
+
+interface CartSums {
+  subTotal: { sellingPriceIncVat: number; sellingPriceExVat: number };
+  shipping: { amountLeftToFreeShipping: number };
 }
 
 const miniCart = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(Varukorg|Cart),/ });
@@ -169,11 +175,23 @@ test.describe('the cart panel', () => {
 
   test('totals show VAT included by default, and ex VAT with the "exkl. moms" label when the toggle is off', async ({ page, context, request, baseURL }) => {
     const [product] = await products(request);
-    await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
+    // What is left to free shipping, with VAT and in the goods' VAT proportion without it.
+    const res = await request.post('/graphql', {
+      data: {
+        query: 'query ($id: String!) { getCart(id: $id) { summary { subTotal { sellingPriceIncVat sellingPriceExVat } shipping { amountLeftToFreeShipping } } } }',
+        variables: { id },
+      },
+    });
+    const { summary } = ((await res.json()) as { data: { getCart: { summary: CartSums } } }).data.getCart;
+    const leftMinor = Math.round(summary.shipping.amountLeftToFreeShipping * 100);
+    expect(leftMinor).toBeGreaterThan(0);
+    const leftExMinor = Math.round((leftMinor * summary.subTotal.sellingPriceExVat) / summary.subTotal.sellingPriceIncVat);
     await page.goto('/');
     let panel = await openCart(page);
     await expect(panel.getByRole('term').filter({ hasText: /^Varav moms$/ })).toBeVisible();
     await expect(panel.getByText('exkl. moms')).toHaveCount(0);
+    await expect(panel.getByText(/kvar till fri frakt$/)).toHaveText(`${formatMoney(leftMinor, 'sv')} kvar till fri frakt`);
 
     // The toggle persists in the state cookie; a business customer's choice is remembered like this.
     const state = JSON.stringify({ favorites: [], customerType: 'ORGANIZATION', vatIncluded: false, listRelocate: null });
@@ -183,5 +201,7 @@ test.describe('the cart panel', () => {
     await expect(panel.getByRole('term').filter({ hasText: /^Moms$/ })).toBeVisible();
     await expect(panel.getByRole('term').filter({ hasText: 'Att betala inkl. moms' })).toBeVisible();
     await expect(panel.getByRole('definition').filter({ hasText: 'exkl. moms' })).toHaveCount(2);
+    // The amount left to free shipping follows the toggle like every other sum.
+    await expect(panel.getByText(/kvar till fri frakt$/)).toHaveText(`${formatMoney(leftExMinor, 'sv')} exkl. moms kvar till fri frakt`);
   });
 });

@@ -29,7 +29,7 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
   );
   return (
     <div className="cart-totals">
-      <FreeShippingProgress summary={summary} hasItems={cart.items.length > 0} />
+      <FreeShippingProgress summary={summary} hasItems={cart.items.length > 0} vatIncluded={vatIncluded} />
       {campaigns.length > 0 && (
         <div className="cart-totals__campaigns">
           <h3 className="cart-totals__heading">
@@ -109,10 +109,12 @@ function Row({ label, className, children }: { label: ReactNode; className?: str
 }
 
 /**
- * How far the goods (after the promo code, which is what the threshold counts) are from free shipping.
- * Nothing shows when no free-shipping campaign runs: then nothing is left and shipping still costs.
+ * How far the goods (after the promo code, which is what the threshold counts) are from free shipping, with or
+ * without VAT as every other sum. Nothing shows when no free-shipping campaign runs: then nothing is left and
+ * shipping still costs.
  */
-function FreeShippingProgress({ summary, hasItems }: { summary: Summary; hasItems: boolean }) {
+function FreeShippingProgress({ summary, hasItems, vatIncluded }: { summary: Summary; hasItems: boolean; vatIncluded: boolean }) {
+  const intl = useIntl();
   const id = useId();
   const left = summary.shipping.amountLeftToFreeShipping;
   const free = hasItems && summary.shipping.feeIncVat === 0;
@@ -125,7 +127,14 @@ function FreeShippingProgress({ summary, hasItems }: { summary: Summary; hasItem
         {free ? (
           <FormattedMessage id="cart.freeShipping" />
         ) : (
-          <FormattedMessage id="cart.leftToFreeShipping" values={{ amount: summary.shipping.amountLeftToFreeShippingFormatted }} />
+          <FormattedMessage
+            id="cart.leftToFreeShipping"
+            values={{
+              amount: vatIncluded
+                ? summary.shipping.amountLeftToFreeShippingFormatted
+                : `${summary.shipping.amountLeftToFreeShippingExVatFormatted} ${intl.formatMessage({ id: 'product.exVat' })}`,
+            }}
+          />
         )}
       </p>
       <progress className="free-shipping__bar" max={free ? 1 : threshold} value={free ? 1 : goods} aria-labelledby={`${id}-text`} />

@@ -66,7 +66,7 @@ export function testCart(id: string, items: CartLine[]): CartFieldsFragment {
       giftCardAmountIncVatFormatted: '0 kr',
       amountToPayIncVatFormatted: '0 kr',
       subTotal: testPrice(0),
-      shipping: { __typename: 'CartShipping', amountLeftToFreeShipping: 0, amountLeftToFreeShippingFormatted: '0 kr', feeExVat: 0, feeIncVat: 0, feeIncVatFormatted: '0 kr' },
+      shipping: { __typename: 'CartShipping', amountLeftToFreeShipping: 0, amountLeftToFreeShippingFormatted: '0 kr', amountLeftToFreeShippingExVatFormatted: '0 kr', feeExVat: 0, feeIncVat: 0, feeIncVatFormatted: '0 kr' },
       total: {
         __typename: 'CartTotal',
         sellingPriceIncVat: 0,

@@ -304,8 +304,15 @@ export type CartItem = {
 
 export type CartShipping = {
   __typename?: 'CartShipping';
+  /** Goods (inc VAT, after the promo code) still to add for free shipping; 0 once reached or when no free-shipping campaign runs. */
   amountLeftToFreeShipping: Scalars['Float']['output'];
   amountLeftToFreeShippingFormatted: Scalars['String']['output'];
+  /**
+   * amountLeftToFreeShipping without VAT, for shoppers who see prices ex VAT: in the goods' own VAT proportion (an
+   * empty cart, which has none, at the standard 25 %).
+   */
+  amountLeftToFreeShippingExVat: Scalars['Float']['output'];
+  amountLeftToFreeShippingExVatFormatted: Scalars['String']['output'];
   feeExVat: Scalars['Float']['output'];
   feeIncVat: Scalars['Float']['output'];
   feeIncVatFormatted: Scalars['String']['output'];
@@ -1480,6 +1487,8 @@ export type CartItemResolvers<ContextType = GraphQLContext, ParentType extends R
 export type CartShippingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartShipping'] = ResolversParentTypes['CartShipping']> = {
   amountLeftToFreeShipping?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   amountLeftToFreeShippingFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountLeftToFreeShippingExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  amountLeftToFreeShippingExVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   feeExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   feeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   feeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

@@ -130,6 +130,9 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       expect(one.summary.shipping).toEqual({
         amountLeftToFreeShipping: 399,
         amountLeftToFreeShippingFormatted: formatMoney(39_900, 'sv'),
+        // Shown to shoppers who see prices ex VAT: the goods are at 25 %.
+        amountLeftToFreeShippingExVat: 319.2,
+        amountLeftToFreeShippingExVatFormatted: formatMoney(31_920, 'sv'),
         feeExVat: 39.2,
         feeIncVat: 49,
         feeIncVatFormatted: formatMoney(4_900, 'sv'),
@@ -153,7 +156,7 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       expect(one.appliedCampaigns).toEqual([]);
 
       const five = await cart.update(one.id, sku.skuId, 5);
-      expect(five.summary.shipping).toMatchObject({ amountLeftToFreeShipping: 0, feeIncVat: 0, feeExVat: 0, shippingFeeIncVat: 0 });
+      expect(five.summary.shipping).toMatchObject({ amountLeftToFreeShipping: 0, amountLeftToFreeShippingExVat: 0, feeIncVat: 0, feeExVat: 0, shippingFeeIncVat: 0 });
       expect(five.summary.total).toMatchObject({ sellingPriceIncVat: 500, sellingPriceExVat: 400, vat: 100 });
       expect(five.appliedCampaigns).toEqual([FREE_SHIPPING]);
 
@@ -161,7 +164,19 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       expect(english.appliedCampaigns.map((c) => c.name)).toEqual(['Free shipping over SEK 499']);
       const back = await cart.update(one.id, sku.skuId, 2, { languageId: 'en' });
       expect(back.summary.shipping.amountLeftToFreeShippingFormatted).toBe(formatMoney(29_900, 'en'));
+      expect(back.summary.shipping.amountLeftToFreeShippingExVatFormatted).toBe(formatMoney(23_920, 'en'));
       expect(back.summary.shipping.feeIncVatFormatted).toBe(formatMoney(4_900, 'en'));
+    });
+
+    it("tells the amount left ex VAT in the proportion of the goods' own VAT rates", async () => {
+      const food = await createSku(db, { priceMinor: 10_000 });
+      await db.query('UPDATE products SET vat_rate = 12 WHERE product_id = $1', [food.productId]);
+      const game = await createSku(db, { priceMinor: 10_000 });
+      const { id } = await cart.add('', food.skuId, 1);
+      const mixed = await cart.add(id, game.skuId, 1);
+      // 100 kr at 12 % is 89,29 kr ex VAT and 100 kr at 25 % is 80 kr: 169,29 of 200 kr, so 299 kr left is 253,09 kr.
+      expect(mixed.summary.subTotal.sellingPriceExVat).toBe(169.29);
+      expect(mixed.summary.shipping).toMatchObject({ amountLeftToFreeShipping: 299, amountLeftToFreeShippingExVat: 253.09 });
     });
 
     it('ships free at exactly the threshold, and an empty cart ships nothing', async () => {
@@ -169,7 +184,7 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       const exact = await cart.add('', sku.skuId, 1);
       expect(exact.summary.shipping).toMatchObject({ feeIncVat: 0, amountLeftToFreeShipping: 0 });
       const empty = await cart.get('no-such-cart-id-at-all');
-      expect(empty.summary.shipping).toMatchObject({ feeIncVat: 0, amountLeftToFreeShipping: 499 });
+      expect(empty.summary.shipping).toMatchObject({ feeIncVat: 0, amountLeftToFreeShipping: 499, amountLeftToFreeShippingExVat: 399.2 });
       expect(empty.summary.total.sellingPriceIncVat).toBe(0);
     });
   });

@@ -20,7 +20,7 @@ export const CART_SELECTION = `id promoCode
   summary {
     fixedAmountDiscountIncVat fixedAmountDiscountExVat
     subTotal { regularPriceIncVat sellingPriceIncVat sellingPriceExVat vat sellingPriceIncVatFormatted }
-    shipping { amountLeftToFreeShipping amountLeftToFreeShippingFormatted feeExVat feeIncVat feeIncVatFormatted shippingFeeIncVat isDefault }
+    shipping { amountLeftToFreeShipping amountLeftToFreeShippingFormatted amountLeftToFreeShippingExVat amountLeftToFreeShippingExVatFormatted feeExVat feeIncVat feeIncVatFormatted shippingFeeIncVat isDefault }
     total { isDiscounted sellingPriceIncVat sellingPriceExVat sellingPriceIncVatFormatted sellingPriceExVatFormatted
       discountIncVat discountExVat discountIncVatFormatted discountExVatFormatted vat vatFormatted }
   }`;
@@ -49,6 +49,8 @@ export interface CartResult {
     shipping: {
       amountLeftToFreeShipping: number;
       amountLeftToFreeShippingFormatted: string;
+      amountLeftToFreeShippingExVat: number;
+      amountLeftToFreeShippingExVatFormatted: string;
       feeExVat: number;
       feeIncVat: number;
       feeIncVatFormatted: string;

@@ -8,7 +8,9 @@ import { promoDiscountMinor, type PromoCode } from './promo-codes';
 
 /** Shipping until carriers arrive with checkout: one flat fee, free from the FREE_SHIPPING threshold. */
 export const DEFAULT_SHIPPING_FEE_MINOR = 4_900;
-export const SHIPPING_VAT_RATE = 25;
+/** Sweden's standard VAT rate; shipping is taxed at it. */
+const STANDARD_VAT_RATE = 25;
+export const SHIPPING_VAT_RATE = STANDARD_VAT_RATE;
 
 export function appliedCampaign(c: CampaignRef): AppliedCampaign {
   return { discountCampaignId: c.campaignId, name: c.name, hideTitle: c.hideTitle };
@@ -41,8 +43,11 @@ export function summarize(
   const regularEx = sum((l) => exVatMinor(l.totalRegularMinor, l.line.vatRate));
   const sellingEx = sum((l) => exVatMinor(l.totalSellingMinor, l.line.vatRate));
 
+  // An amount off or towards the goods, without VAT: in the goods' own VAT proportion (their rates may differ).
+  // Without goods there is no proportion; the standard rate stands in.
+  const goodsExVat = (minor: number) => (selling > 0 ? Math.round((minor * sellingEx) / selling) : exVatMinor(minor, STANDARD_VAT_RATE));
   const promoDiscount = promo ? promoDiscountMinor(promo, selling) : 0;
-  const promoDiscountEx = selling > 0 ? Math.round((promoDiscount * sellingEx) / selling) : 0;
+  const promoDiscountEx = goodsExVat(promoDiscount);
   const goods = selling - promoDiscount;
 
   const threshold = freeShipping?.thresholdMinor ?? null;
@@ -90,6 +95,8 @@ export function summarize(
       shipping: {
         amountLeftToFreeShipping: toMajor(leftToFreeShipping),
         amountLeftToFreeShippingFormatted: formatMoney(leftToFreeShipping, languageId),
+        amountLeftToFreeShippingExVat: toMajor(goodsExVat(leftToFreeShipping)),
+        amountLeftToFreeShippingExVatFormatted: formatMoney(goodsExVat(leftToFreeShipping), languageId),
         feeExVat: toMajor(feeEx),
         feeIncVat: toMajor(fee),
         feeIncVatFormatted: formatMoney(fee, languageId),
