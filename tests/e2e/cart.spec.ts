@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/shared/money';
-import { cartWith } from '../support/shop-api';
+import { cartJustOverFreeShipping, cartWith } from '../support/shop-api';
 
 interface Product {
   name: string;
@@ -171,6 +171,30 @@ test.describe('the cart panel', () => {
     await page.goto('/en');
     const english = await openCart(page, /2 items in your cart/);
     await expect(english.getByText('Pre-ordered: delivery time may be affected.')).toHaveCount(1);
+  });
+
+  test('a discount code that costs the free shipping says so, and the saving is what the order really saves', async ({ page, context, request, baseURL }) => {
+    const { sellingMinor, regularMinor } = await cartJustOverFreeShipping(request, context, baseURL ?? '');
+    const discountMinor = Math.round(sellingMinor / 10);
+    const netMinor = discountMinor - 4_900;
+    await page.goto('/');
+    const panel = await openCart(page);
+    await expect(panel.getByText('Du har fri frakt!')).toBeVisible();
+    await panel.getByRole('textbox', { name: 'Rabattkod' }).fill('RETRO10');
+    await panel.getByRole('button', { name: 'Använd' }).click();
+    await expect(panel.getByText('Aktiv rabattkod: RETRO10')).toBeVisible();
+    const sum = (term: string | RegExp) => panel.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd');
+    await expect(sum('Rabattkod RETRO10').first()).toHaveText(`−${formatMoney(discountMinor, 'sv')}`);
+    // Told under the code's discount: the fee it brought back and what it saves on the whole order.
+    const effect = `Koden tar varorna under gränsen för fri frakt, så frakten på 49 kr tillkommer. Med koden sparar du ${formatMoney(netMinor, 'sv')} totalt.`;
+    await expect(sum('Rabattkod RETRO10').nth(1)).toHaveText(effect);
+    await expect(sum(/^Frakt$/)).toHaveText('49 kr');
+    // 'Du sparar' is the campaigns' saving and the code's net one, not the code's whole discount.
+    await expect(sum(/^Du sparar$/)).toHaveText(formatMoney(regularMinor - sellingMinor + netMinor, 'sv'));
+
+    await page.goto('/en');
+    const english = await openCart(page, /1 item|\d+ items/);
+    await expect(english.getByText(`so SEK 49 shipping is added. With the code you save ${formatMoney(netMinor, 'en')} in all.`)).toBeVisible();
   });
 
   test('totals show VAT included by default, and ex VAT with the "exkl. moms" label when the toggle is off', async ({ page, context, request, baseURL }) => {

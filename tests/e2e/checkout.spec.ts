@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { buyableProducts, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
+import { formatMoney } from '../../src/shared/money';
+import { buyableProducts, cartJustOverFreeShipping, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
 import { axeViolations, describeViolations } from '../support/axe';
 
 /**
@@ -164,6 +165,24 @@ test.describe('checkout', () => {
     await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('BetalsättPresentkort');
     await expect(page.getByRole('main')).toContainText('Kvar att betala0 kr');
+  });
+
+  test("a discount code that costs the free shipping says what it does with the chosen carrier's fee", async ({ page, request, context, baseURL }) => {
+    const { sellingMinor } = await cartJustOverFreeShipping(request, context, baseURL!);
+    const discountMinor = Math.round(sellingMinor / 10);
+    await page.goto('/kassan');
+    const cart = page.getByRole('region', { name: 'Din varukorg' });
+    await cart.getByRole('textbox', { name: 'Rabattkod' }).fill('RETRO10');
+    await cart.getByRole('textbox', { name: 'Rabattkod' }).press('Enter');
+    await expect(cart.getByText('Aktiv rabattkod:')).toContainText('RETRO10');
+    await fillPerson(page, 'anna@example.se');
+    const totals = page.getByRole('region', { name: 'Betalning' });
+    const told = 'Koden tar varorna under gränsen för fri frakt, så frakten på';
+    await page.getByRole('radio', { name: /PostNord – hämta hos ombud/ }).check();
+    await expect(totals.getByText(told)).toHaveText(`${told} 49 kr tillkommer. Med koden sparar du ${formatMoney(discountMinor - 4_900, 'sv')} totalt.`);
+    // Budbee's fee is more than the code takes off.
+    await page.getByRole('radio', { name: /Budbee/ }).check();
+    await expect(totals.getByText(told)).toHaveText(`${told} 69 kr tillkommer. Med koden betalar du ${formatMoney(6_900 - discountMinor, 'sv')} mer totalt.`);
   });
 
   test('the checkout works in English at /en/checkout', async ({ page, request, context, baseURL }) => {

@@ -6,6 +6,7 @@ import { usePersisted } from '../../app/persisted';
 import { useLanguageId } from '../../app/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { visibleCampaignNames } from './campaign-names';
+import { PromoCodeShippingNote } from './PromoCodeShippingNote';
 
 type Summary = CartFieldsFragment['summary'];
 
@@ -50,7 +51,19 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
           {exVat}
         </Row>
         {cart.promoCode && promoDiscount > 0 && (
-          <Row className="cart-totals__discount" label={<FormattedMessage id="cart.promoDiscount" values={{ code: cart.promoCode }} />}>
+          <Row
+            className="cart-totals__discount"
+            label={<FormattedMessage id="cart.promoDiscount" values={{ code: cart.promoCode }} />}
+            note={
+              summary.promoCodeShippingFeeIncVat > 0 && (
+                <PromoCodeShippingNote
+                  fee={vatIncluded ? summary.promoCodeShippingFeeIncVat : summary.promoCodeShippingFeeExVat}
+                  netSaving={vatIncluded ? summary.promoCodeNetSavingIncVat : summary.promoCodeNetSavingExVat}
+                  suffix={vatIncluded ? '' : ` ${intl.formatMessage({ id: 'product.exVat' })}`}
+                />
+              )
+            }
+          >
             {/* A real minus sign reads as "minus" in screen readers; a hyphen may be skipped. */}−{money(promoDiscount)}
           </Row>
         )}
@@ -89,9 +102,10 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
             </Row>
           </>
         )}
-        {summary.total.isDiscounted && (
+        {/* The saving less any shipping the promo code brought back: never more than the order really saves. */}
+        {summary.total.savingIncVat > 0 && (
           <Row className="cart-totals__saving" label={<FormattedMessage id="cart.saving" />}>
-            {vatIncluded ? summary.total.discountIncVatFormatted : summary.total.discountExVatFormatted}
+            {vatIncluded ? summary.total.savingIncVatFormatted : summary.total.savingExVatFormatted}
           </Row>
         )}
       </dl>
@@ -99,11 +113,13 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
   );
 }
 
-function Row({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+/** One sum; a note says more about it on a line of its own below. */
+function Row({ label, className, note, children }: { label: ReactNode; className?: string; note?: ReactNode; children: ReactNode }) {
   return (
     <div className={className}>
       <dt>{label}</dt>
       <dd>{children}</dd>
+      {note && <dd className="cart-totals__note">{note}</dd>}
     </div>
   );
 }

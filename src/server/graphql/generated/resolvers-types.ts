@@ -331,13 +331,22 @@ export type CartTotal = {
   discountExVat: Scalars['Float']['output'];
   discountIncVatFormatted: Scalars['String']['output'];
   discountExVatFormatted: Scalars['String']['output'];
+  /**
+   * What the shopper saves on this order: discount* less the shipping fee the promo code brought back
+   * (CartSummary.promoCodeShippingFee*). It is what the cart panel calls the saving; it may be 0 or less.
+   */
+  savingIncVat: Scalars['Float']['output'];
+  savingExVat: Scalars['Float']['output'];
+  savingIncVatFormatted: Scalars['String']['output'];
+  savingExVatFormatted: Scalars['String']['output'];
   vat: Scalars['Float']['output'];
   vatFormatted: Scalars['String']['output'];
 };
 
 /**
  * Goods (subTotal) are the lines after campaigns. The promo code's discount (fixedAmountDiscount*) comes off the goods;
- * total.discount* is campaigns plus code; shipping is free from the FREE_SHIPPING threshold (goods after the code).
+ * total.discount* is campaigns plus code; shipping is free from the FREE_SHIPPING threshold (goods after the code), so
+ * a code can bring the shipping fee back (promoCodeShippingFee*, promoCodeNetSaving*, total.saving*).
  * total is what the order costs. A gift card is a way to pay, not a discount: it leaves total (and its VAT) as it
  * is and lowers only amountToPay.
  */
@@ -345,6 +354,16 @@ export type CartSummary = {
   __typename?: 'CartSummary';
   fixedAmountDiscountIncVat: Scalars['Float']['output'];
   fixedAmountDiscountExVat: Scalars['Float']['output'];
+  /**
+   * The shipping fee the promo code brought back: the goods reached the free-shipping threshold without the code
+   * but not after it, so the cart pays a fee it would not pay without the code. 0 when the code changed nothing
+   * about shipping (or there is no code).
+   */
+  promoCodeShippingFeeIncVat: Scalars['Float']['output'];
+  promoCodeShippingFeeExVat: Scalars['Float']['output'];
+  /** What the promo code saves on the whole order: fixedAmountDiscount* less promoCodeShippingFee*. Negative: the code makes the order dearer. */
+  promoCodeNetSavingIncVat: Scalars['Float']['output'];
+  promoCodeNetSavingExVat: Scalars['Float']['output'];
   subTotal: Price;
   shipping: CartShipping;
   total: CartTotal;
@@ -1045,6 +1064,14 @@ export type Checkout = {
    */
   paymentBlocked: Scalars['Boolean']['output'];
   totals: CheckoutTotals;
+  /**
+   * The chosen carrier's fee the promo code brought back: without the code the goods would ship free with this
+   * carrier (its free-from amount or the free-shipping campaign), after it they do not. 0 without a code, a carrier,
+   * or any such effect.
+   */
+  promoCodeShippingFeeIncVat: Scalars['Float']['output'];
+  /** What the promo code saves on this order with the chosen carrier: totals.discountIncVat less promoCodeShippingFeeIncVat (negative: it makes the order dearer). */
+  promoCodeNetSavingIncVat: Scalars['Float']['output'];
   cart: Cart;
 };
 
@@ -1506,6 +1533,10 @@ export type CartTotalResolvers<ContextType = GraphQLContext, ParentType extends 
   discountExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   discountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   discountExVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  savingIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  savingExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  savingIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  savingExVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   vat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   vatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -1513,6 +1544,10 @@ export type CartTotalResolvers<ContextType = GraphQLContext, ParentType extends 
 export type CartSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartSummary'] = ResolversParentTypes['CartSummary']> = {
   fixedAmountDiscountIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   fixedAmountDiscountExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeShippingFeeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeShippingFeeExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeNetSavingIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeNetSavingExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   subTotal?: Resolver<ResolversTypes['Price'], ParentType, ContextType>;
   shipping?: Resolver<ResolversTypes['CartShipping'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['CartTotal'], ParentType, ContextType>;
@@ -1768,6 +1803,8 @@ export type CheckoutResolvers<ContextType = GraphQLContext, ParentType extends R
   shippingMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   paymentBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   totals?: Resolver<ResolversTypes['CheckoutTotals'], ParentType, ContextType>;
+  promoCodeShippingFeeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeNetSavingIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
 };
 

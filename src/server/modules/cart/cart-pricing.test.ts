@@ -150,6 +150,10 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
         discountExVat: 0,
         discountIncVatFormatted: formatMoney(0, 'sv'),
         discountExVatFormatted: formatMoney(0, 'sv'),
+        savingIncVat: 0,
+        savingExVat: 0,
+        savingIncVatFormatted: formatMoney(0, 'sv'),
+        savingExVatFormatted: formatMoney(0, 'sv'),
         vat: 29.8,
         vatFormatted: formatMoney(2_980, 'sv'),
       });
@@ -226,6 +230,9 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
         vat: 120,
       });
       expect(stored.summary.shipping.feeIncVat).toBe(0);
+      // 600 kr still ships free: the code saves all it takes off.
+      expect(stored.summary).toMatchObject({ promoCodeShippingFeeIncVat: 0, promoCodeNetSavingIncVat: 100, promoCodeNetSavingExVat: 80 });
+      expect(stored.summary.total).toMatchObject({ savingIncVat: 100, savingIncVatFormatted: formatMoney(10_000, 'sv') });
       expect((await cart.get(id)).promoCode).toBe('SPARA100');
 
       // A wrong code keeps the one that works.
@@ -248,13 +255,41 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       expect(answer.promoCode).toBe('RETRO10');
       expect(answer.summary.fixedAmountDiscountIncVat).toBe(50);
       expect(answer.summary.fixedAmountDiscountExVat).toBe(40);
-      // 500 − 50 = 450 is below 499: shipping is charged again.
+      // 500 − 50 = 450 is below 499: shipping is charged again, so the code saves 1 kr on the order, not 50.
       expect(answer.summary.shipping).toMatchObject({ feeIncVat: 49, amountLeftToFreeShipping: 49 });
-      expect(answer.summary.total).toMatchObject({ sellingPriceIncVat: 499, discountIncVat: 50 });
+      expect(answer.summary.total).toMatchObject({ sellingPriceIncVat: 499, discountIncVat: 50, savingIncVat: 1, savingExVat: 0.8 });
+      expect(answer.summary).toMatchObject({
+        promoCodeShippingFeeIncVat: 49,
+        promoCodeShippingFeeExVat: 39.2,
+        promoCodeNetSavingIncVat: 1,
+        promoCodeNetSavingExVat: 0.8,
+      });
       const removed = await cart.promo(id, '');
       expect(removed.promoCode).toBeNull();
       expect(removed.warnings).toEqual([]);
       expect(removed.summary.total.sellingPriceIncVat).toBe(500);
+    });
+
+    it('says when a code costs more in shipping than it takes off, and counts campaigns in the saving in full', async () => {
+      const code = `TEST${randomUUID().slice(0, 8).toUpperCase()}`;
+      await db.query(`INSERT INTO promo_codes (code, type, value) VALUES ($1, 'FIXED', 1000)`, [code]);
+      // 2 × 260 kr in the summer sale (20 % off) is 2 × 208 = 416 kr: below 499 kr with or without the code.
+      const sale = await createSku(db, { priceMinor: 26_000, campaignIds: [1] });
+      const { id } = await cart.add('', sale.skuId, 2);
+      const below = await cart.promo(id, code);
+      expect(below.summary).toMatchObject({ promoCodeShippingFeeIncVat: 0, promoCodeNetSavingIncVat: 10 });
+      expect(below.summary.total).toMatchObject({ discountIncVat: 114, savingIncVat: 114 });
+      // + 90 kr is 506 kr, which ships free; the 10 kr code takes it to 496 kr and brings back 49 kr of shipping.
+      const plain = await createSku(db, { priceMinor: 9_000 });
+      const dearer = await cart.add(id, plain.skuId, 1);
+      expect(dearer.summary.subTotal.sellingPriceIncVat).toBe(506);
+      expect(dearer.summary.shipping.feeIncVat).toBe(49);
+      expect(dearer.summary).toMatchObject({ promoCodeShippingFeeIncVat: 49, promoCodeShippingFeeExVat: 39.2, promoCodeNetSavingIncVat: -39, promoCodeNetSavingExVat: -31.2 });
+      expect(dearer.summary.total).toMatchObject({ discountIncVat: 114, savingIncVat: 65, savingIncVatFormatted: formatMoney(6_500, 'sv') });
+      // 596 kr less 10 kr still ships free: the code saves all it takes off again.
+      const free = await cart.update(id, plain.skuId, 2);
+      expect(free.summary).toMatchObject({ promoCodeShippingFeeIncVat: 0, promoCodeNetSavingIncVat: 10 });
+      expect(free.summary.total).toMatchObject({ discountIncVat: 114, savingIncVat: 114 });
     });
 
     it('drops a stored code once it has ended, with PROMO_CODE_INVALID', async () => {

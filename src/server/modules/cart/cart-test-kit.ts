@@ -19,10 +19,12 @@ export const CART_SELECTION = `id promoCode
   }
   summary {
     fixedAmountDiscountIncVat fixedAmountDiscountExVat
+    promoCodeShippingFeeIncVat promoCodeShippingFeeExVat promoCodeNetSavingIncVat promoCodeNetSavingExVat
     subTotal { regularPriceIncVat sellingPriceIncVat sellingPriceExVat vat sellingPriceIncVatFormatted }
     shipping { amountLeftToFreeShipping amountLeftToFreeShippingFormatted amountLeftToFreeShippingExVat amountLeftToFreeShippingExVatFormatted feeExVat feeIncVat feeIncVatFormatted shippingFeeIncVat isDefault }
     total { isDiscounted sellingPriceIncVat sellingPriceExVat sellingPriceIncVatFormatted sellingPriceExVatFormatted
-      discountIncVat discountExVat discountIncVatFormatted discountExVatFormatted vat vatFormatted }
+      discountIncVat discountExVat discountIncVatFormatted discountExVatFormatted
+      savingIncVat savingExVat savingIncVatFormatted savingExVatFormatted vat vatFormatted }
   }`;
 
 export interface CartItemResult {
@@ -45,6 +47,10 @@ export interface CartResult {
   summary: {
     fixedAmountDiscountIncVat: number;
     fixedAmountDiscountExVat: number;
+    promoCodeShippingFeeIncVat: number;
+    promoCodeShippingFeeExVat: number;
+    promoCodeNetSavingIncVat: number;
+    promoCodeNetSavingExVat: number;
     subTotal: { regularPriceIncVat: number; sellingPriceIncVat: number; sellingPriceExVat: number; vat: number; sellingPriceIncVatFormatted: string };
     shipping: {
       amountLeftToFreeShipping: number;
@@ -67,6 +73,10 @@ export interface CartResult {
       discountExVat: number;
       discountIncVatFormatted: string;
       discountExVatFormatted: string;
+      savingIncVat: number;
+      savingExVat: number;
+      savingIncVatFormatted: string;
+      savingExVatFormatted: string;
       vat: number;
       vatFormatted: string;
     };

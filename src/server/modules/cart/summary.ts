@@ -27,7 +27,8 @@ export interface CartTotals {
 /**
  * The order sums. Goods are the lines after campaigns; the promo code comes off the goods (its ex-VAT part in
  * the goods' own VAT proportion); shipping is free once the goods after the code reach the threshold, and
- * an empty cart ships nothing. A gift card pays part of the total after all that (a means of payment: the
+ * an empty cart ships nothing. So a code can cost the free shipping the goods had without it: what the code
+ * and the order then really save is told apart from the discount. A gift card pays part of the total after all that (a means of payment: the
  * total and its VAT do not change).
  */
 export function summarize(
@@ -51,10 +52,14 @@ export function summarize(
   const goods = selling - promoDiscount;
 
   const threshold = freeShipping?.thresholdMinor ?? null;
-  const reachedFreeShipping = lines.length > 0 && threshold !== null && goods >= threshold;
+  const reaches = (amount: number) => lines.length > 0 && threshold !== null && amount >= threshold;
+  const reachedFreeShipping = reaches(goods);
   const fee = lines.length === 0 || reachedFreeShipping ? 0 : DEFAULT_SHIPPING_FEE_MINOR;
   const feeEx = exVatMinor(fee, SHIPPING_VAT_RATE);
   const leftToFreeShipping = threshold === null ? 0 : Math.max(0, threshold - goods);
+  // A code that takes the goods under the threshold brings the fee back: it saves its discount less that fee.
+  const promoShippingFee = promoDiscount > 0 && reaches(selling) && !reachedFreeShipping ? fee : 0;
+  const promoShippingFeeEx = exVatMinor(promoShippingFee, SHIPPING_VAT_RATE);
 
   const total = goods + fee;
   const totalEx = sellingEx - promoDiscountEx + feeEx;
@@ -82,6 +87,10 @@ export function summarize(
     summary: {
       fixedAmountDiscountIncVat: toMajor(promoDiscount),
       fixedAmountDiscountExVat: toMajor(promoDiscountEx),
+      promoCodeShippingFeeIncVat: toMajor(promoShippingFee),
+      promoCodeShippingFeeExVat: toMajor(promoShippingFeeEx),
+      promoCodeNetSavingIncVat: toMajor(promoDiscount - promoShippingFee),
+      promoCodeNetSavingExVat: toMajor(promoDiscountEx - promoShippingFeeEx),
       subTotal: {
         ...subTotal,
         regularPriceExVat: toMajor(regularEx),
@@ -113,6 +122,10 @@ export function summarize(
         discountExVat: toMajor(discountEx),
         discountIncVatFormatted: formatMoney(discount, languageId),
         discountExVatFormatted: formatMoney(discountEx, languageId),
+        savingIncVat: toMajor(discount - promoShippingFee),
+        savingExVat: toMajor(discountEx - promoShippingFeeEx),
+        savingIncVatFormatted: formatMoney(discount - promoShippingFee, languageId),
+        savingExVatFormatted: formatMoney(discountEx - promoShippingFeeEx, languageId),
         vat: toMajor(total - totalEx),
         vatFormatted: formatMoney(total - totalEx, languageId),
       },
