@@ -197,6 +197,32 @@ test.describe('the cart panel', () => {
     await expect(english.getByText(`so SEK 49 shipping is added. With the code you save ${formatMoney(netMinor, 'en')} in all.`)).toBeVisible();
   });
 
+  test('the totals are never under the checkout button: each comes into view as the panel scrolls, uncovered', async ({ page, context, request, baseURL }) => {
+    // Enough lines that the panel scrolls at 360 px and at 1360 px (the phone and desktop projects).
+    const lines = (await products(request)).slice(0, 6);
+    expect(lines).toHaveLength(6);
+    await cartWith(request, context, baseURL ?? '', lines.map((p) => ({ skuId: p.skuId })));
+    await page.goto('/');
+    const panel = await openCart(page, /6 varor i varukorgen/);
+    const checkout = panel.getByRole('link', { name: 'Till kassan' });
+    await expect(checkout).toBeInViewport({ ratio: 1 });
+    for (const term of ['Delsumma', 'Frakt', 'Totalt', 'Varav moms']) {
+      const row = panel.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=..');
+      // As a shopper scrolling down meets it: at the foot of what the panel shows.
+      await row.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await expect(row, term).toBeInViewport({ ratio: 1 });
+      // Nothing is drawn over it: what is on top at its corners and its middle belongs to the row.
+      const uncovered = await row.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const xs = [box.left + 2, box.left + box.width / 2, box.right - 2];
+        const ys = [box.top + 2, box.top + box.height / 2, box.bottom - 2];
+        return xs.every((x) => ys.every((y) => el.contains(document.elementFromPoint(x, y))));
+      });
+      expect(uncovered, `${term} is covered`).toBe(true);
+      await expect(checkout).toBeInViewport({ ratio: 1 });
+    }
+  });
+
   test('totals show VAT included by default, and ex VAT with the "exkl. moms" label when the toggle is off', async ({ page, context, request, baseURL }) => {
     const [product] = await products(request);
     const id = await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
