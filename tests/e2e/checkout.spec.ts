@@ -214,6 +214,50 @@ test.describe('checkout', () => {
   });
 });
 
+/** Nothing of the page sits beyond the screen's sides or makes it scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        // The skip link waits off-screen on purpose until it is focused.
+        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('.skip-link') && (box.right > width + 1 || box.left < -1);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, outside: outside.slice(0, 5) };
+  });
+  expect(overflow.outside, `${what}: elements off-screen`).toEqual([]);
+  expect(overflow.scrollWidth, `${what}: page width`).toBeLessThanOrEqual(overflow.width);
+}
+
+test.describe('the checkout and the order confirmation on the smallest phones', () => {
+  for (const width of [320, 360]) {
+    test(`fit ${width} px with a discount code's note, the carriers, the payment step and the confirmation`, async ({ page, request, context, baseURL }) => {
+      await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL! }]);
+      await page.setViewportSize({ width, height: 640 });
+      await cartJustOverFreeShipping(request, context, baseURL!);
+      await page.goto('/kassan');
+      const cart = page.getByRole('region', { name: 'Din varukorg' });
+      await expect(cart.getByRole('textbox', { name: 'Rabattkod' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the checkout');
+      await cart.getByRole('textbox', { name: 'Rabattkod' }).fill('RETRO10');
+      await cart.getByRole('textbox', { name: 'Rabattkod' }).press('Enter');
+      await expect(cart.getByText('Aktiv rabattkod:')).toContainText('RETRO10');
+      await fillPerson(page, 'anna@example.se');
+      await chooseShippingAndPay(page, /^Kort/);
+      await expect(page.getByRole('region', { name: 'Betalning' }).getByText(/så frakten på 49\skr tillkommer/)).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the filled-in checkout');
+      await page.getByRole('button', { name: 'Slutför köp' }).click();
+      await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the order confirmation');
+      await page.goto('/checkout/confirm');
+      await expect(page.getByRole('heading', { name: 'Beställningen hittades inte' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the order confirmation without an order');
+    });
+  }
+});
+
 test.describe('the payment return pages without a valid order', () => {
   // Missing, empty, half, malformed and unknown order and token.
   const links = ['', '?order=&token=', '?order=abc', `?order=${'%3C'.repeat(300)}&token=%20%22`, '?order=no-such-order&token=no-such-token'];
