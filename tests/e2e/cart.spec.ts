@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { cartWith } from '../support/shop-api';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatMoney } from '../../src/shared/money';
+import { cartJustOverFreeShipping, cartWith } from '../support/shop-api';
 
 interface Product {
   name: string;
@@ -20,6 +21,30 @@ async function products(request: APIRequestContext): Promise<{ name: string; pri
     })
     .filter((p, i, all) => all.findIndex((q) => q.name === p.name) === i)
     .sort((a, b) => a.price - b.price);
+}
+
+/** A SKU sold out but oversellable (stock status OVERSELLABLE: the product page sells it with 'Förbeställ nu'). */
+async function preOrderSku(request: APIRequestContext): Promise<{ name: string; skuId: number }> {
+  for (let offset = 0; offset < 10_000; offset += 100) {
+    const res = await request.post('/graphql', {
+      data: {
+        query: 'query ($f: FilterInputType) { products(filter: $f) { products { name skus { skuId stock { status } } } } }',
+        variables: { f: { limit: 100, offset, sort: 'LATEST' } },
+      },
+    });
+    const page = ((await res.json()) as { data: { products: { products: Product[] } } }).data.products.products;
+    for (const p of page) {
+      const sku = p.skus.find((s) => s.stock.status === 'OVERSELLABLE');
+      if (sku) return { name: p.name, skuId: sku.skuId };
+    }
+    if (page.length < 100) break;
+  }
+  throw new Error('The seeded catalog has no oversellable SKU that is sold out');
+}
+
+interface CartSums {
+  subTotal: { sellingPriceIncVat: number; sellingPriceExVat: number };
+  shipping: { amountLeftToFreeShipping: number };
 }
 
 const miniCart = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^(Varukorg|Cart),/ });
@@ -128,13 +153,95 @@ test.describe('the cart panel', () => {
     await expect(panel).toBeHidden();
   });
 
+  test('a pre-ordered line says on the line that delivery time may be affected, in the panel and the checkout', async ({ page, context, request, baseURL }) => {
+    const preOrder = await preOrderSku(request);
+    const [plain] = await products(request);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: preOrder.skuId }, { skuId: plain!.skuId }]);
+    const line = (scope: Locator, name: string) => scope.getByRole('listitem').filter({ has: page.getByRole('link', { name, exact: true }) });
+    await page.goto('/');
+    const panel = await openCart(page, /2 varor i varukorgen/);
+    await expect(line(panel, preOrder.name)).toContainText('Förbeställd: leveranstiden kan påverkas.');
+    await expect(line(panel, plain!.name)).not.toContainText('leveranstiden');
+
+    await page.goto('/kassan');
+    const checkoutCart = page.getByRole('region', { name: 'Din varukorg' });
+    await expect(line(checkoutCart, preOrder.name)).toContainText('Förbeställd: leveranstiden kan påverkas.');
+    await expect(line(checkoutCart, plain!.name)).not.toContainText('leveranstiden');
+
+    await page.goto('/en');
+    const english = await openCart(page, /2 items in your cart/);
+    await expect(english.getByText('Pre-ordered: delivery time may be affected.')).toHaveCount(1);
+  });
+
+  test('a discount code that costs the free shipping says so, and the saving is what the order really saves', async ({ page, context, request, baseURL }) => {
+    const { sellingMinor, regularMinor } = await cartJustOverFreeShipping(request, context, baseURL ?? '');
+    const discountMinor = Math.round(sellingMinor / 10);
+    const netMinor = discountMinor - 4_900;
+    await page.goto('/');
+    const panel = await openCart(page);
+    await expect(panel.getByText('Du har fri frakt!')).toBeVisible();
+    await panel.getByRole('textbox', { name: 'Rabattkod' }).fill('RETRO10');
+    await panel.getByRole('button', { name: 'Använd' }).click();
+    await expect(panel.getByText('Aktiv rabattkod: RETRO10')).toBeVisible();
+    const sum = (term: string | RegExp) => panel.getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd');
+    await expect(sum('Rabattkod RETRO10').first()).toHaveText(`−${formatMoney(discountMinor, 'sv')}`);
+    // Told under the code's discount: the fee it brought back and what it saves on the whole order.
+    const effect = `Koden tar varorna under gränsen för fri frakt, så frakten på 49 kr tillkommer. Med koden sparar du ${formatMoney(netMinor, 'sv')} totalt.`;
+    await expect(sum('Rabattkod RETRO10').nth(1)).toHaveText(effect);
+    await expect(sum(/^Frakt$/)).toHaveText('49 kr');
+    // 'Du sparar' is the campaigns' saving and the code's net one, not the code's whole discount.
+    await expect(sum(/^Du sparar$/)).toHaveText(formatMoney(regularMinor - sellingMinor + netMinor, 'sv'));
+
+    await page.goto('/en');
+    const english = await openCart(page, /1 item|\d+ items/);
+    await expect(english.getByText(`so SEK 49 shipping is added. With the code you save ${formatMoney(netMinor, 'en')} in all.`)).toBeVisible();
+  });
+
+  test('the totals are never under the checkout button: each comes into view as the panel scrolls, uncovered', async ({ page, context, request, baseURL }) => {
+    // Enough lines that the panel scrolls at 360 px and at 1360 px (the phone and desktop projects).
+    const lines = (await products(request)).slice(0, 6);
+    expect(lines).toHaveLength(6);
+    await cartWith(request, context, baseURL ?? '', lines.map((p) => ({ skuId: p.skuId })));
+    await page.goto('/');
+    const panel = await openCart(page, /6 varor i varukorgen/);
+    const checkout = panel.getByRole('link', { name: 'Till kassan' });
+    await expect(checkout).toBeInViewport({ ratio: 1 });
+    for (const term of ['Delsumma', 'Frakt', 'Totalt', 'Varav moms']) {
+      const row = panel.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=..');
+      // As a shopper scrolling down meets it: at the foot of what the panel shows.
+      await row.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+      await expect(row, term).toBeInViewport({ ratio: 1 });
+      // Nothing is drawn over it: what is on top at its corners and its middle belongs to the row.
+      const uncovered = await row.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const xs = [box.left + 2, box.left + box.width / 2, box.right - 2];
+        const ys = [box.top + 2, box.top + box.height / 2, box.bottom - 2];
+        return xs.every((x) => ys.every((y) => el.contains(document.elementFromPoint(x, y))));
+      });
+      expect(uncovered, `${term} is covered`).toBe(true);
+      await expect(checkout).toBeInViewport({ ratio: 1 });
+    }
+  });
+
   test('totals show VAT included by default, and ex VAT with the "exkl. moms" label when the toggle is off', async ({ page, context, request, baseURL }) => {
     const [product] = await products(request);
-    await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
+    // What is left to free shipping, with VAT and in the goods' VAT proportion without it.
+    const res = await request.post('/graphql', {
+      data: {
+        query: 'query ($id: String!) { getCart(id: $id) { summary { subTotal { sellingPriceIncVat sellingPriceExVat } shipping { amountLeftToFreeShipping } } } }',
+        variables: { id },
+      },
+    });
+    const { summary } = ((await res.json()) as { data: { getCart: { summary: CartSums } } }).data.getCart;
+    const leftMinor = Math.round(summary.shipping.amountLeftToFreeShipping * 100);
+    expect(leftMinor).toBeGreaterThan(0);
+    const leftExMinor = Math.round((leftMinor * summary.subTotal.sellingPriceExVat) / summary.subTotal.sellingPriceIncVat);
     await page.goto('/');
     let panel = await openCart(page);
     await expect(panel.getByRole('term').filter({ hasText: /^Varav moms$/ })).toBeVisible();
     await expect(panel.getByText('exkl. moms')).toHaveCount(0);
+    await expect(panel.getByText(/kvar till fri frakt$/)).toHaveText(`${formatMoney(leftMinor, 'sv')} kvar till fri frakt`);
 
     // The toggle persists in the state cookie; a business customer's choice is remembered like this.
     const state = JSON.stringify({ favorites: [], customerType: 'ORGANIZATION', vatIncluded: false, listRelocate: null });
@@ -144,5 +251,7 @@ test.describe('the cart panel', () => {
     await expect(panel.getByRole('term').filter({ hasText: /^Moms$/ })).toBeVisible();
     await expect(panel.getByRole('term').filter({ hasText: 'Att betala inkl. moms' })).toBeVisible();
     await expect(panel.getByRole('definition').filter({ hasText: 'exkl. moms' })).toHaveCount(2);
+    // The amount left to free shipping follows the toggle like every other sum.
+    await expect(panel.getByText(/kvar till fri frakt$/)).toHaveText(`${formatMoney(leftExMinor, 'sv')} exkl. moms kvar till fri frakt`);
   });
 });

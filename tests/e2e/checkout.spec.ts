@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { buyableProducts, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
+import { formatMoney } from '../../src/shared/money';
+import { buyableProducts, cartJustOverFreeShipping, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
 import { axeViolations, describeViolations } from '../support/axe';
 
 /**
@@ -25,6 +26,10 @@ async function fillPerson(page: Page, email: string) {
   await field(page, 'Postnummer').fill('111 22');
   await field(page, 'Ort').fill('Stockholm');
 }
+
+/** The value of a term in a description list on the page, e.g. a fact of the order confirmation. */
+const fact = (page: Page, term: string) =>
+  page.getByRole('main').getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd');
 
 async function chooseShippingAndPay(page: Page, method: RegExp) {
   await page.getByRole('radio', { name: /PostNord – hämta hos ombud/ }).check();
@@ -59,6 +64,8 @@ test.describe('checkout', () => {
     await expect(page.getByRole('main')).toContainText(product.name);
     await expect(page.getByRole('main')).toContainText('Mottagen');
     await expect(page.getByRole('main')).toContainText('Kort');
+    // The method's name already names the carrier: it is printed once.
+    await expect(fact(page, 'Fraktsätt')).toHaveText('PostNord – hämta hos ombud');
     // The cart was emptied by the order.
     await page.getByRole('link', { name: 'Fortsätt handla' }).click();
     await expect(page.getByRole('banner').getByRole('button', { name: /^Varukorg,/ })).toHaveAccessibleName('Varukorg, Varukorgen är tom');
@@ -160,6 +167,24 @@ test.describe('checkout', () => {
     await expect(page.getByRole('main')).toContainText('Kvar att betala0 kr');
   });
 
+  test("a discount code that costs the free shipping says what it does with the chosen carrier's fee", async ({ page, request, context, baseURL }) => {
+    const { sellingMinor } = await cartJustOverFreeShipping(request, context, baseURL!);
+    const discountMinor = Math.round(sellingMinor / 10);
+    await page.goto('/kassan');
+    const cart = page.getByRole('region', { name: 'Din varukorg' });
+    await cart.getByRole('textbox', { name: 'Rabattkod' }).fill('RETRO10');
+    await cart.getByRole('textbox', { name: 'Rabattkod' }).press('Enter');
+    await expect(cart.getByText('Aktiv rabattkod:')).toContainText('RETRO10');
+    await fillPerson(page, 'anna@example.se');
+    const totals = page.getByRole('region', { name: 'Betalning' });
+    const told = 'Koden tar varorna under gränsen för fri frakt, så frakten på';
+    await page.getByRole('radio', { name: /PostNord – hämta hos ombud/ }).check();
+    await expect(totals.getByText(told)).toHaveText(`${told} 49 kr tillkommer. Med koden sparar du ${formatMoney(discountMinor - 4_900, 'sv')} totalt.`);
+    // Budbee's fee is more than the code takes off.
+    await page.getByRole('radio', { name: /Budbee/ }).check();
+    await expect(totals.getByText(told)).toHaveText(`${told} 69 kr tillkommer. Med koden betalar du ${formatMoney(6_900 - discountMinor, 'sv')} mer totalt.`);
+  });
+
   test('the checkout works in English at /en/checkout', async ({ page, request, context, baseURL }) => {
     const product = await stockedProduct(request, 4);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
@@ -186,6 +211,83 @@ test.describe('checkout', () => {
     await page.goto('/kassan');
     await expect(page.getByText('Din varukorg är tom.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Fortsätt handla' })).toHaveAttribute('href', '/');
+  });
+});
+
+/** Nothing of the page sits beyond the screen's sides or makes it scroll sideways. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const outside = [...document.querySelectorAll('body *')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        // The skip link waits off-screen on purpose until it is focused.
+        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('.skip-link') && (box.right > width + 1 || box.left < -1);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, outside: outside.slice(0, 5) };
+  });
+  expect(overflow.outside, `${what}: elements off-screen`).toEqual([]);
+  expect(overflow.scrollWidth, `${what}: page width`).toBeLessThanOrEqual(overflow.width);
+}
+
+test.describe('the checkout and the order confirmation on the smallest phones', () => {
+  for (const width of [320, 360]) {
+    test(`fit ${width} px with a discount code's note, the carriers, the payment step and the confirmation`, async ({ page, request, context, baseURL }) => {
+      await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL! }]);
+      await page.setViewportSize({ width, height: 640 });
+      await cartJustOverFreeShipping(request, context, baseURL!);
+      await page.goto('/kassan');
+      const cart = page.getByRole('region', { name: 'Din varukorg' });
+      await expect(cart.getByRole('textbox', { name: 'Rabattkod' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the checkout');
+      await cart.getByRole('textbox', { name: 'Rabattkod' }).fill('RETRO10');
+      await cart.getByRole('textbox', { name: 'Rabattkod' }).press('Enter');
+      await expect(cart.getByText('Aktiv rabattkod:')).toContainText('RETRO10');
+      await fillPerson(page, 'anna@example.se');
+      await chooseShippingAndPay(page, /^Kort/);
+      await expect(page.getByRole('region', { name: 'Betalning' }).getByText(/så frakten på 49\skr tillkommer/)).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the filled-in checkout');
+      await page.getByRole('button', { name: 'Slutför köp' }).click();
+      await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the order confirmation');
+      await page.goto('/checkout/confirm');
+      await expect(page.getByRole('heading', { name: 'Beställningen hittades inte' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the order confirmation without an order');
+    });
+  }
+});
+
+test.describe('the payment return pages without a valid order', () => {
+  // Missing, empty, half, malformed and unknown order and token.
+  const links = ['', '?order=&token=', '?order=abc', `?order=${'%3C'.repeat(300)}&token=%20%22`, '?order=no-such-order&token=no-such-token'];
+
+  test('/checkout/confirm and /checkout/klarna-fail say the order was not found and lead back to the shop', async ({ page }) => {
+    for (const path of ['/checkout/confirm', '/checkout/klarna-fail']) {
+      for (const query of links) {
+        await page.goto(path + query);
+        await expect(page.getByRole('heading', { level: 1, name: 'Beställningen hittades inte' }), path + query).toBeVisible();
+        await expect(page.getByText('Länken pekar inte på någon beställning. Kontrollera länken i din orderbekräftelse.')).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Fortsätt handla' })).toHaveAttribute('href', '/');
+        // Nothing is waited for, and no payment is said to have failed.
+        await expect(page.getByText('Vi stämmer av betalningen…')).toHaveCount(0);
+        await expect(page.getByText('Betalningen gick inte igenom')).toHaveCount(0);
+        await expect(page).toHaveTitle(/^Beställningen hittades inte/);
+      }
+    }
+  });
+
+  test('in English at /en/checkout/confirm and /en/checkout/klarna-fail', async ({ page }) => {
+    for (const path of ['/en/checkout/confirm', '/en/checkout/klarna-fail']) {
+      for (const query of [links[0]!, links[4]!]) {
+        await page.goto(path + query);
+        await expect(page.getByRole('heading', { level: 1, name: 'Order not found' }), path + query).toBeVisible();
+        await expect(page.getByText('The link does not lead to an order. Check the link in your order confirmation.')).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/en');
+        await expect(page.getByText('Checking your payment…')).toHaveCount(0);
+        await expect(page.getByText('The payment did not go through')).toHaveCount(0);
+      }
+    }
   });
 });
 

@@ -57,3 +57,42 @@ export async function cartWith(
   await context.addCookies([{ name: 'ralph-cart', value: id, url: baseURL }]);
   return id;
 }
+
+/** The cheapest shipping is free from this much goods (the seeded FREE_SHIPPING campaign), in öre. */
+export const FREE_SHIPPING_FROM_MINOR = 49_900;
+
+/**
+ * A cart whose goods reach free shipping but fall below it once RETRO10 takes its 10 % off: one buyable product,
+ * restocked, in the quantity that lands between 499 kr and 554 kr. Answers the cart id (also set in the cart
+ * cookie) and its goods at selling and regular prices, in öre.
+ */
+export async function cartJustOverFreeShipping(
+  request: APIRequestContext,
+  context: BrowserContext,
+  baseURL: string,
+): Promise<{ id: string; sellingMinor: number; regularMinor: number }> {
+  const data = await graphql<{ products: { products: { skus: { skuId: number }[]; unitPrice: { sellingPriceIncVat: number } }[] } }>(
+    request,
+    '{ products(filter: { limit: 100, sort: LOWEST_PRICE }) { products { skus { skuId } unitPrice { sellingPriceIncVat } } } }',
+  );
+  const buyable = new Set((await buyableProducts(request)).map((p) => p.skus[0]!.skuId));
+  for (const product of data.products.products) {
+    const skuId = product.skus[0]!.skuId;
+    const unitMinor = Math.round(product.unitPrice.sellingPriceIncVat * 100);
+    const quantity = Math.ceil(FREE_SHIPPING_FROM_MINOR / unitMinor);
+    if (product.skus.length !== 1 || !buyable.has(skuId) || quantity > 10) continue;
+    await setStock(request, skuId, 50);
+    const id = await cartWith(request, context, baseURL, [{ skuId, quantity }]);
+    const { getCart } = await graphql<{ getCart: { summary: { subTotal: { sellingPriceIncVat: number; regularPriceIncVat: number } } } }>(
+      request,
+      'query ($id: String!) { getCart(id: $id) { summary { subTotal { sellingPriceIncVat regularPriceIncVat } } } }',
+      { id },
+    );
+    const sellingMinor = Math.round(getCart.summary.subTotal.sellingPriceIncVat * 100);
+    // A campaign may price the units otherwise than one unit suggested: only a cart in the window will do.
+    if (sellingMinor >= FREE_SHIPPING_FROM_MINOR && sellingMinor - Math.round(sellingMinor / 10) < FREE_SHIPPING_FROM_MINOR) {
+      return { id, sellingMinor, regularMinor: Math.round(getCart.summary.subTotal.regularPriceIncVat * 100) };
+    }
+  }
+  throw new Error('No buyable product makes a cart just over free shipping');
+}

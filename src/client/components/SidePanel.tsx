@@ -5,9 +5,22 @@ import { closePanel, ui, type PanelName } from '../app/ui-state';
 
 /**
  * A side panel is a modal <dialog>: the browser traps focus, makes the page inert and closes on Escape.
- * It is open while ui.panel names it (spec section 4).
+ * It is open while ui.panel names it (spec section 4). The content scrolls between the head and an optional
+ * footer, which stay in view; the footer is laid out below the content, so it never covers any of it.
  */
-export function SidePanel({ name, title, side = 'right', children }: { name: Exclude<PanelName, ''>; title: string; side?: 'left' | 'right'; children: ReactNode }) {
+export function SidePanel({
+  name,
+  title,
+  side = 'right',
+  footer,
+  children,
+}: {
+  name: Exclude<PanelName, ''>;
+  title: string;
+  side?: 'left' | 'right';
+  footer?: ReactNode;
+  children: ReactNode;
+}) {
   const { panel } = useSnapshot(ui);
   const intl = useIntl();
   const ref = useRef<HTMLDialogElement>(null);
@@ -46,7 +59,8 @@ export function SidePanel({ name, title, side = 'right', children }: { name: Exc
               </svg>
             </button>
           </div>
-          {children}
+          <div className="side-panel__content">{children}</div>
+          {footer && <div className="side-panel__footer">{footer}</div>}
         </div>
       )}
     </dialog>

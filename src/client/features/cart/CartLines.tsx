@@ -45,6 +45,11 @@ function CartLineRow({ item, busy, onQuantity, onNavigate }: { item: CartLine; b
             <FormattedMessage id="cart.unitPrice" values={{ quantity: item.quantity, price: unit }} />
           </span>
         )}
+        {item.backorderedQuantity > 0 && (
+          <p className="cart-line__note">
+            <FormattedMessage id="cart.preOrdered" values={{ all: String(item.backorderedQuantity === item.quantity), count: item.backorderedQuantity }} />
+          </p>
+        )}
         {campaigns.length > 0 && (
           <ul className="cart-line__campaigns" aria-label={intl.formatMessage({ id: 'cart.campaigns' })}>
             {campaigns.map((campaign) => (

@@ -13,16 +13,24 @@ export function CartPanel() {
   const intl = useIntl();
   const languageId = useLanguageId();
   const cart = useCart();
+  const hasItems = cart !== null && cart.items.length > 0;
   return (
-    <SidePanel name="cart" title={intl.formatMessage({ id: 'header.cart' })}>
-      {cart && cart.items.length > 0 ? (
+    <SidePanel
+      name="cart"
+      title={intl.formatMessage({ id: 'header.cart' })}
+      footer={
+        hasItems && (
+          <Link to={routes.checkout(languageId)} className="button button--primary cart-panel__checkout" onClick={closePanel}>
+            <FormattedMessage id="cart.toCheckout" />
+          </Link>
+        )
+      }
+    >
+      {hasItems ? (
         <div className="cart-panel">
           <CartLines cart={cart} onNavigate={closePanel} />
           <PromoCodeForm cart={cart} />
           <CartTotals cart={cart} />
-          <Link to={routes.checkout(languageId)} className="button button--primary cart-panel__checkout" onClick={closePanel}>
-            <FormattedMessage id="cart.toCheckout" />
-          </Link>
         </div>
       ) : (
         <p className="cart-panel__empty">

@@ -6,6 +6,7 @@ import { usePersisted } from '../../app/persisted';
 import { useLanguageId } from '../../app/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { visibleCampaignNames } from './campaign-names';
+import { PromoCodeShippingNote } from './PromoCodeShippingNote';
 
 type Summary = CartFieldsFragment['summary'];
 
@@ -29,7 +30,7 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
   );
   return (
     <div className="cart-totals">
-      <FreeShippingProgress summary={summary} hasItems={cart.items.length > 0} />
+      <FreeShippingProgress summary={summary} hasItems={cart.items.length > 0} vatIncluded={vatIncluded} />
       {campaigns.length > 0 && (
         <div className="cart-totals__campaigns">
           <h3 className="cart-totals__heading">
@@ -50,7 +51,19 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
           {exVat}
         </Row>
         {cart.promoCode && promoDiscount > 0 && (
-          <Row className="cart-totals__discount" label={<FormattedMessage id="cart.promoDiscount" values={{ code: cart.promoCode }} />}>
+          <Row
+            className="cart-totals__discount"
+            label={<FormattedMessage id="cart.promoDiscount" values={{ code: cart.promoCode }} />}
+            note={
+              summary.promoCodeShippingFeeIncVat > 0 && (
+                <PromoCodeShippingNote
+                  fee={vatIncluded ? summary.promoCodeShippingFeeIncVat : summary.promoCodeShippingFeeExVat}
+                  netSaving={vatIncluded ? summary.promoCodeNetSavingIncVat : summary.promoCodeNetSavingExVat}
+                  suffix={vatIncluded ? '' : ` ${intl.formatMessage({ id: 'product.exVat' })}`}
+                />
+              )
+            }
+          >
             {/* A real minus sign reads as "minus" in screen readers; a hyphen may be skipped. */}−{money(promoDiscount)}
           </Row>
         )}
@@ -89,9 +102,10 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
             </Row>
           </>
         )}
-        {summary.total.isDiscounted && (
+        {/* The saving less any shipping the promo code brought back: never more than the order really saves. */}
+        {summary.total.savingIncVat > 0 && (
           <Row className="cart-totals__saving" label={<FormattedMessage id="cart.saving" />}>
-            {vatIncluded ? summary.total.discountIncVatFormatted : summary.total.discountExVatFormatted}
+            {vatIncluded ? summary.total.savingIncVatFormatted : summary.total.savingExVatFormatted}
           </Row>
         )}
       </dl>
@@ -99,20 +113,24 @@ export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
   );
 }
 
-function Row({ label, className, children }: { label: ReactNode; className?: string; children: ReactNode }) {
+/** One sum; a note says more about it on a line of its own below. */
+function Row({ label, className, note, children }: { label: ReactNode; className?: string; note?: ReactNode; children: ReactNode }) {
   return (
     <div className={className}>
       <dt>{label}</dt>
       <dd>{children}</dd>
+      {note && <dd className="cart-totals__note">{note}</dd>}
     </div>
   );
 }
 
 /**
- * How far the goods (after the promo code, which is what the threshold counts) are from free shipping.
- * Nothing shows when no free-shipping campaign runs: then nothing is left and shipping still costs.
+ * How far the goods (after the promo code, which is what the threshold counts) are from free shipping, with or
+ * without VAT as every other sum. Nothing shows when no free-shipping campaign runs: then nothing is left and
+ * shipping still costs.
  */
-function FreeShippingProgress({ summary, hasItems }: { summary: Summary; hasItems: boolean }) {
+function FreeShippingProgress({ summary, hasItems, vatIncluded }: { summary: Summary; hasItems: boolean; vatIncluded: boolean }) {
+  const intl = useIntl();
   const id = useId();
   const left = summary.shipping.amountLeftToFreeShipping;
   const free = hasItems && summary.shipping.feeIncVat === 0;
@@ -125,7 +143,14 @@ function FreeShippingProgress({ summary, hasItems }: { summary: Summary; hasItem
         {free ? (
           <FormattedMessage id="cart.freeShipping" />
         ) : (
-          <FormattedMessage id="cart.leftToFreeShipping" values={{ amount: summary.shipping.amountLeftToFreeShippingFormatted }} />
+          <FormattedMessage
+            id="cart.leftToFreeShipping"
+            values={{
+              amount: vatIncluded
+                ? summary.shipping.amountLeftToFreeShippingFormatted
+                : `${summary.shipping.amountLeftToFreeShippingExVatFormatted} ${intl.formatMessage({ id: 'product.exVat' })}`,
+            }}
+          />
         )}
       </p>
       <progress className="free-shipping__bar" max={free ? 1 : threshold} value={free ? 1 : goods} aria-labelledby={`${id}-text`} />

@@ -1,8 +1,20 @@
 import { FormattedMessage } from 'react-intl';
 import type { CheckoutTotalsFieldsFragment } from '../../graphql/generated/operations';
+import { PromoCodeShippingNote } from '../cart/PromoCodeShippingNote';
 
-/** The sums with the chosen carrier's fee, as the order will be charged (and as an order keeps them). */
-export function CheckoutTotals({ totals, shippingChosen = true }: { totals: CheckoutTotalsFieldsFragment; shippingChosen?: boolean }) {
+/**
+ * The sums with the chosen carrier's fee, as the order will be charged (and as an order keeps them). In the
+ * checkout, `promoCode` says what the code does to the chosen carrier's fee, told under its discount.
+ */
+export function CheckoutTotals({
+  totals,
+  shippingChosen = true,
+  promoCode,
+}: {
+  totals: CheckoutTotalsFieldsFragment;
+  shippingChosen?: boolean;
+  promoCode?: { shippingFeeIncVat: number; netSavingIncVat: number };
+}) {
   return (
     <dl className="checkout-totals">
       <div>
@@ -17,6 +29,11 @@ export function CheckoutTotals({ totals, shippingChosen = true }: { totals: Chec
             <FormattedMessage id="checkout.summary.discount" />
           </dt>
           <dd>−{totals.discountIncVatFormatted}</dd>
+          {promoCode && promoCode.shippingFeeIncVat > 0 && (
+            <dd className="checkout-totals__note">
+              <PromoCodeShippingNote fee={promoCode.shippingFeeIncVat} netSaving={promoCode.netSavingIncVat} />
+            </dd>
+          )}
         </div>
       )}
       <div>

@@ -6,6 +6,7 @@ import { useLanguageId } from '../../app/use-language';
 import { localizePath } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { CheckoutTotals } from './CheckoutTotals';
+import { OrderNotFound } from './OrderNotFound';
 import { RetryLater } from './RetryLater';
 import { useCompletedPayment } from './use-completed-payment';
 
@@ -16,13 +17,14 @@ export function OrderConfirmationPage() {
   const location = useLocation();
   const { order, notFound, failed, loading } = useCompletedPayment();
   const title = intl.formatMessage({ id: 'confirm.title' });
+  const lost = !loading && !failed && (!order || notFound);
   // The provider's verdict wins over the page it sent the shopper to.
   if (order?.paymentStatus === 'FAILED') {
     return <Navigate replace to={`${localizePath('/checkout/klarna-fail', languageId)}${location.search}`} />;
   }
   return (
     <div className="page checkout-page order-confirmation">
-      <Head title={title} />
+      <Head title={lost ? intl.formatMessage({ id: 'confirm.notFoundTitle' }) : title} />
       <meta name="robots" content="noindex, nofollow" />
       {loading ? (
         <p className="checkout-page__loading" role="status">
@@ -30,18 +32,8 @@ export function OrderConfirmationPage() {
         </p>
       ) : failed ? (
         <RetryLater />
-      ) : !order || notFound ? (
-        <>
-          <h1 className="page__title">
-            <FormattedMessage id="confirm.notFoundTitle" />
-          </h1>
-          <p>
-            <FormattedMessage id="confirm.notFound" />
-          </p>
-          <Link className="button" to={routes.home(languageId)}>
-            <FormattedMessage id="checkout.continueShopping" />
-          </Link>
-        </>
+      ) : lost || !order ? (
+        <OrderNotFound />
       ) : (
         <>
           {order.status === 'CANCELLED' ? (
@@ -67,9 +59,8 @@ export function OrderConfirmationPage() {
             <Fact labelId="confirm.orderNumber">{order.orderNumber}</Fact>
             <Fact labelId="confirm.status">{order.statusLabel}</Fact>
             <Fact labelId="confirm.payment">{order.paymentMethodLabel}</Fact>
-            <Fact labelId="confirm.delivery">
-              {order.shippingMethod.carrier} {order.shippingMethod.name}
-            </Fact>
+            {/* A shipping method's name already names its carrier ('PostNord – hämta hos ombud', 'DHL Service Point'). */}
+            <Fact labelId="confirm.delivery">{order.shippingMethod.name}</Fact>
             <Fact labelId="confirm.address">
               <address>
                 {[

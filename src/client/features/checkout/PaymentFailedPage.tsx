@@ -4,6 +4,7 @@ import { localizePath } from '../../../shared/locales';
 import { Head } from '../../components/Head';
 import { useLanguageId } from '../../app/use-language';
 import { routes } from '../../../shared/routes';
+import { OrderNotFound } from './OrderNotFound';
 import { RetryLater } from './RetryLater';
 import { useCompletedPayment } from './use-completed-payment';
 
@@ -14,39 +15,46 @@ import { useCompletedPayment } from './use-completed-payment';
 export function PaymentFailedPage() {
   const intl = useIntl();
   const languageId = useLanguageId();
-  const { order, failed, loading } = useCompletedPayment();
+  const { order, notFound, failed, loading } = useCompletedPayment();
   const location = useLocation();
-  const title = intl.formatMessage({ id: 'paymentFailed.title' });
   // A paid order has nothing to go back for: its confirmation is the right page.
   if (order?.paymentStatus === 'PAID') return <Navigate replace to={`${localizePath('/checkout/confirm', languageId)}${location.search}`} />;
+  const lost = !loading && !failed && (!order || notFound);
+  const title = intl.formatMessage({ id: lost ? 'confirm.notFoundTitle' : 'paymentFailed.title' });
   return (
     <div className="page checkout-page payment-failed">
       <Head title={title} />
       <meta name="robots" content="noindex, nofollow" />
-      <h1 className="page__title">{title}</h1>
-      {loading ? (
-        <p className="checkout-page__loading" role="status">
-          <FormattedMessage id="confirm.loading" />
-        </p>
-      ) : failed ? (
-        <RetryLater />
-      ) : order?.paymentStatus === 'PENDING' ? (
-        <p role="status" className="payment-failed__message">
-          <FormattedMessage id="paymentFailed.pending" />
-        </p>
+      {lost ? (
+        <OrderNotFound />
       ) : (
-        <div role="alert" className="payment-failed__message">
-          <p>{order?.paymentFailureMessage ?? intl.formatMessage({ id: 'error.generic' })}</p>
-          {order?.paymentStatus === 'FAILED' && (
-            <p>
-              <FormattedMessage id="paymentFailed.cartRestored" />
+        <>
+          <h1 className="page__title">{title}</h1>
+          {loading ? (
+            <p className="checkout-page__loading" role="status">
+              <FormattedMessage id="confirm.loading" />
             </p>
+          ) : failed ? (
+            <RetryLater />
+          ) : order?.paymentStatus === 'PENDING' ? (
+            <p role="status" className="payment-failed__message">
+              <FormattedMessage id="paymentFailed.pending" />
+            </p>
+          ) : (
+            <div role="alert" className="payment-failed__message">
+              <p>{order?.paymentFailureMessage ?? intl.formatMessage({ id: 'error.generic' })}</p>
+              {order?.paymentStatus === 'FAILED' && (
+                <p>
+                  <FormattedMessage id="paymentFailed.cartRestored" />
+                </p>
+              )}
+            </div>
           )}
-        </div>
+          <Link className="button button--primary" to={routes.checkout(languageId)}>
+            <FormattedMessage id="paymentFailed.goBack" />
+          </Link>
+        </>
       )}
-      <Link className="button button--primary" to={routes.checkout(languageId)}>
-        <FormattedMessage id="paymentFailed.goBack" />
-      </Link>
     </div>
   );
 }

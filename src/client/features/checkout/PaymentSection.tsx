@@ -68,7 +68,13 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
           <FormattedMessage id="checkout.field.newsletterConsent" />
         </span>
       </label>
-      {state.checkout && <CheckoutTotals totals={state.checkout.totals} shippingChosen={state.checkout.shippingOptions.some((o) => o.isSelected)} />}
+      {state.checkout && (
+        <CheckoutTotals
+          totals={state.checkout.totals}
+          shippingChosen={state.checkout.shippingOptions.some((o) => o.isSelected)}
+          promoCode={{ shippingFeeIncVat: state.checkout.promoCodeShippingFeeIncVat, netSavingIncVat: state.checkout.promoCodeNetSavingIncVat }}
+        />
+      )}
       <label className="checkout-check">
         <input
           type="checkbox"

@@ -26,7 +26,11 @@ export type Query = {
   __typename?: 'Query';
   /** Server version and the shop variant, for health checks and the client's cache schema version. */
   shop: Shop;
-  /** An unknown id answers a new, empty cart with a fresh id. */
+  /**
+   * The cart with this id. An id that names no cart (unknown, malformed or empty) answers an empty cart whose id is
+   * '': getCart never hands out an id. A cart and its id come into being with the first mutation, which answers the
+   * id to keep (send '' or the old id; either starts a new cart).
+   */
   getCart: Cart;
   categories: Array<Category>;
   category?: Maybe<Category>;
@@ -37,7 +41,10 @@ export type Query = {
   discountCampaigns: Array<DiscountCampaign>;
   discountCampaign?: Maybe<DiscountCampaign>;
   searchSuggestions: SearchSuggestions;
-  /** The saved checkout of a cart (an empty form for a cart without one). */
+  /**
+   * The saved checkout of a cart (an empty form for a cart without one). An id that names no cart answers an empty
+   * form over an empty cart with cartId '', as getCart does.
+   */
   checkout: Checkout;
   shippingOptions: Array<ShippingOption>;
   getMenuAtLocation?: Maybe<Menu>;
@@ -283,6 +290,11 @@ export type CartItem = {
   __typename?: 'CartItem';
   skuId: Scalars['Int']['output'];
   quantity: Scalars['Int']['output'];
+  /**
+   * Units of an oversellable SKU beyond its stock: pre-ordered, they ship when more arrives, so delivery time may
+   * be affected (the cart says so on the line). 0 for a line the shelf covers and for static SKUs.
+   */
+  backorderedQuantity: Scalars['Int']['output'];
   unitPrice: Price;
   totalPrice: Price;
   campaign?: Maybe<CartItemCampaign>;
@@ -292,8 +304,15 @@ export type CartItem = {
 
 export type CartShipping = {
   __typename?: 'CartShipping';
+  /** Goods (inc VAT, after the promo code) still to add for free shipping; 0 once reached or when no free-shipping campaign runs. */
   amountLeftToFreeShipping: Scalars['Float']['output'];
   amountLeftToFreeShippingFormatted: Scalars['String']['output'];
+  /**
+   * amountLeftToFreeShipping without VAT, for shoppers who see prices ex VAT: in the goods' own VAT proportion (an
+   * empty cart, which has none, at the standard 25 %).
+   */
+  amountLeftToFreeShippingExVat: Scalars['Float']['output'];
+  amountLeftToFreeShippingExVatFormatted: Scalars['String']['output'];
   feeExVat: Scalars['Float']['output'];
   feeIncVat: Scalars['Float']['output'];
   feeIncVatFormatted: Scalars['String']['output'];
@@ -312,13 +331,22 @@ export type CartTotal = {
   discountExVat: Scalars['Float']['output'];
   discountIncVatFormatted: Scalars['String']['output'];
   discountExVatFormatted: Scalars['String']['output'];
+  /**
+   * What the shopper saves on this order: discount* less the shipping fee the promo code brought back
+   * (CartSummary.promoCodeShippingFee*). It is what the cart panel calls the saving; it may be 0 or less.
+   */
+  savingIncVat: Scalars['Float']['output'];
+  savingExVat: Scalars['Float']['output'];
+  savingIncVatFormatted: Scalars['String']['output'];
+  savingExVatFormatted: Scalars['String']['output'];
   vat: Scalars['Float']['output'];
   vatFormatted: Scalars['String']['output'];
 };
 
 /**
  * Goods (subTotal) are the lines after campaigns. The promo code's discount (fixedAmountDiscount*) comes off the goods;
- * total.discount* is campaigns plus code; shipping is free from the FREE_SHIPPING threshold (goods after the code).
+ * total.discount* is campaigns plus code; shipping is free from the FREE_SHIPPING threshold (goods after the code), so
+ * a code can bring the shipping fee back (promoCodeShippingFee*, promoCodeNetSaving*, total.saving*).
  * total is what the order costs. A gift card is a way to pay, not a discount: it leaves total (and its VAT) as it
  * is and lowers only amountToPay.
  */
@@ -326,6 +354,16 @@ export type CartSummary = {
   __typename?: 'CartSummary';
   fixedAmountDiscountIncVat: Scalars['Float']['output'];
   fixedAmountDiscountExVat: Scalars['Float']['output'];
+  /**
+   * The shipping fee the promo code brought back: the goods reached the free-shipping threshold without the code
+   * but not after it, so the cart pays a fee it would not pay without the code. 0 when the code changed nothing
+   * about shipping (or there is no code).
+   */
+  promoCodeShippingFeeIncVat: Scalars['Float']['output'];
+  promoCodeShippingFeeExVat: Scalars['Float']['output'];
+  /** What the promo code saves on the whole order: fixedAmountDiscount* less promoCodeShippingFee*. Negative: the code makes the order dearer. */
+  promoCodeNetSavingIncVat: Scalars['Float']['output'];
+  promoCodeNetSavingExVat: Scalars['Float']['output'];
   subTotal: Price;
   shipping: CartShipping;
   total: CartTotal;
@@ -357,6 +395,7 @@ export type CartGiftCard = {
 
 export type Cart = {
   __typename?: 'Cart';
+  /** 128 random bits made by the server when the cart was stored; '' for no cart (see getCart). */
   id: Scalars['String']['output'];
   promoCode?: Maybe<Scalars['String']['output']>;
   /** The applied gift card; null without one. */
@@ -374,9 +413,12 @@ export type CartItemInputType = {
 };
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -430,9 +472,12 @@ export type Mutation = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -446,9 +491,12 @@ export type MutationAddToCartArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -462,9 +510,12 @@ export type MutationUpdateCartItemArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -478,9 +529,12 @@ export type MutationSetCartPromoCodeArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -494,9 +548,12 @@ export type MutationSetCartGiftCardArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -509,9 +566,12 @@ export type MutationAdminLoginArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -524,9 +584,12 @@ export type MutationSetSkuStockArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -539,9 +602,12 @@ export type MutationCreateOrUpdateCheckoutArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -555,9 +621,12 @@ export type MutationPlaceOrderArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -570,9 +639,12 @@ export type MutationCompletePaymentArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -585,9 +657,12 @@ export type MutationRegisterBackInStockArgs = {
 
 
 /**
- * Cart mutations answer the whole cart. An unknown or empty id starts a new cart and answers its id.
- * The same idempotencyKey twice changes the cart once (the offline outbox replays with it); a key that started a
- * cart finds that cart again when replayed with the old id. Keys are 16 to 128 visible ASCII characters (a UUID).
+ * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
+ * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
+ * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
+ * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
+ * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
+ * base64url characters.
  * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
  * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
  */
@@ -989,6 +1064,14 @@ export type Checkout = {
    */
   paymentBlocked: Scalars['Boolean']['output'];
   totals: CheckoutTotals;
+  /**
+   * The chosen carrier's fee the promo code brought back: without the code the goods would ship free with this
+   * carrier (its free-from amount or the free-shipping campaign), after it they do not. 0 without a code, a carrier,
+   * or any such effect.
+   */
+  promoCodeShippingFeeIncVat: Scalars['Float']['output'];
+  /** What the promo code saves on this order with the chosen carrier: totals.discountIncVat less promoCodeShippingFeeIncVat (negative: it makes the order dearer). */
+  promoCodeNetSavingIncVat: Scalars['Float']['output'];
   cart: Cart;
 };
 
@@ -1420,6 +1503,7 @@ export type CartItemCampaignResolvers<ContextType = GraphQLContext, ParentType e
 export type CartItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartItem'] = ResolversParentTypes['CartItem']> = {
   skuId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  backorderedQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   unitPrice?: Resolver<ResolversTypes['Price'], ParentType, ContextType>;
   totalPrice?: Resolver<ResolversTypes['Price'], ParentType, ContextType>;
   campaign?: Resolver<Maybe<ResolversTypes['CartItemCampaign']>, ParentType, ContextType>;
@@ -1430,6 +1514,8 @@ export type CartItemResolvers<ContextType = GraphQLContext, ParentType extends R
 export type CartShippingResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartShipping'] = ResolversParentTypes['CartShipping']> = {
   amountLeftToFreeShipping?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   amountLeftToFreeShippingFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amountLeftToFreeShippingExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  amountLeftToFreeShippingExVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   feeExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   feeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   feeIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1447,6 +1533,10 @@ export type CartTotalResolvers<ContextType = GraphQLContext, ParentType extends 
   discountExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   discountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   discountExVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  savingIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  savingExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  savingIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  savingExVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   vat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   vatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
@@ -1454,6 +1544,10 @@ export type CartTotalResolvers<ContextType = GraphQLContext, ParentType extends 
 export type CartSummaryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartSummary'] = ResolversParentTypes['CartSummary']> = {
   fixedAmountDiscountIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   fixedAmountDiscountExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeShippingFeeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeShippingFeeExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeNetSavingIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeNetSavingExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   subTotal?: Resolver<ResolversTypes['Price'], ParentType, ContextType>;
   shipping?: Resolver<ResolversTypes['CartShipping'], ParentType, ContextType>;
   total?: Resolver<ResolversTypes['CartTotal'], ParentType, ContextType>;
@@ -1709,6 +1803,8 @@ export type CheckoutResolvers<ContextType = GraphQLContext, ParentType extends R
   shippingMessage?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   paymentBlocked?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   totals?: Resolver<ResolversTypes['CheckoutTotals'], ParentType, ContextType>;
+  promoCodeShippingFeeIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  promoCodeNetSavingIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   cart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType>;
 };
 

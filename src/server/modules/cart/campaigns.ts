@@ -32,8 +32,8 @@ export interface UnitPrice {
   quantity: number;
 }
 
-export interface PricedLine {
-  line: PricingLine;
+export interface PricedLine<L extends PricingLine = PricingLine> {
+  line: L;
   /** Campaigns that lowered this line, by campaign id. */
   applied: CampaignRef[];
   /** The line's units by price: the selling price, and 0 for units a BUY_X_PAY_Y campaign made free. */
@@ -104,7 +104,7 @@ function buyXPayYFreeUnits(lines: readonly PricingLine[], campaignsByProduct: Ca
   return { free, appliedBy };
 }
 
-export function priceLines(lines: readonly PricingLine[], campaignsByProduct: CampaignsByProduct): PricedLine[] {
+export function priceLines<L extends PricingLine>(lines: readonly L[], campaignsByProduct: CampaignsByProduct): PricedLine<L>[] {
   const { free, appliedBy } = buyXPayYFreeUnits(lines, campaignsByProduct);
   return lines.map((line, index) => {
     const freeUnits = free[index]!;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { testDbKinds } from '../../testing/db';
-import { cartCalls, openCartApp, createSku, setPrice, setStock, type TestApp } from './cart-test-kit';
+import { cartCalls, openCartApp, createSku, setPrice, setStock, type CartResult, type TestApp } from './cart-test-kit';
 import { MAX_CART_LINES } from './stock-rules';
 
 const CART_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -18,16 +18,19 @@ describe.each(testDbKinds())('cart API: ids, stock, warnings and idempotency on 
   });
 
   describe('cart ids', () => {
-    it('answers an unknown id with an empty cart under a fresh, unguessable id, stored only once changed', async () => {
-      const asked = 'A'.repeat(22);
-      const first = await cart.get(asked);
-      expect(first.id).toMatch(CART_ID);
-      expect(first.id).not.toBe(asked);
-      expect(first.items).toEqual([]);
-      expect(first.warnings).toEqual([]);
-      const second = await cart.get(asked);
-      expect(second.id).not.toBe(first.id);
-      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE cart_id = ANY($1::text[])', [[first.id, second.id]]);
+    it("hands out no id for a cart that does not exist: unknown, malformed and empty ids answer an empty cart with id ''", async () => {
+      const sku = await createSku(db, { priceMinor: 10_000 });
+      for (const asked of ['A'.repeat(22), 'not a cart id', '']) {
+        const empty = await cart.get(asked);
+        expect(empty).toMatchObject({ id: '', items: [], warnings: [], promoCode: null });
+        // The id the shopper asked with does not become a cart: adding with it starts one under the server's own id.
+        const started = await cart.add(asked, sku.skuId, 1);
+        expect(started.id).toMatch(CART_ID);
+        expect(started.id).not.toBe(asked);
+        expect((await cart.get(asked)).id).toBe('');
+        expect((await cart.get(started.id)).items.map((i) => i.skuId)).toEqual([sku.skuId]);
+      }
+      const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM carts WHERE cart_id = ANY($1::text[])`, [['A'.repeat(22), 'not a cart id', '']]);
       expect(row!.n).toBe(0);
     });
 
@@ -177,6 +180,22 @@ describe.each(testDbKinds())('cart API: ids, stock, warnings and idempotency on 
         { code: 'OVERSELL_DELIVERY', message: `Vi har inte så många av ${sku.sv} i lager just nu, så leveranstiden kan påverkas`, skuId: sku.skuId },
       ]);
       expect((await cart.get(within.id)).warnings).toEqual([]);
+    });
+
+    it('counts the units of each line beyond stock of an oversellable SKU as pre-ordered, and no others', async () => {
+      const partly = await createSku(db, { priceMinor: 10_000, stock: 2, oversellable: true });
+      const preOrder = await createSku(db, { priceMinor: 10_000, stock: 0, oversellable: true });
+      const shelf = await createSku(db, { priceMinor: 10_000, stock: 5, oversellable: true });
+      const made = await createSku(db, { priceMinor: 1_000, stock: 0, isStatic: true });
+      const { id } = await cart.add('', partly.skuId, 3);
+      await cart.add(id, preOrder.skuId, 2);
+      await cart.add(id, shelf.skuId, 5);
+      const answer = await cart.add(id, made.skuId, 4);
+      const backordered = (c: CartResult) => c.items.map((i) => [i.skuId, i.backorderedQuantity]);
+      expect(backordered(answer)).toEqual([[partly.skuId, 1], [preOrder.skuId, 2], [shelf.skuId, 0], [made.skuId, 0]]);
+      // Stock that arrives covers the line again.
+      await setStock(db, partly.skuId, 3);
+      expect(backordered(await cart.get(id))[0]).toEqual([partly.skuId, 0]);
     });
 
     it('never limits a static SKU', async () => {

@@ -11,3 +11,6 @@ const CART_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 export function isWellFormedCartId(id: string): boolean {
   return CART_ID_PATTERN.test(id);
 }
+
+/** What getCart answers as the id of a cart that does not exist (unknown, malformed or empty id). */
+export const NO_CART_ID = '';

@@ -130,6 +130,9 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       expect(one.summary.shipping).toEqual({
         amountLeftToFreeShipping: 399,
         amountLeftToFreeShippingFormatted: formatMoney(39_900, 'sv'),
+        // Shown to shoppers who see prices ex VAT: the goods are at 25 %.
+        amountLeftToFreeShippingExVat: 319.2,
+        amountLeftToFreeShippingExVatFormatted: formatMoney(31_920, 'sv'),
         feeExVat: 39.2,
         feeIncVat: 49,
         feeIncVatFormatted: formatMoney(4_900, 'sv'),
@@ -147,13 +150,17 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
         discountExVat: 0,
         discountIncVatFormatted: formatMoney(0, 'sv'),
         discountExVatFormatted: formatMoney(0, 'sv'),
+        savingIncVat: 0,
+        savingExVat: 0,
+        savingIncVatFormatted: formatMoney(0, 'sv'),
+        savingExVatFormatted: formatMoney(0, 'sv'),
         vat: 29.8,
         vatFormatted: formatMoney(2_980, 'sv'),
       });
       expect(one.appliedCampaigns).toEqual([]);
 
       const five = await cart.update(one.id, sku.skuId, 5);
-      expect(five.summary.shipping).toMatchObject({ amountLeftToFreeShipping: 0, feeIncVat: 0, feeExVat: 0, shippingFeeIncVat: 0 });
+      expect(five.summary.shipping).toMatchObject({ amountLeftToFreeShipping: 0, amountLeftToFreeShippingExVat: 0, feeIncVat: 0, feeExVat: 0, shippingFeeIncVat: 0 });
       expect(five.summary.total).toMatchObject({ sellingPriceIncVat: 500, sellingPriceExVat: 400, vat: 100 });
       expect(five.appliedCampaigns).toEqual([FREE_SHIPPING]);
 
@@ -161,7 +168,19 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       expect(english.appliedCampaigns.map((c) => c.name)).toEqual(['Free shipping over SEK 499']);
       const back = await cart.update(one.id, sku.skuId, 2, { languageId: 'en' });
       expect(back.summary.shipping.amountLeftToFreeShippingFormatted).toBe(formatMoney(29_900, 'en'));
+      expect(back.summary.shipping.amountLeftToFreeShippingExVatFormatted).toBe(formatMoney(23_920, 'en'));
       expect(back.summary.shipping.feeIncVatFormatted).toBe(formatMoney(4_900, 'en'));
+    });
+
+    it("tells the amount left ex VAT in the proportion of the goods' own VAT rates", async () => {
+      const food = await createSku(db, { priceMinor: 10_000 });
+      await db.query('UPDATE products SET vat_rate = 12 WHERE product_id = $1', [food.productId]);
+      const game = await createSku(db, { priceMinor: 10_000 });
+      const { id } = await cart.add('', food.skuId, 1);
+      const mixed = await cart.add(id, game.skuId, 1);
+      // 100 kr at 12 % is 89,29 kr ex VAT and 100 kr at 25 % is 80 kr: 169,29 of 200 kr, so 299 kr left is 253,09 kr.
+      expect(mixed.summary.subTotal.sellingPriceExVat).toBe(169.29);
+      expect(mixed.summary.shipping).toMatchObject({ amountLeftToFreeShipping: 299, amountLeftToFreeShippingExVat: 253.09 });
     });
 
     it('ships free at exactly the threshold, and an empty cart ships nothing', async () => {
@@ -169,7 +188,7 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       const exact = await cart.add('', sku.skuId, 1);
       expect(exact.summary.shipping).toMatchObject({ feeIncVat: 0, amountLeftToFreeShipping: 0 });
       const empty = await cart.get('no-such-cart-id-at-all');
-      expect(empty.summary.shipping).toMatchObject({ feeIncVat: 0, amountLeftToFreeShipping: 499 });
+      expect(empty.summary.shipping).toMatchObject({ feeIncVat: 0, amountLeftToFreeShipping: 499, amountLeftToFreeShippingExVat: 399.2 });
       expect(empty.summary.total.sellingPriceIncVat).toBe(0);
     });
   });
@@ -211,6 +230,9 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
         vat: 120,
       });
       expect(stored.summary.shipping.feeIncVat).toBe(0);
+      // 600 kr still ships free: the code saves all it takes off.
+      expect(stored.summary).toMatchObject({ promoCodeShippingFeeIncVat: 0, promoCodeNetSavingIncVat: 100, promoCodeNetSavingExVat: 80 });
+      expect(stored.summary.total).toMatchObject({ savingIncVat: 100, savingIncVatFormatted: formatMoney(10_000, 'sv') });
       expect((await cart.get(id)).promoCode).toBe('SPARA100');
 
       // A wrong code keeps the one that works.
@@ -233,13 +255,41 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       expect(answer.promoCode).toBe('RETRO10');
       expect(answer.summary.fixedAmountDiscountIncVat).toBe(50);
       expect(answer.summary.fixedAmountDiscountExVat).toBe(40);
-      // 500 − 50 = 450 is below 499: shipping is charged again.
+      // 500 − 50 = 450 is below 499: shipping is charged again, so the code saves 1 kr on the order, not 50.
       expect(answer.summary.shipping).toMatchObject({ feeIncVat: 49, amountLeftToFreeShipping: 49 });
-      expect(answer.summary.total).toMatchObject({ sellingPriceIncVat: 499, discountIncVat: 50 });
+      expect(answer.summary.total).toMatchObject({ sellingPriceIncVat: 499, discountIncVat: 50, savingIncVat: 1, savingExVat: 0.8 });
+      expect(answer.summary).toMatchObject({
+        promoCodeShippingFeeIncVat: 49,
+        promoCodeShippingFeeExVat: 39.2,
+        promoCodeNetSavingIncVat: 1,
+        promoCodeNetSavingExVat: 0.8,
+      });
       const removed = await cart.promo(id, '');
       expect(removed.promoCode).toBeNull();
       expect(removed.warnings).toEqual([]);
       expect(removed.summary.total.sellingPriceIncVat).toBe(500);
+    });
+
+    it('says when a code costs more in shipping than it takes off, and counts campaigns in the saving in full', async () => {
+      const code = `TEST${randomUUID().slice(0, 8).toUpperCase()}`;
+      await db.query(`INSERT INTO promo_codes (code, type, value) VALUES ($1, 'FIXED', 1000)`, [code]);
+      // 2 × 260 kr in the summer sale (20 % off) is 2 × 208 = 416 kr: below 499 kr with or without the code.
+      const sale = await createSku(db, { priceMinor: 26_000, campaignIds: [1] });
+      const { id } = await cart.add('', sale.skuId, 2);
+      const below = await cart.promo(id, code);
+      expect(below.summary).toMatchObject({ promoCodeShippingFeeIncVat: 0, promoCodeNetSavingIncVat: 10 });
+      expect(below.summary.total).toMatchObject({ discountIncVat: 114, savingIncVat: 114 });
+      // + 90 kr is 506 kr, which ships free; the 10 kr code takes it to 496 kr and brings back 49 kr of shipping.
+      const plain = await createSku(db, { priceMinor: 9_000 });
+      const dearer = await cart.add(id, plain.skuId, 1);
+      expect(dearer.summary.subTotal.sellingPriceIncVat).toBe(506);
+      expect(dearer.summary.shipping.feeIncVat).toBe(49);
+      expect(dearer.summary).toMatchObject({ promoCodeShippingFeeIncVat: 49, promoCodeShippingFeeExVat: 39.2, promoCodeNetSavingIncVat: -39, promoCodeNetSavingExVat: -31.2 });
+      expect(dearer.summary.total).toMatchObject({ discountIncVat: 114, savingIncVat: 65, savingIncVatFormatted: formatMoney(6_500, 'sv') });
+      // 596 kr less 10 kr still ships free: the code saves all it takes off again.
+      const free = await cart.update(id, plain.skuId, 2);
+      expect(free.summary).toMatchObject({ promoCodeShippingFeeIncVat: 0, promoCodeNetSavingIncVat: 10 });
+      expect(free.summary.total).toMatchObject({ discountIncVat: 114, savingIncVat: 114 });
     });
 
     it('drops a stored code once it has ended, with PROMO_CODE_INVALID', async () => {

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { easiestFreeShipping } from './campaigns';
-import { isWellFormedCartId, newCartId } from './cart-id';
+import { isWellFormedCartId, newCartId, NO_CART_ID } from './cart-id';
 import { CartSession } from './cart-session';
 import type { RateBudget } from '../../limits/budgets';
 import type { CartWarning } from '../../graphql/generated/resolvers-types';
@@ -16,10 +16,14 @@ export interface CartRequest {
   languageId: LanguageId;
 }
 
-/** An unknown id answers an empty cart with a fresh id; nothing is stored until a mutation uses it. */
+/**
+ * No cart yet: an empty cart whose id is ''. No id is handed out before a mutation stores a cart under it, since
+ * a handed-out id that names nothing is one the next mutation could not honour without letting the client choose
+ * its cart's id (a made-up id always starts a new cart with an id of the server's making).
+ */
 async function emptyCart(db: Queryable, languageId: LanguageId): Promise<CartModel> {
   const { summary, appliedCampaigns } = summarize([], null, easiestFreeShipping(await freeShippingCampaigns(db, languageId)), languageId);
-  return { languageId, id: newCartId(), promoCode: null, giftCard: null, items: [], appliedCampaigns, summary, warnings: [] };
+  return { languageId, id: NO_CART_ID, promoCode: null, giftCard: null, items: [], appliedCampaigns, summary, warnings: [] };
 }
 
 /** getCart: also a write, since it corrects lines whose price or stock changed and tells about it once. */

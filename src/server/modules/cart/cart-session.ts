@@ -22,7 +22,7 @@ import { badInput } from './input';
 import { cartTexts, type CartTexts } from './messages';
 import type { CartModel } from './models';
 import { findActivePromoCode, meetsRequirements, type PromoCode } from './promo-codes';
-import { decideQuantity, MAX_CART_LINES, MAX_LINE_QUANTITY, reconcileStock, type QuantityDecision, type StockNotice } from './stock-rules';
+import { decideQuantity, MAX_CART_LINES, MAX_LINE_QUANTITY, reconcileStock, unitsBeyondStock, type QuantityDecision, type StockNotice } from './stock-rules';
 import { appliedCampaign, summarize } from './summary';
 
 const goodsMinor = (lines: readonly PricedLine[]) => lines.reduce((sum, l) => sum + l.totalSellingMinor, 0);
@@ -209,7 +209,7 @@ export class CartSession {
     return null;
   }
 
-  private async priced(): Promise<PricedLine[]> {
+  private async priced(): Promise<PricedLine<CartLine>[]> {
     const productIds = [...new Set(this.lines.map((l) => l.productId))];
     const campaigns = await campaignsOfProducts(this.tx, productIds, this.languageId);
     return priceLines(this.lines, campaigns);
@@ -245,6 +245,7 @@ export class CartSession {
         skuId: line.skuId,
         productId: line.productId,
         quantity: line.quantity,
+        backorderedQuantity: unitsBeyondStock(line.quantity, line),
         unitPrice: priceOf(line.regularUnitMinor, line.sellingUnitMinor, line.vatRate, languageId),
         totalPrice: priceOf(totalRegularMinor, totalSellingMinor, line.vatRate, languageId),
         campaign:

@@ -13,21 +13,24 @@ export const CART_SELECTION = `id promoCode
   appliedCampaigns { discountCampaignId name hideTitle }
   warnings { code message skuId }
   items {
-    skuId quantity unitPrice { ${PRICE} } totalPrice { ${PRICE} }
+    skuId quantity backorderedQuantity unitPrice { ${PRICE} } totalPrice { ${PRICE} }
     campaign { appliedCampaigns { discountCampaignId name hideTitle } prices { price quantity } }
     product { productId name } sku { skuId stock { totalStock } }
   }
   summary {
     fixedAmountDiscountIncVat fixedAmountDiscountExVat
+    promoCodeShippingFeeIncVat promoCodeShippingFeeExVat promoCodeNetSavingIncVat promoCodeNetSavingExVat
     subTotal { regularPriceIncVat sellingPriceIncVat sellingPriceExVat vat sellingPriceIncVatFormatted }
-    shipping { amountLeftToFreeShipping amountLeftToFreeShippingFormatted feeExVat feeIncVat feeIncVatFormatted shippingFeeIncVat isDefault }
+    shipping { amountLeftToFreeShipping amountLeftToFreeShippingFormatted amountLeftToFreeShippingExVat amountLeftToFreeShippingExVatFormatted feeExVat feeIncVat feeIncVatFormatted shippingFeeIncVat isDefault }
     total { isDiscounted sellingPriceIncVat sellingPriceExVat sellingPriceIncVatFormatted sellingPriceExVatFormatted
-      discountIncVat discountExVat discountIncVatFormatted discountExVatFormatted vat vatFormatted }
+      discountIncVat discountExVat discountIncVatFormatted discountExVatFormatted
+      savingIncVat savingExVat savingIncVatFormatted savingExVatFormatted vat vatFormatted }
   }`;
 
 export interface CartItemResult {
   skuId: number;
   quantity: number;
+  backorderedQuantity: number;
   unitPrice: { isDiscounted: boolean; regularPriceIncVat: number; sellingPriceIncVat: number; sellingPriceExVat: number; vat: number };
   totalPrice: { isDiscounted: boolean; regularPriceIncVat: number; sellingPriceIncVat: number; sellingPriceExVat: number; vat: number };
   campaign: { appliedCampaigns: { discountCampaignId: number; name: string; hideTitle: boolean }[]; prices: { price: number; quantity: number }[] } | null;
@@ -44,10 +47,16 @@ export interface CartResult {
   summary: {
     fixedAmountDiscountIncVat: number;
     fixedAmountDiscountExVat: number;
+    promoCodeShippingFeeIncVat: number;
+    promoCodeShippingFeeExVat: number;
+    promoCodeNetSavingIncVat: number;
+    promoCodeNetSavingExVat: number;
     subTotal: { regularPriceIncVat: number; sellingPriceIncVat: number; sellingPriceExVat: number; vat: number; sellingPriceIncVatFormatted: string };
     shipping: {
       amountLeftToFreeShipping: number;
       amountLeftToFreeShippingFormatted: string;
+      amountLeftToFreeShippingExVat: number;
+      amountLeftToFreeShippingExVatFormatted: string;
       feeExVat: number;
       feeIncVat: number;
       feeIncVatFormatted: string;
@@ -64,6 +73,10 @@ export interface CartResult {
       discountExVat: number;
       discountIncVatFormatted: string;
       discountExVatFormatted: string;
+      savingIncVat: number;
+      savingExVat: number;
+      savingIncVatFormatted: string;
+      savingExVatFormatted: string;
       vat: number;
       vatFormatted: string;
     };

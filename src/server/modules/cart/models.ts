@@ -14,6 +14,8 @@ export interface CartItemModel {
   skuId: number;
   productId: number;
   quantity: number;
+  /** Units beyond stock of an oversellable SKU (pre-ordered): delivery may take longer. */
+  backorderedQuantity: number;
   unitPrice: Price;
   totalPrice: Price;
   campaign: CartItemCampaign | null;

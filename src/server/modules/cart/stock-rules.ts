@@ -13,6 +13,15 @@ export interface StockFacts {
   isStatic: boolean;
 }
 
+/**
+ * Units of a line beyond what is on the shelf: on an oversellable SKU they are pre-ordered and ship when more
+ * arrives, so delivery may take longer. Static SKUs are never short; other SKUs are capped at stock, so only
+ * oversellable lines have any.
+ */
+export function unitsBeyondStock(quantity: number, facts: Pick<StockFacts, 'stock' | 'isStatic'>): number {
+  return facts.isStatic ? 0 : Math.max(0, quantity - Math.max(facts.stock, 0));
+}
+
 export type StockNotice =
   | { kind: 'stockLimit'; stock: number }
   | { kind: 'alreadyAtStock'; quantity: number }

@@ -8,7 +8,9 @@ import { promoDiscountMinor, type PromoCode } from './promo-codes';
 
 /** Shipping until carriers arrive with checkout: one flat fee, free from the FREE_SHIPPING threshold. */
 export const DEFAULT_SHIPPING_FEE_MINOR = 4_900;
-export const SHIPPING_VAT_RATE = 25;
+/** Sweden's standard VAT rate; shipping is taxed at it. */
+const STANDARD_VAT_RATE = 25;
+export const SHIPPING_VAT_RATE = STANDARD_VAT_RATE;
 
 export function appliedCampaign(c: CampaignRef): AppliedCampaign {
   return { discountCampaignId: c.campaignId, name: c.name, hideTitle: c.hideTitle };
@@ -25,7 +27,8 @@ export interface CartTotals {
 /**
  * The order sums. Goods are the lines after campaigns; the promo code comes off the goods (its ex-VAT part in
  * the goods' own VAT proportion); shipping is free once the goods after the code reach the threshold, and
- * an empty cart ships nothing. A gift card pays part of the total after all that (a means of payment: the
+ * an empty cart ships nothing. So a code can cost the free shipping the goods had without it: what the code
+ * and the order then really save is told apart from the discount. A gift card pays part of the total after all that (a means of payment: the
  * total and its VAT do not change).
  */
 export function summarize(
@@ -41,15 +44,22 @@ export function summarize(
   const regularEx = sum((l) => exVatMinor(l.totalRegularMinor, l.line.vatRate));
   const sellingEx = sum((l) => exVatMinor(l.totalSellingMinor, l.line.vatRate));
 
+  // An amount off or towards the goods, without VAT: in the goods' own VAT proportion (their rates may differ).
+  // Without goods there is no proportion; the standard rate stands in.
+  const goodsExVat = (minor: number) => (selling > 0 ? Math.round((minor * sellingEx) / selling) : exVatMinor(minor, STANDARD_VAT_RATE));
   const promoDiscount = promo ? promoDiscountMinor(promo, selling) : 0;
-  const promoDiscountEx = selling > 0 ? Math.round((promoDiscount * sellingEx) / selling) : 0;
+  const promoDiscountEx = goodsExVat(promoDiscount);
   const goods = selling - promoDiscount;
 
   const threshold = freeShipping?.thresholdMinor ?? null;
-  const reachedFreeShipping = lines.length > 0 && threshold !== null && goods >= threshold;
+  const reaches = (amount: number) => lines.length > 0 && threshold !== null && amount >= threshold;
+  const reachedFreeShipping = reaches(goods);
   const fee = lines.length === 0 || reachedFreeShipping ? 0 : DEFAULT_SHIPPING_FEE_MINOR;
   const feeEx = exVatMinor(fee, SHIPPING_VAT_RATE);
   const leftToFreeShipping = threshold === null ? 0 : Math.max(0, threshold - goods);
+  // A code that takes the goods under the threshold brings the fee back: it saves its discount less that fee.
+  const promoShippingFee = promoDiscount > 0 && reaches(selling) && !reachedFreeShipping ? fee : 0;
+  const promoShippingFeeEx = exVatMinor(promoShippingFee, SHIPPING_VAT_RATE);
 
   const total = goods + fee;
   const totalEx = sellingEx - promoDiscountEx + feeEx;
@@ -77,6 +87,10 @@ export function summarize(
     summary: {
       fixedAmountDiscountIncVat: toMajor(promoDiscount),
       fixedAmountDiscountExVat: toMajor(promoDiscountEx),
+      promoCodeShippingFeeIncVat: toMajor(promoShippingFee),
+      promoCodeShippingFeeExVat: toMajor(promoShippingFeeEx),
+      promoCodeNetSavingIncVat: toMajor(promoDiscount - promoShippingFee),
+      promoCodeNetSavingExVat: toMajor(promoDiscountEx - promoShippingFeeEx),
       subTotal: {
         ...subTotal,
         regularPriceExVat: toMajor(regularEx),
@@ -90,6 +104,8 @@ export function summarize(
       shipping: {
         amountLeftToFreeShipping: toMajor(leftToFreeShipping),
         amountLeftToFreeShippingFormatted: formatMoney(leftToFreeShipping, languageId),
+        amountLeftToFreeShippingExVat: toMajor(goodsExVat(leftToFreeShipping)),
+        amountLeftToFreeShippingExVatFormatted: formatMoney(goodsExVat(leftToFreeShipping), languageId),
         feeExVat: toMajor(feeEx),
         feeIncVat: toMajor(fee),
         feeIncVatFormatted: formatMoney(fee, languageId),
@@ -106,6 +122,10 @@ export function summarize(
         discountExVat: toMajor(discountEx),
         discountIncVatFormatted: formatMoney(discount, languageId),
         discountExVatFormatted: formatMoney(discountEx, languageId),
+        savingIncVat: toMajor(discount - promoShippingFee),
+        savingExVat: toMajor(discountEx - promoShippingFeeEx),
+        savingIncVatFormatted: formatMoney(discount - promoShippingFee, languageId),
+        savingExVatFormatted: formatMoney(discountEx - promoShippingFeeEx, languageId),
         vat: toMajor(total - totalEx),
         vatFormatted: formatMoney(total - totalEx, languageId),
       },

@@ -183,6 +183,22 @@ describe.each(testDbKinds())('checkout API on %s', (kind) => {
       expect(body.data?.checkout.totals).toEqual({ goodsIncVat: 160, discountIncVat: 16, shippingFeeIncVat: 49, totalIncVat: 193 });
     });
 
+    it("tells what the promo code costs in the chosen carrier's fee when it takes the goods under free shipping", async () => {
+      // 5 × 100 kr ship free with every carrier (the campaign's 499 kr); RETRO10 takes 50 kr off, and 450 kr do not.
+      const { cartId } = await cartWith(5);
+      await cart.promo(cartId, 'RETRO10');
+      const none = await checkout.save(cartId, { ...VALID_PERSON, shippingMethodId: null });
+      expect(none).toMatchObject({ promoCodeShippingFeeIncVat: 0, promoCodeNetSavingIncVat: 50 });
+      for (const [shippingMethodId, fee] of [['postnord-ombud', 49], ['budbee-hem', 69], ['dhl-servicepoint', 59]] as const) {
+        const chosen = await checkout.save(cartId, { shippingMethodId });
+        expect(chosen.totals.shippingFeeIncVat, shippingMethodId).toBe(fee);
+        expect(chosen, shippingMethodId).toMatchObject({ promoCodeShippingFeeIncVat: fee, promoCodeNetSavingIncVat: 50 - fee });
+      }
+      // 10 × 100 kr less 10 % is 900 kr: free with the campaign either way, so the code saves all it takes off.
+      await cart.update(cartId, (await cart.get(cartId)).items[0]!.skuId, 10);
+      expect(await checkout.save(cartId, { shippingMethodId: 'budbee-hem' })).toMatchObject({ promoCodeShippingFeeIncVat: 0, promoCodeNetSavingIncVat: 100 });
+    });
+
     it('answers a zip that is not five digits with no options and the spec text, and other countries by their own carriers', async () => {
       const { cartId } = await cartWith();
       for (const zip of ['1234', '123456', 'abcde']) {

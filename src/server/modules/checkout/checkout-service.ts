@@ -46,7 +46,7 @@ export async function createOrUpdateCheckout(db: Db, cartId: string, input: Chec
   });
 }
 
-/** The saved form over the cart as getCart answers it (an unknown cart: an empty form over a new, empty cart). */
+/** The saved form over the cart as getCart answers it (an unknown cart: an empty form over an empty cart, id ''). */
 export async function readCheckout(db: Db, cartId: string, languageId: LanguageId): Promise<CheckoutModel> {
   const cart = await readCart(db, cartId, languageId);
   const fields = await loadCheckout(db, cart.id);

@@ -16,12 +16,15 @@ export interface CheckoutResult {
   shippingMessage: string | null;
   paymentBlocked: boolean;
   totals: { goodsIncVat: number; shippingFeeIncVat: number; totalIncVat: number };
+  promoCodeShippingFeeIncVat: number;
+  promoCodeNetSavingIncVat: number;
   cart: { id: string; items: { skuId: number; quantity: number }[] };
 }
 
 const CHECKOUT = `cartId email zip country shippingMethodId validationErrors { field message }
   shippingOptions { shippingMethodId carrier feeIncVat freeFromIncVat isSelected } shippingMessage paymentBlocked
-  totals { goodsIncVat shippingFeeIncVat totalIncVat } cart { id items { skuId quantity } }`;
+  totals { goodsIncVat shippingFeeIncVat totalIncVat } promoCodeShippingFeeIncVat promoCodeNetSavingIncVat
+  cart { id items { skuId quantity } }`;
 
 export interface PlaceResult {
   status: 'PLACED' | 'INVALID' | 'NOT_PLACEABLE';

@@ -30,6 +30,22 @@ export function shippingBasis(cart: CartModel): ShippingBasis {
 }
 
 /**
+ * The chosen carrier's fee the promo code brought back: the fee with the code less the fee the goods before it
+ * would pay (the code may take them under the carrier's free-from amount or the free-shipping campaign's
+ * threshold, which the cart summary tells by bringing its own fee back). 0 without a carrier or goods.
+ */
+export function promoCodeShippingFeeMinor(cart: CartModel, method: ShippingMethod | null): number {
+  if (!method || cart.items.length === 0) return 0;
+  const s = cart.summary;
+  const withCode = shippingBasis(cart);
+  const withoutCode: ShippingBasis = {
+    goodsMinor: toMinor(s.subTotal.sellingPriceIncVat),
+    freeByCampaign: withCode.freeByCampaign || toMinor(s.promoCodeShippingFeeIncVat) > 0,
+  };
+  return feeFor(method, withCode) - feeFor(method, withoutCode);
+}
+
+/**
  * Cart totals with the cart's default fee swapped for the chosen carrier's (none chosen: no fee yet). The applied
  * gift card covers its balance of the new total, so a dearer carrier can leave more to pay.
  */
@@ -111,6 +127,7 @@ export async function evaluateCheckout(
   const available = shippingOptions.map((o) => o.shippingMethodId);
   const shippingMethod = methods.find((m) => m.shippingMethodId === fields.shippingMethodId && available.includes(m.shippingMethodId)) ?? null;
   const money = orderMoney(cart, shippingMethod);
+  const promoShippingFee = promoCodeShippingFeeMinor(cart, shippingMethod);
   const validationErrors = validateCheckout(fields, available, t, giftCardCover(money, cart.items.length > 0), refused);
   return {
     shippingMethod,
@@ -123,6 +140,8 @@ export async function evaluateCheckout(
       shippingMessage: fields.zip !== null && shippingOptions.length === 0 ? t.noShippingOptions : null,
       paymentBlocked: isPaymentBlocked(validationErrors, cart.items.length > 0),
       totals: totalsOf(money, languageId),
+      promoCodeShippingFeeIncVat: toMajor(promoShippingFee),
+      promoCodeNetSavingIncVat: toMajor(money.discountMinor - promoShippingFee),
       cart,
     },
   };

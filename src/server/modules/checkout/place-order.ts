@@ -10,6 +10,7 @@ import { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard } from '../cart/gi
 import { badInput } from '../cart/input';
 import { cartTexts } from '../cart/messages';
 import type { CartModel } from '../cart/models';
+import { unitsBeyondStock } from '../cart/stock-rules';
 import { queueOrderMail } from '../order/order-mails';
 import { findOrder, findOrderByKey, insertOrder, newOrderId, newOrderToken, orderLines, type NewOrderLine, type OrderRow } from '../order/order-store';
 import { lockSkus, publishStockChanges, takeStock } from '../order/stock';
@@ -104,7 +105,7 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
   const lines: NewOrderLine[] = cart.items.map((item) => {
     const f = facts.get(item.skuId)!;
     // Reconciling under the lock already lowered lines stock cannot cover; only oversellable lines exceed it.
-    const backordered = f.isStatic ? 0 : Math.max(0, item.quantity - Math.max(f.stock, 0));
+    const backordered = unitsBeyondStock(item.quantity, f);
     if (backordered > 0 && !f.oversellable) throw new Error(`SKU ${item.skuId} is short of stock after reconciling`);
     return {
       skuId: item.skuId,

@@ -89,6 +89,19 @@ describe.each(testDbKinds())('orders and the admin API on %s', (kind) => {
       expect((await outbox()).map((m) => m.kind)).toEqual(['orderconfirmed', 'ordershipped']);
     });
 
+    it('names the shipping method once, as the method is called (its name already names the carrier)', async () => {
+      const { orderId } = await paidOrder(1);
+      const admin = await adminToken();
+      await setStatus(admin, orderId, 'PROCESSING');
+      await setStatus(admin, orderId, 'COMPLETED');
+      const mails = await db.query<{ kind: string; html: string; text: string }>('SELECT kind, html, text FROM mail_outbox WHERE order_id = $1 ORDER BY kind', [orderId]);
+      expect(mails.map((m) => m.kind)).toEqual(['orderconfirmed', 'ordershipped']);
+      for (const mail of mails) {
+        expect(mail.text, mail.kind).toContain('Leveranssätt: PostNord – hämta hos ombud');
+        for (const part of [mail.html, mail.text]) expect(part.split('PostNord').length - 1, mail.kind).toBe(1);
+      }
+    });
+
     it("shows a stored order mail only to the holder of that order's token or an admin", async () => {
       const mine = await paidOrder(1);
       const other = await paidOrder(1);
