@@ -198,10 +198,11 @@ const DRAW: Readonly<Record<ArtKind, (p: Palette) => string>> = {
     circle(146, 108, 8, p.light),
   box: (p) =>
     rect(40, 72, 168, 78, p.main, 4) +
-    rect(34, 56, 180, 24, p.dark, 4) +
-    rect(116, 56, 16, 94, p.pop) +
-    `<ellipse cx="110" cy="50" rx="16" ry="9" fill="${p.pop}"/><ellipse cx="138" cy="50" rx="16" ry="9" fill="${p.pop}"/>` +
-    circle(124, 52, 6, p.light),
+    rect(34, 54, 180, 26, p.dark, 4) +
+    rect(72, 92, 104, 42, p.light, 8) +
+    circle(98, 113, 9, p.pop) +
+    circle(124, 113, 9, '#5a3422') +
+    circle(150, 113, 9, '#ffd23f'),
   bar: (p) =>
     '<g transform="rotate(-14 124 90)">' +
     rect(150, 60, 64, 60, '#5a3422', 3) +
