@@ -73,7 +73,7 @@ test.describe('the home page', () => {
     for (const name of ['Mest sålda', 'Nyheter']) {
       await expect(region(page, name).getByRole('article')).toHaveCount(6);
     }
-    await expect(region(page, 'Mest sålda').getByRole('link', { name: 'Visa alla – Mest sålda' })).toHaveAttribute('href', '/allt?sort=BESTSELLERS');
+    await expect(region(page, 'Mest sålda').getByRole('link', { name: 'Se alla – Mest sålda' })).toHaveAttribute('href', '/allt?sort=BESTSELLERS');
     const usps = region(page, 'Därför handlar du hos oss');
     for (const point of ['Rengjort och testat', 'Leverans nästa dag', 'Fri retur']) await expect(usps.getByText(point, { exact: true })).toBeVisible();
 
