@@ -43,7 +43,7 @@ function CardAction({ product }: { product: ProductCardFieldsFragment }) {
   const forProduct = <span className="visually-hidden"> {product.name}</span>;
   if (!buyable || product.skus.length !== 1 || !sku) {
     return (
-      <Link to={product.canonicalUrl} className={`button product-card__action ${buyable ? '' : 'product-card__action--quiet'}`}>
+      <Link to={product.canonicalUrl} className={buyable ? 'button product-card__action' : 'button product-card__action product-card__action--quiet'}>
         <FormattedMessage id={buyable ? 'product.chooseVariant' : 'backInStock.title'} />
         {forProduct}
       </Link>
