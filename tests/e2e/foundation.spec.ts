@@ -16,8 +16,8 @@ test.describe('the shop from a fresh start', () => {
     await expect(cards.first()).toBeVisible();
     expect(await cards.count()).toBeGreaterThanOrEqual(12);
     await expect(page.getByText('Rengjort och testat · Leverans nästa dag · Fri retur')).toBeVisible();
-    // Hydrated: a client-side navigation works without a full reload.
-    await page.getByRole('article').first().getByRole('link').click();
+    // Hydrated: a client-side navigation works without a full reload. A card's first link is its picture and name.
+    await page.getByRole('article').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/p\//);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(errors).toEqual([]);
@@ -27,7 +27,7 @@ test.describe('the shop from a fresh start', () => {
     await page.goto('/en');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('heading', { name: 'Bestsellers' })).toBeVisible();
-    await page.getByRole('article').first().getByRole('link').click();
+    await page.getByRole('article').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/en\/p\//);
     const englishName = await page.getByRole('heading', { level: 1 }).textContent();
     if ((page.viewportSize()?.width ?? 0) < 1024) {

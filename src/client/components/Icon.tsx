@@ -8,6 +8,12 @@ const paths = {
   chevron: 'M6 9l6 6 6-6',
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',
+  picture: 'M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01',
+  arrow: 'M5 12h14M13 6l6 6-6 6',
+  tested: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zM8.5 12l2.5 2.5 4.5-5',
+  truck: 'M3 6h11v10H3zM14 10h4l3 3v3h-7M7 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17.5 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z',
+  returns: 'M9 14l-5-5 5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11',
+  fresh: 'M12 3c4 3 6 6.5 6 10a6 6 0 0 1-12 0c0-3.5 2-7 6-10zM12 21v-8',
 } as const;
 
 export type IconName = keyof typeof paths;

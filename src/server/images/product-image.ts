@@ -1,58 +1,52 @@
 import type { Queryable } from '../db/client';
+import { BOXED } from '../db/seed/games-drafts';
+import type { ShopVariant } from '../db/seed/types';
+import { artKind } from './art-kind';
+import { drawArt } from './product-art';
 
-const FILE_PATTERN = /^p(\d{1,9})-(\d{1,2})\.svg$/;
-
-function hash(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
-
-const escapeXml = (text: string) =>
-  text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
-
-function wrap(text: string, width: number, lines: number): string[] {
-  const out: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/)) {
-    if ((line + ' ' + word).trim().length > width && line) {
-      out.push(line);
-      line = word;
-    } else line = (line + ' ' + word).trim();
-  }
-  if (line) out.push(line);
-  return out.slice(0, lines);
-}
+const PRODUCT_FILE = /^p(\d{1,9})-(\d{1,2})\.svg$/;
+const CATEGORY_FILE = /^c(\d{1,9})\.svg$/;
+const BOXED_SKU_NAMES = Object.values(BOXED).map((name) => name.en);
 
 /**
- * Product pictures are drawn here from the product's own name and brand (a box-art style card), so the
- * shop needs no external image host and every seeded image file name resolves. Null when unknown.
+ * Product pictures are drawn here from what the product is (its category, colour and conditions), its name
+ * and brand, so the shop needs no external image host and every seeded image file name resolves. A category
+ * picture (`c{id}.svg`, the home page's entry points) is the object alone. Null when unknown.
  */
 export async function productImageSvg(db: Queryable, file: string): Promise<string | null> {
-  const match = FILE_PATTERN.exec(file);
+  const category = CATEGORY_FILE.exec(file);
+  if (category) return categoryImageSvg(db, Number(category[1]));
+  const match = PRODUCT_FILE.exec(file);
   if (!match) return null;
-  const [product] = await db.query<{ name: string; brand: string | null; images: string[] | null }>(
-    `SELECT pt.name, b.name AS brand, p.images FROM products p
+  const [product] = await db.query<{
+    name: string; brand: string | null; images: string[] | null; variant: ShopVariant | null; category_alias: string | null;
+    colour: string | null; boxed: boolean;
+  }>(
+    `SELECT pt.name, b.name AS brand, p.images,
+       (SELECT value FROM shop_meta WHERE key = 'variant') AS variant,
+       ct.alias AS category_alias,
+       (SELECT value FROM product_parameters pp WHERE pp.product_id = p.product_id AND pp.language_id = 'en' AND pp.name = 'Colour') AS colour,
+       EXISTS (SELECT 1 FROM skus s JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = 'en'
+               WHERE s.product_id = p.product_id AND st.name = ANY($2::text[])) AS boxed
+     FROM products p
      JOIN product_translations pt ON pt.product_id = p.product_id AND pt.language_id = 'sv'
-     LEFT JOIN brands b ON b.brand_id = p.brand_id WHERE p.product_id = $1`,
-    [Number(match[1])],
+     LEFT JOIN brands b ON b.brand_id = p.brand_id
+     LEFT JOIN category_translations ct ON ct.category_id = p.primary_category_id AND ct.language_id = 'en'
+     WHERE p.product_id = $1`,
+    [Number(match[1]), BOXED_SKU_NAMES],
   );
   if (!product || !product.images?.includes(file)) return null;
-  const h = hash(file);
-  const hue = h % 360;
-  const accent = (hue + 40 + ((h >> 9) % 80)) % 360;
-  const variant = Number(match[2]);
-  const lines = wrap(product.name, 16, 3);
-  const text = lines
-    .map((l, i) => `<text x="124" y="${150 + i * 22}" text-anchor="middle" font-size="18" font-weight="700">${escapeXml(l)}</text>`)
-    .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 248 248" width="248" height="248" role="img" aria-label="${escapeXml(product.name)}">
-<rect width="248" height="248" fill="hsl(${hue} 45% ${variant > 1 ? 88 : 92}%)"/>
-<rect x="34" y="20" width="180" height="208" rx="14" fill="hsl(${hue} 55% 38%)"/>
-<rect x="46" y="32" width="156" height="86" rx="8" fill="hsl(${accent} 70% 62%)"/>
-<circle cx="${70 + (h % 90)}" cy="${60 + ((h >> 5) % 40)}" r="${14 + (h % 16)}" fill="hsl(${(accent + 150) % 360} 80% 70%)" opacity="0.85"/>
-<rect x="46" y="128" width="156" height="${lines.length * 22 + 14}" rx="6" fill="#fff" opacity="0.94"/>
-<g font-family="Ubuntu, Roboto, Arial, sans-serif" fill="hsl(${hue} 50% 20%)">${text}</g>
-<text x="124" y="214" text-anchor="middle" font-family="Roboto, Arial, sans-serif" font-size="13" fill="#fff">${escapeXml(product.brand ?? '')}</text>
-</svg>`;
+  const picture = Number(match[2]);
+  const kind = artKind({ variant: product.variant, categoryAlias: product.category_alias, boxed: product.boxed, picture });
+  return drawArt({ kind, seed: file, title: product.name, brand: product.brand, colour: product.colour });
+}
+
+async function categoryImageSvg(db: Queryable, categoryId: number): Promise<string | null> {
+  const [category] = await db.query<{ alias: string; variant: ShopVariant | null }>(
+    `SELECT ct.alias, (SELECT value FROM shop_meta WHERE key = 'variant') AS variant
+     FROM category_translations ct WHERE ct.category_id = $1 AND ct.language_id = 'en'`,
+    [categoryId],
+  );
+  if (!category) return null;
+  return drawArt({ kind: artKind({ variant: category.variant, categoryAlias: category.alias }), seed: category.alias });
 }

@@ -39,4 +39,25 @@ describe('the candy variant (SHOP_VARIANT=candy)', () => {
     expect(/<title>([^<]*)<\/title>/.exec(visible)?.[1]).toContain('Godisbutiken');
     expect(JSON.parse(/<script id="shop-boot" type="application\/json">(.*?)<\/script>/.exec(res.body)![1]!).variant).toBe('candy');
   });
+
+  it('leads its home page with its own campaign, categories and selling points, drawn as bags, boxes and bars', async () => {
+    const res = await app.fastify.inject({ url: '/', headers: { accept: 'text/html' } });
+    const html = res.body.replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(html).toMatch(/<a[^>]+href="\/dc\/[^"]+"[^>]*>Till kampanjen/);
+    expect(html).toContain('Spara 20 procent på utvald choklad.');
+    const categories = await db.query<{ category_id: number; name: string }>(
+      `SELECT c.category_id, ct.name FROM categories c JOIN category_translations ct ON ct.category_id = c.category_id AND ct.language_id = 'sv'
+       WHERE c.parent_category_id IS NULL ORDER BY c.sort_order`,
+    );
+    expect(categories.map((c) => c.name)).toEqual(['Godis', 'Choklad', 'Lakrits', 'Askar och presenter']);
+    const kinds = new Set<string>();
+    for (const category of categories) {
+      expect(html).toContain(`src="/images/c${category.category_id}.svg"`);
+      const art = await app.fastify.inject({ url: `/images/c${category.category_id}.svg` });
+      kinds.add(/data-kind="([^"]+)"/.exec(art.body)![1]!);
+    }
+    expect(kinds).toEqual(new Set(['bag', 'bar', 'box']));
+    expect(html).toContain('Vi fyller på lagret varje vecka');
+    expect(html).not.toContain('Rengjort och testat');
+  });
 });

@@ -1,11 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLoaderData } from 'react-router';
 import { useLanguageId } from '../../app/use-language';
-import { useLoaderData } from 'react-router';
 import { useShop } from '../../app/shop-context';
 import { queryFor, type LoaderEnv } from '../../app/route-context';
 import { Head } from '../../components/Head';
+import { Icon, type IconName } from '../../components/Icon';
 import { HomeProductsDocument, type HomeProductsQuery } from '../../graphql/generated/operations';
 import { localizePath } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
+import type { MessageId } from '../../i18n/messages';
 import { useShopName } from '../layout/shop-texts';
 import { ProductGrid } from './ProductCard';
 
@@ -17,6 +20,30 @@ export const homeLoader = async (env: LoaderEnv) => ({
   ],
 });
 
+type Campaign = HomeProductsQuery['discountCampaigns'][number];
+
+/**
+ * The hero shows the first running campaign that discounts goods under its own name: free shipping has no
+ * products to show, and a campaign that hides its title is not meant to be advertised.
+ */
+function heroCampaign(campaigns: readonly Campaign[]): Campaign | undefined {
+  return campaigns.find((c) => !c.hideTitle && c.type !== 'FREE_SHIPPING');
+}
+
+/** The spec's selling points (the candy shop promises fresh sweets instead of tested items). */
+const SELLING_POINTS: Record<'games' | 'candy', readonly { icon: IconName; title: MessageId; text: MessageId }[]> = {
+  games: [
+    { icon: 'tested', title: 'home.usp.tested', text: 'home.usp.tested.text' },
+    { icon: 'truck', title: 'home.usp.delivery', text: 'home.usp.delivery.text' },
+    { icon: 'returns', title: 'home.usp.returns', text: 'home.usp.returns.text' },
+  ],
+  candy: [
+    { icon: 'fresh', title: 'home.usp.fresh', text: 'home.usp.fresh.text' },
+    { icon: 'truck', title: 'home.usp.delivery', text: 'home.usp.delivery.text' },
+    { icon: 'returns', title: 'home.usp.returns', text: 'home.usp.returns.candy' },
+  ],
+};
+
 export function HomePage() {
   const { home, alternates } = useLoaderData() as { home: HomeProductsQuery; alternates: { languageId: string; canonicalUrl: string }[] };
   const intl = useIntl();
@@ -25,6 +52,9 @@ export function HomePage() {
   const candy = variant === 'candy';
   const title = intl.formatMessage({ id: candy ? 'home.title.candy' : 'home.title' });
   const shopName = useShopName();
+  const campaign = heroCampaign(home.discountCampaigns);
+  const topCategories = home.categories.filter((c) => c.parentCategoryId == null).sort((a, b) => a.order - b.order);
+  const all = routes.all(languageId);
   return (
     <div className="page page--home">
       <Head
@@ -33,22 +63,124 @@ export function HomePage() {
         canonical={localizePath('/', languageId)}
         alternates={alternates}
       />
-      <h1 className="page__title">{title}</h1>
-      <p className="page__lead">
-        <FormattedMessage id="home.productCount" values={{ count: home.bestsellers.count }} />
-      </p>
-      <section aria-labelledby="bestsellers">
-        <h2 id="bestsellers">
-          <FormattedMessage id="home.bestsellers" />
+      <div className="home-intro">
+        <h1 className="page__title">{title}</h1>
+        <p className="page__lead">
+          <FormattedMessage id="home.productCount" values={{ count: home.bestsellers.count }} />
+        </p>
+      </div>
+      {campaign && <CampaignHero campaign={campaign} />}
+      <nav className="home-categories" aria-labelledby="home-categories">
+        <h2 id="home-categories" className="home-section__title">
+          <FormattedMessage id="home.categories" />
         </h2>
-        <ProductGrid products={home.bestsellers.products} eagerCount={4} />
-      </section>
-      <section aria-labelledby="latest">
-        <h2 id="latest">
-          <FormattedMessage id="home.latest" />
-        </h2>
-        <ProductGrid products={home.latest.products} />
-      </section>
+        <ul className="home-categories__list">
+          {topCategories.map((category) => (
+            <li key={category.categoryId}>
+              <Link to={category.canonicalUrl} className="home-category">
+                <img src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} loading="lazy" decoding="async" />
+                <span className="home-category__name">{category.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <ProductRow id="bestsellers" titleId="home.bestsellers" showAll={`${all}?sort=BESTSELLERS`} products={home.bestsellers.products} eager />
+      <ProductRow id="latest" titleId="home.latest" showAll={all} products={home.latest.products} />
+      <SellingPoints variant={variant} />
     </div>
+  );
+}
+
+function CampaignHero({ campaign }: { campaign: Campaign }) {
+  return (
+    <section className="home-hero" aria-labelledby="home-hero-title">
+      <div className="home-hero__text">
+        <p className="home-hero__eyebrow">
+          <FormattedMessage id="home.campaign.eyebrow" />
+        </p>
+        <h2 id="home-hero-title" className="home-hero__title">
+          {campaign.name}
+        </h2>
+        {campaign.description && <p className="home-hero__description">{campaign.description}</p>}
+        <Link to={campaign.canonicalUrl} className="button home-hero__cta">
+          <FormattedMessage id="home.campaign.cta" />
+          <span className="visually-hidden"> – {campaign.name}</span>
+          <Icon name="arrow" size={20} />
+        </Link>
+      </div>
+      <CampaignStamp campaign={campaign} />
+    </section>
+  );
+}
+
+/** The deal in a few characters (−20 %, 3 för 2), as a sticker; the name above already says it in words. */
+function CampaignStamp({ campaign }: { campaign: Campaign }) {
+  const intl = useIntl();
+  const text =
+    campaign.type === 'PERCENT'
+      ? intl.formatMessage({ id: 'home.campaign.percent' }, { value: campaign.value })
+      : campaign.type === 'FIXED'
+        ? intl.formatMessage({ id: 'home.campaign.fixed' }, { value: campaign.value })
+        : campaign.buyQuantity && campaign.payQuantity
+          ? intl.formatMessage({ id: 'home.campaign.buyXPayY' }, { buy: campaign.buyQuantity, pay: campaign.payQuantity })
+          : null;
+  if (!text) return null;
+  return (
+    <p className="home-hero__stamp" aria-hidden="true">
+      {text}
+    </p>
+  );
+}
+
+function ProductRow({ id, titleId, showAll, products, eager = false }: {
+  id: string;
+  titleId: MessageId;
+  showAll: string;
+  products: HomeProductsQuery['bestsellers']['products'];
+  eager?: boolean;
+}) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: titleId });
+  return (
+    <section className="home-row" aria-labelledby={id}>
+      <div className="home-row__head">
+        <h2 id={id} className="home-section__title">
+          {title}
+        </h2>
+        <Link to={showAll} className="home-row__all">
+          <FormattedMessage id="home.showAll" />
+          <span className="visually-hidden"> – {title}</span>
+          <Icon name="arrow" size={18} />
+        </Link>
+      </div>
+      {/* On a phone the first two pictures are above the fold; the rest load as they scroll in. */}
+      <ProductGrid products={products} eagerCount={eager ? 2 : 0} className="product-grid--row" />
+    </section>
+  );
+}
+
+function SellingPoints({ variant }: { variant: 'games' | 'candy' }) {
+  return (
+    <section className="home-usps" aria-labelledby="home-usps">
+      <h2 id="home-usps" className="home-section__title">
+        <FormattedMessage id="home.usps" />
+      </h2>
+      <ul className="home-usps__list">
+        {SELLING_POINTS[variant].map((point) => (
+          <li key={point.title} className="home-usp">
+            <Icon name={point.icon} size={32} />
+            <span>
+              <strong className="home-usp__title">
+                <FormattedMessage id={point.title} />
+              </strong>
+              <span className="home-usp__text">
+                <FormattedMessage id={point.text} />
+              </span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -24,35 +24,48 @@ export function ProductCard({ product, eager = false }: { product: ProductCardFi
       <FavoriteButton productId={product.productId} name={product.name} className="product-card__favorite" />
       <PriceTag price={product.unitPrice} />
       <StockStatus stock={product.stock} />
-      <QuickAdd product={product} />
+      <CardAction product={product} />
     </article>
   );
 }
 
-/** Single-SKU products go straight to the cart from the list; others need the product page's picker. */
-function QuickAdd({ product }: { product: ProductCardFieldsFragment }) {
+/**
+ * Every card ends in one action, so a row of cards lines up: a single-SKU product goes straight to the cart,
+ * one with several variants (conditions, sizes) to its page to choose, and one that cannot be bought now to
+ * its page, where the shopper can ask to hear when it is back.
+ */
+function CardAction({ product }: { product: ProductCardFieldsFragment }) {
   const hydrated = useHydrated();
   const { add, adding } = useAddToCart();
   const [sku] = product.skus;
-  if (product.skus.length !== 1 || !sku || !(product.stock.inStock || product.stock.oversellable)) return null;
+  const buyable = product.stock.inStock || product.stock.oversellable;
+  // The visible verb starts the accessible name; the product name tells the cards' actions apart.
+  const forProduct = <span className="visually-hidden"> {product.name}</span>;
+  if (!buyable || product.skus.length !== 1 || !sku) {
+    return (
+      <Link to={product.canonicalUrl} className={buyable ? 'button product-card__action' : 'button product-card__action product-card__action--quiet'}>
+        <FormattedMessage id={buyable ? 'product.chooseVariant' : 'backInStock.title'} />
+        {forProduct}
+      </Link>
+    );
+  }
   return (
     <button
       type="button"
-      className="button product-card__quick-add"
+      className="button button--primary product-card__action"
       disabled={!hydrated || adding}
       aria-busy={adding}
       onClick={() => void add(sku.skuId)}
     >
       <FormattedMessage id={product.stock.status === 'OVERSELLABLE' ? 'product.preOrder' : 'product.buy'} />
-      {/* The visible verb starts the accessible name; the product name tells the cards' buttons apart. */}
-      <span className="visually-hidden"> {product.name}</span>
+      {forProduct}
     </button>
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: readonly ProductCardFieldsFragment[]; eagerCount?: number }) {
+export function ProductGrid({ products, eagerCount = 0, className = '' }: { products: readonly ProductCardFieldsFragment[]; eagerCount?: number; className?: string }) {
   return (
-    <div className="product-grid">
+    <div className={`product-grid ${className}`}>
       {products.map((p, i) => (
         <ProductCard key={p.productId} product={p} eager={i < eagerCount} />
       ))}

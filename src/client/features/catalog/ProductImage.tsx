@@ -1,9 +1,11 @@
 import { preload } from 'react-dom';
 import { useIntl } from 'react-intl';
+import { Icon } from '../../components/Icon';
 
 /**
- * Fixed 1:1 box so nothing shifts when the picture arrives; a placeholder when the product has none.
- * `index` picks one of several pictures (the product page's gallery); lists show the first.
+ * Fixed 1:1 box so nothing shifts when the picture arrives. A product without pictures gets a placeholder that
+ * says so (the words hide where the box is too small for them), not an empty box. `index` picks one of several
+ * pictures (the product page's gallery); lists show the first. An empty `name` marks the picture decorative.
  */
 export function ProductImage({ images, name, eager = false, size = 248, index = 0 }: { images: readonly string[] | null; name: string; eager?: boolean; size?: number; index?: number }) {
   const intl = useIntl();
@@ -15,7 +17,12 @@ export function ProductImage({ images, name, eager = false, size = 248, index = 
       {file ? (
         <img src={`/images/${file}`} alt={name} width={size} height={size} loading={eager ? 'eager' : 'lazy'} decoding="async" fetchPriority={eager ? 'high' : 'auto'} />
       ) : (
-        <span className="product-image__placeholder" role="img" aria-label={intl.formatMessage({ id: 'product.noImage' })} />
+        <span className="product-image__placeholder" {...(name ? { role: 'img', 'aria-label': intl.formatMessage({ id: 'product.noImage' }) } : { 'aria-hidden': true })}>
+          <Icon name="picture" size={40} />
+          <span className="product-image__placeholder-text" aria-hidden="true">
+            {intl.formatMessage({ id: 'product.noImage' })}
+          </span>
+        </span>
       )}
     </span>
   );

@@ -24,23 +24,46 @@ export function SocialLinks() {
   );
 }
 
-const paymentMethods = ['footer.logo.card', 'footer.logo.invoice', 'footer.logo.instalment', 'footer.logo.payLater'] as const;
-const carriers = ['PostNord', 'DHL', 'Budbee', 'Instabox'] as const;
+/**
+ * Generic drawings, not the providers' trademarks: a card, an invoice, an instalment plan and a clock for paying
+ * later; a parcel, a van, a bike courier and a locker for the carriers. Each carrier keeps a colour of its own
+ * so the row reads as a row of logos. The name is the mark's accessible text.
+ */
+const PAYMENT_MARKS = [
+  { id: 'footer.logo.card', ink: '#1f4fa8', icon: 'M3 6h18v12H3zM3 10h18M6 15h5' },
+  { id: 'footer.logo.invoice', ink: '#2d6a4f', icon: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h5' },
+  { id: 'footer.logo.instalment', ink: '#7b3fa0', icon: 'M12 3a9 9 0 1 0 9 9h-9zM15 3.5A9 9 0 0 1 20.5 9H15z' },
+  { id: 'footer.logo.payLater', ink: '#b8204a', icon: 'M12 3a9 9 0 1 1 0 18 9 9 0 0 1 0-18zM12 7v5l3 3' },
+] as const;
 
-/** Payment and carrier marks drawn as text badges: no third-party images, readable by screen readers. */
+const CARRIER_MARKS = [
+  { name: 'PostNord', ink: '#0a6fa8', icon: 'M4 8l8-4 8 4v9l-8 4-8-4zM4 8l8 4 8-4M12 12v9' },
+  { name: 'DHL', ink: '#b00010', icon: 'M2 7h12v9H2zM14 10h4l3 3v3h-7M6 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4zM17 19a2 2 0 1 0 0-4 2 2 0 0 0 0 4z' },
+  { name: 'Budbee', ink: '#1d5c4a', icon: 'M6 18a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 18a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 15l4-7h5l3 7M9 8h3' },
+  { name: 'Instabox', ink: '#a3245a', icon: 'M4 3h16v18H4zM4 9h16M4 15h16M12 3v18' },
+] as const;
+
+function Mark({ label, ink, icon }: { label: string; ink: string; icon: string }) {
+  return (
+    <li className="pay-mark" style={{ color: ink }}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+        <path d={icon} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" strokeLinecap="round" />
+      </svg>
+      <span className="pay-mark__name">{label}</span>
+    </li>
+  );
+}
+
+/** The ways to pay and the carriers, in the footer of both layouts (so the checkout shows them too). */
 export function PaymentLogos() {
   const intl = useIntl();
   return (
     <ul className="payment-logos">
-      {paymentMethods.map((id) => (
-        <li key={id} className="payment-logo">
-          {intl.formatMessage({ id })}
-        </li>
+      {PAYMENT_MARKS.map((mark) => (
+        <Mark key={mark.id} label={intl.formatMessage({ id: mark.id })} ink={mark.ink} icon={mark.icon} />
       ))}
-      {carriers.map((name) => (
-        <li key={name} className="payment-logo payment-logo--carrier">
-          {name}
-        </li>
+      {CARRIER_MARKS.map((mark) => (
+        <Mark key={mark.name} label={mark.name} ink={mark.ink} icon={mark.icon} />
       ))}
     </ul>
   );

@@ -14,9 +14,10 @@ import { useFavorites } from '../favorites/use-favorites';
 import { CustomerTypeToggle } from '../pricing/PriceToggles';
 import { SearchBar } from '../search/SearchBar';
 import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
 import { MainNav } from './MainNav';
 import { MobileMenu } from './MobileMenu';
-import { useShopName, UspText } from './shop-texts';
+import { UspText } from './shop-texts';
 import { useHeaderScroll } from './use-header-scroll';
 
 export function Header({ layout, languageId }: { layout: LayoutQuery; languageId: LanguageId }) {
@@ -32,7 +33,6 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
   useEffect(() => {
     if (searchOpen) searchRef.current?.querySelector('input')?.focus();
   }, [searchOpen]);
-  const shopName = useShopName();
   const menuLabel = layout.mainMenu?.title || intl.formatMessage({ id: 'header.menu' });
   const menuItems = layout.mainMenu?.menuItems ?? [];
   return (
@@ -65,9 +65,7 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
           >
             <Icon name="search" />
           </button>
-          <Link to={localizePath('/', languageId)} className="logo">
-            {shopName}
-          </Link>
+          <Logo languageId={languageId} />
           <div ref={searchRef} className={`header-search ${searchOpen ? 'header-search--open' : ''}`}>
             <SearchBar
               languageId={languageId}

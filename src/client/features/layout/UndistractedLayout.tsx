@@ -3,7 +3,8 @@ import { Link, useMatches } from 'react-router';
 import { localizePath, type LanguageId } from '../../../shared/locales';
 import { PaymentLogos } from './FooterBadges';
 import { LanguageSwitch } from './LanguageSwitch';
-import { Copyright, useShopName, UspText } from './shop-texts';
+import { Logo } from './Logo';
+import { Copyright, UspText } from './shop-texts';
 
 /** Routes whose handle asks for it (checkout and its return pages) get the reduced layout of spec section 2. */
 export function useUndistracted(): boolean {
@@ -15,7 +16,6 @@ export function useUndistracted(): boolean {
  * search or panels).
  */
 export function UndistractedHeader({ languageId }: { languageId: LanguageId }) {
-  const shopName = useShopName();
   return (
     <header className="site-header site-header--undistracted">
       <a className="skip-link" href="#main">
@@ -25,9 +25,7 @@ export function UndistractedHeader({ languageId }: { languageId: LanguageId }) {
         <UspText />
       </div>
       <div className="header-main">
-        <Link to={localizePath('/', languageId)} className="logo">
-          {shopName}
-        </Link>
+        <Logo languageId={languageId} />
         <div className="header-undistracted__actions">
           <Link to={localizePath('/', languageId)} className="header-undistracted__back">
             <FormattedMessage id="checkout.backToShop" />

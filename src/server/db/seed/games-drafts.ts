@@ -43,6 +43,15 @@ function sku(sv: string, en: string, kr: number): SkuDraft {
   return { name: { sv, en }, priceMinor: shelfPriceMinor(kr, MIN_PRICE, MAX_PRICE) };
 }
 
+/** The conditions that come with the original box (or sealed in it); the product pictures show the box for these. */
+export const BOXED = {
+  inBox: { sv: 'Komplett i kartong', en: 'Complete in box' },
+  withManual: { sv: 'Komplett med manual', en: 'Complete with manual' },
+  sealed: { sv: 'Ny och inplastad', en: 'New and sealed' },
+} as const satisfies Record<string, Localized>;
+
+const boxedSku = (name: Localized, kr: number) => sku(name.sv, name.en, kr);
+
 function join(...parts: Localized[]): Localized {
   return { sv: parts.map((p) => p.sv).join(' '), en: parts.map((p) => p.en).join(' ') };
 }
@@ -68,9 +77,9 @@ export function gameDraft(rng: Rng, entry: TitleEntry): ProductDraft {
   ];
   if (count >= 2) {
     const cibKr = looseKr * (1.7 + rng.next() * 0.8);
-    skus.push(disc ? sku('Komplett med manual', 'Complete with manual', cibKr) : sku('Komplett i kartong', 'Complete in box', cibKr));
+    skus.push(boxedSku(disc ? BOXED.withManual : BOXED.inBox, cibKr));
   }
-  if (count >= 3) skus.push(sku('Ny och inplastad', 'New and sealed', looseKr * (4 + rng.next() * 3)));
+  if (count >= 3) skus.push(boxedSku(BOXED.sealed, looseKr * (4 + rng.next() * 3)));
 
   const blurb = rng.pick(genre.blurbs);
   const media = disc ? { sv: 'skivan', en: 'disc' } : { sv: 'kassetten', en: 'cartridge' };
@@ -159,8 +168,8 @@ export function hardwareDraft(rng: Rng, item: HardwareItem, popularity: number):
     } else {
       skus.push(sku('Begagnad', 'Pre-owned', item.priceKr));
     }
-    if (count >= 2) skus.push(sku('Komplett i kartong', 'Complete in box', item.priceKr * (1.5 + rng.next() * 0.4)));
-    if (count >= 3) skus.push(sku('Ny och inplastad', 'New and sealed', item.priceKr * (2.5 + rng.next())));
+    if (count >= 2) skus.push(boxedSku(BOXED.inBox, item.priceKr * (1.5 + rng.next() * 0.4)));
+    if (count >= 3) skus.push(boxedSku(BOXED.sealed, item.priceKr * (2.5 + rng.next())));
 
     if (item.kind === 'console') {
       parameters.push(param('Region', 'Region', { sv: item.region, en: item.region }));

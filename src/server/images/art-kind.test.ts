@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { CANDY_CATEGORIES, describeCandyCategory } from '../db/seed/candy-categories';
+import { CategoryIndex } from '../db/seed/categories';
+import { GAMES_CATEGORIES, describeGamesCategory } from '../db/seed/games-platforms';
+import { artKind, type ArtKind } from './art-kind';
+
+const games = new CategoryIndex(GAMES_CATEGORIES, describeGamesCategory);
+const candy = new CategoryIndex(CANDY_CATEGORIES, describeCandyCategory);
+const gamesKind = (key: string, extra: { boxed?: boolean; picture?: number } = {}) =>
+  artKind({ variant: 'games', categoryAlias: games.get(key).alias.en, ...extra });
+
+describe('art kind', () => {
+  it('draws each kind of games product as what it is', () => {
+    const expected: Record<string, ArtKind> = {
+      'games/nintendo/snes': 'cartridge',
+      'games/nintendo/gb': 'cartridge',
+      'games/sony/playstation': 'disc',
+      'games/sega/dreamcast': 'disc',
+      'consoles/nintendo/n64': 'console',
+      'consoles/sega/game-gear': 'handheld',
+      'consoles/nintendo/gba': 'handheld',
+      'accessories/controllers/sony': 'controller',
+      'accessories/cables/power': 'adapter',
+      'accessories/cables/av': 'cable',
+      'accessories/cables/link': 'cable',
+      'accessories/memory/memory-cards': 'memory-card',
+      'accessories/care/cases': 'boxed',
+      games: 'cartridge',
+      consoles: 'console',
+      accessories: 'controller',
+    };
+    for (const [key, kind] of Object.entries(expected)) expect(gamesKind(key), key).toBe(kind);
+  });
+
+  it('shows the box from the second picture of a product sold complete in box', () => {
+    expect(gamesKind('games/nintendo/snes', { boxed: true, picture: 1 })).toBe('cartridge');
+    expect(gamesKind('games/nintendo/snes', { boxed: true, picture: 2 })).toBe('boxed');
+    expect(gamesKind('consoles/nintendo/n64', { boxed: false, picture: 2 })).toBe('console');
+  });
+
+  it('draws every candy category as a bag, a box or a bar, and all three occur', () => {
+    const kinds = candy.all.map((c) => artKind({ variant: 'candy', categoryAlias: c.alias.en }));
+    expect(new Set(kinds)).toEqual(new Set(['bag', 'box', 'bar']));
+    expect(artKind({ variant: 'candy', categoryAlias: candy.get('chocolate/bars/dark').alias.en })).toBe('bar');
+    expect(artKind({ variant: 'candy', categoryAlias: candy.get('sweets/bagged/wine-gums').alias.en })).toBe('bag');
+    expect(artKind({ variant: 'candy', categoryAlias: candy.get('gifts/chocolate-boxes/classic').alias.en })).toBe('box');
+  });
+
+  it('draws a plain box for categories the demo tree does not know', () => {
+    expect(artKind({ variant: 'games', categoryAlias: 'no-such-category' })).toBe('boxed');
+    expect(artKind({ variant: 'candy', categoryAlias: null })).toBe('box');
+    expect(artKind({ variant: null, categoryAlias: 'consoles' })).toBe('boxed');
+  });
+});

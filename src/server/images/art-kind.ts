@@ -1,0 +1,76 @@
+import { CANDY_CATEGORIES, describeCandyCategory } from '../db/seed/candy-categories';
+import { CANDY_LEAVES, type SkuSet } from '../db/seed/candy-products';
+import { CategoryIndex } from '../db/seed/categories';
+import { GAMES_CATEGORIES, PLATFORMS, describeGamesCategory } from '../db/seed/games-platforms';
+import type { ShopVariant } from '../db/seed/types';
+
+/** What a product picture shows. The games shop sells the first nine, the candy shop the last three. */
+export const ART_KINDS = [
+  'cartridge', 'disc', 'console', 'handheld', 'controller', 'cable', 'adapter', 'memory-card', 'boxed',
+  'bag', 'box', 'bar',
+] as const;
+export type ArtKind = (typeof ART_KINDS)[number];
+
+/** Candy is drawn as it is sold: loose and bagged sweets in bags, bars and pieces as bars, the rest in boxes. */
+const CANDY_KIND: Readonly<Record<SkuSet, ArtKind>> = {
+  loose: 'bag', bag: 'bag', bar: 'bar', piece: 'bar', pastille: 'box', box: 'box', basket: 'box',
+};
+
+/**
+ * The database keeps no category keys, only localized aliases; the demo tree gives every category a unique
+ * English alias, so the seed's own tree turns an alias back into its key.
+ */
+const keysByAlias = new Map<ShopVariant, Map<string, string>>();
+function categoryKey(variant: ShopVariant, englishAlias: string): string | undefined {
+  let keys = keysByAlias.get(variant);
+  if (!keys) {
+    const index = variant === 'games'
+      ? new CategoryIndex(GAMES_CATEGORIES, describeGamesCategory)
+      : new CategoryIndex(CANDY_CATEGORIES, describeCandyCategory);
+    keys = new Map(index.all.map((c) => [c.alias.en, c.key]));
+    keysByAlias.set(variant, keys);
+  }
+  return keys.get(englishAlias);
+}
+
+function gamesKind(key: string): ArtKind {
+  const [root, , platformKey] = key.split('/');
+  const platform = PLATFORMS.find((p) => p.key === platformKey);
+  if (root === 'games') return platform?.media === 'disc' ? 'disc' : 'cartridge';
+  if (root === 'consoles') return platform?.handheld ? 'handheld' : 'console';
+  // Expansion paks, cameras and add-ons plug into a slot like a cartridge does.
+  if (key === 'accessories/memory/expansions') return 'cartridge';
+  if (key.startsWith('accessories/memory')) return 'memory-card';
+  if (key.startsWith('accessories/care')) return 'boxed';
+  if (key === 'accessories/cables/power') return 'adapter';
+  if (key.startsWith('accessories/cables')) return 'cable';
+  // Controllers, and the accessories as a whole: the accessory everyone recognises.
+  return 'controller';
+}
+
+function candyKind(key: string): ArtKind | undefined {
+  // A leaf knows how it is sold; an upper category is drawn like its first leaf.
+  const leaf = CANDY_LEAVES.find((l) => l.key === key || l.key.startsWith(`${key}/`));
+  return leaf ? CANDY_KIND[leaf.skuSet] : undefined;
+}
+
+export interface ArtFacts {
+  /** The variant the catalog was seeded as (shop_meta), null when it was not seeded. */
+  readonly variant: ShopVariant | null;
+  /** English alias of the product's primary category (or of the category itself). */
+  readonly categoryAlias: string | null;
+  /** Whether one of the product's conditions comes in the original box. */
+  readonly boxed?: boolean;
+  /** 1 for the first picture. A product sold boxed shows the box from its second picture on. */
+  readonly picture?: number;
+}
+
+/** The one place that decides what a product's (or category's) picture shows. */
+export function artKind({ variant, categoryAlias, boxed = false, picture = 1 }: ArtFacts): ArtKind {
+  const fallback: ArtKind = variant === 'candy' ? 'box' : 'boxed';
+  const key = variant && categoryAlias ? categoryKey(variant, categoryAlias) : undefined;
+  if (!variant || !key) return fallback;
+  if (variant === 'candy') return candyKind(key) ?? fallback;
+  const kind = gamesKind(key);
+  return boxed && picture > 1 && kind !== 'boxed' ? 'boxed' : kind;
+}
