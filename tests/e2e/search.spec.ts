@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Header search (spec sections 2, 4 and 9): suggestions 500 ms after typing, recent searches in browser
- * storage, the results page at /s/{term} (/en/s/{term}), 5 suggestions on a phone and 10 otherwise.
+ * Header search: suggestions 500 ms after typing, recent searches in browser storage, the results page at
+ * /s/{term} (/en/s/{term}), 5 suggestions on a phone and 10 otherwise.
  */
 
 /** For states that wait on the server's answer: the shared test machine can be slow on a cold database. */
@@ -65,6 +65,10 @@ test.describe('header search', () => {
     const box = await openSearch(page);
     await box.fill('zeldda');
     await answered(productList(page).getByRole('option').first()).toContainText('Zelda');
+    // Two swapped letters, the commonest slip on a phone keyboard, find it too.
+    await box.fill('zleda');
+    await answered(page.getByRole('link', { name: 'Visa alla 13 träffar' })).toBeVisible();
+    await expect(productList(page).getByRole('option').first()).toContainText('Zelda');
     // The clear button empties the field and leaves the search open on the popular terms.
     await page.getByRole('button', { name: 'Töm sökfältet' }).click();
     await expect(box).toHaveValue('');

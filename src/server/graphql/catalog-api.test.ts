@@ -168,6 +168,34 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     expect(suggestions.body.data!.searchSuggestions.products.length).toBeLessThanOrEqual(5);
   });
 
+  it('tolerates two swapped letters, with the intended product first, in the list and the suggestions alike', async () => {
+    type Found = { count: number; products: { name: string; categories: { name: string }[] }[] };
+    const fields = 'count products { name categories { name } }';
+    const search = async (text: string, languageId: string) =>
+      (await gql<{ products: Found }>(app, `query ($f: FilterInputType, $l: String) { products(filter: $f, languageId: $l) { ${fields} } }`, { f: { searchText: text, sort: 'RELEVANCE', limit: 5 }, l: languageId })).body.data!.products;
+    const suggest = async (text: string, languageId: string) =>
+      (await gql<{ searchSuggestions: Found }>(app, `query ($t: String!, $l: String) { searchSuggestions(searchText: $t, limit: 5, languageId: $l) { ${fields} } }`, { t: text, l: languageId })).body.data!.searchSuggestions;
+
+    for (const [typed, intended, games, languageId] of [
+      ['zleda', 'Zelda', 'Spel', 'sv'],
+      ['Pokméon', 'Pokémon', 'Spel', 'sv'],
+      ['Pokméon', 'Pokémon', 'Games', 'en'],
+      ['legned of zelda', 'The Legend of Zelda', 'Games', 'en'],
+    ] as const) {
+      for (const found of [await search(typed, languageId), await suggest(typed, languageId)]) {
+        expect(found.count, typed).toBeGreaterThan(0);
+        expect(found.products.map((p) => p.name).filter((name) => !name.includes(intended)), typed).toEqual([]);
+        // A game comes first: the console named 'Game Boy Color Pokémon-utgåva' follows the Pokémon games.
+        expect(found.products[0]!.categories.map((c) => c.name), typed).toContain(games);
+      }
+    }
+    // Spelt right, the word comes before its swapped spellings ('mario', not 'maroi').
+    expect((await search('mario', 'sv')).products[0]!.name).toContain('Mario');
+    // The header's category and brand tags tolerate the swap too.
+    const { body } = await gql<{ searchSuggestions: { tags: { label: string; canonicalUrl: string }[] } }>(app, '{ searchSuggestions(searchText: "sgea") { tags { label canonicalUrl } } }');
+    expect(body.data!.searchSuggestions.tags).toContainEqual({ label: 'Sega', canonicalUrl: '/b/sega' });
+  });
+
   it('answers a product by alias with SKUs, stock, prices, alternates and related products', async () => {
     const [row] = await db.query<{ alias: string }>(
       `SELECT pt.alias FROM product_translations pt JOIN products p ON p.product_id = pt.product_id

@@ -20,7 +20,7 @@ import {
 } from './list-limits';
 import { countProducts, listProducts, productByAlias, productFacets } from './queries';
 import { stockOf } from './stock';
-import { prefixTsQuery } from './product-list-sql';
+import { prefixTsQuery, swappedSpellings } from './product-list-sql';
 
 const MAX_SEARCH_LENGTH = 200;
 
@@ -91,15 +91,14 @@ export const catalogResolvers: Resolvers = {
     count: (s, _, ctx) => (s.searchText ? countProducts(ctx.db, { searchText: s.searchText }, s.languageId) : 0),
     tags: async (s, _, ctx) => {
       if (!prefixTsQuery(s.searchText)) return [];
-      const needle = s.searchText.toLowerCase();
+      // Like the product search, a name also matches the text with two neighbouring letters swapped ('sgea').
+      const needle = s.searchText.normalize('NFC').toLowerCase();
+      const needles = [needle, ...swappedSpellings(needle)];
+      const matches = (name: string) => needles.some((n) => name.toLowerCase().includes(n));
       const [tree, brands] = await Promise.all([ctx.loaders.categoryTree(s.languageId), ctx.loaders.brands(s.languageId)]);
       return [
-        ...tree
-          .filter((c) => c.name.toLowerCase().includes(needle))
-          .map((c) => ({ label: c.name, canonicalUrl: routes.category(c.path, s.languageId) })),
-        ...brands
-          .filter((b) => b.name.toLowerCase().includes(needle))
-          .map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId) })),
+        ...tree.filter((c) => matches(c.name)).map((c) => ({ label: c.name, canonicalUrl: routes.category(c.path, s.languageId) })),
+        ...brands.filter((b) => matches(b.name)).map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId) })),
       ].slice(0, 5);
     },
   },
