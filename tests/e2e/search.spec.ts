@@ -96,6 +96,36 @@ test.describe('header search', () => {
     await expect(searchBox(page, 'Sök')).toHaveValue('');
   });
 
+  test('tags with the same name say what they are: the parent category, or a brand', async ({ page }) => {
+    await page.goto('/');
+    const box = await openSearch(page);
+    await box.fill('sega');
+    const tags = page.getByRole('region', { name: 'Kategorier och varumärken' });
+    const links = tags.getByRole('link');
+    await answered(links).toHaveCount(4);
+    for (const [name, text] of [
+      ['Sega, Spel', 'Spel'],
+      ['Sega, Konsoler', 'Konsoler'],
+      ['Sega, Handkontroller', 'Handkontroller'],
+      ['Sega, varumärke', 'varumärke'],
+    ]) {
+      const link = tags.getByRole('link', { name, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toContainText(text!);
+    }
+    await tags.getByRole('link', { name: 'Sega, varumärke', exact: true }).click();
+    await expect(page).toHaveURL('/b/sega');
+
+    await page.goto('/en');
+    const english = await openSearch(page, 'Search');
+    await english.fill('sega');
+    const englishTags = page.getByRole('region', { name: 'Categories and brands' }).getByRole('link');
+    await answered(englishTags).toHaveCount(4);
+    for (const [i, name] of ['Sega, Games', 'Sega, Consoles', 'Sega, Controllers', 'Sega, brand'].entries()) {
+      await expect(englishTags.nth(i)).toHaveAccessibleName(name);
+    }
+  });
+
   test('Enter opens the results page and remembers the term', async ({ page }) => {
     await page.goto('/');
     await searchFor(page, 'super mario');

@@ -192,8 +192,25 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     // Spelt right, the word comes before its swapped spellings ('mario', not 'maroi').
     expect((await search('mario', 'sv')).products[0]!.name).toContain('Mario');
     // The header's category and brand tags tolerate the swap too.
-    const { body } = await gql<{ searchSuggestions: { tags: { label: string; canonicalUrl: string }[] } }>(app, '{ searchSuggestions(searchText: "sgea") { tags { label canonicalUrl } } }');
-    expect(body.data!.searchSuggestions.tags).toContainEqual({ label: 'Sega', canonicalUrl: '/b/sega' });
+    const { body } = await gql<{ searchSuggestions: { tags: { label: string; kind: string }[] } }>(app, '{ searchSuggestions(searchText: "sgea") { tags { label kind } } }');
+    expect(body.data!.searchSuggestions.tags).toContainEqual({ label: 'Sega', kind: 'BRAND' });
+  });
+
+  it('tells search tags with the same label apart: the parent category, or that it is a brand', async () => {
+    type Tag = { label: string; canonicalUrl: string; kind: string; parentLabel: string | null };
+    const tagsFor = async (text: string, languageId: string) =>
+      (await gql<{ searchSuggestions: { tags: Tag[] } }>(app, 'query ($t: String!, $l: String) { searchSuggestions(searchText: $t, languageId: $l) { tags { label canonicalUrl kind parentLabel } } }', { t: text, l: languageId })).body.data!.searchSuggestions.tags;
+    const sv = await tagsFor('sega', 'sv');
+    expect(sv.map(({ label, kind, parentLabel }) => ({ label, kind, parentLabel }))).toEqual([
+      { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Spel' },
+      { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Konsoler' },
+      { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Handkontroller' },
+      { label: 'Sega', kind: 'BRAND', parentLabel: null },
+    ]);
+    expect(new Set(sv.map((t) => t.canonicalUrl)).size).toBe(4);
+    expect((await tagsFor('sega', 'en')).map((t) => t.parentLabel)).toEqual(['Games', 'Consoles', 'Controllers', null]);
+    // A top-level category has no parent to name.
+    expect(await tagsFor('konsoler', 'sv')).toContainEqual(expect.objectContaining({ label: 'Konsoler', kind: 'CATEGORY', parentLabel: null }));
   });
 
   it('answers a product by alias with SKUs, stock, prices, alternates and related products', async () => {

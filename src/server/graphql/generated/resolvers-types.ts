@@ -827,11 +827,20 @@ export type ProductListResult = {
   facets: ProductFacets;
 };
 
+/** A category or brand whose name holds the search text. */
 export type SearchTag = {
   __typename?: 'SearchTag';
   label: Scalars['String']['output'];
   canonicalUrl: Scalars['String']['output'];
+  /** What the tag leads to; with parentLabel it tells apart tags with the same label (one name under several parents, a brand). */
+  kind: SearchTagKind;
+  /** The parent category's name, for a category below the top level. */
+  parentLabel?: Maybe<Scalars['String']['output']>;
 };
+
+export type SearchTagKind =
+  | 'CATEGORY'
+  | 'BRAND';
 
 export type SearchSuggestions = {
   __typename?: 'SearchSuggestions';
@@ -1274,6 +1283,7 @@ export type ResolversTypes = {
   ProductFacets: ResolverTypeWrapper<ProductFacets>;
   ProductListResult: ResolverTypeWrapper<ProductListModel>;
   SearchTag: ResolverTypeWrapper<SearchTag>;
+  SearchTagKind: SearchTagKind;
   SearchSuggestions: ResolverTypeWrapper<SearchSuggestionsModel>;
   StockChange: ResolverTypeWrapper<StockChange>;
   CustomerType: CustomerType;
@@ -1631,6 +1641,8 @@ export type ProductListResultResolvers<ContextType = GraphQLContext, ParentType 
 export type SearchTagResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SearchTag'] = ResolversParentTypes['SearchTag']> = {
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   canonicalUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['SearchTagKind'], ParentType, ContextType>;
+  parentLabel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SearchSuggestionsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SearchSuggestions'] = ResolversParentTypes['SearchSuggestions']> = {

@@ -96,9 +96,18 @@ export const catalogResolvers: Resolvers = {
       const needles = [needle, ...swappedSpellings(needle)];
       const matches = (name: string) => needles.some((n) => name.toLowerCase().includes(n));
       const [tree, brands] = await Promise.all([ctx.loaders.categoryTree(s.languageId), ctx.loaders.brands(s.languageId)]);
+      const byId = new Map(tree.map((c) => [c.categoryId, c]));
+      // Names repeat ('Sega' under games, consoles and controllers, and the brand Sega): each tag says what it is.
       return [
-        ...tree.filter((c) => matches(c.name)).map((c) => ({ label: c.name, canonicalUrl: routes.category(c.path, s.languageId) })),
-        ...brands.filter((b) => matches(b.name)).map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId) })),
+        ...tree.filter((c) => matches(c.name)).map((c) => ({
+          label: c.name,
+          canonicalUrl: routes.category(c.path, s.languageId),
+          kind: 'CATEGORY' as const,
+          parentLabel: c.parentCategoryId == null ? null : (byId.get(c.parentCategoryId)?.name ?? null),
+        })),
+        ...brands
+          .filter((b) => matches(b.name))
+          .map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId), kind: 'BRAND' as const, parentLabel: null })),
       ].slice(0, 5);
     },
   },
