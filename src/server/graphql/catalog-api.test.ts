@@ -213,6 +213,22 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     expect(await tagsFor('konsoler', 'sv')).toContainEqual(expect.objectContaining({ label: 'Konsoler', kind: 'CATEGORY', parentLabel: null }));
   });
 
+  it('translates SKU names for the language switch, leaving out unknown names and refusing bad input', async () => {
+    const query = 'query ($n: [String!]!, $to: String!, $l: String) { skuNameTranslations(names: $n, toLanguageId: $to, languageId: $l) { name translation } }';
+    type Answer = { skuNameTranslations: { name: string; translation: string }[] };
+    const toEnglish = await gql<Answer>(app, query, { n: ['Komplett i kartong', 'Begagnad', 'Finns inte'], to: 'en', l: 'sv' });
+    expect(toEnglish.body.data!.skuNameTranslations).toEqual([
+      { name: 'Komplett i kartong', translation: 'Complete in box' },
+      { name: 'Begagnad', translation: 'Pre-owned' },
+    ]);
+    const toSwedish = await gql<Answer>(app, query, { n: ['Complete in box'], to: 'sv', l: 'en' });
+    expect(toSwedish.body.data!.skuNameTranslations).toEqual([{ name: 'Complete in box', translation: 'Komplett i kartong' }]);
+    for (const variables of [{ n: ['Begagnad'], to: 'de' }, { n: Array.from({ length: 101 }, (_, i) => `x${i}`), to: 'en' }]) {
+      const refused = await gql(app, query, variables);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+  });
+
   it('answers a product by alias with SKUs, stock, prices, alternates and related products', async () => {
     const [row] = await db.query<{ alias: string }>(
       `SELECT pt.alias FROM product_translations pt JOIN products p ON p.product_id = pt.product_id

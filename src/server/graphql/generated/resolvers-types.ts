@@ -37,6 +37,8 @@ export type Query = {
   discountCampaigns: Array<DiscountCampaign>;
   discountCampaign?: Maybe<DiscountCampaign>;
   searchSuggestions: SearchSuggestions;
+  /** SKU names of languageId (a list's SKU filter holds names) as toLanguageId names the same SKUs; unknown names are left out. */
+  skuNameTranslations: Array<SkuNameTranslation>;
   /** The saved checkout of a cart (an empty form for a cart without one). */
   checkout: Checkout;
   shippingOptions: Array<ShippingOption>;
@@ -151,6 +153,18 @@ export type QueryDiscountCampaignArgs = {
 export type QuerySearchSuggestionsArgs = {
   searchText: Scalars['String']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QuerySkuNameTranslationsArgs = {
+  names: Array<Scalars['String']['input']>;
+  toLanguageId: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -627,6 +641,12 @@ export type CartWarning = {
   code: CartWarningCode;
   message: Scalars['String']['output'];
   skuId?: Maybe<Scalars['Int']['output']>;
+};
+
+export type SkuNameTranslation = {
+  __typename?: 'SkuNameTranslation';
+  name: Scalars['String']['output'];
+  translation: Scalars['String']['output'];
 };
 
 export type Category = {
@@ -1263,6 +1283,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   CartWarningCode: CartWarningCode;
   CartWarning: ResolverTypeWrapper<CartWarning>;
+  SkuNameTranslation: ResolverTypeWrapper<SkuNameTranslation>;
   Category: ResolverTypeWrapper<CategoryModel>;
   Brand: ResolverTypeWrapper<BrandModel>;
   DiscountCampaignType: DiscountCampaignType;
@@ -1333,6 +1354,7 @@ export type ResolversParentTypes = {
   CartItemInputType: CartItemInputType;
   Mutation: Record<PropertyKey, never>;
   CartWarning: CartWarning;
+  SkuNameTranslation: SkuNameTranslation;
   Category: CategoryModel;
   Brand: BrandModel;
   DiscountCampaign: CampaignModel;
@@ -1382,6 +1404,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   discountCampaigns?: Resolver<Array<ResolversTypes['DiscountCampaign']>, ParentType, ContextType, Partial<QueryDiscountCampaignsArgs>>;
   discountCampaign?: Resolver<Maybe<ResolversTypes['DiscountCampaign']>, ParentType, ContextType, RequireFields<QueryDiscountCampaignArgs, 'alias'>>;
   searchSuggestions?: Resolver<ResolversTypes['SearchSuggestions'], ParentType, ContextType, RequireFields<QuerySearchSuggestionsArgs, 'searchText'>>;
+  skuNameTranslations?: Resolver<Array<ResolversTypes['SkuNameTranslation']>, ParentType, ContextType, RequireFields<QuerySkuNameTranslationsArgs, 'names' | 'toLanguageId'>>;
   checkout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<QueryCheckoutArgs, 'cartId'>>;
   shippingOptions?: Resolver<Array<ResolversTypes['ShippingOption']>, ParentType, ContextType, RequireFields<QueryShippingOptionsArgs, 'cartId' | 'country' | 'zip'>>;
   getMenuAtLocation?: Resolver<Maybe<ResolversTypes['Menu']>, ParentType, ContextType, RequireFields<QueryGetMenuAtLocationArgs, 'menuLocationId'>>;
@@ -1510,6 +1533,11 @@ export type CartWarningResolvers<ContextType = GraphQLContext, ParentType extend
   code?: Resolver<ResolversTypes['CartWarningCode'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   skuId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type SkuNameTranslationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SkuNameTranslation'] = ResolversParentTypes['SkuNameTranslation']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  translation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
@@ -1861,6 +1889,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Cart?: CartResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   CartWarning?: CartWarningResolvers<ContextType>;
+  SkuNameTranslation?: SkuNameTranslationResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   Brand?: BrandResolvers<ContextType>;
   DiscountCampaign?: DiscountCampaignResolvers<ContextType>;

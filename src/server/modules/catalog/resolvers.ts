@@ -1,5 +1,5 @@
 import { createGraphQLError } from 'graphql-yoga';
-import { channels, resolveLanguage, type LanguageId } from '../../../shared/locales';
+import { channels, isLanguageId, languageIds, resolveLanguage, type LanguageId } from '../../../shared/locales';
 import { toMajor } from '../../../shared/money';
 import { routes } from '../../../shared/routes';
 import type { FilterInputType, Resolvers } from '../../graphql/generated/resolvers-types';
@@ -18,7 +18,7 @@ import {
   MAX_RELATED_PRODUCTS,
   MAX_SEARCH_SUGGESTIONS,
 } from './list-limits';
-import { countProducts, listProducts, productByAlias, productFacets } from './queries';
+import { countProducts, listProducts, productByAlias, productFacets, translateSkuNames } from './queries';
 import { stockOf } from './stock';
 import { prefixTsQuery, swappedSpellings } from './product-list-sql';
 
@@ -71,6 +71,11 @@ export const catalogResolvers: Resolvers = {
     discountCampaigns: (_, args, ctx) => ctx.loaders.campaigns(resolveLanguage(args.channelId, args.languageId)),
     discountCampaign: async (_, args, ctx) =>
       (await ctx.loaders.campaigns(resolveLanguage(args.channelId, args.languageId))).find((c) => c.alias === args.alias) ?? null,
+    skuNameTranslations: (_, args, ctx) => {
+      if (args.names.length > MAX_FILTER_SKU_NAMES) throw badFilter(`names may hold at most ${MAX_FILTER_SKU_NAMES} names`);
+      if (!isLanguageId(args.toLanguageId)) throw badFilter(`toLanguageId must be one of ${languageIds.join(', ')}`);
+      return translateSkuNames(ctx.db, args.names, resolveLanguage(args.channelId, args.languageId), args.toLanguageId);
+    },
     searchSuggestions: (_, args) => {
       checkSearchText(args.searchText);
       return {
