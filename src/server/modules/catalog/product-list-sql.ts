@@ -21,10 +21,7 @@ const priceBound = (kronor: number) => Math.min(2 ** 31 - 1, Math.max(-(2 ** 31)
 
 const textSearchConfig: Record<LanguageId, string> = { sv: 'swedish', en: 'english' };
 
-/**
- * Words shorter than this get no swapped spellings: the swaps of a two- or three-letter word are mostly the
- * beginnings of other words ('eln' of 'elnät'), so they would add noise rather than find the intended word.
- */
+/** Words shorter than this get no swapped spellings: so short a swap spells another word as often as a slip. */
 const MIN_SWAPPED_WORD = 4;
 /** Longer "words" are pasted junk, not typing: their swaps could only cost time. */
 const MAX_SWAPPED_WORD = 30;
@@ -47,19 +44,20 @@ export function swappedSpellings(word: string): string[] {
 }
 
 /**
- * Words become prefix terms ('zel' finds 'Zelda'), each also spelt with two neighbouring letters swapped
- * ('zleda' finds 'Zelda', 'pokméon' finds 'Pokémon'): on a phone keyboard that is the most common slip, and
- * trigrams cannot see it (a swap in a five-letter word breaks four of its six trigrams: 'zleda' scores 0.2
- * against 'zelda', far below the threshold). Swapped spellings ride on the full-text GIN index like the word itself, so they cost a few more
- * index lookups and no extension: fuzzystrmatch's levenshtein counts a swap as two edits and cannot use an
- * index, and a trigram threshold low enough for swaps would match almost anything. Only letters and digits
- * reach to_tsquery.
+ * Words become prefix terms ('zel' finds 'Zelda'), each also as whole words spelt with two neighbouring letters
+ * swapped ('zleda' finds 'Zelda', 'pokméon' finds 'Pokémon'): on a phone keyboard that is the most common
+ * slip, and trigrams cannot see it (a swap in a five-letter word breaks four of its six trigrams: 'zleda'
+ * scores 0.2 against 'zelda', far below the threshold). The swapped spellings use the full-text GIN index like
+ * the word itself, a few more index lookups and no extension: fuzzystrmatch's levenshtein counts a swap as two
+ * edits and cannot use an index, and a trigram threshold low enough for swaps would match almost anything.
+ * They are whole words, not prefixes: a prefix term matches more and costs the planner's estimate more, enough
+ * to turn a common word's search ('kart') into a sequential scan. Only letters and digits reach to_tsquery.
  */
 export function prefixTsQuery(text: string): string {
   return searchWords(text)
     .map((word) => {
-      const spellings = [word, ...swappedSpellings(word)].map((spelling) => `${spelling}:*`);
-      return spellings.length > 1 ? `(${spellings.join(' | ')})` : spellings[0];
+      const swapped = swappedSpellings(word);
+      return swapped.length ? `(${[`${word}:*`, ...swapped].join(' | ')})` : `${word}:*`;
     })
     .join(' & ');
 }
