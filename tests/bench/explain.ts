@@ -15,6 +15,8 @@ const filters: Record<string, FilterInputType> = {
   campaign: { discountCampaignIds: [1], limit: 24, offset: 24 },
   search: { searchText: 'mario', sort: 'RELEVANCE', limit: 24 },
   typo: { searchText: 'legnd', sort: 'RELEVANCE', limit: 24 },
+  // A word in almost half the catalog ('kartong'): every hit is ranked, and trigram rechecks run on as many.
+  common: { searchText: 'kart', sort: 'RELEVANCE', limit: 24 },
   swap: { searchText: 'zleda', sort: 'RELEVANCE', limit: 24 },
   swapaccnt: { searchText: 'pokméon', sort: 'RELEVANCE', limit: 24 },
   words: { searchText: 'the legend of zelda ocarina of time', sort: 'RELEVANCE', limit: 24 },
