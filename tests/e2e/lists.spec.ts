@@ -48,6 +48,18 @@ async function expandFacet(group: Locator) {
   }
 }
 
+/** Follows the header's language switch; phones keep it in the menu panel, which opens once the page is hydrated. */
+async function switchLanguage(page: Page, testInfo: TestInfo, name: 'In English' | 'På svenska') {
+  const link = page.getByRole('link', { name });
+  if (isPhone(testInfo)) {
+    await expect(async () => {
+      await page.getByRole('button', { name: name === 'In English' ? 'Huvudmeny' : 'Main menu' }).click();
+      await expect(link).toBeVisible({ timeout: 1000 });
+    }).toPass();
+  }
+  await link.click();
+}
+
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const showing = (page: Page) => page.getByText(/^Visar \d+ av \d+$/);
 const totalOf = async (page: Page) => Number(/av (\d+)/.exec((await showing(page).textContent()) ?? '')?.[1]);
@@ -278,6 +290,45 @@ test.describe('product lists', () => {
     const unknown = await page.goto('/list/foo');
     expect(unknown?.status()).toBe(404);
     await expect(page.getByText('Sidan kunde inte hittas')).toBeVisible();
+  });
+
+  test('the language switch keeps the filters, sort and pages of a list, a category and a search', async ({ page }, testInfo) => {
+    const errors = collectErrors(page);
+    await page.goto('/allt?price=100-900');
+    await showFilters(page, testInfo);
+    const brands = page.getByRole('group', { name: 'Varumärken' });
+    await expandFacet(brands);
+    await brands.getByRole('checkbox', { name: /^Nintendo \(\d+\)$/ }).check();
+    await expect(page).toHaveURL(/[?&]brands=\d+/);
+    if (isPhone(testInfo)) await page.getByRole('button', { name: /^Visa \d+ produkter?$/ }).click();
+    await page.getByLabel('Sortera').selectOption({ label: 'Lägsta pris' });
+    await expect(page).toHaveURL(/[?&]sort=LOWEST_PRICE/);
+    const total = await totalOf(page);
+    const query = new URL(page.url()).search;
+    await switchLanguage(page, testInfo, 'In English');
+    await expect(page).toHaveURL(`/en/allt${query}`);
+    await expect(page.getByRole('button', { name: 'Remove filter Nintendo' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove filter SEK 100–900' })).toBeVisible();
+    await expect(page.getByLabel('Sort by')).toHaveValue('LOWEST_PRICE');
+    await expect(page.getByText(`Showing ${Math.min(24, total)} of ${total}`)).toBeVisible();
+
+    // SKU names are translated; a category and its page number carry over.
+    await page.goto('/c/spel?skus=Komplett+i+kartong&sort=HIGHEST_PRICE&page=2');
+    await expect(page.getByRole('button', { name: 'Ta bort filtret Komplett i kartong' })).toBeVisible();
+    const categoryTotal = await totalOf(page);
+    await switchLanguage(page, testInfo, 'In English');
+    await expect(page).toHaveURL('/en/c/games?skus=Complete+in+box&sort=HIGHEST_PRICE&page=2');
+    await expect(page.getByRole('button', { name: 'Remove filter Complete in box' })).toBeVisible();
+    await expect(page.getByLabel('Sort by')).toHaveValue('HIGHEST_PRICE');
+    await expect(page.getByText(`Showing 48 of ${categoryTotal}`)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Show previous' })).toBeVisible();
+
+    await page.goto('/en/s/zelda?sort=LOWEST_PRICE');
+    await expect(page.getByLabel('Sort by')).toHaveValue('LOWEST_PRICE');
+    await switchLanguage(page, testInfo, 'På svenska');
+    await expect(page).toHaveURL('/s/zelda?sort=LOWEST_PRICE');
+    await expect(page.getByLabel('Sortera')).toHaveValue('LOWEST_PRICE');
+    expect(errors).toEqual([]);
   });
 
   test('the price filter narrows the list and shows as a chip', async ({ page }, testInfo) => {

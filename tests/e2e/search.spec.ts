@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Header search (spec sections 2, 4 and 9): suggestions 500 ms after typing, recent searches in browser
- * storage, the results page at /s/{term} (/en/s/{term}), 5 suggestions on a phone and 10 otherwise.
+ * Header search: suggestions 500 ms after typing, recent searches in browser storage, the results page at
+ * /s/{term} (/en/s/{term}), 5 suggestions on a phone and 10 otherwise.
  */
 
 /** For states that wait on the server's answer: the shared test machine can be slow on a cold database. */
@@ -65,6 +65,10 @@ test.describe('header search', () => {
     const box = await openSearch(page);
     await box.fill('zeldda');
     await answered(productList(page).getByRole('option').first()).toContainText('Zelda');
+    // Two swapped letters, the commonest slip on a phone keyboard, find it too.
+    await box.fill('zleda');
+    await answered(page.getByRole('link', { name: 'Visa alla 13 träffar' })).toBeVisible();
+    await expect(productList(page).getByRole('option').first()).toContainText('Zelda');
     // The clear button empties the field and leaves the search open on the popular terms.
     await page.getByRole('button', { name: 'Töm sökfältet' }).click();
     await expect(box).toHaveValue('');
@@ -90,6 +94,36 @@ test.describe('header search', () => {
     await tags.getByRole('link', { name: 'SNES' }).first().click();
     await expect(page).toHaveURL(/\/c\/[^/]+\/snes/);
     await expect(searchBox(page, 'Sök')).toHaveValue('');
+  });
+
+  test('tags with the same name say what they are: the parent category, or a brand', async ({ page }) => {
+    await page.goto('/');
+    const box = await openSearch(page);
+    await box.fill('sega');
+    const tags = page.getByRole('region', { name: 'Kategorier och varumärken' });
+    const links = tags.getByRole('link');
+    await answered(links).toHaveCount(4);
+    for (const [name, text] of [
+      ['Sega, Spel', 'Spel'],
+      ['Sega, Konsoler', 'Konsoler'],
+      ['Sega, Handkontroller', 'Handkontroller'],
+      ['Sega, varumärke', 'varumärke'],
+    ]) {
+      const link = tags.getByRole('link', { name, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toContainText(text!);
+    }
+    await tags.getByRole('link', { name: 'Sega, varumärke', exact: true }).click();
+    await expect(page).toHaveURL('/b/sega');
+
+    await page.goto('/en');
+    const english = await openSearch(page, 'Search');
+    await english.fill('sega');
+    const englishTags = page.getByRole('region', { name: 'Categories and brands' }).getByRole('link');
+    await answered(englishTags).toHaveCount(4);
+    for (const [i, name] of ['Sega, Games', 'Sega, Consoles', 'Sega, Controllers', 'Sega, brand'].entries()) {
+      await expect(englishTags.nth(i)).toHaveAccessibleName(name);
+    }
   });
 
   test('Enter opens the results page and remembers the term', async ({ page }) => {

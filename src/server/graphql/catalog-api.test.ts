@@ -168,6 +168,67 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     expect(suggestions.body.data!.searchSuggestions.products.length).toBeLessThanOrEqual(5);
   });
 
+  it('tolerates two swapped letters, with the intended product first, in the list and the suggestions alike', async () => {
+    type Found = { count: number; products: { name: string; categories: { name: string }[] }[] };
+    const fields = 'count products { name categories { name } }';
+    const search = async (text: string, languageId: string) =>
+      (await gql<{ products: Found }>(app, `query ($f: FilterInputType, $l: String) { products(filter: $f, languageId: $l) { ${fields} } }`, { f: { searchText: text, sort: 'RELEVANCE', limit: 5 }, l: languageId })).body.data!.products;
+    const suggest = async (text: string, languageId: string) =>
+      (await gql<{ searchSuggestions: Found }>(app, `query ($t: String!, $l: String) { searchSuggestions(searchText: $t, limit: 5, languageId: $l) { ${fields} } }`, { t: text, l: languageId })).body.data!.searchSuggestions;
+
+    for (const [typed, intended, games, languageId] of [
+      ['zleda', 'Zelda', 'Spel', 'sv'],
+      ['Pokméon', 'Pokémon', 'Spel', 'sv'],
+      ['Pokméon', 'Pokémon', 'Games', 'en'],
+      ['legned of zelda', 'The Legend of Zelda', 'Games', 'en'],
+    ] as const) {
+      for (const found of [await search(typed, languageId), await suggest(typed, languageId)]) {
+        expect(found.count, typed).toBeGreaterThan(0);
+        expect(found.products.map((p) => p.name).filter((name) => !name.includes(intended)), typed).toEqual([]);
+        // A game comes first: the console named 'Game Boy Color Pokémon-utgåva' follows the Pokémon games.
+        expect(found.products[0]!.categories.map((c) => c.name), typed).toContain(games);
+      }
+    }
+    // Spelt right, the word comes before its swapped spellings ('mario', not 'maroi').
+    expect((await search('mario', 'sv')).products[0]!.name).toContain('Mario');
+    // The header's category and brand tags tolerate the swap too.
+    const { body } = await gql<{ searchSuggestions: { tags: { label: string; kind: string }[] } }>(app, '{ searchSuggestions(searchText: "sgea") { tags { label kind } } }');
+    expect(body.data!.searchSuggestions.tags).toContainEqual({ label: 'Sega', kind: 'BRAND' });
+  });
+
+  it('tells search tags with the same label apart: the parent category, or that it is a brand', async () => {
+    type Tag = { label: string; canonicalUrl: string; kind: string; parentLabel: string | null };
+    const tagsFor = async (text: string, languageId: string) =>
+      (await gql<{ searchSuggestions: { tags: Tag[] } }>(app, 'query ($t: String!, $l: String) { searchSuggestions(searchText: $t, languageId: $l) { tags { label canonicalUrl kind parentLabel } } }', { t: text, l: languageId })).body.data!.searchSuggestions.tags;
+    const sv = await tagsFor('sega', 'sv');
+    expect(sv.map(({ label, kind, parentLabel }) => ({ label, kind, parentLabel }))).toEqual([
+      { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Spel' },
+      { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Konsoler' },
+      { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Handkontroller' },
+      { label: 'Sega', kind: 'BRAND', parentLabel: null },
+    ]);
+    expect(new Set(sv.map((t) => t.canonicalUrl)).size).toBe(4);
+    expect((await tagsFor('sega', 'en')).map((t) => t.parentLabel)).toEqual(['Games', 'Consoles', 'Controllers', null]);
+    // A top-level category has no parent to name.
+    expect(await tagsFor('konsoler', 'sv')).toContainEqual(expect.objectContaining({ label: 'Konsoler', kind: 'CATEGORY', parentLabel: null }));
+  });
+
+  it('translates SKU names for the language switch, leaving out unknown names and refusing bad input', async () => {
+    const query = 'query ($n: [String!]!, $to: String!, $l: String) { skuNameTranslations(names: $n, toLanguageId: $to, languageId: $l) { name translation } }';
+    type Answer = { skuNameTranslations: { name: string; translation: string }[] };
+    const toEnglish = await gql<Answer>(app, query, { n: ['Komplett i kartong', 'Begagnad', 'Finns inte'], to: 'en', l: 'sv' });
+    expect(toEnglish.body.data!.skuNameTranslations).toEqual([
+      { name: 'Komplett i kartong', translation: 'Complete in box' },
+      { name: 'Begagnad', translation: 'Pre-owned' },
+    ]);
+    const toSwedish = await gql<Answer>(app, query, { n: ['Complete in box'], to: 'sv', l: 'en' });
+    expect(toSwedish.body.data!.skuNameTranslations).toEqual([{ name: 'Complete in box', translation: 'Komplett i kartong' }]);
+    for (const variables of [{ n: ['Begagnad'], to: 'de' }, { n: Array.from({ length: 101 }, (_, i) => `x${i}`), to: 'en' }]) {
+      const refused = await gql(app, query, variables);
+      expect(refused.body.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    }
+  });
+
   it('answers a product by alias with SKUs, stock, prices, alternates and related products', async () => {
     const [row] = await db.query<{ alias: string }>(
       `SELECT pt.alias FROM product_translations pt JOIN products p ON p.product_id = pt.product_id

@@ -3,13 +3,15 @@ import type { LanguageId } from '../../../shared/locales';
 import { useMatches } from 'react-router';
 import { localizePath } from '../../../shared/locales';
 import { writeCookie } from '../../lib/cookie';
+import type { Alternate } from '../../components/Head';
 
-/** Spec section 3: the locale cookie keeps the choice for 365 days. */
+/** The locale cookie keeps the choice for 365 days. */
 const LOCALE_COOKIE = 'ralph-locale';
 
 /**
- * Goes to the same page in the other language (localized slugs from the page's alternates). A full page
- * load on purpose: the other language is a different route tree with its own messages.
+ * Goes to the same page in the other language (localized slugs from the page's alternates; a list keeps its
+ * filters, sort and pages). A full page load on purpose: the other language is a different route tree with
+ * its own messages.
  */
 export function LanguageSwitch({ languageId }: { languageId: LanguageId }) {
   const other: LanguageId = languageId === 'sv' ? 'en' : 'sv';
@@ -29,13 +31,15 @@ export function LanguageSwitch({ languageId }: { languageId: LanguageId }) {
   );
 }
 
-type PageData = { alternates?: readonly { languageId: string; canonicalUrl: string }[] } | undefined;
+/** `languageSwitch`, when a page has it, keeps what the shopper chose there (a list's filters, sort and pages). */
+type PageData = { alternates?: readonly Alternate[]; languageSwitch?: readonly Alternate[] } | undefined;
 
 /** The same page in the other language when the page knows it, else that language's home page. */
 function useOtherLanguageUrl(other: LanguageId): string {
   const matches = useMatches();
   for (const match of [...matches].reverse()) {
-    const alternate = (match.data as PageData)?.alternates?.find((a) => a.languageId === other);
+    const data = match.data as PageData;
+    const alternate = (data?.languageSwitch ?? data?.alternates)?.find((a) => a.languageId === other);
     if (alternate) return alternate.canonicalUrl;
   }
   return localizePath('/', other);

@@ -36,7 +36,7 @@ export function SearchPanel(props: SearchPanelProps) {
   const { search, open, options } = props;
   const intl = useIntl();
   const state = panelState(search);
-  // Spec section 4: a pending fetch shows its spinner only after the fetch delay.
+  // A pending fetch shows its spinner only after the fetch delay, so a quick answer never flashes one.
   const pendingLong = useDebouncedValue(search.loading, FETCH_DELAY_MS);
   const showSpinner = search.loading && pendingLong;
   const count = search.suggestions?.count ?? 0;
@@ -91,13 +91,23 @@ export function SearchPanel(props: SearchPanelProps) {
             <FormattedMessage id="search.tags" />
           </h2>
           <ul>
-            {tags.map((tag) => (
-              <li key={tag.canonicalUrl}>
-                <Link to={tag.canonicalUrl} className="search-tag" onClick={props.onLinkFollowed}>
-                  {tag.label}
-                </Link>
-              </li>
-            ))}
+            {tags.map((tag) => {
+              // Labels repeat ('Sega' the brand and under three categories): the parent or "brand" tells them apart.
+              const context = tag.kind === 'BRAND' ? intl.formatMessage({ id: 'search.tagBrand' }) : (tag.parentLabel ?? intl.formatMessage({ id: 'search.tagCategory' }));
+              return (
+                <li key={tag.canonicalUrl}>
+                  <Link
+                    to={tag.canonicalUrl}
+                    className="search-tag"
+                    aria-label={intl.formatMessage({ id: 'search.tagName' }, { label: tag.label, context })}
+                    onClick={props.onLinkFollowed}
+                  >
+                    <span className="search-tag__label">{tag.label}</span>
+                    <span className="search-tag__context">{context}</span>
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </section>
       )}

@@ -41,6 +41,8 @@ export type Query = {
   discountCampaigns: Array<DiscountCampaign>;
   discountCampaign?: Maybe<DiscountCampaign>;
   searchSuggestions: SearchSuggestions;
+  /** SKU names of languageId (a list's SKU filter holds names) as toLanguageId names the same SKUs; unknown names are left out. */
+  skuNameTranslations: Array<SkuNameTranslation>;
   /**
    * The saved checkout of a cart (an empty form for a cart without one). An id that names no cart answers an empty
    * form over an empty cart with cartId '', as getCart does.
@@ -158,6 +160,18 @@ export type QueryDiscountCampaignArgs = {
 export type QuerySearchSuggestionsArgs = {
   searchText: Scalars['String']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QuerySkuNameTranslationsArgs = {
+  names: Array<Scalars['String']['input']>;
+  toLanguageId: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -704,6 +718,12 @@ export type CartWarning = {
   skuId?: Maybe<Scalars['Int']['output']>;
 };
 
+export type SkuNameTranslation = {
+  __typename?: 'SkuNameTranslation';
+  name: Scalars['String']['output'];
+  translation: Scalars['String']['output'];
+};
+
 export type Category = {
   __typename?: 'Category';
   categoryId: Scalars['Int']['output'];
@@ -902,11 +922,20 @@ export type ProductListResult = {
   facets: ProductFacets;
 };
 
+/** A category or brand whose name holds the search text. */
 export type SearchTag = {
   __typename?: 'SearchTag';
   label: Scalars['String']['output'];
   canonicalUrl: Scalars['String']['output'];
+  /** What the tag leads to; with parentLabel it tells apart tags with the same label (one name under several parents, a brand). */
+  kind: SearchTagKind;
+  /** The parent category's name, for a category below the top level. */
+  parentLabel?: Maybe<Scalars['String']['output']>;
 };
+
+export type SearchTagKind =
+  | 'CATEGORY'
+  | 'BRAND';
 
 export type SearchSuggestions = {
   __typename?: 'SearchSuggestions';
@@ -1337,6 +1366,7 @@ export type ResolversTypes = {
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   CartWarningCode: CartWarningCode;
   CartWarning: ResolverTypeWrapper<CartWarning>;
+  SkuNameTranslation: ResolverTypeWrapper<SkuNameTranslation>;
   Category: ResolverTypeWrapper<CategoryModel>;
   Brand: ResolverTypeWrapper<BrandModel>;
   DiscountCampaignType: DiscountCampaignType;
@@ -1357,6 +1387,7 @@ export type ResolversTypes = {
   ProductFacets: ResolverTypeWrapper<ProductFacets>;
   ProductListResult: ResolverTypeWrapper<ProductListModel>;
   SearchTag: ResolverTypeWrapper<SearchTag>;
+  SearchTagKind: SearchTagKind;
   SearchSuggestions: ResolverTypeWrapper<SearchSuggestionsModel>;
   StockChange: ResolverTypeWrapper<StockChange>;
   CustomerType: CustomerType;
@@ -1406,6 +1437,7 @@ export type ResolversParentTypes = {
   CartItemInputType: CartItemInputType;
   Mutation: Record<PropertyKey, never>;
   CartWarning: CartWarning;
+  SkuNameTranslation: SkuNameTranslation;
   Category: CategoryModel;
   Brand: BrandModel;
   DiscountCampaign: CampaignModel;
@@ -1455,6 +1487,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   discountCampaigns?: Resolver<Array<ResolversTypes['DiscountCampaign']>, ParentType, ContextType, Partial<QueryDiscountCampaignsArgs>>;
   discountCampaign?: Resolver<Maybe<ResolversTypes['DiscountCampaign']>, ParentType, ContextType, RequireFields<QueryDiscountCampaignArgs, 'alias'>>;
   searchSuggestions?: Resolver<ResolversTypes['SearchSuggestions'], ParentType, ContextType, RequireFields<QuerySearchSuggestionsArgs, 'searchText'>>;
+  skuNameTranslations?: Resolver<Array<ResolversTypes['SkuNameTranslation']>, ParentType, ContextType, RequireFields<QuerySkuNameTranslationsArgs, 'names' | 'toLanguageId'>>;
   checkout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<QueryCheckoutArgs, 'cartId'>>;
   shippingOptions?: Resolver<Array<ResolversTypes['ShippingOption']>, ParentType, ContextType, RequireFields<QueryShippingOptionsArgs, 'cartId' | 'country' | 'zip'>>;
   getMenuAtLocation?: Resolver<Maybe<ResolversTypes['Menu']>, ParentType, ContextType, RequireFields<QueryGetMenuAtLocationArgs, 'menuLocationId'>>;
@@ -1596,6 +1629,11 @@ export type CartWarningResolvers<ContextType = GraphQLContext, ParentType extend
   skuId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
+export type SkuNameTranslationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SkuNameTranslation'] = ResolversParentTypes['SkuNameTranslation']> = {
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  translation?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type CategoryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Category'] = ResolversParentTypes['Category']> = {
   categoryId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   parentCategoryId?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
@@ -1725,6 +1763,8 @@ export type ProductListResultResolvers<ContextType = GraphQLContext, ParentType 
 export type SearchTagResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SearchTag'] = ResolversParentTypes['SearchTag']> = {
   label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   canonicalUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  kind?: Resolver<ResolversTypes['SearchTagKind'], ParentType, ContextType>;
+  parentLabel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type SearchSuggestionsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SearchSuggestions'] = ResolversParentTypes['SearchSuggestions']> = {
@@ -1945,6 +1985,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Cart?: CartResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   CartWarning?: CartWarningResolvers<ContextType>;
+  SkuNameTranslation?: SkuNameTranslationResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;
   Brand?: BrandResolvers<ContextType>;
   DiscountCampaign?: DiscountCampaignResolvers<ContextType>;

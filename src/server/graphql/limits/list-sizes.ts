@@ -5,6 +5,7 @@ import {
   DEFAULT_SEARCH_SUGGESTIONS,
   MAX_PAGE_SIZE,
   MAX_RELATED_PRODUCTS,
+  MAX_FILTER_SKU_NAMES,
   MAX_SEARCH_SUGGESTIONS,
 } from '../../modules/catalog/list-limits';
 import { MAX_CART_LINES } from '../../modules/cart/stock-rules';
@@ -27,6 +28,7 @@ interface SizedBy {
 /** Lists whose length the shop bounds well above DEFAULT_LIST_SIZE, by `Type.field`. */
 const longLists: Record<string, number> = {
   'Cart.items': MAX_CART_LINES,
+  'Query.skuNameTranslations': MAX_FILTER_SKU_NAMES,
 };
 
 /** Lists whose length a client chooses, by `Type.field`, with the same bounds the resolvers clamp to. */

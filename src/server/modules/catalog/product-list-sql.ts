@@ -21,10 +21,45 @@ const priceBound = (kronor: number) => Math.min(2 ** 31 - 1, Math.max(-(2 ** 31)
 
 const textSearchConfig: Record<LanguageId, string> = { sv: 'swedish', en: 'english' };
 
-/** Words become prefix terms ('zel' finds 'Zelda'); only letters and digits reach to_tsquery. */
+/** Words shorter than this get no swapped spellings: so short a swap spells another word as often as a slip. */
+const MIN_SWAPPED_WORD = 4;
+/** Longer "words" are pasted junk, not typing: their swaps could only cost time. */
+const MAX_SWAPPED_WORD = 30;
+
+/** The search words of a text: letters and digits only, lower case (composed, so 'é' stays one letter). */
+export function searchWords(text: string): string[] {
+  return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+/** Every other spelling of a word with two neighbouring letters swapped: 'zleda' → 'lzeda', 'zelda', 'zlead'. */
+export function swappedSpellings(word: string): string[] {
+  const letters = [...word];
+  if (letters.length < MIN_SWAPPED_WORD || letters.length > MAX_SWAPPED_WORD) return [];
+  const spellings = new Set<string>();
+  for (let i = 0; i + 1 < letters.length; i++) {
+    if (letters[i] === letters[i + 1]) continue;
+    spellings.add([...letters.slice(0, i), letters[i + 1], letters[i], ...letters.slice(i + 2)].join(''));
+  }
+  return [...spellings];
+}
+
+/**
+ * Words become prefix terms ('zel' finds 'Zelda'), each also as whole words spelt with two neighbouring letters
+ * swapped ('zleda' finds 'Zelda', 'pokméon' finds 'Pokémon'): on a phone keyboard that is the most common
+ * slip, and trigrams cannot see it (a swap in a five-letter word breaks four of its six trigrams: 'zleda'
+ * scores 0.2 against 'zelda', far below the threshold). The swapped spellings use the full-text GIN index like
+ * the word itself, a few more index lookups and no extension: fuzzystrmatch's levenshtein counts a swap as two
+ * edits and cannot use an index, and a trigram threshold low enough for swaps would match almost anything.
+ * They are whole words, not prefixes: a prefix term matches more and costs the planner's estimate more, enough
+ * to turn a common word's search ('kart') into a sequential scan. Only letters and digits reach to_tsquery.
+ */
 export function prefixTsQuery(text: string): string {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.map((w) => `${w}:*`).join(' & ');
+  return searchWords(text)
+    .map((word) => {
+      const swapped = swappedSpellings(word);
+      return swapped.length ? `(${[`${word}:*`, ...swapped].join(' | ')})` : `${word}:*`;
+    })
+    .join(' & ');
 }
 
 export type FacetDimension = 'categories' | 'brands' | 'campaigns' | 'skus' | 'parameters' | 'price';
@@ -96,7 +131,11 @@ export function buildWhere(
     if (tsquery) {
       const query = `to_tsquery(${params.add(textSearchConfig[languageId])}::regconfig, fold_search_text(${params.add(tsquery)}))`;
       conditions.push(`(pt.search_vector @@ ${query} OR ${folded} <% pt.search_folded)`);
-      rank = `(ts_rank(pt.search_vector, ${query}) + word_similarity(${folded}, pt.search_folded))`;
+      // A product holding every word (as a stem, a prefix or with one swap) comes before one that only looks
+      // like the text; then the closer spelling (a swapped match scores lower than the word typed right), then
+      // bestsellers (orderBy). Term frequency (ts_rank) is left out: in a product's short text it only counts
+      // repeats, so the hyphenated 'Pokémon-utgåva' console scored twice and came before every Pokémon game.
+      rank = `((pt.search_vector @@ ${query})::int + word_similarity(${folded}, pt.search_folded))`;
     } else {
       conditions.push(`${folded} <% pt.search_folded`);
       rank = `word_similarity(${folded}, pt.search_folded)`;

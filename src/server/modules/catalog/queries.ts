@@ -112,6 +112,23 @@ export async function relatedProductsByProductIds(
   return rows.map((r) => ({ sourceId: r.source_id, product: toModel(r) }));
 }
 
+/**
+ * The other language's name of each SKU name. A variant name is translated alike wherever it is used
+ * ('Komplett i kartong' is 'Complete in box' on every game), so one SKU with the name answers for all: an
+ * index lookup per name, where collecting every SKU of a common name would read tens of thousands of rows.
+ */
+export async function translateSkuNames(db: Queryable, names: readonly string[], languageId: LanguageId, toLanguageId: LanguageId) {
+  return db.query<{ name: string; translation: string }>(
+    `SELECT n.name, t.name AS translation FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i)
+     CROSS JOIN LATERAL (
+       SELECT other.name FROM sku_translations st
+       JOIN sku_translations other ON other.sku_id = st.sku_id AND other.language_id = $3
+       WHERE st.language_id = $2 AND st.name = n.name LIMIT 1) t
+     ORDER BY n.i`,
+    [[...new Set(names)], languageId, toLanguageId],
+  );
+}
+
 export async function skusByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId): Promise<SkuModel[]> {
   const rows = await db.query<{
     sku_id: number;

@@ -1,5 +1,5 @@
 import { createGraphQLError } from 'graphql-yoga';
-import { channels, resolveLanguage, type LanguageId } from '../../../shared/locales';
+import { channels, isLanguageId, languageIds, resolveLanguage, type LanguageId } from '../../../shared/locales';
 import { toMajor } from '../../../shared/money';
 import { routes } from '../../../shared/routes';
 import type { FilterInputType, Resolvers } from '../../graphql/generated/resolvers-types';
@@ -18,9 +18,9 @@ import {
   MAX_RELATED_PRODUCTS,
   MAX_SEARCH_SUGGESTIONS,
 } from './list-limits';
-import { countProducts, listProducts, productByAlias, productFacets } from './queries';
+import { countProducts, listProducts, productByAlias, productFacets, translateSkuNames } from './queries';
 import { stockOf } from './stock';
-import { prefixTsQuery } from './product-list-sql';
+import { prefixTsQuery, swappedSpellings } from './product-list-sql';
 
 const MAX_SEARCH_LENGTH = 200;
 
@@ -71,6 +71,11 @@ export const catalogResolvers: Resolvers = {
     discountCampaigns: (_, args, ctx) => ctx.loaders.campaigns(resolveLanguage(args.channelId, args.languageId)),
     discountCampaign: async (_, args, ctx) =>
       (await ctx.loaders.campaigns(resolveLanguage(args.channelId, args.languageId))).find((c) => c.alias === args.alias) ?? null,
+    skuNameTranslations: (_, args, ctx) => {
+      if (args.names.length > MAX_FILTER_SKU_NAMES) throw badFilter(`names may hold at most ${MAX_FILTER_SKU_NAMES} names`);
+      if (!isLanguageId(args.toLanguageId)) throw badFilter(`toLanguageId must be one of ${languageIds.join(', ')}`);
+      return translateSkuNames(ctx.db, args.names, resolveLanguage(args.channelId, args.languageId), args.toLanguageId);
+    },
     searchSuggestions: (_, args) => {
       checkSearchText(args.searchText);
       return {
@@ -91,15 +96,23 @@ export const catalogResolvers: Resolvers = {
     count: (s, _, ctx) => (s.searchText ? countProducts(ctx.db, { searchText: s.searchText }, s.languageId) : 0),
     tags: async (s, _, ctx) => {
       if (!prefixTsQuery(s.searchText)) return [];
-      const needle = s.searchText.toLowerCase();
+      // Like the product search, a name also matches the text with two neighbouring letters swapped ('sgea').
+      const needle = s.searchText.normalize('NFC').toLowerCase();
+      const needles = [needle, ...swappedSpellings(needle)];
+      const matches = (name: string) => needles.some((n) => name.toLowerCase().includes(n));
       const [tree, brands] = await Promise.all([ctx.loaders.categoryTree(s.languageId), ctx.loaders.brands(s.languageId)]);
+      const byId = new Map(tree.map((c) => [c.categoryId, c]));
+      // Names repeat ('Sega' under games, consoles and controllers, and the brand Sega): each tag says what it is.
       return [
-        ...tree
-          .filter((c) => c.name.toLowerCase().includes(needle))
-          .map((c) => ({ label: c.name, canonicalUrl: routes.category(c.path, s.languageId) })),
+        ...tree.filter((c) => matches(c.name)).map((c) => ({
+          label: c.name,
+          canonicalUrl: routes.category(c.path, s.languageId),
+          kind: 'CATEGORY' as const,
+          parentLabel: c.parentCategoryId == null ? null : (byId.get(c.parentCategoryId)?.name ?? null),
+        })),
         ...brands
-          .filter((b) => b.name.toLowerCase().includes(needle))
-          .map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId) })),
+          .filter((b) => matches(b.name))
+          .map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId), kind: 'BRAND' as const, parentLabel: null })),
       ].slice(0, 5);
     },
   },

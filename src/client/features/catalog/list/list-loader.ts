@@ -5,12 +5,14 @@ import {
   ListCategoriesDocument,
   ProductListFacetsDocument,
   ProductListPageDocument,
+  SkuNameTranslationsDocument,
   type FilterInputType,
   type ProductCardFieldsFragment,
 } from '../../../graphql/generated/operations';
 import { distinctCategoryLabels, facetGroups, missingSelections, type FacetGroup, type FacetLabels } from './facets';
 import {
   clampPages,
+  listSearch,
   PAGE_SIZE,
   parseSelection,
   selectionFilter,
@@ -24,7 +26,10 @@ export interface ListData {
   title: ListTitle;
   description: string;
   canonicalUrl: string;
+  /** The plain list in each language (hreflang). */
   alternates: Alternate[];
+  /** Where the language switch goes: the same list in the other language with the shopper's selection. */
+  languageSwitch: Alternate[];
   noindex: boolean;
   searchText: string | null;
   sortRules: SortRules;
@@ -73,6 +78,25 @@ function canonicalOf(path: string, definingParams: [string, string][], selection
 }
 
 /**
+ * The list in each language with the shopper's filters, sort and pages: ids, prices in kronor and sorts mean
+ * the same in every language, SKU names are translated (a name the other language lacks is left out rather
+ * than matching nothing there).
+ */
+async function languageSwitchOf(env: LoaderEnv, alternates: readonly Alternate[], selection: ListSelection, rules: SortRules): Promise<Alternate[]> {
+  return Promise.all(
+    alternates.map(async ({ languageId, canonicalUrl }) => {
+      let skus = selection.skus;
+      if (skus.length && languageId !== env.languageId) {
+        const { skuNameTranslations } = await queryFor(env, SkuNameTranslationsDocument, { names: skus, toLanguageId: languageId });
+        skus = [...new Set(skuNameTranslations.map((t) => t.translation))];
+      }
+      const [path = '', query = ''] = canonicalUrl.split('?');
+      return { languageId, canonicalUrl: path + listSearch(new URLSearchParams(query), { ...selection, skus }, rules) };
+    }),
+  );
+}
+
+/**
  * Loads a list as the URL describes it: the route gives the subject, the query the shopper's filters, sort
  * and pages. Runs on the server for the first HTML and in the browser on every later navigation, so reload
  * and back/forward always show what the URL says.
@@ -95,7 +119,10 @@ export async function listLoader(env: LoaderEnv, route: ListRoute, url: URL): Pr
   selection = clamped;
 
   const labels = missingSelections(list.facets, selection).length ? await labelsFor(env) : {};
-  const groups = await withDistinctCategories(env, facetGroups(list.facets, selection, { hidden: source.hidden, categoryScope: source.categoryScope, labels }));
+  const [groups, languageSwitch] = await Promise.all([
+    withDistinctCategories(env, facetGroups(list.facets, selection, { hidden: source.hidden, categoryScope: source.categoryScope, labels })),
+    languageSwitchOf(env, source.alternates, selection, source.sortRules),
+  ]);
   const titled = source.titleFrom && groups.find((g) => g.dimension === source.titleFrom)?.options.filter((o) => o.selected);
   const title: ListTitle = titled && titled.length ? { text: titled.map((o) => o.label).join(', ') } : source.title;
 
@@ -104,6 +131,7 @@ export async function listLoader(env: LoaderEnv, route: ListRoute, url: URL): Pr
     description: source.description,
     canonicalUrl: canonicalOf(source.path, source.definingParams, selection),
     alternates: source.alternates,
+    languageSwitch,
     noindex: source.noindex,
     searchText: source.searchText,
     sortRules: source.sortRules,

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { prefixTsQuery, swappedSpellings } from './product-list-sql';
+
+describe('search words', () => {
+  it('spells a word with each pair of neighbouring letters swapped, once each', () => {
+    expect(swappedSpellings('zleda')).toEqual(['lzeda', 'zelda', 'zldea', 'zlead']);
+    // Swapping two equal letters spells the word itself again.
+    expect(swappedSpellings('mass')).toEqual(['amss', 'msas']);
+    // Short words would mostly swap into the beginnings of other words.
+    expect(swappedSpellings('nes')).toEqual([]);
+  });
+
+  it('makes prefix terms of letters and digits only and whole-word swaps, a decomposed é staying one letter', () => {
+    expect(prefixTsQuery('Zel 64!')).toBe('zel:* & 64:*');
+    expect(prefixTsQuery('Poke\u0301')).toBe('(poké:* | opké | pkoé | poék)');
+    expect(prefixTsQuery("'):* | !")).toBe('');
+  });
+});
