@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { env, db, pubsub } = deps;
   const production = process.env.NODE_ENV !== 'development';
   const fastify = Fastify({
-    logger: loggerOptions(env, deps.logStream),
+    ...loggerOptions(env, deps.logStream),
     // Trusting every X-Forwarded-For would let anyone pick the address the rate limit counts.
     trustProxy: env.TRUST_PROXY,
     ...connectionOptions(env),

@@ -4,7 +4,7 @@ import { migrate } from './migrate';
 import { seedCatalog } from './seed';
 import { SHOP_INFO } from './seed/shop-info';
 import type { ShopVariant } from './seed/types';
-import { openTestDb } from '../testing/db';
+import { openTestDb, openWritableTestDb, testDbKinds, type TestDbKind } from '../testing/db';
 import { shopCopyProblems } from '../testing/shop-copy';
 
 const MIGRATION = '0010_consistent_shop_copy';
@@ -43,12 +43,18 @@ async function storedTexts(db: Db) {
   };
 }
 
-for (const variant of ['games', 'candy'] as const) {
-  describe(`migration ${MIGRATION} on a ${variant} shop seeded before it`, () => {
+// PostgreSQL gets the games shop only: its writable test schema is seeded with that catalog.
+const cases = testDbKinds().flatMap((kind): [TestDbKind, ShopVariant][] => (kind === 'pglite' ? [[kind, 'games'], [kind, 'candy']] : [[kind, 'games']]));
+
+for (const [kind, variant] of cases) {
+  describe(`migration ${MIGRATION} on a ${variant} shop seeded before it (${kind})`, () => {
     let db: Db;
     beforeAll(async () => {
-      db = await openTestDb('pglite', variant === 'games' ? 'games' : 'empty');
-      if (variant === 'candy') await seedCatalog(db, { variant });
+      if (kind === 'postgres') db = await openWritableTestDb(kind);
+      else {
+        db = await openTestDb(kind, variant === 'games' ? 'games' : 'empty');
+        if (variant === 'candy') await seedCatalog(db, { variant });
+      }
     });
     afterAll(() => db.close());
 
