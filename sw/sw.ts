@@ -3,6 +3,8 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { languageIds, splitLocalePath } from '../src/shared/locales';
+import { routes } from '../src/shared/routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -12,10 +14,18 @@ cleanupOutdatedCaches();
 
 const PAGES = 'pages-v1';
 const SHELL_URLS = ['/', '/en'];
+// Apart from the pages, whose expiry would otherwise drop it.
+const OFFLINE = 'offline-v1';
 
-// The shell: the home pages in both languages, so a first offline visit still opens the shop.
+// The shell: the home pages in both languages, so a first offline visit still opens the shop; and the page
+// that says the shopper is offline, in both languages.
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(PAGES).then((cache) => cache.addAll(SHELL_URLS)));
+  event.waitUntil(
+    Promise.all([
+      caches.open(PAGES).then((cache) => cache.addAll(SHELL_URLS)),
+      caches.open(OFFLINE).then((cache) => cache.addAll(languageIds.map((languageId) => routes.offline(languageId)))),
+    ]),
+  );
 });
 
 // Pages: network first (fresh stock and prices), the last copy when offline or on a stalled 2G link.
@@ -35,11 +45,13 @@ registerRoute(
   new StaleWhileRevalidate({ cacheName: 'images-v1', plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600 })] }),
 );
 
-// A page never visited before, while offline: the home page of its language instead of the browser's error.
+// A page never visited before, while offline: the offline page of its language, under the page's own address.
+// Never another page's content: a stored home page under a product's address shows the wrong page, and its
+// router data does not match the address, so the page never becomes usable.
 setCatchHandler(async ({ request }) => {
   if (request.mode !== 'navigate') return Response.error();
-  const shell = new URL(request.url).pathname.startsWith('/en') ? '/en' : '/';
-  return (await caches.match(shell)) ?? Response.error();
+  const { languageId } = splitLocalePath(new URL(request.url).pathname);
+  return (await caches.match(routes.offline(languageId), { cacheName: OFFLINE })) ?? Response.error();
 });
 
 self.addEventListener('activate', (event) => {

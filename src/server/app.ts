@@ -30,6 +30,9 @@ import { isOrderToken } from './modules/order/order-service';
 import { bearerToken } from './modules/admin/auth';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
+import { offlinePageHtml } from './render/offline-page';
+import { languageIds } from '../shared/locales';
+import { routes } from '../shared/routes';
 
 export interface AppDeps {
   env: Env;
@@ -59,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { env, db, pubsub } = deps;
   const production = process.env.NODE_ENV !== 'development';
   const fastify = Fastify({
-    logger: loggerOptions(env, deps.logStream),
+    ...loggerOptions(env, deps.logStream),
     // Trusting every X-Forwarded-For would let anyone pick the address the rate limit counts.
     trustProxy: env.TRUST_PROXY,
     ...connectionOptions(env),
@@ -154,6 +157,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('Cache-Control', 'no-store');
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });
+
+  // Fetched by the service worker when it installs, never by a shopper online: cheap, so outside the page budget.
+  for (const languageId of languageIds) {
+    const html = offlinePageHtml(languageId, env.SHOP_VARIANT);
+    fastify.get(routes.offline(languageId), async (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html));
+  }
 
   fastify.get<{ Params: { file: string } }>('/images/:file', async (req, reply) => {
     const svg = await productImageSvg(db, req.params.file);

@@ -59,7 +59,8 @@ describe('connection limits of the real server', () => {
   beforeAll(async () => {
     db = await openTestDb('pglite');
     const env = loadEnv({
-      LOG_LEVEL: 'info',
+      // Debug, so a request's arrival is logged: the cut-off test waits for it before hanging up.
+      LOG_LEVEL: 'debug',
       PORT: '0',
       HOST: '127.0.0.1',
       REQUEST_TIMEOUT_MS: '1000',

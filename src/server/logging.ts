@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Env } from './env';
 
 /**
@@ -47,21 +47,44 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, queryStart)}?${query}`;
 }
 
-/** Fastify's own request fields, with the URL redacted. */
+/** What a log line says about a request: enough to find it again, with the URL redacted. */
 function serializeRequest(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: redactUrl(request.url),
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
+  return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+}
+
+/**
+ * The build's files, icons, product images, the worker's own files and the health check: many per page view or
+ * per minute, and nothing to investigate in them at info.
+ */
+export function isQuietPath(url: string): boolean {
+  const path = url.split('?', 1)[0]!;
+  return /^\/(assets|icons|images)\//.test(path) || ['/sw.js', '/manifest.webmanifest', '/robots.txt', '/healthz'].includes(path);
+}
+
+/**
+ * One line per request, when its answer is sent (Fastify's default is two: one on arrival, one on completion). The
+ * arrival goes to debug, for following a request that never completes; quiet paths log only at debug.
+ */
+class AccessLog extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (isQuietPath(request.url)) reply.log.debug(line, 'request completed');
+    else reply.log.info(line, 'request completed');
+  }
 }
 
 /** `stream` is for tests that read the log; production writes JSON lines to stdout. */
-export function loggerOptions(env: Pick<Env, 'LOG_LEVEL'>, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  if (env.LOG_LEVEL === 'silent' && !stream) return false;
-  return { level: env.LOG_LEVEL, serializers: { req: serializeRequest as (req: unknown) => Record<string, unknown> }, ...(stream ? { stream } : {}) };
+export function loggerOptions(env: Pick<Env, 'LOG_LEVEL'>, stream?: NodeJS.WritableStream): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+  if (env.LOG_LEVEL === 'silent' && !stream) return { logger: false };
+  return {
+    logger: { level: env.LOG_LEVEL, serializers: { req: serializeRequest as (req: unknown) => Record<string, unknown> }, ...(stream ? { stream } : {}) },
+    logController: new AccessLog(),
+  };
 }
 
 /**

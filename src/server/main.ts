@@ -77,7 +77,7 @@ async function serve(env: Env) {
   const mailSender = createMailSender({
     db,
     smtpUrl: env.SMTP_URL,
-    from: { name: shop.name, address: env.MAIL_FROM ?? shop.email },
+    from: { name: shop.name.sv, address: env.MAIL_FROM ?? shop.email },
     log,
   });
   mailSender.start(10_000);

@@ -25,7 +25,8 @@ let builtDir: string | undefined;
 
 function start(args: string[], env: Record<string, string>): ServerProcess {
   const child = spawn(process.execPath, [bundle, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'production', ...env },
+    // Debug, so a request's arrival is logged: the SIGTERM test waits for it.
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'debug', NODE_ENV: 'production', ...env },
   });
   let out = '';
   let err = '';

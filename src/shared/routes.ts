@@ -15,4 +15,6 @@ export const routes = {
   favorites: (languageId: LanguageId) => localizePath(languageId === 'sv' ? '/favoriter' : '/favorites', languageId),
   checkout: (languageId: LanguageId) => localizePath(languageId === 'sv' ? '/kassan' : '/checkout', languageId),
   home: (languageId: LanguageId) => localizePath('/', languageId),
+  /** The service worker's answer to a page it cannot fetch and never stored (a file name, so no content alias takes it). */
+  offline: (languageId: LanguageId) => localizePath('/offline.html', languageId),
 };

@@ -143,6 +143,32 @@ test.describe('the default layout', () => {
     await expect(footer.getByText('Faktura')).toBeVisible();
   });
 
+  test("the footer names one customer-service address and links to the shop's own social profiles", async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const mailLinks = await footer.locator('a[href^="mailto:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    // The contact block and the 'Mejla oss' menu entry.
+    expect(mailLinks.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(mailLinks)).toEqual(new Set(['mailto:kundtjanst@retrospelbutiken.example']));
+    await expect(footer.getByRole('link', { name: 'kundtjanst@retrospelbutiken.example' })).toBeVisible();
+    for (const [network, profile] of [
+      ['instagram', 'https://www.instagram.com/retrospelbutiken'],
+      ['facebook', 'https://www.facebook.com/retrospelbutiken'],
+      ['youtube', 'https://www.youtube.com/@retrospelbutiken'],
+    ]) {
+      const hrefs = await footer.locator(`a[href*="${network}.com"]`).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+      // The icon and the 'Följ oss' menu entry.
+      expect(hrefs, network).toEqual([profile, profile]);
+    }
+  });
+
+  test('the English about page names the English shop', async ({ page }) => {
+    await page.goto('/en/about-us');
+    const main = page.getByRole('main');
+    await expect(main).toContainText('Retro Game Shop started in 2015');
+    await expect(main).not.toContainText('Retro Spelbutiken');
+  });
+
   test('the header hides while scrolling down and returns on the way up', async ({ page }) => {
     await page.goto('/allt');
     const header = page.getByRole('banner');

@@ -135,7 +135,7 @@ test.describe('product page', () => {
     await expect(offer(page)).toContainText(inStock.price.sellingPriceIncVatFormatted);
     await expect(offer(page)).not.toContainText('Från');
     await expect(offer(page)).toContainText('+5 i lager');
-    await expect(offer(page)).toContainText('Skickas inom 1–2 vardagar');
+    await expect(offer(page)).toContainText('Skickas nästa vardag');
     await expect(add).toBeEnabled();
 
     const fewLeft = skuIn(mixed, 'FEW_LEFT');
@@ -181,6 +181,9 @@ test.describe('product page', () => {
     await expect(offer(page)).toContainText('Leveranstiden kan påverkas');
     await expect(offer(page)).toContainText('Skickas inom 5–10 vardagar');
     await expect(page.getByRole('form', { name: 'Bevaka varan' })).toHaveCount(0);
+    // The product's own texts do not promise a quicker delivery than the stock status does.
+    await expect(page.getByRole('region', { name: 'Mer information' })).not.toContainText('nästa vardag');
+    await expect(page.getByRole('region', { name: 'Beskrivning' })).not.toContainText('nästa vardag');
   });
 
   test('a product with one SKU has it chosen already and shows no picker', async ({ page }) => {
@@ -189,7 +192,9 @@ test.describe('product page', () => {
     await expect(page.getByRole('group', { name: 'Välj variant' })).toHaveCount(0);
     await expect(offer(page)).toContainText(single.skus[0]!.price.sellingPriceIncVatFormatted);
     await expect(offer(page)).toContainText('+5 i lager');
-    await expect(offer(page)).toContainText('Skickas inom 1–2 vardagar');
+    await expect(offer(page)).toContainText('Skickas nästa vardag');
+    // No picker, so nothing asks the shopper to choose above.
+    await expect(page.getByText(/Välj skick ovan/)).toHaveCount(0);
   });
 
   test('the English page speaks English', async ({ page }, testInfo) => {
@@ -201,7 +206,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('alert')).toHaveText('You must choose a size first');
     await radioAt(page, mixed, skuIn(mixed, 'IN_STOCK')).check();
     await expect(offer(page, 'en')).toContainText('+5 in stock');
-    await expect(offer(page, 'en')).toContainText('Ships within 1–2 working days');
+    await expect(offer(page, 'en')).toContainText('Ships the next working day');
     await radioAt(page, mixed, skuIn(mixed, 'OUT_OF_STOCK')).check();
     const form = page.getByRole('form', { name: 'Notify me' });
     await form.getByRole('button', { name: 'Notify me' }).click();

@@ -1,4 +1,5 @@
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { VALID_PERSON } from '../../src/server/modules/checkout/sample-customer';
 
 /** The staff account the e2e server is started with (playwright.config.ts); a test-only password. */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
@@ -95,4 +96,18 @@ export async function cartJustOverFreeShipping(
     }
   }
   throw new Error('No buyable product makes a cart just over free shipping');
+}
+
+/**
+ * Places an order for a cart with a valid checkout form, as the checkout page would, and returns where the test
+ * payment provider sends the shopper: the order confirmation (with the order's token), or the failure page.
+ */
+export async function placeOrder(request: APIRequestContext, cartId: string, checkout: Record<string, unknown> = VALID_PERSON): Promise<string> {
+  const { placeOrder: placed } = await graphql<{ placeOrder: { status: string; redirectUrl: string | null; message: string | null } }>(
+    request,
+    'mutation($cartId: String!, $checkout: CheckoutInput!) { placeOrder(cartId: $cartId, checkout: $checkout) { status redirectUrl message } }',
+    { cartId, checkout },
+  );
+  if (placed.status !== 'PLACED' || !placed.redirectUrl) throw new Error(`The order was not placed: ${placed.status} ${placed.message ?? ''}`);
+  return placed.redirectUrl;
 }

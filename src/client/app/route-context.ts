@@ -1,5 +1,5 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
-import { data } from 'react-router';
+import { data, isRouteErrorResponse } from 'react-router';
 import { channels, type LanguageId } from '../../shared/locales';
 
 /** What every loader needs: the Apollo client of this request (server) or of this tab (browser). */
@@ -15,15 +15,35 @@ export async function queryFor<TData, TVars extends OperationVariables>(
   variables: Omit<TVars, 'channelId' | 'languageId'>,
 ): Promise<TData> {
   const channel = channels[env.languageId];
-  const result = await env.client.query({
-    query,
-    variables: { ...variables, channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars,
-    fetchPolicy: 'cache-first',
-  });
+  const result = await env.client
+    .query({
+      query,
+      variables: { ...variables, channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars,
+      fetchPolicy: 'cache-first',
+    })
+    .catch((error: unknown) => {
+      if (isOffline(error)) throw data({ message: 'Offline', offline: true }, { status: 503 });
+      throw error;
+    });
   if (result.error || !result.data) {
     throw data({ message: result.error?.message ?? 'No data' }, { status: 500 });
   }
   return result.data as TData;
+}
+
+/**
+ * The request got no answer at all: the browser knows it is offline, or fetch failed before any response (a
+ * TypeError by the fetch standard; an answer with an error status is a ServerError instead).
+ */
+function isOffline(error: unknown): boolean {
+  // The server queries in process: nothing there is ever offline.
+  if (typeof window === 'undefined') return false;
+  return !navigator.onLine || error instanceof TypeError;
+}
+
+/** The error page's question: did this route fail because the shopper is offline? */
+export function isOfflineError(error: unknown): boolean {
+  return isRouteErrorResponse(error) && (error.data as { offline?: unknown } | undefined)?.offline === true;
 }
 
 export function notFound(): never {

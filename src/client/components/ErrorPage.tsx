@@ -1,14 +1,20 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
 import { localizePath } from '../../shared/locales';
 import { reportPageStatus } from '../features/analytics/tag-manager';
+import { isOfflineError } from '../app/route-context';
 import { useLanguageId } from '../app/use-language';
 import { Head } from './Head';
 
 /** Not-found screen for 404, the generic error otherwise, each with a way home (spec section 2). */
 export function ErrorPage() {
   const error = useRouteError();
+  if (isOfflineError(error)) return <OfflinePage />;
+  return <StatusErrorPage error={error} />;
+}
+
+function StatusErrorPage({ error }: { error: unknown }) {
   const intl = useIntl();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const languageId = useLanguageId();
@@ -27,6 +33,35 @@ export function ErrorPage() {
       <Link className="button button--primary" to={localizePath('/', languageId)}>
         <FormattedMessage id="error.home" />
       </Link>
+    </div>
+  );
+}
+
+/**
+ * A page the shop could not fetch because the shopper is offline: says so instead of a status code, and tries
+ * the same page again on request (the loaders run again; the layout and its menus stay).
+ */
+function OfflinePage() {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const revalidator = useRevalidator();
+  return (
+    <div className="page error-page">
+      <Head title={intl.formatMessage({ id: 'offline.title' })} />
+      <h1 className="page__title">
+        <FormattedMessage id="offline.title" />
+      </h1>
+      <p>
+        <FormattedMessage id="offline.text" />
+      </p>
+      <div className="error-page__actions">
+        <button type="button" className="button button--primary" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
+          <FormattedMessage id="offline.retry" />
+        </button>
+        <Link className="button" to={localizePath('/', languageId)}>
+          <FormattedMessage id="error.home" />
+        </Link>
+      </div>
     </div>
   );
 }

@@ -25,15 +25,26 @@ interface ViteManifestEntry {
   imports?: string[];
 }
 
-/** Script and CSS files of the client entry, from Vite's build manifest. */
+/**
+ * Script and CSS files of the client entry, from Vite's build manifest. The entry's static imports (the libraries'
+ * chunks) are listed with it, so the page asks for them all at once instead of after the entry has arrived.
+ */
 function readAssets(clientDir: string | undefined): { scripts: string[]; css: string[] } {
   if (!clientDir) return { scripts: [], css: [] };
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestEntry>;
   const entry = Object.values(manifest).find((e) => (e as { isEntry?: boolean }).isEntry);
   if (!entry) return { scripts: [], css: [] };
+  const scripts = new Set([entry.file]);
   const css = new Set(entry.css ?? []);
-  for (const key of entry.imports ?? []) for (const file of manifest[key]?.css ?? []) css.add(file);
-  return { scripts: [`/${entry.file}`], css: [...css].map((f) => `/${f}`) };
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    chunk.css?.forEach((file) => css.add(file));
+    chunk.imports?.forEach(visit);
+  };
+  entry.imports?.forEach(visit);
+  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`) };
 }
 
 /**

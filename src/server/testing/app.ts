@@ -11,7 +11,7 @@ import { createAppPubSub, type PubSub } from '../pubsub';
 export async function createTestApp(
   db: Db,
   env: Record<string, string> = {},
-  options: { limitPrefix?: string } & Pick<AppDeps, 'operationDeadlineMs'> = {},
+  options: { limitPrefix?: string } & Pick<AppDeps, 'operationDeadlineMs' | 'logStream'> = {},
 ): Promise<App & { pubsub: PubSub; closePubSub(): Promise<void> }> {
   const config = loadEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
   const { pubsub, close } = createAppPubSub(config.REDIS_URL);
@@ -21,6 +21,7 @@ export async function createTestApp(
     pubsub,
     limitPrefix: options.limitPrefix ?? uniqueLimitPrefix(),
     operationDeadlineMs: options.operationDeadlineMs,
+    logStream: options.logStream,
   });
   await app.fastify.ready();
   return { ...app, pubsub, closePubSub: close };

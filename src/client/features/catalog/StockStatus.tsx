@@ -24,6 +24,8 @@ export function StockStatus({ stock, withDelivery = false }: { stock: StockField
         return <FormattedMessage id="product.outOfStock" />;
     }
   })();
+  // The one place a product's delivery time is stated (product texts make no promise of their own): the shop's
+  // next-working-day promise from the shelf, longer for what has to be ordered in.
   const longer = stock.status === 'OUT_OF_STOCK' || stock.status === 'OVERSELLABLE' || stock.status === 'INCOMING';
   return (
     <span className={`stock stock--${stock.status.toLowerCase().replace(/_/g, '-')}`}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LanguageId } from '../../../shared/locales';
+import { SHOP_CONTACT } from '../../../shared/shop';
 import { useShop } from '../../app/shop-context';
 import { Icon } from '../../components/Icon';
 import { SmartLink } from '../../components/SmartLink';
@@ -15,6 +16,7 @@ type FlatMenu = NonNullable<LayoutQuery['footerFirst']>;
 export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId: LanguageId }) {
   const intl = useIntl();
   const { variant } = useShop();
+  const contact = SHOP_CONTACT[variant];
   const wide = useMediaQuery('(min-width: 768px)');
   const columns = [layout.footerFirst, layout.footerSecond, layout.footerThird].filter((menu): menu is FlatMenu => Boolean(menu));
   return (
@@ -31,17 +33,17 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
         </h2>
         <ul className="site-footer__contact">
           <li>
-            <SmartLink href="mailto:hej@retrospelbutiken.se" languageId={languageId}>
-              hej@retrospelbutiken.se
+            <SmartLink href={`mailto:${contact.email}`} languageId={languageId}>
+              {contact.email}
             </SmartLink>
           </li>
           <li>
-            <SmartLink href="tel:+46812345678" languageId={languageId}>
-              08-123 456 78
+            <SmartLink href={contact.phoneHref} languageId={languageId}>
+              {contact.phoneDisplay}
             </SmartLink>
           </li>
         </ul>
-        <SocialLinks />
+        <SocialLinks profiles={contact.social} />
         <h2>
           <FormattedMessage id="footer.newsletter" />
         </h2>

@@ -92,8 +92,8 @@ function candyDraft(rng: Rng, item: CandyItem, edition: Localized | null): Produ
       en: `${allergen.sentence.en} ${item.vegan ? 'The product is vegan.' : 'The product is not vegan.'} Made in ${madeIn(brand.country.en)}. Store in a cool, dry place.`,
     },
     extraInformation: {
-      sv: 'Bäst före minst tre månader från leveransdagen. Vi skickar nästa vardag.',
-      en: 'Best before at least three months from the day of delivery. We ship the next working day.',
+      sv: 'Bäst före minst tre månader från leveransdagen.',
+      en: 'Best before at least three months from the day of delivery.',
     },
     popularity: item.fixed ? 0.5 + rng.next() * 0.5 : 0.05 + rng.next() * 0.45,
     stockProfile: leaf.key.startsWith('sweets/loose/') ? 'loose-weight' : 'new',

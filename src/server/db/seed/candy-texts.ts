@@ -98,7 +98,7 @@ export function closingSentence(categoryKey: string): Localized {
       en: 'During warm weeks we ship chocolate in insulated packaging.',
     };
   }
-  return { sv: 'Vi skickar nästa vardag och du får fri frakt över 499 kr.', en: 'We ship the next working day, with free shipping over SEK 499.' };
+  return { sv: 'Du får fri frakt när du handlar för minst 499 kr.', en: 'Shipping is free when you spend at least SEK 499.' };
 }
 
 /** Extra editions used only when a huge catalog has used every brand-and-item combination once. */

@@ -38,24 +38,24 @@ function aboutPage(variant: ShopVariant): ContentPage {
     alias: { sv: 'om-oss', en: 'about-us' },
     title: { sv: 'Om oss', en: 'About us' },
     description: {
-      sv: `${shop.name} drivs sedan 2015 av två entusiaster och säljer ${shop.tagline.sv}.`,
-      en: `Run by two enthusiasts since 2015, ${shop.name} sells ${shop.tagline.en}.`,
+      sv: `${shop.name.sv} drivs sedan 2015 av två entusiaster och säljer ${shop.tagline.sv}.`,
+      en: `Run by two enthusiasts since 2015, ${shop.name.en} sells ${shop.tagline.en}.`,
     },
     body: {
       sv: html(
         games
-          ? `<p>${shop.name} startade 2015 och drivs av två entusiaster som har samlat på tv-spel sedan barndomen. Det som började som ett sätt att hitta nya hem åt dubbletter i samlingen är i dag en butik med tusentals spel, konsoler och tillbehör.</p>`
-          : `<p>${shop.name} startade 2015 och drivs av två godisentusiaster som ville samla Nordens godaste godis, choklad och lakrits på ett ställe. I dag packar vi allt från lösgodis till presentaskar varje vardag.</p>`,
+          ? `<p>${shop.name.sv} startade 2015 och drivs av två entusiaster som har samlat på tv-spel sedan barndomen. Det som började som ett sätt att hitta nya hem åt dubbletter i samlingen är i dag en butik med tusentals spel, konsoler och tillbehör.</p>`
+          : `<p>${shop.name.sv} startade 2015 och drivs av två godisentusiaster som ville samla Nordens godaste godis, choklad och lakrits på ett ställe. I dag packar vi allt från lösgodis till presentaskar varje vardag.</p>`,
         '<h2>Därför handlar du hos oss</h2>',
         list(games
           ? [
               'Rengjort och testat – varje spel, konsol och tillbehör går igenom vår verkstad innan det säljs.',
-              'Leverans nästa dag – vi skickar alla beställningar senast nästa vardag.',
+              'Leverans nästa dag – varor i lager skickar vi senast nästa vardag.',
               'Fri retur – ångrar du dig skickar du tillbaka varan utan kostnad inom 30 dagar.',
             ]
           : [
               'Färskt godis – vi fyller på lagret varje vecka och väger upp lösgodiset samma dag som det skickas.',
-              'Leverans nästa dag – vi skickar alla beställningar senast nästa vardag.',
+              'Leverans nästa dag – varor i lager skickar vi senast nästa vardag.',
               'Fri retur på oöppnade förpackningar inom 30 dagar.',
             ]),
         games
@@ -64,18 +64,18 @@ function aboutPage(variant: ShopVariant): ContentPage {
       ),
       en: html(
         games
-          ? `<p>${shop.name} started in 2015 and is run by two enthusiasts who have collected video games since childhood. What began as a way to find new homes for duplicates in the collection is today a shop with thousands of games, consoles and accessories.</p>`
-          : `<p>${shop.name} started in 2015 and is run by two sweet-toothed enthusiasts who wanted to gather the best Nordic sweets, chocolate and licorice in one place. Today we pack everything from pick and mix to gift boxes every working day.</p>`,
+          ? `<p>${shop.name.en} started in 2015 and is run by two enthusiasts who have collected video games since childhood. What began as a way to find new homes for duplicates in the collection is today a shop with thousands of games, consoles and accessories.</p>`
+          : `<p>${shop.name.en} started in 2015 and is run by two sweet-toothed enthusiasts who wanted to gather the best Nordic sweets, chocolate and licorice in one place. Today we pack everything from pick and mix to gift boxes every working day.</p>`,
         '<h2>Why shop with us</h2>',
         list(games
           ? [
               'Cleaned and tested – every game, console and accessory passes through our workshop before it is sold.',
-              'Next-day delivery – we ship every order no later than the next working day.',
+              'Next-day delivery – items in stock ship no later than the next working day.',
               'Free returns – if you change your mind, send the item back free of charge within 30 days.',
             ]
           : [
               'Fresh sweets – we restock every week and weigh up pick and mix on the day it ships.',
-              'Next-day delivery – we ship every order no later than the next working day.',
+              'Next-day delivery – items in stock ship no later than the next working day.',
               'Free returns on unopened packages within 30 days.',
             ]),
         games
@@ -138,7 +138,7 @@ function termsPage(variant: ShopVariant): ContentPage {
         '<h2>Priser</h2>',
         `<p>Alla priser anges i svenska kronor inklusive ${vat} % moms. Företagskunder kan välja att visa priser exklusive moms.</p>`,
         '<h2>Leverans</h2>',
-        '<p>Vi skickar beställningar senast nästa vardag. Frakten är fri när du handlar för minst 499 kr.</p>',
+        '<p>Varor i lager skickar vi senast nästa vardag. Beställningsvaror tar längre tid: produktsidan visar leveranstiden. Frakten är fri när du handlar för minst 499 kr.</p>',
         '<h2>Betalning</h2>',
         list(['Kort', 'Faktura', 'Delbetalning', 'Presentkort']),
         '<h2>Ångerrätt och retur</h2>',
@@ -150,7 +150,7 @@ function termsPage(variant: ShopVariant): ContentPage {
         '<h2>Prices</h2>',
         `<p>All prices are in Swedish kronor including ${vat} % VAT. Business customers can choose to see prices excluding VAT.</p>`,
         '<h2>Delivery</h2>',
-        '<p>We ship orders no later than the next working day. Shipping is free when you spend at least SEK 499.</p>',
+        '<p>Items in stock ship no later than the next working day. Items ordered in for you take longer: the product page shows the delivery time. Shipping is free when you spend at least SEK 499.</p>',
         '<h2>Payment</h2>',
         list(['Card', 'Invoice', 'Instalments', 'Gift card']),
         '<h2>Right of withdrawal and returns</h2>',

@@ -1,7 +1,7 @@
 import { GAMES_BRANDS } from './games-brands';
 import type { HardwareItem } from './games-hardware';
 import { PLATFORMS, type Platform } from './games-platforms';
-import { GENRES, SHIPPING_PROMISE, playersSentence, regionSentence, type GenreKey, type Region } from './games-texts';
+import { GENRES, RETURNS_PROMISE, playersSentence, regionSentence, type GenreKey, type Region } from './games-texts';
 import { shelfPriceMinor } from './pricing';
 import type { Rng } from './random';
 import type { Localized, ParameterDraft, ProductDraft, SkuDraft } from './types';
@@ -112,17 +112,20 @@ export function gameDraft(rng: Rng, entry: TitleEntry): ProductDraft {
       en: `The original release came out in ${year} and the number of players is ${players}.`,
     }),
     extraInformation: join(
-      {
-        sv: `Välj skick ovan: ${skus.map((s) => s.name.sv.toLowerCase()).join(', ')}.`,
-        en: `Choose the condition above: ${skus.map((s) => s.name.en.toLowerCase()).join(', ')}.`,
-      },
+      // Only a product with several conditions has a condition picker to point at.
+      skus.length > 1
+        ? {
+            sv: `Välj skick ovan: ${skus.map((s) => s.name.sv.toLowerCase()).join(', ')}.`,
+            en: `Choose the condition above: ${skus.map((s) => s.name.en.toLowerCase()).join(', ')}.`,
+          }
+        : { sv: `Skick: ${skus[0]!.name.sv.toLowerCase()}.`, en: `Condition: ${skus[0]!.name.en.toLowerCase()}.` },
       disc
         ? { sv: 'Skivan är kontrollerad och fri från djupa repor.', en: 'The disc has been checked and is free from deep scratches.' }
         : {
             sv: `Kontakterna på ${media.sv} är rengjorda och eventuell sparfunktion är kontrollerad.`,
             en: `The ${media.en} contacts have been cleaned and any save function has been checked.`,
           },
-      SHIPPING_PROMISE,
+      RETURNS_PROMISE,
     ),
     popularity: entry.popularity,
     stockProfile: 'collectible',
@@ -153,7 +156,7 @@ export function hardwareDraft(rng: Rng, item: HardwareItem, popularity: number):
     parameters.push(param('Skick', 'Condition', { sv: 'Nytillverkad', en: 'Newly made' }));
     description = join(
       { sv: `${name.sv} är nytillverkad av ${brand} och passar ${fits.sv}.`, en: `${name.en} is newly made by ${brand} and fits ${fits.en}.` },
-      { sv: 'Vi har den alltid i lager och skickar den nästa vardag.', en: 'We always keep it in stock and ship it the next working day.' },
+      { sv: 'Den är ny och oanvänd.', en: 'It is new and unused.' },
     );
     specification = {
       sv: `Passar ${fits.sv}. Produkten är ny och levereras i skyddande förpackning.`,
@@ -219,7 +222,7 @@ export function hardwareDraft(rng: Rng, item: HardwareItem, popularity: number):
     skus,
     description,
     specification,
-    extraInformation: item.newlyMade ? SHIPPING_PROMISE : join(WARRANTY, SHIPPING_PROMISE),
+    extraInformation: item.newlyMade ? RETURNS_PROMISE : join(WARRANTY, RETURNS_PROMISE),
     popularity,
     stockProfile: item.newlyMade ? 'static' : 'collectible',
   };

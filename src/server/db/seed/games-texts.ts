@@ -110,7 +110,11 @@ export function regionSentence(region: Region, platform: Platform): Localized {
   };
 }
 
-export const SHIPPING_PROMISE: Localized = {
-  sv: 'Vi skickar nästa vardag och du har alltid fri retur.',
-  en: 'We ship the next working day and returns are always free.',
+/**
+ * Product texts promise no delivery time: the product page states it from the chosen SKU's stock status, and
+ * an item ordered in ships later than one on the shelf.
+ */
+export const RETURNS_PROMISE: Localized = {
+  sv: 'Du har alltid fri retur.',
+  en: 'Returns are always free.',
 };

@@ -1,7 +1,7 @@
 import type { CategoryIndex, FlatCategory } from './categories';
 import { localizedPath, pageUrl, type ContentPage } from './content-pages';
 import type { Row } from './insert';
-import { SHOP_INFO, SOCIAL_LINKS } from './shop-info';
+import { SHOP_INFO } from './shop-info';
 import { LANGUAGES, type CampaignDef, type Lang, type Localized, type ShopVariant } from './types';
 
 export const MENU_LOCATIONS = ['main-desktop', 'top-bar', 'footer-first', 'footer-second', 'footer-third'] as const;
@@ -112,11 +112,11 @@ function menuSpecs(
       },
       pageItem(pages, 'about', lang),
     ],
-    'footer-third': SOCIAL_LINKS.map((link) => ({
-      label: link.label,
-      title: sv ? `Följ oss på ${link.label}` : `Follow us on ${link.label}`,
+    'footer-third': Object.entries(shop.social).map(([network, url]) => ({
+      label: network,
+      title: sv ? `Följ oss på ${network}` : `Follow us on ${network}`,
       type: 'custom' as const,
-      url: link.url,
+      url,
       targetBlank: true,
     })),
   };

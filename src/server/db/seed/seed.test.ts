@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../client';
 import { openTestDb, testDbKinds } from '../../testing/db';
+import { shopCopyProblems } from '../../testing/shop-copy';
 import { CategoryIndex } from './categories';
 import { ProductGenerator } from './generate-products';
 import { DEFAULT_PRODUCT_COUNT, catalogFor, isSeeded, seedAnchor, seedCatalog, type ShopVariant } from './index';
@@ -148,6 +149,10 @@ function catalogInvariants(variant: ShopVariant, getDb: () => Db) {
       { key: 'purchase-terms', sv: 'kopvillkor', en: 'purchase-terms' },
     ]);
     expect(await value<string>(db, "SELECT body AS v FROM content_page_translations WHERE page_id = 1 AND language_id = 'sv'")).toContain('2015');
+  });
+
+  it('says one thing everywhere: delivery times, condition choice, shop name, customer-service address, social profiles', async () => {
+    expect(await shopCopyProblems(getDb(), variant)).toEqual([]);
   });
 
   it('is deterministic: the same input generates the same names', async () => {

@@ -1,36 +1,26 @@
+import en from '../../../../locales/en.json';
+import sv from '../../../../locales/sv.json';
+import { SHOP_CONTACT, type ShopContact } from '../../../shared/shop';
 import type { Localized, ShopVariant } from './types';
 
 /**
- * Contact details used in content pages and footer menus; the names match `shop.name` in locales/*.json. The addresses use the reserved `.example` domain
- * and a placeholder number until the shop owner provides real ones.
+ * What content pages, footer menus and order mails say about the shop: its name in each language (the same
+ * `shop.name` texts the pages show) and how to reach it.
  */
-export interface ShopInfo {
-  readonly name: string;
-  readonly email: string;
-  readonly phoneDisplay: string;
-  readonly phoneHref: string;
+export interface ShopInfo extends ShopContact {
+  readonly name: Localized;
   readonly tagline: Localized;
 }
 
 export const SHOP_INFO: Readonly<Record<ShopVariant, ShopInfo>> = {
   games: {
-    name: 'Retro Spelbutiken',
-    email: 'kundtjanst@retrospelbutiken.example',
-    phoneDisplay: '08-123 456 78',
-    phoneHref: 'tel:+46812345678',
+    ...SHOP_CONTACT.games,
+    name: { sv: sv['shop.name'], en: en['shop.name'] },
     tagline: { sv: 'retrospel, konsoler och tillbehör', en: 'retro games, consoles and accessories' },
   },
   candy: {
-    name: 'Godisbutiken',
-    email: 'kundtjanst@godisbutiken.example',
-    phoneDisplay: '08-123 456 79',
-    phoneHref: 'tel:+46812345679',
+    ...SHOP_CONTACT.candy,
+    name: { sv: sv['shop.name.candy'], en: en['shop.name.candy'] },
     tagline: { sv: 'godis, choklad, lakrits och presentaskar', en: 'sweets, chocolate, licorice and gift boxes' },
   },
 };
-
-export const SOCIAL_LINKS: readonly { readonly label: string; readonly url: string }[] = [
-  { label: 'Instagram', url: 'https://www.instagram.com/' },
-  { label: 'Facebook', url: 'https://www.facebook.com/' },
-  { label: 'YouTube', url: 'https://www.youtube.com/' },
-];

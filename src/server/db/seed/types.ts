@@ -1,6 +1,8 @@
 import type { Rng } from './random';
 
-export type ShopVariant = 'games' | 'candy';
+import type { ShopVariant } from '../../../shared/shop';
+
+export type { ShopVariant };
 export type Lang = 'sv' | 'en';
 /** Swedish first: it is the default channel and the order rows are written in. */
 export const LANGUAGES: readonly Lang[] = ['sv', 'en'];

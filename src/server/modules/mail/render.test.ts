@@ -50,7 +50,7 @@ describe('order mails', () => {
     const mail = renderOrderConfirmed(order({ language: 'en', discountFormatted: undefined }));
     expect(mail.subject).toBe('Thanks for your order 2024-0117');
     expect(mail.html).toContain('<html lang="en">');
-    for (const text of ['Thanks for your order!', 'Hi Kim Berg!', 'Subtotal', 'Shipping', 'Including VAT', 'Payment method', 'Shipping address', 'Best regards, Retro Spelbutiken']) {
+    for (const text of ['Thanks for your order!', 'Hi Kim Berg!', 'Subtotal', 'Shipping', 'Including VAT', 'Payment method', 'Shipping address', 'Best regards, Retro Game Shop']) {
       expect(mail.html, text).toContain(text);
     }
     expect(mail.html).not.toContain('Discount');

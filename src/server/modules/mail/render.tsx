@@ -62,7 +62,7 @@ function plainText(data: OrderMailData, texts: MailTexts, parts: MailParts, shop
 
 export function renderOrderMail(kind: OrderMailKind, data: OrderMailData, variant: ShopVariant = 'games'): RenderedMail {
   const texts = mailTexts[data.language];
-  const shop = SHOP_INFO[variant];
+  const shop = { name: SHOP_INFO[variant].name[data.language], email: SHOP_INFO[variant].email };
   const parts = partsOf(kind, data, texts);
   const markup = renderToStaticMarkup(
     <OrderMail
