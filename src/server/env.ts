@@ -19,7 +19,6 @@ export const envSchema = z.object({
   SHOP_VARIANT: z.enum(['games', 'candy']).default('games'),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl(['http://', 'https://'])),
   GTM_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional()),
-  TELEMETRY_KEY: z.preprocess(emptyAsUndefined, z.string().uuid('must be a GUID').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl(['smtp://', 'smtps://'])),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().email('must be an email address').optional()),
   // The admin created (or given this password) at start; both or neither.

@@ -32,20 +32,25 @@ async function openMigrated(env: Env) {
 async function seedCommand(env: Env) {
   const db = await openMigrated(env);
   try {
-    if (await isSeeded(db)) {
-      console.info('The database already holds a catalog; use a new DATA_DIR for another (nothing changed).');
-      return;
-    }
     const products = option('products') ? Number(option('products')) : undefined;
     if (products !== undefined && (!Number.isInteger(products) || products < 1)) throw new EnvError('--products must be a positive whole number');
     const variant = (option('variant') ?? env.SHOP_VARIANT) as Env['SHOP_VARIANT'];
     const started = Date.now();
-    const summary = await seedCatalog(db, {
-      variant,
-      products,
-      giftCards: demoAllowed(env),
-      onProgress: (done, total) => process.stdout.write(`\rSeeding ${done}/${total} products`),
-    });
+    // Under the lock a starting server seeds with, so the two never fill one database together.
+    const summary = await db.exclusive('demo-seed', async () =>
+      (await isSeeded(db))
+        ? null
+        : seedCatalog(db, {
+            variant,
+            products,
+            giftCards: demoAllowed(env),
+            onProgress: (done, total) => process.stdout.write(`\rSeeding ${done}/${total} products`),
+          }),
+    );
+    if (!summary) {
+      console.info('The database already holds a catalog; use a new DATA_DIR for another (nothing changed).');
+      return;
+    }
     await updateStatistics(db);
     console.info(`\nSeeded ${variant}: ${JSON.stringify(summary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -27,12 +28,36 @@ export interface Db extends Transaction {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; rolls back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding the lock called name for the whole database, so instances starting together on one
+   * PostgreSQL take turns (migrating, seeding) instead of racing. fn uses the database as usual. Not reentrant:
+   * fn must not ask for the same name again.
+   */
+  exclusive<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** PGlite has one connection in one process (DATA_DIR is locked to it), so a lock in memory is enough there. */
+function inProcessLocks(): Db['exclusive'] {
+  const tails = new Map<string, Promise<unknown>>();
+  return (name, fn) => {
+    const run = (tails.get(name) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.catch(() => undefined);
+    tails.set(name, tail);
+    void tail.then(() => tails.get(name) === tail && tails.delete(name));
+    return run;
+  };
+}
+
+/** PostgreSQL advisory locks take a 64-bit key: the first 8 bytes of the name's SHA-256. */
+export function advisoryLockKey(name: string): string {
+  return createHash('sha256').update(`storefront:${name}`).digest().readBigInt64BE(0).toString();
 }
 
 export function pgliteDb(instance: PGlite): Db {
   return {
     kind: 'pglite',
+    exclusive: inProcessLocks(),
     async query<R>(text: string, params: readonly SqlParam[] = []) {
       const res = await instance.query<R>(text, params as unknown[]);
       return res.rows;
@@ -65,6 +90,18 @@ pg.types.setTypeParser(1700, (v) => Number(v));
 export function postgresDb(pool: pg.Pool): Db {
   return {
     kind: 'postgres',
+    async exclusive(name, fn) {
+      // A session lock on a connection of its own: fn may need every connection of the pool (even a pool of one).
+      const holder = new pg.Client(pool.options);
+      await holder.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock($1::bigint)', [advisoryLockKey(name)]);
+        return await fn();
+      } finally {
+        // Ending the session releases its locks, also when the unlock itself fails.
+        await holder.end().catch(() => undefined);
+      }
+    },
     async query<R>(text: string, params: readonly SqlParam[] = []) {
       const res = await pool.query(text, params as unknown[]);
       return res.rows as R[];

@@ -8,13 +8,15 @@ import { isSeeded, seedCatalog, type ShopVariant } from './seed';
  */
 export async function prepareDatabase(db: Db, variant: ShopVariant, options: { giftCards: boolean } = { giftCards: true }): Promise<{ applied: string[]; seeded: boolean }> {
   const applied = await migrate(db);
-  if (await isSeeded(db)) {
-    await refreshPrices(db);
-    return { applied, seeded: false };
-  }
-  await seedCatalog(db, { variant, giftCards: options.giftCards });
-  await updateStatistics(db);
-  return { applied, seeded: true };
+  // Instances starting together on an empty database: one seeds, the others wait and find it seeded.
+  const seeded = await db.exclusive('demo-seed', async () => {
+    if (await isSeeded(db)) return false;
+    await seedCatalog(db, { variant, giftCards: options.giftCards });
+    return true;
+  });
+  if (seeded) await updateStatistics(db);
+  else await refreshPrices(db);
+  return { applied, seeded };
 }
 
 /**

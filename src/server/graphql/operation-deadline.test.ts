@@ -10,7 +10,7 @@ function fakeDb(ran: string[]): Db {
     },
     exec: async (sql: string) => void ran.push(sql),
   };
-  return { kind: 'pglite', ...tx, transaction: (fn) => fn(tx), close: async () => undefined };
+  return { kind: 'pglite', ...tx, transaction: (fn) => fn(tx), exclusive: (_name, fn) => fn(), close: async () => undefined };
 }
 
 describe('withDeadline', () => {

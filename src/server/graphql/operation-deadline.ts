@@ -40,6 +40,10 @@ export function withDeadline(db: Db, deadline: number, now: () => number = Date.
       check();
       return db.transaction((tx) => fn(guard(tx)));
     },
+    exclusive: (name, fn) => {
+      check();
+      return db.exclusive(name, fn);
+    },
     close: () => db.close(),
   };
 }

@@ -48,14 +48,6 @@ const rootResolvers: Resolvers = {
   },
 };
 
-function mergeResolvers(...all: Resolvers[]): Resolvers {
-  const merged: Record<string, Record<string, unknown>> = {};
-  for (const resolvers of all) {
-    for (const [type, fields] of Object.entries(resolvers)) merged[type] = { ...merged[type], ...fields };
-  }
-  return merged as Resolvers;
-}
-
 export const typeDefs = Object.keys(sdl)
   .sort((a, b) => (a.includes('base.graphql') ? -1 : b.includes('base.graphql') ? 1 : a.localeCompare(b)))
   .map((key) => sdl[key] as string);
@@ -63,7 +55,8 @@ export const typeDefs = Object.keys(sdl)
 export function buildSchema() {
   return createSchema<GraphQLContext & Record<string, unknown>>({
     typeDefs,
-    resolvers: mergeResolvers(rootResolvers, catalogResolvers, contentResolvers, cartResolvers, notificationResolvers, checkoutResolvers, orderResolvers, adminResolvers) as never,
+    // Yoga (graphql-tools) merges the modules' resolver maps, each typed by the generated Resolvers.
+    resolvers: [rootResolvers, catalogResolvers, contentResolvers, cartResolvers, notificationResolvers, checkoutResolvers, orderResolvers, adminResolvers],
   });
 }
 

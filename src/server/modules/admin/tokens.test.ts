@@ -1,3 +1,4 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from './password';
 import { createAdminTokens, TOKEN_LIFETIME_SECONDS } from './tokens';
@@ -24,6 +25,18 @@ describe('admin tokens', () => {
     const { token: own } = await tokens.issue(admin);
     expect(await tokens.verify(`${own}x`)).toBeNull();
     expect(await tokens.verify(`${own}.extra`)).toBeNull();
+  });
+
+  it('refuses an unsigned token and one signed with the secret for another audience', async () => {
+    const { claims } = await tokens.issue(admin);
+    const body = { email: claims.email, role: 'admin', pwd: claims.pwd };
+    const unsigned = new UnsecuredJWT(body).setSubject('1').setIssuer('storefront').setAudience('admin').setExpirationTime('1h').encode();
+    expect(await tokens.verify(unsigned)).toBeNull();
+    const secret = new TextEncoder().encode('s'.repeat(32));
+    const sign = (audience: string) =>
+      new SignJWT(body).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer('storefront').setAudience(audience).setExpirationTime('1h').sign(secret);
+    expect(await tokens.verify(await sign('admin'))).toMatchObject({ sub: 1 });
+    expect(await tokens.verify(await sign('customer'))).toBeNull();
   });
 
   it('refuses a token once its user has another password, or is gone', async () => {

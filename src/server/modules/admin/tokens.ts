@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Queryable } from '../../db/client';
 import { adminPasswordHash, type AdminUser } from './admin-store';
 
@@ -14,9 +15,12 @@ export interface AdminClaims {
 
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 const SECRET_KEY = 'admin_token_secret';
+const ALGORITHM = 'HS256';
+const ISSUER = 'storefront';
+const AUDIENCE = 'admin';
 
 /**
- * Signs and checks admin bearer tokens: base64url(JSON claims) '.' base64url(HMAC-SHA256). The secret is
+ * Signs and checks admin bearer tokens: JWTs (HS256, with jose) for the audience 'admin'. The secret is
  * ADMIN_TOKEN_SECRET when set, else one generated on first use and kept in the database (shop_meta), so every
  * server instance on the same database accepts the others' tokens and restarts keep them valid. A token is
  * also tied to the password it was issued under and checked against the current one on every use, so setting a
@@ -40,36 +44,40 @@ export function createAdminTokens(
     });
     return secret;
   };
-  const sign = async (payload: string) => createHmac('sha256', await getSecret()).update(payload).digest('base64url');
+  const key = async () => new TextEncoder().encode(await getSecret());
   // Keyed, so the token does not carry anything an offline guesser could check a password against.
-  const fingerprint = async (passwordHash: string) => (await sign(`password:${passwordHash}`)).slice(0, 22);
+  const fingerprint = async (passwordHash: string) =>
+    createHmac('sha256', await getSecret()).update(`password:${passwordHash}`).digest('base64url').slice(0, 22);
   const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
   return {
     async issue(user: AdminUser, now = Date.now()): Promise<{ token: string; claims: AdminClaims }> {
       const exp = Math.floor(now / 1000) + TOKEN_LIFETIME_SECONDS;
       const claims: AdminClaims = { sub: user.userId, email: user.email, role: 'admin', exp, pwd: await fingerprint(user.passwordHash) };
-      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-      return { token: `${payload}.${await sign(payload)}`, claims };
+      const token = await new SignJWT({ email: claims.email, role: claims.role, pwd: claims.pwd })
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(String(user.userId))
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(Math.floor(now / 1000))
+        .setExpirationTime(exp)
+        .sign(await key());
+      return { token, claims };
     },
     /** The claims of a well-signed, unexpired token issued under the user's current password; null for anything else. */
     async verify(token: string, now = Date.now()): Promise<AdminClaims | null> {
-      const [payload, signature, extra] = token.split('.');
-      if (!payload || !signature || extra !== undefined) return null;
-      const expected = Buffer.from(await sign(payload));
-      const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-      let claims: AdminClaims;
+      let payload: JWTPayload;
       try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as AdminClaims;
+        ({ payload } = await jwtVerify(token, await key(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(now) }));
       } catch {
         return null;
       }
-      if (claims.role !== 'admin' || typeof claims.exp !== 'number' || claims.exp * 1000 <= now) return null;
-      if (typeof claims.pwd !== 'string' || typeof claims.sub !== 'number') return null;
-      const passwordHash = await currentPasswordHash(claims.sub);
-      if (!passwordHash || !sameText(claims.pwd, await fingerprint(passwordHash))) return null;
-      return claims;
+      const sub = Number(payload.sub);
+      const { email, role, pwd, exp } = payload;
+      if (role !== 'admin' || !Number.isSafeInteger(sub) || typeof email !== 'string' || typeof pwd !== 'string' || typeof exp !== 'number') return null;
+      const passwordHash = await currentPasswordHash(sub);
+      if (!passwordHash || !sameText(pwd, await fingerprint(passwordHash))) return null;
+      return { sub, email, role, exp, pwd };
     },
   };
 }
