@@ -26,9 +26,14 @@ describe.each(testDbKinds())('page render limit on %s', (kind) => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(refused.headers['content-type']).toMatch(/^text\/html/);
+    expect(refused.body).toContain('<html lang="sv">');
     expect(refused.body).toContain('För många förfrågningar');
     expect(refused.body.length).toBeLessThan(400);
-    expect((await get('/en/about', '10.20.0.1')).body).toContain('Too many requests');
+    for (const url of ['/en/about', '/en?q=mario']) {
+      const english = (await get(url, '10.20.0.1')).body;
+      expect(english, url).toContain('<html lang="en">');
+      expect(english, url).toContain('<h1>Too many requests</h1><p>Please wait a while and try again.</p>');
+    }
     expect((await get('/', '10.20.0.2')).statusCode).toBe(200);
   });
 

@@ -1,10 +1,7 @@
-import en from '../../../locales/en.json';
-import sv from '../../../locales/sv.json';
 import type { LanguageId } from '../../shared/locales';
 import { routes } from '../../shared/routes';
+import { t } from '../i18n';
 import { themes } from '../modules/content/theme';
-
-const messages = { sv, en } as const;
 
 /**
  * What the service worker shows for a page it cannot fetch and never stored: says the shopper is offline, and
@@ -12,8 +9,7 @@ const messages = { sv, en } as const;
  * so it works from the worker's cache alone; the retry link's empty href is the address it was shown under.
  */
 export function offlinePageHtml(languageId: LanguageId, variant: 'games' | 'candy'): string {
-  const t = messages[languageId];
-  const shopName = t[variant === 'candy' ? 'shop.name.candy' : 'shop.name'];
+  const shopName = t(languageId, variant === 'candy' ? 'shop.name.candy' : 'shop.name');
   const theme = themes[variant];
   const css = [
     'body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1b2f;background:#fff}',
@@ -28,9 +24,9 @@ export function offlinePageHtml(languageId: LanguageId, variant: 'games' | 'cand
   return (
     `<!doctype html><html lang="${languageId}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">' +
-    `<title>${t['offline.title']} | ${shopName}</title><style>${css}</style></head>` +
-    `<body><header>${shopName}</header><main><h1>${t['offline.title']}</h1><p>${t['offline.text']}</p>` +
-    `<p class="actions"><a class="button button--primary" href="">${t['offline.retry']}</a>` +
-    `<a class="button" href="${routes.home(languageId)}">${t['error.home']}</a></p></main></body></html>`
+    `<title>${t(languageId, 'offline.title')} | ${shopName}</title><style>${css}</style></head>` +
+    `<body><header>${shopName}</header><main><h1>${t(languageId, 'offline.title')}</h1><p>${t(languageId, 'offline.text')}</p>` +
+    `<p class="actions"><a class="button button--primary" href="">${t(languageId, 'offline.retry')}</a>` +
+    `<a class="button" href="${routes.home(languageId)}">${t(languageId, 'error.home')}</a></p></main></body></html>`
   );
 }

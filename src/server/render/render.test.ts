@@ -1,7 +1,10 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
+import { loadEnv } from '../env';
 import { createTestApp } from '../testing/app';
 import { openTestDb } from '../testing/db';
+import { createRenderer } from './render';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -70,6 +73,21 @@ describe('server-rendered pages', () => {
     expect(res.body).not.toMatch(/at .*\.(ts|js):\d+/);
   });
 
+  it('answers a path it cannot render with the not-found page in the language of the address', async () => {
+    const swedish = await get('/s/%00');
+    expect(swedish.statusCode).toBe(404);
+    expect(swedish.body).toContain('<html lang="sv">');
+    expect(swedish.body).toContain('<h1>Sidan kunde inte hittas</h1>');
+    expect(swedish.body).toContain('<a class="button" href="/">Till startsidan</a>');
+    const english = await get('/en/s/a%00b');
+    expect(english.statusCode).toBe(404);
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('<h1>This page could not be found</h1>');
+    expect(english.body).toContain('<a class="button" href="/en">Go to the home page</a>');
+    expect(english.body).toContain('Demo shop: no real purchases.');
+    expect(english.body).not.toMatch(/Sidan|startsidan|Demobutik/);
+  });
+
   it('answers paths and queries that decode to NUL or broken UTF-16 with the not-found page, not 500', async () => {
     for (const url of ['/s/%00', '/p/%00', '/en/s/a%00b', '/c/%00', '/allt?q=%00', '/s/%ED%A0%80']) {
       const res = await get(url);
@@ -124,5 +142,37 @@ describe('server-rendered links with PUBLIC_URL', () => {
     expect(res.body).not.toContain('evil.example');
     expect(res.body).toContain(`rel="canonical" href="https://shop.example/p/${product!.alias}"`);
     expect(res.body).toContain(`"url":"https://shop.example/p/${product!.alias}"`);
+  });
+});
+
+describe('the error page that cannot fail', () => {
+  // The app's error handler answers a failed page with it; a route that fails on purpose stands in for a page.
+  const fastify = Fastify();
+  const renderer = createRenderer({
+    clientDir: undefined,
+    env: loadEnv({ LOG_LEVEL: 'silent' }),
+    demo: false,
+    createContext: () => {
+      throw new Error('the error page reads no data');
+    },
+  });
+  fastify.get('/*', (_req, reply) => renderer.renderError(reply, 500));
+  afterAll(() => fastify.close());
+
+  it('says the generic error in Swedish, and in English under /en, with a way to that home page', async () => {
+    const swedish = await fastify.inject({ url: '/kassan?steg=2' });
+    expect(swedish.statusCode).toBe(500);
+    expect(swedish.body).toMatch(/^<!doctype html><html lang="sv">/);
+    expect(swedish.body).toContain('<h1>Något gick tyvärr fel. Försök gärna igen och kontakta kundtjänst om problemet kvarstår.</h1>');
+    expect(swedish.body).toContain('<a class="button" href="/">Till startsidan</a>');
+    for (const url of ['/en', '/en?x=1', '/en/checkout']) {
+      const english = await fastify.inject({ url });
+      expect(english.statusCode, url).toBe(500);
+      expect(english.body, url).toMatch(/^<!doctype html><html lang="en">/);
+      expect(english.body, url).toContain('<h1>Something went wrong. Please try again and contact customer service if the problem persists.</h1>');
+      expect(english.body, url).toContain('<a class="button" href="/en">Go to the home page</a>');
+    }
+    // Only /en and what is under it is English.
+    expect((await fastify.inject({ url: '/engelska' })).body).toContain('<html lang="sv">');
   });
 });

@@ -13,11 +13,12 @@ import { createRoutes } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
 import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
 import { splitLocalePath } from '../../shared/locales';
-import sv from '../../../locales/sv.json';
+import { routes } from '../../shared/routes';
 import { isSafeText } from '../../shared/text';
 import { publicOrigin, type Env } from '../env';
 import type { GraphQLContext } from '../graphql/context';
 import { buildSchema } from '../graphql/schema';
+import { languageOfUrl, t } from '../i18n';
 
 interface ViteManifestEntry {
   file: string;
@@ -143,15 +144,20 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
     });
   }
 
-  /** A page that cannot fail: no data, no scripts, the spec's fallback text. */
+  /**
+   * A page that cannot fail: no data and no scripts, in the language of the address asked for (English under /en,
+   * Swedish otherwise). Not found says so; any other status gets the generic error text; both offer the home page.
+   */
   function renderError(reply: FastifyReply, status: number) {
-    const text = status === 404 ? 'This page could not be found' : 'Något gick tyvärr fel. Försök gärna igen och kontakta kundtjänst om problemet kvarstår.';
+    const languageId = languageOfUrl(reply.request.url);
+    const text = t(languageId, status === 404 ? 'notFound.text' : 'error.generic');
+    const demoNotice = options.demo ? `<aside class="demo-notice">${t(languageId, 'demo.notice')}</aside>` : '';
     return reply
       .status(status)
       .header('Content-Type', 'text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
       .send(
-        `<!doctype html><html lang="sv"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body>${options.demo ? `<aside class="demo-notice">${sv['demo.notice']}</aside>` : ''}<main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="/">Till startsidan</a></main></body></html>`,
+        `<!doctype html><html lang="${languageId}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title>${assets.css.map((h) => `<link rel="stylesheet" href="${h}">`).join('')}</head><body>${demoNotice}<main class="page error-page"><h1>${text}</h1><p class="error-page__status">${status}</p><a class="button" href="${routes.home(languageId)}">${t(languageId, 'error.home')}</a></main></body></html>`,
       );
   }
 

@@ -10,7 +10,7 @@ import { writeCart } from './write-cart';
 type CodeKind = 'promo' | 'giftCard';
 
 /** What tells the two codes apart: the warnings that refuse one, its texts, and where the cart keeps it. */
-const kinds: Record<CodeKind, { refusals: ReadonlySet<string>; messages: string; inputName: string; current: (cart: CartFieldsFragment) => string | null }> = {
+const kinds: Record<CodeKind, { refusals: ReadonlySet<string>; messages: CodeKind; inputName: string; current: (cart: CartFieldsFragment) => string | null }> = {
   promo: {
     refusals: new Set(['PROMO_CODE_INVALID', 'PROMO_CODE_REQUIREMENTS_NOT_MET']),
     messages: 'promo',
@@ -41,8 +41,8 @@ export const GiftCardForm = ({ cart }: { cart: CartFieldsFragment }) => <CartCod
 
 /**
  * A code field (discount code or gift card) and the code in use, with a way to remove it. Why a code was
- * refused (the server's text, spec section 8) is shown beside the field and tied to it, so it is heard where
- * it is typed.
+ * refused (the server's text, such as 'Koden är ej giltig') is shown beside the field and tied to it, so it is
+ * heard where it is typed.
  */
 function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind }) {
   const intl = useIntl();

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import sv from '../../../../locales/sv.json';
 import { ShopProvider } from '../../app/shop-context';
 import { CartDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
 import { createCache } from '../../lib/apollo';
@@ -32,7 +33,7 @@ function shopWith(answers: CartFieldsFragment[], gtmId: string | null = 'GTM-TES
   const client = new ApolloClient({ cache: createCache(), link });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApolloProvider client={client}>
-      <IntlProvider locale="sv-SE" messages={{}} onError={() => undefined}>
+      <IntlProvider locale="sv-SE" messages={sv}>
         <ShopProvider value={{ variant: 'games', gtmId, demo: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
       </IntlProvider>
     </ApolloProvider>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
+import type { MessageId } from '../../i18n/messages';
 
 /** One numbered step of the checkout: a region named by its heading. */
-export function CheckoutStep({ step, name, titleId, children }: { step: number; name: string; titleId: string; children: ReactNode }) {
+export function CheckoutStep({ step, name, titleId, children }: { step: number; name: string; titleId: MessageId; children: ReactNode }) {
   const headingId = `checkout-${name}-heading`;
   return (
     <section className="checkout-section" aria-labelledby={headingId}>

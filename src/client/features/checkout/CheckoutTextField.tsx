@@ -1,10 +1,12 @@
 import type { HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
+import { hasMessage } from '../../i18n/messages';
 import type { CheckoutState } from './use-checkout';
 import type { TextField } from './checkout-form';
 
 interface Props {
-  field: TextField;
+  /** Every text field but the carrier choice, which is a list of options. */
+  field: Exclude<TextField, 'shippingMethodId'>;
   state: CheckoutState;
   autoComplete?: string;
   type?: 'text' | 'email' | 'tel';
@@ -22,7 +24,8 @@ export function CheckoutTextField({ field, state, autoComplete, type = 'text', i
   const error = state.errorFor(field);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const hint = intl.messages[`checkout.hint.${field}`] ? intl.formatMessage({ id: `checkout.hint.${field}` }) : null;
+  const hintMessage = `checkout.hint.${field}` as const;
+  const hint = hasMessage(intl.messages, hintMessage) ? intl.formatMessage({ id: hintMessage }) : null;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   const common = {
     id,

@@ -1,10 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CustomerType } from '../../graphql/generated/operations';
+import type { MessageId } from '../../i18n/messages';
 import { CheckoutTextField } from './CheckoutTextField';
 import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
 
-const CUSTOMER_TYPES: readonly { type: CustomerType; messageId: string }[] = [
+const CUSTOMER_TYPES: readonly { type: CustomerType; messageId: MessageId }[] = [
   { type: 'PERSON', messageId: 'customerType.person' },
   { type: 'ORGANIZATION', messageId: 'customerType.organization' },
 ];

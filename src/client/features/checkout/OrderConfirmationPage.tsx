@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Head } from '../../components/Head';
 import { useLanguageId } from '../../app/use-language';
+import type { MessageId } from '../../i18n/messages';
 import { localizePath } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { CheckoutTotals } from './CheckoutTotals';
@@ -108,7 +109,7 @@ export function OrderConfirmationPage() {
   );
 }
 
-function Fact({ labelId, children }: { labelId: string; children: ReactNode }) {
+function Fact({ labelId, children }: { labelId: MessageId; children: ReactNode }) {
   return (
     <div>
       <dt>

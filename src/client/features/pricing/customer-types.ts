@@ -1,7 +1,8 @@
+import type { MessageId } from '../../i18n/messages';
 import type { CustomerType, PersistedState } from '../../lib/persisted-state';
 
-/** Spec section 6: each customer type carries a VAT flag deciding inclusive or exclusive prices. */
-export const customerTypes: readonly { type: CustomerType; vatIncluded: boolean; messageId: string }[] = [
+/** Each customer type carries a VAT flag deciding inclusive or exclusive prices. */
+export const customerTypes: readonly { type: CustomerType; vatIncluded: boolean; messageId: MessageId }[] = [
   { type: 'PERSON', vatIncluded: true, messageId: 'customerType.person' },
   { type: 'ORGANIZATION', vatIncluded: false, messageId: 'customerType.organization' },
 ];

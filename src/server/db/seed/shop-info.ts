@@ -1,6 +1,5 @@
-import en from '../../../../locales/en.json';
-import sv from '../../../../locales/sv.json';
 import { SHOP_CONTACT, type ShopContact } from '../../../shared/shop';
+import { t } from '../../i18n';
 import type { Localized, ShopVariant } from './types';
 
 /**
@@ -15,12 +14,12 @@ export interface ShopInfo extends ShopContact {
 export const SHOP_INFO: Readonly<Record<ShopVariant, ShopInfo>> = {
   games: {
     ...SHOP_CONTACT.games,
-    name: { sv: sv['shop.name'], en: en['shop.name'] },
+    name: { sv: t('sv', 'shop.name'), en: t('en', 'shop.name') },
     tagline: { sv: 'retrospel, konsoler och tillbehör', en: 'retro games, consoles and accessories' },
   },
   candy: {
     ...SHOP_CONTACT.candy,
-    name: { sv: sv['shop.name.candy'], en: en['shop.name.candy'] },
+    name: { sv: t('sv', 'shop.name.candy'), en: t('en', 'shop.name.candy') },
     tagline: { sv: 'godis, choklad, lakrits och presentaskar', en: 'sweets, chocolate, licorice and gift boxes' },
   },
 };

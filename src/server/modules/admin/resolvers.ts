@@ -1,24 +1,22 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
+import { t } from '../../i18n';
 import { badInput } from '../cart/input';
 import { publishStockChanges, setStock } from '../order/stock';
 import { checkCredentials } from './admin-store';
 import { requireAdmin, unauthenticated } from './auth';
 import { beginLoginAttempt, rateLimited } from './login-attempts';
 
-const wrongCredentials = { sv: 'Fel email eller lösenord, försök gärna igen', en: 'Wrong email or password, please try again' };
-const tooManyAttempts = { sv: 'För många försök. Vänta en stund och försök igen.', en: 'Too many attempts. Please wait a while and try again.' };
-
 export const adminResolvers: Resolvers = {
   Mutation: {
     adminLogin: async (_, args, ctx) => {
       const language = resolveLanguage(args.channelId, args.languageId);
       // No address is longer than 254 characters; a long password would only make the slow hash slower.
-      if (args.email.length > 254 || args.password.length > 1024) throw unauthenticated(wrongCredentials[language]);
+      if (args.email.length > 254 || args.password.length > 1024) throw unauthenticated(t(language, 'server.admin.wrongCredentials'));
       const attempt = await beginLoginAttempt(ctx.limits, args.email, ctx.clientAddress);
-      if (!attempt) throw rateLimited(tooManyAttempts[language]);
+      if (!attempt) throw rateLimited(t(language, 'server.tooManyAttempts'));
       const user = await checkCredentials(ctx.db, args.email, args.password);
-      if (!user) throw unauthenticated(wrongCredentials[language]);
+      if (!user) throw unauthenticated(t(language, 'server.admin.wrongCredentials'));
       await attempt.succeeded();
       const { token, claims } = await ctx.adminTokens.issue(user);
       return { token, expiresAt: new Date(claims.exp * 1000).toISOString(), email: claims.email, role: claims.role };

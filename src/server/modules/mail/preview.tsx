@@ -6,29 +6,15 @@ import type { ShopVariant } from '../../db/seed/types';
 import { findMail, type StoredMail } from './outbox';
 import { renderOrderMail } from './render';
 import { sampleOrderMailData } from './sample';
+import { mailPreviewTexts } from './texts';
 import type { OrderMailKind, RenderedMail } from './types';
-
-const layoutTexts: Record<LanguageId, { title: Record<OrderMailKind, string>; sample: string; stored: (to: string) => string; plain: string }> = {
-  sv: {
-    title: { orderconfirmed: 'Orderbekräftelse', ordershipped: 'Leveransbesked' },
-    sample: 'Förhandsvisning med en exempelorder',
-    stored: (to) => `Skickat till ${to}`,
-    plain: 'Textversion',
-  },
-  en: {
-    title: { orderconfirmed: 'Order confirmation', ordershipped: 'Shipping notice' },
-    sample: 'Preview with a sample order',
-    stored: (to) => `Sent to ${to}`,
-    plain: 'Plain-text version',
-  },
-};
 
 /**
  * The "mail layout" page: the mail in a sandboxed frame, so its own document (and styles) stay apart from
  * the page's and nothing in it can run scripts; no script of our own either, so the shop's CSP holds.
  */
 export function mailLayoutPage(kind: OrderMailKind, language: LanguageId, mail: RenderedMail, note: string): string {
-  const texts = layoutTexts[language];
+  const texts = mailPreviewTexts[language];
   const markup = renderToStaticMarkup(
     <html lang={language}>
       <head>
@@ -85,11 +71,11 @@ export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; v
           const stored = await findMail(deps.db, id);
           // Unknown ids get the shop's own 404 page.
           if (!stored || stored.kind !== kind || !(await deps.mayRead(req, stored))) return reply.callNotFound();
-          const page = mailLayoutPage(kind, stored.languageId, stored, layoutTexts[stored.languageId].stored(stored.to));
+          const page = mailLayoutPage(kind, stored.languageId, stored, mailPreviewTexts[stored.languageId].stored(stored.to));
           return reply.type('text/html; charset=utf-8').send(page);
         }
         const mail = renderOrderMail(kind, await sampleOrderMailData(deps.db, language), deps.variant);
-        return reply.type('text/html; charset=utf-8').send(mailLayoutPage(kind, language, mail, layoutTexts[language].sample));
+        return reply.type('text/html; charset=utf-8').send(mailLayoutPage(kind, language, mail, mailPreviewTexts[language].sample));
       });
     }
   }

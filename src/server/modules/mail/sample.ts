@@ -1,6 +1,7 @@
 import { formatMoney, exVatMinor } from '../../../shared/money';
 import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
+import { t } from '../../i18n';
 import type { OrderMailData } from './types';
 
 interface SampleRow {
@@ -12,11 +13,6 @@ interface SampleRow {
 
 const SHIPPING_MINOR = 4900;
 const QUANTITIES = [1, 2, 1];
-
-const sampleTexts: Record<LanguageId, { shippingMethod: string; paymentMethod: string; country: string }> = {
-  sv: { shippingMethod: 'PostNord MyPack Collect', paymentMethod: 'Kort', country: 'Sverige' },
-  en: { shippingMethod: 'PostNord MyPack Collect', paymentMethod: 'Card', country: 'Sweden' },
-};
 
 /**
  * A made-up order for the mail previews, built from the shop's three bestsellers (each one's first SKU) so
@@ -50,7 +46,6 @@ export async function sampleOrderMailData(db: Queryable, language: LanguageId): 
   });
   // Shipping carries the standard rate of VAT.
   vat += SHIPPING_MINOR - exVatMinor(SHIPPING_MINOR, 25);
-  const texts = sampleTexts[language];
   return {
     orderNumber: '100042',
     language,
@@ -61,9 +56,9 @@ export async function sampleOrderMailData(db: Queryable, language: LanguageId): 
     shippingFormatted: money(SHIPPING_MINOR),
     totalFormatted: money(subtotal + SHIPPING_MINOR),
     vatFormatted: money(vat),
-    shippingMethod: texts.shippingMethod,
-    paymentMethod: texts.paymentMethod,
-    shippingAddress: { name: 'Anna Andersson', street: 'Storgatan 1', zip: '111 22', city: 'Stockholm', country: texts.country },
+    shippingMethod: 'PostNord MyPack Collect',
+    paymentMethod: t(language, 'checkout.payment.CARD'),
+    shippingAddress: { name: 'Anna Andersson', street: 'Storgatan 1', zip: '111 22', city: 'Stockholm', country: t(language, 'checkout.country.SE') },
     trackingUrl: 'https://tracking.postnord.com/se/?id=00370712345678901234',
   };
 }

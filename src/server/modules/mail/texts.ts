@@ -1,6 +1,8 @@
 import type { LanguageId } from '../../../shared/locales';
+import { t } from '../../i18n';
+import type { OrderMailKind } from './types';
 
-/** The order mails' wording in both shop languages. */
+/** The order mails' wording in both shop languages (texts in `locales/server/*.json`). */
 export interface MailTexts {
   confirmedSubject: (orderNumber: string) => string;
   confirmedHeading: string;
@@ -28,58 +30,52 @@ export interface MailTexts {
   regards: (shopName: string) => string;
 }
 
-export const mailTexts: Record<LanguageId, MailTexts> = {
-  sv: {
-    confirmedSubject: (orderNumber) => `Tack för din beställning ${orderNumber}`,
-    confirmedHeading: 'Tack för din beställning!',
-    confirmedIntro: (name, orderNumber) =>
-      `Hej ${name}! Vi har tagit emot din beställning ${orderNumber} och skickar den så snart vi kan.`,
-    shippedSubject: (orderNumber) => `Din beställning är skickad (${orderNumber})`,
-    shippedHeading: 'Din beställning är skickad',
-    shippedIntro: (name, orderNumber) => `Hej ${name}! Din beställning ${orderNumber} har lämnat vårt lager och är på väg till dig.`,
-    trackParcel: 'Spåra paketet',
-    orderNumber: 'Ordernummer',
-    product: 'Produkt',
-    quantity: 'Antal',
-    unitPrice: 'À-pris',
-    lineTotal: 'Summa',
-    subtotal: 'Delsumma',
-    shipping: 'Frakt',
-    discount: 'Rabatt',
-    total: 'Totalt',
-    vatIncluded: 'Varav moms',
-    giftCard: 'Betalt med presentkort',
-    amountToPay: 'Att betala med valt betalsätt',
-    shippingMethod: 'Leveranssätt',
-    paymentMethod: 'Betalsätt',
-    shippingAddress: 'Leveransadress',
-    questions: (email) => `Frågor om din beställning? Svara på det här mejlet eller skriv till ${email}.`,
-    regards: (shopName) => `Vänliga hälsningar, ${shopName}`,
-  },
-  en: {
-    confirmedSubject: (orderNumber) => `Thanks for your order ${orderNumber}`,
-    confirmedHeading: 'Thanks for your order!',
-    confirmedIntro: (name, orderNumber) => `Hi ${name}! We have received your order ${orderNumber} and will ship it as soon as we can.`,
-    shippedSubject: (orderNumber) => `Your order has shipped (${orderNumber})`,
-    shippedHeading: 'Your order has shipped',
-    shippedIntro: (name, orderNumber) => `Hi ${name}! Your order ${orderNumber} has left our warehouse and is on its way to you.`,
-    trackParcel: 'Track your parcel',
-    orderNumber: 'Order number',
-    product: 'Product',
-    quantity: 'Qty',
-    unitPrice: 'Unit price',
-    lineTotal: 'Total',
-    subtotal: 'Subtotal',
-    shipping: 'Shipping',
-    discount: 'Discount',
-    total: 'Total',
-    vatIncluded: 'Including VAT',
-    giftCard: 'Paid with gift card',
-    amountToPay: 'To pay with the chosen payment method',
-    shippingMethod: 'Shipping method',
-    paymentMethod: 'Payment method',
-    shippingAddress: 'Shipping address',
-    questions: (email) => `Questions about your order? Reply to this email or write to ${email}.`,
-    regards: (shopName) => `Best regards, ${shopName}`,
-  },
-};
+function mailTextsIn(languageId: LanguageId): MailTexts {
+  return {
+    confirmedSubject: (orderNumber) => t(languageId, 'mail.confirmed.subject', { orderNumber }),
+    confirmedHeading: t(languageId, 'mail.confirmed.heading'),
+    confirmedIntro: (name, orderNumber) => t(languageId, 'mail.confirmed.intro', { name, orderNumber }),
+    shippedSubject: (orderNumber) => t(languageId, 'mail.shipped.subject', { orderNumber }),
+    shippedHeading: t(languageId, 'mail.shipped.heading'),
+    shippedIntro: (name, orderNumber) => t(languageId, 'mail.shipped.intro', { name, orderNumber }),
+    trackParcel: t(languageId, 'mail.trackParcel'),
+    orderNumber: t(languageId, 'mail.orderNumber'),
+    product: t(languageId, 'mail.product'),
+    quantity: t(languageId, 'mail.quantity'),
+    unitPrice: t(languageId, 'mail.unitPrice'),
+    lineTotal: t(languageId, 'mail.lineTotal'),
+    subtotal: t(languageId, 'mail.subtotal'),
+    shipping: t(languageId, 'mail.shipping'),
+    discount: t(languageId, 'mail.discount'),
+    total: t(languageId, 'mail.total'),
+    vatIncluded: t(languageId, 'mail.vatIncluded'),
+    giftCard: t(languageId, 'mail.giftCard'),
+    amountToPay: t(languageId, 'mail.amountToPay'),
+    shippingMethod: t(languageId, 'mail.shippingMethod'),
+    paymentMethod: t(languageId, 'mail.paymentMethod'),
+    shippingAddress: t(languageId, 'mail.shippingAddress'),
+    questions: (email) => t(languageId, 'mail.questions', { email }),
+    regards: (shopName) => t(languageId, 'mail.regards', { shopName }),
+  };
+}
+
+export const mailTexts: Record<LanguageId, MailTexts> = { sv: mailTextsIn('sv'), en: mailTextsIn('en') };
+
+/** The words around a mail on its preview page (/mail/orderconfirmed and /mail/ordershipped). */
+export interface MailPreviewTexts {
+  title: Record<OrderMailKind, string>;
+  sample: string;
+  stored: (to: string) => string;
+  plain: string;
+}
+
+function previewTextsIn(languageId: LanguageId): MailPreviewTexts {
+  return {
+    title: { orderconfirmed: t(languageId, 'mail.preview.title.orderconfirmed'), ordershipped: t(languageId, 'mail.preview.title.ordershipped') },
+    sample: t(languageId, 'mail.preview.sample'),
+    stored: (to) => t(languageId, 'mail.preview.stored', { to }),
+    plain: t(languageId, 'mail.preview.plain'),
+  };
+}
+
+export const mailPreviewTexts: Record<LanguageId, MailPreviewTexts> = { sv: previewTextsIn('sv'), en: previewTextsIn('en') };

@@ -1,5 +1,6 @@
 import type { LanguageId } from '../../../shared/locales';
 import type { OrderStatus, PaymentMethod } from '../../graphql/generated/resolvers-types';
+import { t } from '../../i18n';
 
 /**
  * The order's life: received, then processing (being packed), then completed (shipped). It can be cancelled
@@ -24,16 +25,7 @@ export function needsPayment(to: OrderStatus): boolean {
   return to === 'PROCESSING' || to === 'COMPLETED';
 }
 
-const statusLabels: Record<LanguageId, Record<OrderStatus, string>> = {
-  sv: { RECEIVED: 'Mottagen', PROCESSING: 'Behandlas', COMPLETED: 'Slutförd', CANCELLED: 'Avbruten' },
-  en: { RECEIVED: 'Received', PROCESSING: 'Processing', COMPLETED: 'Completed', CANCELLED: 'Cancelled' },
-};
+export const statusLabel = (status: OrderStatus, languageId: LanguageId) => t(languageId, `server.order.status.${status}`);
 
-export const statusLabel = (status: OrderStatus, languageId: LanguageId) => statusLabels[languageId][status];
-
-const paymentLabels: Record<LanguageId, Record<PaymentMethod, string>> = {
-  sv: { CARD: 'Kort', INVOICE: 'Faktura', INSTALMENT: 'Delbetalning', PAY_LATER: 'Betala senare', GIFT_CARD: 'Presentkort' },
-  en: { CARD: 'Card', INVOICE: 'Invoice', INSTALMENT: 'Instalments', PAY_LATER: 'Pay later', GIFT_CARD: 'Gift card' },
-};
-
-export const paymentMethodLabel = (method: PaymentMethod, languageId: LanguageId) => paymentLabels[languageId][method];
+// The same names the checkout page gives the payment methods.
+export const paymentMethodLabel = (method: PaymentMethod, languageId: LanguageId) => t(languageId, `checkout.payment.${method}`);

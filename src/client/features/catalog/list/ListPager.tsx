@@ -1,5 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import type { MessageId } from '../../../i18n/messages';
 import { PAGE_SIZE, type ListSelection } from './selection';
 import type { ListNavigation } from './use-list-navigation';
 
@@ -8,7 +9,7 @@ import type { ListNavigation } from './use-list-navigation';
  * entry: reload and Back from a product show exactly these products, and ScrollRestoration finds its place.
  * Without JavaScript they are plain links that load the same range.
  */
-function PagerLink({ nav, to, messageId }: { nav: ListNavigation; to: ListSelection; messageId: string }) {
+function PagerLink({ nav, to, messageId }: { nav: ListNavigation; to: ListSelection; messageId: MessageId }) {
   const href = nav.hrefFor(to);
   const loading = nav.isLoading(href);
   return (
