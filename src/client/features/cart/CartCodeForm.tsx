@@ -1,9 +1,9 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useHydrated } from '../../app/use-hydrated';
-import { notify } from '../../app/ui-state';
-import { useChannelVariables } from '../../app/use-language';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { notify } from '../../lib/ui-state';
+import { useChannelVariables } from '../../hooks/use-language';
 import { SetCartGiftCardDocument, SetCartPromoCodeDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
 import { writeCart } from './write-cart';
 
@@ -41,7 +41,7 @@ export const GiftCardForm = ({ cart }: { cart: CartFieldsFragment }) => <CartCod
 
 /**
  * A code field (discount code or gift card) and the code in use, with a way to remove it. Why a code was
- * refused (the server's text, spec section 8) is shown beside the field and tied to it, so it is heard where
+ * refused (the server's own text) is shown beside the field and tied to it, so it is heard where
  * it is typed.
  */
 function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind }) {
