@@ -28,16 +28,26 @@ function foldersIn(dir) {
     .sort();
 }
 
+/** A folder's test helpers (`*-test-kit.ts`), which other folders' tests may use to build fixtures. */
+function testKitsIn(dir) {
+  return fs.readdirSync(at(dir)).filter((name) => name.endsWith('-test-kit.ts'));
+}
+
 /**
- * One zone per folder of `dir`: its files may import their own folder and the index.ts of a sibling, and
- * nothing else inside `dir`. The index.ts is the folder's public surface.
+ * One zone per folder of `dir`: its files may import their own folder and the index.ts (and test kits) of a
+ * sibling, and nothing else inside `dir`. The index.ts is the folder's public surface.
  */
 function publicSurfaceZones(dir, message) {
   const folders = foldersIn(dir);
   return folders.map((folder) => ({
     target: at(dir, folder),
     from: at(dir),
-    except: [folder, ...folders.filter((other) => other !== folder).map((other) => `${other}/index.ts`)],
+    except: [
+      folder,
+      ...folders
+        .filter((other) => other !== folder)
+        .flatMap((other) => [`${other}/index.ts`, ...testKitsIn(path.join(dir, other)).map((kit) => `${other}/${kit}`)]),
+    ],
     message,
   }));
 }
