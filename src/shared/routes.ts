@@ -1,20 +1,118 @@
-import { localizePath, type LanguageId } from './locales';
+import { languageIds, localizePath, type LanguageId } from './locales';
 
-/** Canonical URLs of catalog entities; the server stores aliases, these helpers give them a path. */
+/** What kind of page a route shows: the tag manager's page type. */
+export type PageType =
+  | 'home'
+  | 'list'
+  | 'category'
+  | 'brand'
+  | 'campaign'
+  | 'search'
+  | 'brands'
+  | 'favorites'
+  | 'checkout'
+  | 'product'
+  | 'account'
+  | 'content'
+  | 'notFound';
+
+export interface PageRoute {
+  /**
+   * react-router path patterns below the language prefix ('' is the language's home page). The first is the
+   * canonical one, which the builders below fill in; the others are further forms that answer the same page.
+   */
+  readonly paths: Readonly<Record<LanguageId, readonly [string, ...string[]]>>;
+  readonly pageType: PageType;
+  /** The checkout and its return pages: the reduced layout (logo, selling points, a way back; no menu, search or panels). */
+  readonly undistracted: boolean;
+}
+
+const same = (...paths: [string, ...string[]]) => ({ sv: paths, en: paths });
+const route = (pageType: PageType, paths: PageRoute['paths'], undistracted = false): PageRoute => ({ pageType, paths, undistracted });
+
+/**
+ * Every page of the shop, once: the router, the tag manager's page types, the seeded menus' links, the language
+ * switch and every link in the code are built from this table. Swedish URLs have no prefix, English ones '/en'.
+ */
+export const pageRoutes = {
+  home: route('home', same('')),
+  all: route('list', same('allt')),
+  // Deep categories keep their parent for readable URLs: /c/{parent}/{category}; any depth answers.
+  category: route('category', same('c/*')),
+  brand: route('brand', same('b/*')),
+  campaign: route('campaign', same('dc/*')),
+  search: route('search', same('s/:search')),
+  /** A list the server defines by alias; only the last segment counts. */
+  aliasList: route('list', same('l/*')),
+  /** /list/{kind}: a list whose ids or search text come from the query (/list/list?productIds=1,2). */
+  genericList: route('list', same('list/:kind?')),
+  brands: route('brands', { sv: ['varumarken'], en: ['brands'] }),
+  favorites: route('favorites', { sv: ['favoriter'], en: ['favorites'] }),
+  checkout: route('checkout', { sv: ['kassan'], en: ['checkout'] }, true),
+  /** Where the payment provider sends the shopper back, paid … */
+  orderConfirmation: route('checkout', same('checkout/confirm'), true),
+  /** … or refused. */
+  paymentFailed: route('checkout', same('checkout/klarna-fail'), true),
+  // The product's alias is the last segment; up to two segments before it (e.g. a category) are ignored.
+  product: route('product', same('p/:alias', 'p/:any/:alias', 'p/:any/:any2/:alias', 'product/:alias')),
+  /** The menus link here already; until the account pages exist the router answers it with the not-found page. */
+  accountOrders: route('account', { sv: ['mina-sidor/ordrar'], en: ['my-account/orders'] }),
+  // One segment is a content page's alias (least specific: every other route wins over it).
+  content: route('content', same(':alias', 'content/:alias')),
+  notFound: route('notFound', same('*')),
+} as const satisfies Record<string, PageRoute>;
+
+export type PageRouteId = keyof typeof pageRoutes;
+
+/**
+ * The canonical path of a route in a language, with its `:params` and `*` filled in. Values go in as given
+ * (encode what needs it first); an optional parameter left out drops its segment.
+ */
+export function pathOf(id: PageRouteId, languageId: LanguageId, params: Readonly<Record<string, string>> = {}): string {
+  const pattern = pageRoutes[id].paths[languageId][0];
+  const segments = pattern
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      if (segment === '*') return [param(id, params, '*')];
+      if (!segment.startsWith(':')) return [segment];
+      const optional = segment.endsWith('?');
+      const name = segment.slice(1, optional ? -1 : undefined);
+      if (optional && params[name] === undefined) return [];
+      return [param(id, params, name)];
+    });
+  return localizePath(`/${segments.join('/')}`, languageId);
+}
+
+function param(id: PageRouteId, params: Readonly<Record<string, string>>, name: string): string {
+  const value = params[name];
+  if (value === undefined) throw new Error(`Route ${id} needs its ${name} parameter`);
+  return value;
+}
+
+/** A fixed route's path in every language: the hreflang alternates and the language switch of its page. */
+export function alternatesOf(id: PageRouteId): { languageId: LanguageId; canonicalUrl: string }[] {
+  return languageIds.map((languageId) => ({ languageId, canonicalUrl: pathOf(id, languageId) }));
+}
+
+/** Canonical URLs of the shop's pages; catalog entities are stored by alias, and these give them their path. */
 export const routes = {
-  product: (alias: string, languageId: LanguageId) => localizePath(`/p/${alias}`, languageId),
-  category: (aliases: readonly string[], languageId: LanguageId) =>
-    // Deep categories keep their parent for readable URLs: /c/{parent}/{category} (spec: /c/(any)/{category}).
-    localizePath(`/c/${aliases.slice(-2).join('/')}`, languageId),
-  brand: (alias: string, languageId: LanguageId) => localizePath(`/b/${alias}`, languageId),
-  campaign: (alias: string, languageId: LanguageId) => localizePath(`/dc/${alias}`, languageId),
-  content: (alias: string, languageId: LanguageId) => localizePath(`/${alias}`, languageId),
-  search: (text: string, languageId: LanguageId) => localizePath(`/s/${encodeURIComponent(text)}`, languageId),
-  brands: (languageId: LanguageId) => localizePath(languageId === 'sv' ? '/varumarken' : '/brands', languageId),
-  all: (languageId: LanguageId) => localizePath('/allt', languageId),
-  favorites: (languageId: LanguageId) => localizePath(languageId === 'sv' ? '/favoriter' : '/favorites', languageId),
-  checkout: (languageId: LanguageId) => localizePath(languageId === 'sv' ? '/kassan' : '/checkout', languageId),
-  home: (languageId: LanguageId) => localizePath('/', languageId),
+  home: (languageId: LanguageId) => pathOf('home', languageId),
+  all: (languageId: LanguageId) => pathOf('all', languageId),
+  product: (alias: string, languageId: LanguageId) => pathOf('product', languageId, { alias }),
+  /** A category by its aliases from the top: the URL names the category and its parent. */
+  category: (aliases: readonly string[], languageId: LanguageId) => pathOf('category', languageId, { '*': aliases.slice(-2).join('/') }),
+  brand: (alias: string, languageId: LanguageId) => pathOf('brand', languageId, { '*': alias }),
+  campaign: (alias: string, languageId: LanguageId) => pathOf('campaign', languageId, { '*': alias }),
+  content: (alias: string, languageId: LanguageId) => pathOf('content', languageId, { alias }),
+  search: (text: string, languageId: LanguageId) => pathOf('search', languageId, { search: encodeURIComponent(text) }),
+  genericList: (kind: string, languageId: LanguageId) => pathOf('genericList', languageId, { kind }),
+  brands: (languageId: LanguageId) => pathOf('brands', languageId),
+  favorites: (languageId: LanguageId) => pathOf('favorites', languageId),
+  checkout: (languageId: LanguageId) => pathOf('checkout', languageId),
+  orderConfirmation: (languageId: LanguageId) => pathOf('orderConfirmation', languageId),
+  paymentFailed: (languageId: LanguageId) => pathOf('paymentFailed', languageId),
+  accountOrders: (languageId: LanguageId) => pathOf('accountOrders', languageId),
   /** The service worker's answer to a page it cannot fetch and never stored (a file name, so no content alias takes it). */
   offline: (languageId: LanguageId) => localizePath('/offline.html', languageId),
 };

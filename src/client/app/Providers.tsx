@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import type { createPersistedStore } from '../lib/persisted-state';
 import type { Boot } from './boot';
 import { Document } from './Document';
-import { PersistedProvider } from './persisted';
-import { ShopProvider } from './shop-context';
+import { PersistedProvider } from '../lib/persisted-context';
+import { ShopProvider } from '../lib/shop-context';
 
 /** The same tree on server and client, so hydration matches. */
 export function Providers(props: {

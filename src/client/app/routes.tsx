@@ -1,58 +1,68 @@
 import type { ApolloClient } from '@apollo/client';
-import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { LoaderFunctionArgs, NonIndexRouteObject, RouteObject } from 'react-router';
 import type { LanguageId } from '../../shared/locales';
-import { ErrorPage, RootErrorPage } from '../components/ErrorPage';
+import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
+import { ErrorPage, RootErrorPage } from './ErrorPage';
 import { HomePage, homeLoader } from '../features/catalog/HomePage';
 import { ListPage, listLoader, type ListRoute } from '../features/catalog/ListPage';
 import { ProductPage, productLoader } from '../features/catalog/ProductPage';
 import { BrandsPage, brandsLoader } from '../features/brands/BrandsPage';
 import { ContentPage, contentLoader } from '../features/content/ContentPage';
-import { FavoritesPage, favoritesLoader } from '../features/favorites/FavoritesPage';
+import { FavoritesPage, favoritesLoader } from '../features/catalog/FavoritesPage';
 import { CheckoutPage } from '../features/checkout/CheckoutPage';
 import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { OrderConfirmationPage } from '../features/checkout/OrderConfirmationPage';
 import { PaymentFailedPage } from '../features/checkout/PaymentFailedPage';
 import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
-import { notFound, type LoaderEnv } from './route-context';
+import { pageRouteHandle } from '../lib/page-route';
+import { notFound, type LoaderEnv } from '../lib/route-context';
 
-/** The checkout and its return pages use the reduced layout (spec section 2). */
-const undistracted = { undistracted: true };
-
-/** Last path segment, for the spec's '+' and '(any)' routes where only the final alias matters. */
+/** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
 
-function pageRoutes(env: LoaderEnv): RouteObject[] {
-  const sv = env.languageId === 'sv';
+/** What the router shows for a route of the table; the paths, page type and layout come from the table. */
+type PageRouteObject = Pick<NonIndexRouteObject, 'loader' | 'Component' | 'element'>;
+
+/** Every route of the table, and what it shows: a route added to the table does not compile until it is here. */
+function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
   const list = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) => (args: LoaderFunctionArgs) => {
     const url = new URL(args.request.url);
     return listLoader(env, route(args, url), url);
   };
   const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => list((args) => ({ type, alias: lastSegment(args) }));
   const product = (args: LoaderFunctionArgs) => productLoader(env, args.params.alias);
-  const content = (args: LoaderFunctionArgs) => contentLoader(env, args.params.alias);
-  return [
-    { index: true, loader: () => homeLoader(env), Component: HomePage },
-    { path: 'allt', loader: list(() => ({ type: 'all' })), Component: ListPage },
-    { path: 'c/*', loader: byAlias('category'), Component: ListPage },
-    { path: 'b/*', loader: byAlias('brand'), Component: ListPage },
-    { path: 'dc/*', loader: byAlias('campaign'), Component: ListPage },
-    { path: 's/:search', loader: list((args) => ({ type: 'search', text: args.params.search })), Component: ListPage },
-    { path: 'l/*', loader: byAlias('alias'), Component: ListPage },
-    { path: 'list/:kind?', loader: list((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })), Component: ListPage },
-    { path: sv ? 'varumarken' : 'brands', loader: () => brandsLoader(env), Component: BrandsPage },
-    { path: sv ? 'favoriter' : 'favorites', loader: (args: LoaderFunctionArgs) => favoritesLoader(env, args.request), Component: FavoritesPage },
-    { path: sv ? 'kassan' : 'checkout', loader: () => checkoutLoader(env.languageId), Component: CheckoutPage, handle: undistracted },
-    { path: 'checkout/confirm', Component: OrderConfirmationPage, handle: undistracted },
-    { path: 'checkout/klarna-fail', Component: PaymentFailedPage, handle: undistracted },
-    { path: 'p/:alias', loader: product, Component: ProductPage },
-    { path: 'p/:any/:alias', loader: product, Component: ProductPage },
-    { path: 'p/:any/:any2/:alias', loader: product, Component: ProductPage },
-    { path: 'product/:alias', loader: product, Component: ProductPage },
-    { path: 'content/:alias', loader: content, Component: ContentPage },
-    { path: ':alias', loader: content, Component: ContentPage },
-    { path: '*', loader: () => notFound(), element: null },
-  ];
+  const notFoundPage = { loader: () => notFound(), element: null };
+  return {
+    home: { loader: () => homeLoader(env), Component: HomePage },
+    all: { loader: list(() => ({ type: 'all' })), Component: ListPage },
+    category: { loader: byAlias('category'), Component: ListPage },
+    brand: { loader: byAlias('brand'), Component: ListPage },
+    campaign: { loader: byAlias('campaign'), Component: ListPage },
+    search: { loader: list((args) => ({ type: 'search', text: args.params.search })), Component: ListPage },
+    aliasList: { loader: byAlias('alias'), Component: ListPage },
+    genericList: { loader: list((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })), Component: ListPage },
+    brands: { loader: () => brandsLoader(env), Component: BrandsPage },
+    favorites: { loader: (args: LoaderFunctionArgs) => favoritesLoader(env, args.request), Component: FavoritesPage },
+    checkout: { loader: () => checkoutLoader(env.languageId), Component: CheckoutPage },
+    orderConfirmation: { Component: OrderConfirmationPage },
+    paymentFailed: { Component: PaymentFailedPage },
+    product: { loader: product, Component: ProductPage },
+    accountOrders: notFoundPage,
+    content: { loader: (args: LoaderFunctionArgs) => contentLoader(env, args.params.alias), Component: ContentPage },
+    notFound: notFoundPage,
+  };
+}
+
+/** The table's routes in one language, each path its own route object; the handle carries the table's facts. */
+function pageRoutesFor(env: LoaderEnv): RouteObject[] {
+  const pages = pagesFor(env);
+  return (Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) =>
+    pageRoutes[id].paths[env.languageId].map((path): RouteObject => {
+      const page = { ...pages[id], handle: pageRouteHandle(id) };
+      return path === '' ? { ...page, index: true } : { ...page, path };
+    }),
+  );
 }
 
 /**
@@ -67,8 +77,8 @@ export function createRoutes(client: ApolloClient): RouteObject[] {
       path,
       loader: () => layoutLoader(env),
       element: <Layout languageId={languageId} />,
-      children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutes(env) }],
+      children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };
   };
-  return [{ id: 'root', ErrorBoundary: RootErrorPage, children: [localeTree('en', '/en'), localeTree('sv', '/')] }];
+  return [{ id: 'root', ErrorBoundary: RootErrorPage, children: [localeTree('en', routes.home('en')), localeTree('sv', routes.home('sv'))] }];
 }

@@ -1,5 +1,5 @@
 import { channels } from '../../shared/locales';
-import { useShop } from '../app/shop-context';
+import { useShop } from '../lib/shop-context';
 
 export interface Alternate {
   languageId: string;

@@ -1,11 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { closePanel, ui, type PanelName } from '../app/ui-state';
+import { closePanel, ui, type PanelName } from '../lib/ui-state';
 
 /**
  * A side panel is a modal <dialog>: the browser traps focus, makes the page inert and closes on Escape.
- * It is open while ui.panel names it (spec section 4). The content scrolls between the head and an optional
+ * It is open while ui.panel names it. The content scrolls between the head and an optional
  * footer, which stay in view; the footer is laid out below the content, so it never covers any of it.
  */
 export function SidePanel({

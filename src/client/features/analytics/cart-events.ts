@@ -1,4 +1,4 @@
-import { useShop } from '../../app/shop-context';
+import { useShop } from '../../lib/shop-context';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 
 type CartLine = CartFieldsFragment['items'][number];
@@ -34,7 +34,7 @@ function productOf(line: CartLine, quantity: number): EcommerceProduct {
 }
 
 /**
- * The tag manager event (spec section 7) for one SKU between the cart before a change and the server's
+ * The tag manager's 'Add to Cart' or 'Remove from Cart' event for one SKU between the cart before a change and the server's
  * answer, or null when its quantity did not move. The delta is what the server applied, so a quantity the
  * stock capped is reported as capped. Only the SKU the shopper touched counts: lines the server itself
  * removed or lowered in the same answer are not the shopper's doing.

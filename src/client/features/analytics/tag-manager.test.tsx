@@ -2,7 +2,8 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ShopProvider, type ShopContextValue } from '../../app/shop-context';
+import { ShopProvider, type ShopContextValue } from '../../lib/shop-context';
+import { pageRouteHandle } from '../../lib/page-route';
 import { defaultPersistedState } from '../../lib/persisted-state';
 import { reportPageStatus, trackedUrl, usePageViews } from './tag-manager';
 
@@ -14,7 +15,17 @@ function Frame() {
 function renderShop(gtmId: string | null, initialPath: string) {
   const shop: ShopContextValue = { variant: 'games', gtmId, demo: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true };
   const router = createMemoryRouter(
-    [{ path: '/', Component: Frame, children: [{ index: true, element: <p>home</p> }, { path: 'p/:alias', element: <p>product</p> }, { path: '*', element: <p>x</p> }] }],
+    [
+      {
+        path: '/',
+        Component: Frame,
+        children: [
+          { index: true, handle: pageRouteHandle('home'), element: <p>home</p> },
+          { path: 'p/:alias', handle: pageRouteHandle('product'), element: <p>product</p> },
+          { path: '*', handle: pageRouteHandle('notFound'), element: <p>x</p> },
+        ],
+      },
+    ],
     { initialEntries: [initialPath] },
   );
   render(
@@ -49,10 +60,15 @@ describe('tag manager page views', () => {
     document.title = 'Super Mario';
     reportPageStatus(404);
     await act(() => vi.advanceTimersByTimeAsync(500));
+    await act(() => router.navigate('/p/zelda'));
+    document.title = 'Zelda';
+    await act(() => vi.advanceTimersByTimeAsync(500));
     const views = window.dataLayer?.filter((e) => e.event === 'Page Impression');
     expect(views).toEqual([
       { event: 'Page Impression', pageType: 'home', url: '/', status: 200, title: 'Start' },
       { event: 'Page Impression', pageType: 'notFound', url: '/p/super-mario?x=1', status: 404, title: 'Super Mario' },
+      // The page type is the route table's, carried by the matched route.
+      { event: 'Page Impression', pageType: 'product', url: '/p/zelda', status: 200, title: 'Zelda' },
     ]);
   });
 

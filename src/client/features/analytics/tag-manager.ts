@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigation } from 'react-router';
-import { useShop } from '../../app/shop-context';
-import { pageTypeOf } from './page-type';
+import { useShop } from '../../lib/shop-context';
+import { usePageRoute } from '../../lib/page-route';
 
 declare global {
   interface Window {
@@ -47,6 +47,7 @@ export function usePageViews(): void {
   const location = useLocation();
   const navigation = useNavigation();
   const settled = navigation.state === 'idle';
+  const pageType = usePageRoute()?.pageType ?? 'notFound';
   useEffect(() => {
     if (!gtmId) return;
     loadTagManager(gtmId);
@@ -57,7 +58,7 @@ export function usePageViews(): void {
       window.dataLayer = window.dataLayer ?? [];
       window.dataLayer.push({
         event: 'Page Impression',
-        pageType: pageStatus === 404 ? 'notFound' : pageTypeOf(location.pathname),
+        pageType: pageStatus === 404 ? 'notFound' : pageType,
         url: trackedUrl(location.pathname, location.search),
         status: pageStatus,
         title: document.title,
@@ -65,5 +66,5 @@ export function usePageViews(): void {
       pageStatus = 200;
     }, PAGE_VIEW_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [gtmId, settled, location.pathname, location.search]);
+  }, [gtmId, settled, pageType, location.pathname, location.search]);
 }

@@ -1,10 +1,9 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
-import { queryFor, type LoaderEnv } from '../../app/route-context';
+import { queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head, type Alternate } from '../../components/Head';
 import { BrandsIndexDocument } from '../../graphql/generated/operations';
-import { languageIds } from '../../../shared/locales';
-import { routes } from '../../../shared/routes';
+import { alternatesOf, routes } from '../../../shared/routes';
 import { groupBrandsByLetter, type IndexedBrand } from './brand-index';
 
 interface BrandsData {
@@ -20,7 +19,7 @@ export async function brandsLoader(env: LoaderEnv): Promise<BrandsData> {
   return {
     brands: brands.map((b) => ({ brandId: b.brandId, name: b.name, canonicalUrl: b.canonicalUrl, productCount: counts.get(b.brandId) ?? 0 })),
     canonicalUrl: routes.brands(env.languageId),
-    alternates: languageIds.map((languageId) => ({ languageId, canonicalUrl: routes.brands(languageId) })),
+    alternates: alternatesOf('brands'),
   };
 }
 

@@ -1,9 +1,9 @@
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useHydrated } from '../../app/use-hydrated';
-import { notify } from '../../app/ui-state';
-import { useChannelVariables } from '../../app/use-language';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { notify } from '../../lib/ui-state';
+import { useChannelVariables } from '../../hooks/use-language';
 import { SetCartGiftCardDocument, SetCartPromoCodeDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
 import { writeCart } from './write-cart';
 

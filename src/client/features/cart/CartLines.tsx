@@ -1,10 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { usePersisted } from '../../app/persisted';
+import { usePersisted } from '../../lib/persisted-context';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
-import { PriceTag } from '../catalog/PriceTag';
-import { ProductImage } from '../catalog/ProductImage';
+import { PriceTag } from '../../components/PriceTag';
+import { ProductImage } from '../../components/ProductImage';
 import { visibleCampaignNames } from './campaign-names';
 import { useUpdateCartItem } from './use-update-cart-item';
 

@@ -1,8 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { routes } from '../../../shared/routes';
-import { closePanel } from '../../app/ui-state';
-import { useLanguageId } from '../../app/use-language';
+import { closePanel } from '../../lib/ui-state';
+import { useLanguageId } from '../../hooks/use-language';
 import { SidePanel } from '../../components/SidePanel';
 import { CartLines } from './CartLines';
 import { CartTotals } from './CartTotals';

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { usePersisted } from '../../app/persisted';
-import { openPanel } from '../../app/ui-state';
+import { usePersisted } from '../../lib/persisted-context';
+import { openPanel } from '../../lib/ui-state';
 import { Badge, Icon } from '../../components/Icon';
 import { itemCount, useCart } from './use-cart';
 

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { formatMoney, toMinor } from '../../../shared/money';
-import { useLanguageId } from '../../app/use-language';
+import { useLanguageId } from '../../hooks/use-language';
 
 /**
  * Said under the promo code's discount when the code took the goods under the free-shipping limit: the fee

@@ -7,12 +7,12 @@ import { IntlProvider } from 'react-intl';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import sv from '../../../../locales/sv.json';
-import { ShopProvider } from '../../app/shop-context';
+import { ShopProvider } from '../../lib/shop-context';
 import { CartDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
 import { createCache } from '../../lib/apollo';
 import { defaultPersistedState } from '../../lib/persisted-state';
 import { cartState } from './cart-id';
-import { testCart, testLine } from './cart-test-kit';
+import { testCart, testLine } from '../../graphql/cart-test-kit';
 import { useAddToCart } from './use-add-to-cart';
 import { useUpdateCartItem } from './use-update-cart-item';
 

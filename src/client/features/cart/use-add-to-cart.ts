@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { useIntl } from 'react-intl';
-import { notify, openPanel } from '../../app/ui-state';
-import { useChannelVariables } from '../../app/use-language';
+import { notify, openPanel } from '../../lib/ui-state';
+import { useChannelVariables } from '../../hooks/use-language';
 import { AddToCartDocument } from '../../graphql/generated/operations';
-import { assumedCartBefore, useCartEvents, type CartSnapshot } from '../analytics/cart-events';
+import { assumedCartBefore, useCartEvents, type CartSnapshot } from '../analytics';
 import { cartState, loadCartId, storeCartId } from './cart-id';
 import { readCachedCart, writeCart } from './write-cart';
 

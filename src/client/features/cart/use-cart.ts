@@ -1,13 +1,13 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { useChannelVariables } from '../../app/use-language';
+import { useChannelVariables } from '../../hooks/use-language';
 import { CartDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
 import { cartState, loadCartId } from './cart-id';
 
 /**
  * The tab's cart. The id comes from the cart cookie after hydration (the server render shows no cart), and
- * the cart itself always from the network (spec section 4: get fetches without caching).
+ * the cart itself always from the network: reading the cart never answers from a cache.
  */
 export function useCart(): CartFieldsFragment | null {
   const { id } = useSnapshot(cartState);

@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client/react';
 import { useIntl } from 'react-intl';
-import { notify } from '../../app/ui-state';
-import { useChannelVariables } from '../../app/use-language';
+import { notify } from '../../lib/ui-state';
+import { useChannelVariables } from '../../hooks/use-language';
 import { UpdateCartItemDocument } from '../../graphql/generated/operations';
-import { useCartEvents, type CartSnapshot } from '../analytics/cart-events';
+import { useCartEvents, type CartSnapshot } from '../analytics';
 import { cartState } from './cart-id';
 import { readCachedCart, writeCart } from './write-cart';
 

@@ -1,23 +1,19 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
-import { useLanguageId } from '../../app/use-language';
-import { useShop } from '../../app/shop-context';
-import { queryFor, type LoaderEnv } from '../../app/route-context';
+import { useLanguageId } from '../../hooks/use-language';
+import { useShop } from '../../lib/shop-context';
+import { queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head } from '../../components/Head';
 import { Icon, type IconName } from '../../components/Icon';
 import { HomeProductsDocument, type HomeProductsQuery } from '../../graphql/generated/operations';
-import { localizePath } from '../../../shared/locales';
-import { routes } from '../../../shared/routes';
+import { alternatesOf, routes } from '../../../shared/routes';
 import type { MessageId } from '../../i18n/messages';
-import { useShopName } from '../layout/shop-texts';
+import { useShopName } from '../../components/shop-texts';
 import { ProductGrid } from './ProductCard';
 
 export const homeLoader = async (env: LoaderEnv) => ({
   home: await queryFor(env, HomeProductsDocument, {}),
-  alternates: [
-    { languageId: 'sv', canonicalUrl: localizePath('/', 'sv') },
-    { languageId: 'en', canonicalUrl: localizePath('/', 'en') },
-  ],
+  alternates: alternatesOf('home'),
 });
 
 type Campaign = HomeProductsQuery['discountCampaigns'][number];
@@ -60,7 +56,7 @@ export function HomePage() {
       <Head
         title={`${title} | ${shopName}`}
         description={intl.formatMessage({ id: candy ? 'meta.description.candy' : 'meta.description' })}
-        canonical={localizePath('/', languageId)}
+        canonical={routes.home(languageId)}
         alternates={alternates}
       />
       <div className="home-intro">

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
 import { routes } from '../../../shared/routes';
-import { useLanguageId } from '../../app/use-language';
+import { useLanguageId } from '../../hooks/use-language';
 import { Head } from '../../components/Head';
 import { ActiveFilters } from './list/ActiveFilters';
 import { FilterPanel } from './list/FilterPanel';

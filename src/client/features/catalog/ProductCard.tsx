@@ -1,11 +1,11 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
-import { useHydrated } from '../../app/use-hydrated';
-import { useAddToCart } from '../cart/use-add-to-cart';
-import { FavoriteButton } from '../favorites/FavoriteButton';
-import { PriceTag } from './PriceTag';
-import { ProductImage } from './ProductImage';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { useAddToCart } from '../cart';
+import { FavoriteButton } from '../favorites';
+import { PriceTag } from '../../components/PriceTag';
+import { ProductImage } from '../../components/ProductImage';
 import { StockStatus } from './StockStatus';
 
 export function ProductCard({ product, eager = false }: { product: ProductCardFieldsFragment; eager?: boolean }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { ProductImage } from './ProductImage';
+import { ProductImage } from '../../components/ProductImage';
 
 /** The chosen picture in a fixed box, and a thumbnail button per picture when there is more than one. */
 export function ProductGallery({ images, name }: { images: readonly string[] | null; name: string }) {

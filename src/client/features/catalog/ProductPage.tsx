@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
-import { notFound, queryFor, type LoaderEnv } from '../../app/route-context';
-import { useShop } from '../../app/shop-context';
+import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
+import { useShop } from '../../lib/shop-context';
 import { Accordion } from '../../components/Accordion';
 import { Head } from '../../components/Head';
 import { ProductPageDocument, type ProductPageQuery } from '../../graphql/generated/operations';
-import { FavoriteButton } from '../favorites/FavoriteButton';
+import { FavoriteButton } from '../favorites';
 import { ProductGrid } from './ProductCard';
 import { ProductGallery } from './ProductGallery';
 import { productJsonLd } from './product-json-ld';

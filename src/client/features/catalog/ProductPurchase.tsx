@@ -1,10 +1,10 @@
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useHydrated } from '../../app/use-hydrated';
+import { useHydrated } from '../../hooks/use-hydrated';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
-import { useAddToCart } from '../cart/use-add-to-cart';
-import { BackInStockForm } from '../notifications/BackInStockForm';
-import { PriceTag } from './PriceTag';
+import { useAddToCart } from '../cart';
+import { BackInStockForm } from '../notifications';
+import { PriceTag } from '../../components/PriceTag';
 import { SkuPicker, type PageSku } from './SkuPicker';
 import { StockStatus } from './StockStatus';
 
@@ -13,8 +13,7 @@ type Product = NonNullable<ProductPageQuery['product']>;
 const canBuy = (sku: PageSku) => sku.stock.inStock || sku.stock.oversellable;
 
 /**
- * Price, stock and delivery of the chosen SKU, the SKU choice and the add-to-cart button (spec sections 4
- * and 5). A product with one SKU starts with it chosen; otherwise the product's lowest price shows until
+ * Price, stock and delivery of the chosen SKU, the SKU choice and the add-to-cart button. A product with one SKU starts with it chosen; otherwise the product's lowest price shows until
  * the shopper picks one, and adding without a pick asks for it.
  */
 export function ProductPurchase({ product }: { product: Product }) {

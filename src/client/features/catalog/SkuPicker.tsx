@@ -1,7 +1,7 @@
 import { useId, type Ref } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
-import { PriceTag } from './PriceTag';
+import { PriceTag } from '../../components/PriceTag';
 import { StockStatus } from './StockStatus';
 
 export type PageSku = NonNullable<ProductPageQuery['product']>['skus'][number];

@@ -1,7 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
-import { GiftCardForm, PromoCodeForm } from '../cart/CartCodeForm';
-import { CartLines } from '../cart/CartLines';
+import { CartLines, GiftCardForm, PromoCodeForm } from '../cart';
 
 /**
  * The cart part of the checkout: the lines can still be changed here, and codes and gift cards applied. The

@@ -2,9 +2,8 @@ import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation } from 'react-router';
 import { Head } from '../../components/Head';
-import { useLanguageId } from '../../app/use-language';
+import { useLanguageId } from '../../hooks/use-language';
 import type { MessageId } from '../../i18n/messages';
-import { localizePath } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { CheckoutTotals } from './CheckoutTotals';
 import { OrderNotFound } from './OrderNotFound';
@@ -21,7 +20,7 @@ export function OrderConfirmationPage() {
   const lost = !loading && !failed && (!order || notFound);
   // The provider's verdict wins over the page it sent the shopper to.
   if (order?.paymentStatus === 'FAILED') {
-    return <Navigate replace to={`${localizePath('/checkout/klarna-fail', languageId)}${location.search}`} />;
+    return <Navigate replace to={`${routes.paymentFailed(languageId)}${location.search}`} />;
   }
   return (
     <div className="page checkout-page order-confirmation">

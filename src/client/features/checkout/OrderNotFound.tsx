@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { routes } from '../../../shared/routes';
-import { useLanguageId } from '../../app/use-language';
+import { useLanguageId } from '../../hooks/use-language';
 
 /**
  * A return from the payment page whose link names no order (missing, malformed or unknown order and token): there

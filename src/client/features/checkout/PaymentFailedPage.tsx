@@ -1,8 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, Navigate, useLocation } from 'react-router';
-import { localizePath } from '../../../shared/locales';
 import { Head } from '../../components/Head';
-import { useLanguageId } from '../../app/use-language';
+import { useLanguageId } from '../../hooks/use-language';
 import { routes } from '../../../shared/routes';
 import { OrderNotFound } from './OrderNotFound';
 import { RetryLater } from './RetryLater';
@@ -10,7 +9,7 @@ import { useCompletedPayment } from './use-completed-payment';
 
 /**
  * /checkout/klarna-fail: the payment provider refused. The order is cancelled and its lines are back in the
- * cart, so 'go back' returns to a checkout that holds everything it did before (spec section 8).
+ * cart, so 'go back' returns to a checkout that holds everything it did before.
  */
 export function PaymentFailedPage() {
   const intl = useIntl();
@@ -18,7 +17,7 @@ export function PaymentFailedPage() {
   const { order, notFound, failed, loading } = useCompletedPayment();
   const location = useLocation();
   // A paid order has nothing to go back for: its confirmation is the right page.
-  if (order?.paymentStatus === 'PAID') return <Navigate replace to={`${localizePath('/checkout/confirm', languageId)}${location.search}`} />;
+  if (order?.paymentStatus === 'PAID') return <Navigate replace to={`${routes.orderConfirmation(languageId)}${location.search}`} />;
   const lost = !loading && !failed && (!order || notFound);
   const title = intl.formatMessage({ id: lost ? 'confirm.notFoundTitle' : 'paymentFailed.title' });
   return (

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useLanguageId } from '../../app/use-language';
+import { useLanguageId } from '../../hooks/use-language';
 import { routes } from '../../../shared/routes';
 import { PAYMENT_METHODS } from './checkout-form';
 import { CheckoutTextField } from './CheckoutTextField';
@@ -12,7 +12,7 @@ import type { CheckoutState } from './use-checkout';
 const termsPath = (languageId: 'sv' | 'en') => routes.content(languageId === 'sv' ? 'kopvillkor' : 'purchase-terms', languageId);
 
 /**
- * How to pay, closed until the details, postcode and carrier are valid (spec section 5), then the sums, the
+ * How to pay, closed until the details, postcode and carrier are valid, then the sums, the
  * terms and the button that places the order. A gift card that pays everything leaves nothing to choose: the
  * server needs no method then and records the order as paid by gift card.
  */

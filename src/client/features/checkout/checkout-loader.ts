@@ -1,6 +1,6 @@
 import type { Alternate } from '../../components/Head';
-import { languageIds, type LanguageId } from '../../../shared/locales';
-import { routes } from '../../../shared/routes';
+import type { LanguageId } from '../../../shared/locales';
+import { alternatesOf, routes } from '../../../shared/routes';
 
 export interface CheckoutData {
   canonicalUrl: string;
@@ -9,5 +9,5 @@ export interface CheckoutData {
 
 /** Nothing to fetch on the server: the cart id is the browser's. The language switch needs the other URL. */
 export function checkoutLoader(languageId: LanguageId): CheckoutData {
-  return { canonicalUrl: routes.checkout(languageId), alternates: languageIds.map((l) => ({ languageId: l, canonicalUrl: routes.checkout(l) })) };
+  return { canonicalUrl: routes.checkout(languageId), alternates: alternatesOf('checkout') };
 }

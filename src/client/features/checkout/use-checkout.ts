@@ -3,9 +3,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
-import { usePersisted } from '../../app/persisted';
-import { notify } from '../../app/ui-state';
-import { useChannelVariables } from '../../app/use-language';
+import { usePersisted } from '../../lib/persisted-context';
+import { notify } from '../../lib/ui-state';
+import { useChannelVariables } from '../../hooks/use-language';
 import {
   CartDocument,
   CheckoutDocument,
@@ -13,7 +13,7 @@ import {
   SaveCheckoutDocument,
   type CheckoutFieldsFragment,
 } from '../../graphql/generated/operations';
-import { cartState, loadCartId } from '../cart/cart-id';
+import { cartState, loadCartId } from '../cart';
 import { formFromCheckout, toCheckoutInput, type CheckoutField, type CheckoutForm } from './checkout-form';
 
 /** Errors of the payment step itself are only shown once the shopper tries to complete the purchase. */

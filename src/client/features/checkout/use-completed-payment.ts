@@ -2,7 +2,7 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useChannelVariables } from '../../app/use-language';
+import { useChannelVariables } from '../../hooks/use-language';
 import { CartDocument, CompletePaymentDocument, type OrderFieldsFragment } from '../../graphql/generated/operations';
 
 export interface CompletedPayment {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { localizePath } from '../../../shared/locales';
-import { useShop } from '../../app/shop-context';
-import { useLanguageId } from '../../app/use-language';
+import { routes } from '../../../shared/routes';
+import { useShop } from '../../lib/shop-context';
+import { useLanguageId } from '../../hooks/use-language';
 import { SmartLink } from '../../components/SmartLink';
 import { storeConsent } from './consent-cookie';
 
-/** Shown only while no choice is stored; either answer hides it (spec section 4). */
+/** Shown only while no choice is stored; either answer hides it. */
 export function CookieConsent() {
   const { cookieConsent } = useShop();
   const languageId = useLanguageId();
@@ -26,7 +26,7 @@ export function CookieConsent() {
           id="consent.text"
           values={{
             link: (text) => (
-              <SmartLink href={localizePath('/cookies', languageId)} languageId={languageId}>
+              <SmartLink href={routes.content('cookies', languageId)} languageId={languageId}>
                 {text}
               </SmartLink>
             ),

@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { notFound, queryFor, type LoaderEnv } from '../../app/route-context';
+import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head } from '../../components/Head';
 import { ContentPageDocument, type ContentPageQuery } from '../../graphql/generated/operations';
 

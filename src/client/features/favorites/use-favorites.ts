@@ -1,7 +1,7 @@
 import { useSnapshot } from 'valtio';
-import { usePersisted } from '../../app/persisted';
+import { usePersisted } from '../../lib/persisted-context';
 
-/** Favorites live in the persisted state cookie (spec section 3), newest first. */
+/** Favorites live in the persisted state cookie, newest first. */
 export function useFavorites() {
   const store = usePersisted();
   const { favorites } = useSnapshot(store);

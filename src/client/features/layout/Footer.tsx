@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { LanguageId } from '../../../shared/locales';
 import { SHOP_CONTACT } from '../../../shared/shop';
-import { useShop } from '../../app/shop-context';
+import { useShop } from '../../lib/shop-context';
 import { Icon } from '../../components/Icon';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
 import { useMediaQuery } from '../../hooks/use-media-query';
-import { VatToggle } from '../pricing/PriceToggles';
+import { VatToggle } from '../pricing';
 import { PaymentLogos, SocialLinks } from './FooterBadges';
-import { Copyright } from './shop-texts';
+import { Copyright } from '../../components/shop-texts';
 
 type FlatMenu = NonNullable<LayoutQuery['footerFirst']>;
 
@@ -63,7 +63,7 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
   );
 }
 
-/** A menu column; on phones an accordion (spec section 2), open on wider screens. */
+/** A menu column; on phones an accordion, open on wider screens. */
 function FooterColumn({ menu, languageId, accordion }: { menu: FlatMenu; languageId: LanguageId; accordion: boolean }) {
   const [open, setOpen] = useState(false);
   const id = `footer-menu-${menu.title.replace(/\W+/g, '-').toLowerCase()}`;

@@ -1,23 +1,23 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import { localizePath, type LanguageId } from '../../../shared/locales';
+import type { LanguageId } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
 import { useSnapshot } from 'valtio';
-import { closePanel, openPanel, ui } from '../../app/ui-state';
+import { closePanel, openPanel, ui } from '../../lib/ui-state';
 import { Badge, Icon } from '../../components/Icon';
 import { SidePanel } from '../../components/SidePanel';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
-import { CartPanel } from '../cart/CartPanel';
-import { MiniCart } from '../cart/MiniCart';
-import { useFavorites } from '../favorites/use-favorites';
-import { CustomerTypeToggle } from '../pricing/PriceToggles';
-import { SearchBar } from '../search/SearchBar';
+import { CartPanel, MiniCart } from '../cart';
+import { useFavorites } from '../favorites';
+import { CustomerTypeToggle } from '../pricing';
+import { SearchBar } from '../search';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { MainNav } from './MainNav';
 import { MobileMenu } from './MobileMenu';
-import { UspText } from './shop-texts';
+import { UspText } from '../../components/shop-texts';
 import { useHeaderScroll } from './use-header-scroll';
 
 export function Header({ layout, languageId }: { layout: LayoutQuery; languageId: LanguageId }) {
@@ -78,7 +78,7 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
           </div>
           <div className="header-actions">
             <Link
-              to={localizePath(languageId === 'sv' ? '/favoriter' : '/favorites', languageId)}
+              to={routes.favorites(languageId)}
               className="header-action"
               aria-label={intl.formatMessage({ id: 'header.favoritesCount' }, { count: favorites.count })}
             >

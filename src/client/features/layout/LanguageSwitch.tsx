@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
-import type { LanguageId } from '../../../shared/locales';
 import { useMatches } from 'react-router';
-import { localizePath } from '../../../shared/locales';
+import type { LanguageId } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
 import { writeCookie } from '../../lib/cookie';
 import type { Alternate } from '../../components/Head';
 
@@ -42,5 +42,5 @@ function useOtherLanguageUrl(other: LanguageId): string {
     const alternate = (data?.languageSwitch ?? data?.alternates)?.find((a) => a.languageId === other);
     if (alternate) return alternate.canonicalUrl;
   }
-  return localizePath('/', other);
+  return routes.home(other);
 }

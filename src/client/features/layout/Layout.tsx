@@ -4,13 +4,13 @@ import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { Snackbar } from '../notifications/Snackbar';
-import { CookieConsent } from '../consent/CookieConsent';
-import { usePageViews } from '../analytics/tag-manager';
+import { Snackbar } from '../notifications';
+import { CookieConsent } from '../consent';
+import { usePageViews } from '../analytics';
 import { NavigationProgress } from './NavigationProgress';
 import type { LayoutData } from './layout-loader';
 import { UndistractedFooter, UndistractedHeader, useUndistracted } from './UndistractedLayout';
-import { DemoNotice } from './shop-texts';
+import { DemoNotice } from '../../components/shop-texts';
 
 export function Layout({ languageId }: { languageId: LanguageId }) {
   const { layout, messages } = useLoaderData() as LayoutData;
@@ -43,7 +43,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         <CookieConsent />
         <Snackbar />
         <PageViews />
-        {/* Scroll to top on navigation; the saved position comes back on back/forward (spec section 2). */}
+        {/* Scroll to top on navigation; the saved position comes back on back/forward. */}
         <ScrollRestoration />
       </div>
     </IntlProvider>

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { localizePath, type LanguageId } from '../../../shared/locales';
-import { useShop } from '../../app/shop-context';
-import { useShopName } from './shop-texts';
+import type { LanguageId } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
+import { useShop } from '../../lib/shop-context';
+import { useShopName } from '../../components/shop-texts';
 
 /** The brand colour of the logo (the spec's), whatever theme the header has. */
 const BRAND = '#EE3F6B';
@@ -34,7 +35,7 @@ export function Logo({ languageId }: { languageId: LanguageId }) {
   const size = Math.min(32, WORD_ROOM / (name.length * ADVANCE));
   const width = Math.min(WORD_ROOM, name.length * ADVANCE * size);
   return (
-    <Link to={localizePath('/', languageId)} className="logo">
+    <Link to={routes.home(languageId)} className="logo">
       <svg className="logo__mark" viewBox="0 0 50 50" width="36" height="36" aria-hidden="true" focusable="false">
         <Mark candy={candy} />
       </svg>

@@ -1,14 +1,16 @@
 import { FormattedMessage } from 'react-intl';
-import { Link, useMatches } from 'react-router';
-import { localizePath, type LanguageId } from '../../../shared/locales';
+import { Link } from 'react-router';
+import type { LanguageId } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
+import { usePageRoute } from '../../lib/page-route';
 import { PaymentLogos } from './FooterBadges';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
-import { Copyright, UspText } from './shop-texts';
+import { Copyright, UspText } from '../../components/shop-texts';
 
-/** Routes whose handle asks for it (checkout and its return pages) get the reduced layout of spec section 2. */
+/** The checkout and its return pages get the reduced layout: the route table says which. */
 export function useUndistracted(): boolean {
-  return useMatches().some((match) => (match.handle as { undistracted?: boolean } | undefined)?.undistracted === true);
+  return usePageRoute()?.undistracted === true;
 }
 
 /**
@@ -27,7 +29,7 @@ export function UndistractedHeader({ languageId }: { languageId: LanguageId }) {
       <div className="header-main">
         <Logo languageId={languageId} />
         <div className="header-undistracted__actions">
-          <Link to={localizePath('/', languageId)} className="header-undistracted__back">
+          <Link to={routes.home(languageId)} className="header-undistracted__back">
             <FormattedMessage id="checkout.backToShop" />
           </Link>
           <LanguageSwitch languageId={languageId} />

@@ -1,5 +1,5 @@
-import type { LoaderEnv } from '../../app/route-context';
-import { queryFor } from '../../app/route-context';
+import type { LoaderEnv } from '../../lib/route-context';
+import { queryFor } from '../../lib/route-context';
 import { LayoutDocument, type LayoutQuery } from '../../graphql/generated/operations';
 import { loadMessages, type Messages } from '../../i18n/messages';
 

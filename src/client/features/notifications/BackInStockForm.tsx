@@ -3,16 +3,16 @@ import { useMutation } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidEmail } from '../../../shared/email';
-import { useHydrated } from '../../app/use-hydrated';
-import { notify } from '../../app/ui-state';
-import { useChannelVariables } from '../../app/use-language';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { notify } from '../../lib/ui-state';
+import { useChannelVariables } from '../../hooks/use-language';
 import { RegisterBackInStockDocument } from '../../graphql/generated/operations';
 
 /** Codes whose server message is written for the shopper (see registerBackInStock in the schema). */
 const SHOPPER_FACING_CODES = new Set(['INVALID_EMAIL', 'SKU_NOT_FOUND', 'ALREADY_IN_STOCK']);
 
 /**
- * Sign-up for an email when a sold-out SKU is back (spec sections 1 and 5). The address is checked here with
+ * Sign-up for an email when a sold-out SKU is back. The address is checked here with
  * the same rule the API uses, so the shopper hears about a typo at once; the API's answer is the last word.
  */
 export function BackInStockForm({ skuId, skuName }: { skuId: number; skuName: string }) {

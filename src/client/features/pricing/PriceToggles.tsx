@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import { usePersisted } from '../../app/persisted';
+import { usePersisted } from '../../lib/persisted-context';
 import { chooseCustomerType, customerTypes, setVatIncluded } from './customer-types';
 
 /** Private/business: choosing a type also applies its VAT flag, so every price on screen changes at once. */
@@ -25,7 +25,7 @@ export function CustomerTypeToggle() {
   );
 }
 
-/** Prices with or without VAT; when excluded, prices carry an 'ex VAT' label (spec section 1). */
+/** Prices with or without VAT; when excluded, prices carry an 'ex VAT' label. */
 export function VatToggle() {
   const store = usePersisted();
   const { vatIncluded } = useSnapshot(store);

@@ -3,18 +3,18 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
-import { useShop } from '../../app/shop-context';
+import { useShop } from '../../lib/shop-context';
 import { PHONE_MEDIA_QUERY, SUGGESTIONS_ON_PHONE, SUGGESTIONS_OTHERWISE, TOP_SEARCH_TERMS } from './search-constants';
 import { SearchPanel, type SearchOption } from './SearchPanel';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { forgetRecentSearches, rememberSearch, useRecentSearches } from './use-recent-searches';
 import { useSearchSuggestions } from './use-search-suggestions';
 
-/** Page scroll stays put behind the open search on a phone (spec section 4). */
+/** Page scroll stays put behind the open search on a phone. */
 const SCROLL_LOCK_CLASS = 'search-scroll-lock';
 
 /**
- * The header search (spec sections 2 and 4): a combobox whose panel suggests products and tags as the
+ * The header search: a combobox whose panel suggests products and tags as the
  * shopper types, recent or popular searches while the field is empty, and a way to the results page.
  */
 export function SearchBar({ languageId, onClose, autoFocus = false }: { languageId: LanguageId; onClose?: () => void; autoFocus?: boolean }) {

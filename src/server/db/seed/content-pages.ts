@@ -12,15 +12,6 @@ export interface ContentPage {
   readonly body: Localized;
 }
 
-/** Swedish is the default locale and has no prefix; English lives under /en. */
-export function localizedPath(lang: Lang, path: string): string {
-  return lang === 'sv' ? path : `/en${path}`;
-}
-
-export function pageUrl(page: ContentPage, lang: Lang): string {
-  return localizedPath(lang, `/${page.alias[lang]}`);
-}
-
 function html(...parts: string[]): string {
   return parts.join('');
 }

@@ -1,5 +1,6 @@
 import type { CategoryIndex, FlatCategory } from './categories';
-import { localizedPath, pageUrl, type ContentPage } from './content-pages';
+import { routes } from '../../../shared/routes';
+import type { ContentPage } from './content-pages';
 import type { Row } from './insert';
 import { SHOP_INFO } from './shop-info';
 import { LANGUAGES, type CampaignDef, type Lang, type Localized, type ShopVariant } from './types';
@@ -29,19 +30,12 @@ interface ItemSpec {
   readonly children?: readonly ItemSpec[];
 }
 
-/** The routes accept /c/{category} and /c/{parent}/{category}, so deeper levels name only their parent. */
-export function categoryUrl(category: FlatCategory, lang: Lang): string {
-  const parent = category.path[category.path.length - 2];
-  const path = parent ? `/c/${parent.alias[lang]}/${category.alias[lang]}` : `/c/${category.alias[lang]}`;
-  return localizedPath(lang, path);
-}
-
 function categoryItems(index: CategoryIndex, parent: FlatCategory | null, lang: Lang): ItemSpec[] {
   return index.children(parent).map((category) => ({
     label: category.name[lang],
     title: category.description[lang],
     type: 'category',
-    url: categoryUrl(category, lang),
+    url: routes.category(category.path.map((c) => c.alias[lang]), lang),
     children: categoryItems(index, category, lang),
   }));
 }
@@ -49,7 +43,7 @@ function categoryItems(index: CategoryIndex, parent: FlatCategory | null, lang: 
 function pageItem(pages: readonly ContentPage[], key: ContentPage['key'], lang: Lang): ItemSpec {
   const page = pages.find((p) => p.key === key);
   if (!page) throw new Error(`No content page ${key}`);
-  return { label: page.title[lang], title: page.description[lang], type: 'page', url: pageUrl(page, lang) };
+  return { label: page.title[lang], title: page.description[lang], type: 'page', url: routes.content(page.alias[lang], lang) };
 }
 
 function menuSpecs(
@@ -63,21 +57,21 @@ function menuSpecs(
     label: c.def.name[lang],
     title: c.def.description[lang],
     type: 'custom',
-    url: localizedPath(lang, `/dc/${c.alias[lang]}`),
+    url: routes.campaign(c.alias[lang], lang),
   }));
   const firstCampaign = campaignItems[0];
   const campaignsItem: ItemSpec = {
     label: sv ? 'Kampanjer' : 'Campaigns',
     title: sv ? 'Våra erbjudanden just nu' : 'Our current offers',
     type: 'custom',
-    url: firstCampaign?.url ?? localizedPath(lang, '/allt'),
+    url: firstCampaign?.url ?? routes.all(lang),
     children: campaignItems,
   };
   const brandsItem: ItemSpec = {
     label: sv ? 'Varumärken' : 'Brands',
     title: sv ? 'Alla märken vi säljer' : 'All the brands we sell',
     type: 'custom',
-    url: sv ? '/varumarken' : '/en/brands',
+    url: routes.brands(lang),
   };
   return {
     'main-desktop': [...categoryItems(index, null, lang), campaignsItem, brandsItem],
@@ -90,7 +84,7 @@ function menuSpecs(
         label: sv ? 'Mina sidor' : 'My account',
         title: sv ? 'Ordrar och inställningar' : 'Orders and settings',
         type: 'custom',
-        url: sv ? '/mina-sidor/ordrar' : '/en/my-account/orders',
+        url: routes.accountOrders(lang),
       },
       { label: sv ? 'Mejla oss' : 'Email us', title: shop.email, type: 'custom', url: `mailto:${shop.email}` },
       { label: sv ? 'Ring oss' : 'Call us', title: shop.phoneDisplay, type: 'custom', url: shop.phoneHref },
@@ -100,7 +94,7 @@ function menuSpecs(
         label: sv ? 'Alla produkter' : 'All products',
         title: sv ? 'Hela sortimentet' : 'The whole range',
         type: 'custom',
-        url: localizedPath(lang, '/allt'),
+        url: routes.all(lang),
       },
       brandsItem,
       { ...campaignsItem, children: [] },
@@ -108,7 +102,7 @@ function menuSpecs(
         label: sv ? 'Favoriter' : 'Favourites',
         title: sv ? 'Dina sparade favoriter' : 'Your saved favourites',
         type: 'custom',
-        url: sv ? '/favoriter' : '/en/favorites',
+        url: routes.favorites(lang),
       },
       pageItem(pages, 'about', lang),
     ],

@@ -1,4 +1,4 @@
-import { queryFor, type LoaderEnv } from '../../../app/route-context';
+import { queryFor, type LoaderEnv } from '../../../lib/route-context';
 import type { Alternate } from '../../../components/Head';
 import {
   FacetLabelsDocument,

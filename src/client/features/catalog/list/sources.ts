@@ -1,4 +1,4 @@
-import { notFound, queryFor, type LoaderEnv } from '../../../app/route-context';
+import { notFound, queryFor, type LoaderEnv } from '../../../lib/route-context';
 import type { Alternate } from '../../../components/Head';
 import {
   BrandByAliasDocument,
@@ -8,8 +8,8 @@ import {
   type FilterInputType,
 } from '../../../graphql/generated/operations';
 import type { MessageId } from '../../../i18n/messages';
-import { localizePath, languageIds, type LanguageId } from '../../../../shared/locales';
-import { routes } from '../../../../shared/routes';
+import { languageIds, type LanguageId } from '../../../../shared/locales';
+import { alternatesOf, routes } from '../../../../shared/routes';
 import { LIST_SORT_RULES, SEARCH_SORT_RULES, type IdDimension, type SortRules, type ValueDimension } from './selection';
 
 /** Which list a route shows, before anything is looked up. */
@@ -64,7 +64,7 @@ function allProducts(env: LoaderEnv): ListSource {
     ...base,
     title: { messageId: 'list.title.all' },
     path: routes.all(env.languageId),
-    alternates: bothLanguages(routes.all),
+    alternates: alternatesOf('all'),
   };
 }
 
@@ -128,11 +128,11 @@ function searchSource(env: LoaderEnv, rawText: string | undefined, viaGenericRou
   const text = (rawText ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   if (!text) notFound();
   const searchPath = (languageId: LanguageId) =>
-    viaGenericRoute ? localizePath(`/list/search?q=${encodeURIComponent(text)}`, languageId) : routes.search(text, languageId);
+    viaGenericRoute ? `${routes.genericList('search', languageId)}?q=${encodeURIComponent(text)}` : routes.search(text, languageId);
   return {
     ...base,
     title: { messageId: 'list.title.search', values: { search: text } },
-    path: viaGenericRoute ? localizePath('/list/search', env.languageId) : routes.search(text, env.languageId),
+    path: viaGenericRoute ? routes.genericList('search', env.languageId) : routes.search(text, env.languageId),
     definingParams: viaGenericRoute ? [['q', text]] : [],
     alternates: bothLanguages(searchPath),
     baseFilter: { searchText: text },
@@ -148,8 +148,8 @@ function genericSource(env: LoaderEnv, kind: string | undefined, params: URLSear
   const generic = (name: string, extra: Partial<ListSource>): ListSource => ({
     ...base,
     title: { messageId: 'list.title.all' },
-    path: localizePath(`/list/${name}`, env.languageId),
-    alternates: bothLanguages((languageId) => localizePath(`/list/${name}`, languageId)),
+    path: routes.genericList(name, env.languageId),
+    alternates: bothLanguages((languageId) => routes.genericList(name, languageId)),
     noindex: true,
     ...extra,
   });
@@ -169,7 +169,7 @@ function genericSource(env: LoaderEnv, kind: string | undefined, params: URLSear
       return generic('list', {
         title: { messageId: 'list.title.selected' },
         definingParams: [['productIds', ids.join(',')]],
-        alternates: bothLanguages((languageId) => localizePath(`/list/list?productIds=${ids.join(',')}`, languageId)),
+        alternates: bothLanguages((languageId) => `${routes.genericList('list', languageId)}?productIds=${ids.join(',')}`),
         // No ids means no products, not every product.
         baseFilter: { productIds: ids.length ? ids : [0] },
       });

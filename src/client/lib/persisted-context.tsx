@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { createPersistedStore } from '../lib/persisted-state';
+import type { createPersistedStore } from './persisted-state';
 
 type Store = ReturnType<typeof createPersistedStore>;
 const PersistedContext = createContext<Store | null>(null);

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 
-/** Side panels of the default layout (spec section 4: open when the name is non-empty). */
+/** Side panels of the default layout: the one named is open, none while the name is empty. */
 export type PanelName = '' | 'cart' | 'account' | 'menu';
 
 export type NotificationKind = 'info' | 'success' | 'error';
@@ -34,7 +34,7 @@ export function closePanel(): void {
 
 let nextNotificationId = 1;
 
-/** Shows a snackbar message; the Snackbar hides it after 5000 ms (spec section 4). */
+/** Shows a snackbar message; the Snackbar hides it after 5000 ms. */
 export function notify(text: string, kind: NotificationKind = 'info'): void {
   ui.notification = { id: nextNotificationId++, kind, text };
 }

@@ -1,6 +1,6 @@
 import { preload } from 'react-dom';
 import { useIntl } from 'react-intl';
-import { Icon } from '../../components/Icon';
+import { Icon } from './Icon';
 
 /**
  * Fixed 1:1 box so nothing shifts when the picture arrives. A product without pictures gets a placeholder that

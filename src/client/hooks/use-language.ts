@@ -6,7 +6,7 @@ export function useLanguageId(): LanguageId {
   return useIntl().locale.startsWith('en') ? 'en' : 'sv';
 }
 
-/** channelId and languageId, which every operation takes (spec section 7). */
+/** channelId and languageId, which every GraphQL operation of the shop takes. */
 export function useChannelVariables(): { channelId: string; languageId: LanguageId } {
   const languageId = useLanguageId();
   return { channelId: channels[languageId].channelId, languageId };

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useShop } from '../../app/shop-context';
+import { useShop } from '../lib/shop-context';
 
 /** The shop's name in this variant (retro games or candy). */
 export function useShopName(): string {

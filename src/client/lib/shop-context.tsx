@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { PersistedState } from '../lib/persisted-state';
+import type { PersistedState } from './persisted-state';
 
 export interface ShopContextValue {
   variant: 'games' | 'candy';

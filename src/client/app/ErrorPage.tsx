@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
-import { localizePath } from '../../shared/locales';
-import { reportPageStatus } from '../features/analytics/tag-manager';
-import { isOfflineError } from '../app/route-context';
-import { useLanguageId } from '../app/use-language';
-import { Head } from './Head';
+import { routes } from '../../shared/routes';
+import { reportPageStatus } from '../features/analytics';
+import { isOfflineError } from '../lib/route-context';
+import { useLanguageId } from '../hooks/use-language';
+import { Head } from '../components/Head';
 
-/** Not-found screen for 404, the generic error otherwise, each with a way home (spec section 2). */
+/** Not-found screen for 404, the generic error otherwise, each with a way home. */
 export function ErrorPage() {
   const error = useRouteError();
   if (isOfflineError(error)) return <OfflinePage />;
@@ -30,7 +30,7 @@ function StatusErrorPage({ error }: { error: unknown }) {
       <p>
         <FormattedMessage id={notFound ? 'notFound.text' : 'error.generic'} />
       </p>
-      <Link className="button button--primary" to={localizePath('/', languageId)}>
+      <Link className="button button--primary" to={routes.home(languageId)}>
         <FormattedMessage id="error.home" />
       </Link>
     </div>
@@ -58,7 +58,7 @@ function OfflinePage() {
         <button type="button" className="button button--primary" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
           <FormattedMessage id="offline.retry" />
         </button>
-        <Link className="button" to={localizePath('/', languageId)}>
+        <Link className="button" to={routes.home(languageId)}>
           <FormattedMessage id="error.home" />
         </Link>
       </div>
@@ -66,7 +66,7 @@ function OfflinePage() {
   );
 }
 
-/** Last resort when even the frame failed: no menus or messages, plain text (spec fallback text). */
+/** Last resort when even the frame failed: no menus or messages to use, so plain English text and a link home. */
 export function RootErrorPage() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;

@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { useSnapshot } from 'valtio';
-import type { PriceFieldsFragment } from '../../graphql/generated/operations';
-import { usePersisted } from '../../app/persisted';
+import type { PriceFieldsFragment } from '../graphql/generated/operations';
+import { usePersisted } from '../lib/persisted-context';
 
 /** Selling price (with the regular one struck through when discounted), inc or ex VAT per the toggle. */
 export function PriceTag({ price, className }: { price: PriceFieldsFragment; className?: string }) {

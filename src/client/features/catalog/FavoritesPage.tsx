@@ -1,14 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
-import { queryFor, type LoaderEnv } from '../../app/route-context';
+import { queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head, type Alternate } from '../../components/Head';
 import { ProductListPageDocument, type ProductCardFieldsFragment } from '../../graphql/generated/operations';
 import { cookieValue, requestCookies } from '../../lib/cookie';
 import { parsePersistedState, PERSISTED_STATE_COOKIE } from '../../lib/persisted-state';
-import { languageIds, type LanguageId } from '../../../shared/locales';
-import { routes } from '../../../shared/routes';
-import { ProductGrid } from '../catalog/ProductCard';
-import { useFavorites } from './use-favorites';
+import type { LanguageId } from '../../../shared/locales';
+import { alternatesOf, routes } from '../../../shared/routes';
+import { ProductGrid } from './ProductCard';
+import { useFavorites } from '../favorites';
 
 interface FavoritesData {
   products: ProductCardFieldsFragment[];
@@ -28,7 +28,7 @@ export async function favoritesLoader(env: LoaderEnv, request: Request): Promise
   return {
     products: results.flatMap((r) => r.products.products),
     canonicalUrl: routes.favorites(env.languageId),
-    alternates: languageIds.map((languageId) => ({ languageId, canonicalUrl: routes.favorites(languageId) })),
+    alternates: alternatesOf('favorites'),
     languageId: env.languageId,
   };
 }

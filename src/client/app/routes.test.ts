@@ -1,0 +1,65 @@
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { languageIds } from '../../shared/locales';
+import { pageRoutes, pathOf, type PageRouteId } from '../../shared/routes';
+import { createCache } from '../lib/apollo';
+import type { PageRouteHandle } from '../lib/page-route';
+import { createRoutes } from './routes';
+
+// Matching runs no loader, so the client is never asked anything.
+const router = createRoutes(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
+
+/** The table route the router shows for a URL, as the page (layout, tag manager) reads it back. */
+function routeOf(url: string): PageRouteHandle | undefined {
+  return matchRoutes(router, url)?.at(-1)?.route.handle as PageRouteHandle | undefined;
+}
+
+describe('the router', () => {
+  it.each<[string, PageRouteId]>([
+    ['/', 'home'],
+    ['/en', 'home'],
+    ['/allt', 'all'],
+    ['/en/allt', 'all'],
+    ['/c/nintendo/nes', 'category'],
+    ['/en/c/games', 'category'],
+    ['/b/nintendo', 'brand'],
+    ['/dc/sommarrea', 'campaign'],
+    ['/s/zelda', 'search'],
+    ['/en/s/zelda', 'search'],
+    ['/l/nyheter', 'aliasList'],
+    ['/list', 'genericList'],
+    ['/en/list/search', 'genericList'],
+    ['/varumarken', 'brands'],
+    ['/en/brands', 'brands'],
+    ['/favoriter', 'favorites'],
+    ['/en/favorites', 'favorites'],
+    ['/kassan', 'checkout'],
+    ['/en/checkout', 'checkout'],
+    ['/checkout/confirm', 'orderConfirmation'],
+    ['/en/checkout/confirm', 'orderConfirmation'],
+    ['/checkout/klarna-fail', 'paymentFailed'],
+    ['/en/checkout/klarna-fail', 'paymentFailed'],
+    ['/p/super-mario-bros-nes', 'product'],
+    ['/en/p/any/thing/alias', 'product'],
+    ['/p/nintendo/super-mario-bros-nes', 'product'],
+    ['/product/super-mario-bros-nes', 'product'],
+    ['/mina-sidor/ordrar', 'accountOrders'],
+    ['/en/my-account/orders', 'accountOrders'],
+    ['/om-oss', 'content'],
+    ['/content/om-oss', 'content'],
+    ['/en/about-us', 'content'],
+    ['/en/no/such/page', 'notFound'],
+  ])('shows %s with the %s route of the table', (url, id) => {
+    expect(routeOf(url)).toEqual({ id, pageType: pageRoutes[id].pageType, undistracted: pageRoutes[id].undistracted });
+  });
+
+  it('answers every canonical path the table builds with that same route', () => {
+    const params = { alias: 'x', search: 'x', kind: 'x', '*': 'x' };
+    for (const id of Object.keys(pageRoutes) as PageRouteId[]) {
+      for (const languageId of languageIds) {
+        expect(routeOf(pathOf(id, languageId, params))?.id, `${id} in ${languageId}`).toBe(id === 'notFound' ? 'content' : id);
+      }
+    }
+  });
+});

@@ -1,0 +1,2 @@
+// What the rest of the client may use of the cookie consent.
+export { CookieConsent } from './CookieConsent';

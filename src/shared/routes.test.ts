@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { alternatesOf, pageRoutes, pathOf, routes, type PageRoute, type PageRouteId } from './routes';
+
+/**
+ * The shop's URLs as they are published (links in mails, search engines, bookmarks, the browser tests): a change
+ * here is a change of every link to that page, so it has to be made on purpose, in both places.
+ */
+const published: Record<PageRouteId, { sv: string[]; en: string[]; pageType: PageRoute['pageType']; undistracted?: true }> = {
+  home: { sv: [''], en: [''], pageType: 'home' },
+  all: { sv: ['allt'], en: ['allt'], pageType: 'list' },
+  category: { sv: ['c/*'], en: ['c/*'], pageType: 'category' },
+  brand: { sv: ['b/*'], en: ['b/*'], pageType: 'brand' },
+  campaign: { sv: ['dc/*'], en: ['dc/*'], pageType: 'campaign' },
+  search: { sv: ['s/:search'], en: ['s/:search'], pageType: 'search' },
+  aliasList: { sv: ['l/*'], en: ['l/*'], pageType: 'list' },
+  genericList: { sv: ['list/:kind?'], en: ['list/:kind?'], pageType: 'list' },
+  brands: { sv: ['varumarken'], en: ['brands'], pageType: 'brands' },
+  favorites: { sv: ['favoriter'], en: ['favorites'], pageType: 'favorites' },
+  checkout: { sv: ['kassan'], en: ['checkout'], pageType: 'checkout', undistracted: true },
+  orderConfirmation: { sv: ['checkout/confirm'], en: ['checkout/confirm'], pageType: 'checkout', undistracted: true },
+  paymentFailed: { sv: ['checkout/klarna-fail'], en: ['checkout/klarna-fail'], pageType: 'checkout', undistracted: true },
+  product: {
+    sv: ['p/:alias', 'p/:any/:alias', 'p/:any/:any2/:alias', 'product/:alias'],
+    en: ['p/:alias', 'p/:any/:alias', 'p/:any/:any2/:alias', 'product/:alias'],
+    pageType: 'product',
+  },
+  accountOrders: { sv: ['mina-sidor/ordrar'], en: ['my-account/orders'], pageType: 'account' },
+  content: { sv: [':alias', 'content/:alias'], en: [':alias', 'content/:alias'], pageType: 'content' },
+  notFound: { sv: ['*'], en: ['*'], pageType: 'notFound' },
+};
+
+describe('the route table', () => {
+  it('holds every published path of every route in both languages, with its page type and layout', () => {
+    const table = Object.fromEntries(
+      Object.entries(pageRoutes).map(([id, route]) => [
+        id,
+        { sv: route.paths.sv, en: route.paths.en, pageType: route.pageType, ...(route.undistracted ? { undistracted: true } : {}) },
+      ]),
+    );
+    expect(table).toEqual(published);
+  });
+
+  it.each<[string, string, string]>([
+    ['home', routes.home('sv'), '/'],
+    ['home', routes.home('en'), '/en'],
+    ['all', routes.all('sv'), '/allt'],
+    ['all', routes.all('en'), '/en/allt'],
+    ['brands', routes.brands('sv'), '/varumarken'],
+    ['brands', routes.brands('en'), '/en/brands'],
+    ['favorites', routes.favorites('sv'), '/favoriter'],
+    ['favorites', routes.favorites('en'), '/en/favorites'],
+    ['checkout', routes.checkout('sv'), '/kassan'],
+    ['checkout', routes.checkout('en'), '/en/checkout'],
+    ['orderConfirmation', routes.orderConfirmation('sv'), '/checkout/confirm'],
+    ['orderConfirmation', routes.orderConfirmation('en'), '/en/checkout/confirm'],
+    ['paymentFailed', routes.paymentFailed('sv'), '/checkout/klarna-fail'],
+    ['paymentFailed', routes.paymentFailed('en'), '/en/checkout/klarna-fail'],
+    ['accountOrders', routes.accountOrders('sv'), '/mina-sidor/ordrar'],
+    ['accountOrders', routes.accountOrders('en'), '/en/my-account/orders'],
+    ['product', routes.product('super-mario-bros', 'sv'), '/p/super-mario-bros'],
+    ['product', routes.product('super-mario-bros', 'en'), '/en/p/super-mario-bros'],
+    ['category', routes.category(['spel', 'nintendo', 'nes'], 'sv'), '/c/nintendo/nes'],
+    ['category', routes.category(['games'], 'en'), '/en/c/games'],
+    ['brand', routes.brand('nintendo', 'en'), '/en/b/nintendo'],
+    ['campaign', routes.campaign('sommarrea', 'sv'), '/dc/sommarrea'],
+    ['content', routes.content('om-oss', 'sv'), '/om-oss'],
+    ['content', routes.content('about-us', 'en'), '/en/about-us'],
+    ['search', routes.search('zelda & link/2', 'sv'), '/s/zelda%20%26%20link%2F2'],
+    ['genericList', routes.genericList('search', 'en'), '/en/list/search'],
+    ['offline page', routes.offline('sv'), '/offline.html'],
+    ['offline page', routes.offline('en'), '/en/offline.html'],
+  ])('builds the %s URL %s as %s', (_name, built, expected) => {
+    expect(built).toBe(expected);
+  });
+
+  it('gives a fixed route its path in every language for hreflang and the language switch', () => {
+    expect(alternatesOf('brands')).toEqual([
+      { languageId: 'sv', canonicalUrl: '/varumarken' },
+      { languageId: 'en', canonicalUrl: '/en/brands' },
+    ]);
+  });
+
+  it('refuses to build a path without its parameter, and drops an optional one', () => {
+    expect(() => pathOf('product', 'sv')).toThrow('Route product needs its alias parameter');
+    expect(pathOf('genericList', 'sv')).toBe('/list');
+  });
+});
