@@ -2,7 +2,7 @@ import en from '../../../locales/en.json';
 import sv from '../../../locales/sv.json';
 import type { LanguageId } from '../../shared/locales';
 import { routes } from '../../shared/routes';
-import { themes } from '../modules/content/theme';
+import { themes } from '../modules/content';
 
 const messages = { sv, en } as const;
 
