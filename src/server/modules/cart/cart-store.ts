@@ -147,7 +147,6 @@ interface CampaignRow {
 }
 
 const campaignColumns = 'c.campaign_id, c.type, c.value, c.buy_quantity, c.pay_quantity, c.threshold_minor, c.hide_title, ct.name';
-const activeCampaign = '(c.starts_at IS NULL OR c.starts_at <= now()) AND (c.ends_at IS NULL OR c.ends_at > now())';
 
 function toCampaignRef(r: CampaignRow): CampaignRef {
   return {
@@ -168,9 +167,9 @@ export async function campaignsOfProducts(db: Queryable, productIds: readonly nu
   if (productIds.length === 0) return byProduct;
   const rows = await db.query<CampaignRow & { product_id: number }>(
     `SELECT pdc.product_id, ${campaignColumns} FROM product_discount_campaigns pdc
-     JOIN discount_campaigns c ON c.campaign_id = pdc.campaign_id
+     JOIN active_discount_campaigns c ON c.campaign_id = pdc.campaign_id
      JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
-     WHERE pdc.product_id = ANY($2::int[]) AND ${activeCampaign} ORDER BY c.campaign_id`,
+     WHERE pdc.product_id = ANY($2::int[]) ORDER BY c.campaign_id`,
     [languageId, productIds],
   );
   for (const row of rows) {
@@ -184,9 +183,9 @@ export async function campaignsOfProducts(db: Queryable, productIds: readonly nu
 /** Running FREE_SHIPPING campaigns: they cover the whole cart, whatever is in it. */
 export async function freeShippingCampaigns(db: Queryable, languageId: LanguageId): Promise<CampaignRef[]> {
   const rows = await db.query<CampaignRow>(
-    `SELECT ${campaignColumns} FROM discount_campaigns c
+    `SELECT ${campaignColumns} FROM active_discount_campaigns c
      JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
-     WHERE c.type = 'FREE_SHIPPING' AND ${activeCampaign} ORDER BY c.campaign_id`,
+     WHERE c.type = 'FREE_SHIPPING' ORDER BY c.campaign_id`,
     [languageId],
   );
   return rows.map(toCampaignRef);
