@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
+import { skuDisplayName } from '../catalog';
 import type { CampaignRef, CampaignType } from './campaigns';
 
 /** A cart line with what the SKU costs and holds now, and what the shopper last saw. */
@@ -60,7 +61,6 @@ interface SkuRow {
 }
 
 function toSkuFacts(r: SkuRow): SkuFacts {
-  const product = r.product_name ?? `#${r.product_id}`;
   return {
     skuId: r.sku_id,
     productId: r.product_id,
@@ -70,7 +70,7 @@ function toSkuFacts(r: SkuRow): SkuFacts {
     stock: r.stock,
     oversellable: r.oversellable,
     isStatic: r.is_static,
-    displayName: r.has_siblings && r.sku_name ? `${product} (${r.sku_name})` : product,
+    displayName: skuDisplayName({ productId: r.product_id, productName: r.product_name, skuName: r.sku_name, hasSiblings: r.has_siblings }),
   };
 }
 

@@ -6,6 +6,7 @@
 export { catalogResolvers } from './resolvers';
 export { createCatalogLoaders, type CatalogLoaders } from './loaders';
 export { priceOf } from './price';
+export { skuDisplayName, type SkuNaming } from './sku-display-name';
 export { categoryPictureFacts, productPictureFacts } from './catalog-store';
 export type { CategoryPictureFacts, ProductPictureFacts } from './models';
 export {
