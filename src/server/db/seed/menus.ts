@@ -30,7 +30,7 @@ interface ItemSpec {
 }
 
 /** The routes accept /c/{category} and /c/{parent}/{category}, so deeper levels name only their parent. */
-export function categoryUrl(category: FlatCategory, lang: Lang): string {
+function categoryUrl(category: FlatCategory, lang: Lang): string {
   const parent = category.path[category.path.length - 2];
   const path = parent ? `/c/${parent.alias[lang]}/${category.alias[lang]}` : `/c/${category.alias[lang]}`;
   return localizedPath(lang, path);
