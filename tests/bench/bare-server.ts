@@ -4,7 +4,8 @@
  */
 import { createServer } from 'node:http';
 import { openDb } from '../../src/server/db/client';
-import { allBrands, countProducts, listProducts, skusByProductIds } from '../../src/server/modules/catalog/queries';
+import { allBrands, countProducts, listProducts, skusByProductIds } from '../../src/server/modules/catalog/catalog-store';
+import { toProductFilter } from '../../src/server/modules/catalog/resolvers';
 import type { FilterInputType } from '../../src/server/graphql/generated/resolvers-types';
 
 const db = await openDb({ databaseUrl: process.env.DATABASE_URL || undefined, dataDir: process.env.DATA_DIR });
@@ -19,9 +20,10 @@ const server = createServer((req, res) => {
   req.on('end', async () => {
     try {
       const { variables } = JSON.parse(Buffer.concat(chunks).toString()) as { variables: { filter: FilterInputType } };
+      const filter = toProductFilter(variables.filter);
       const [products, count, brands] = await Promise.all([
-        listProducts(db, variables.filter, 'sv'),
-        countProducts(db, variables.filter, 'sv'),
+        listProducts(db, filter, 'sv'),
+        countProducts(db, filter, 'sv'),
         allBrands(db, 'sv'),
       ]);
       const skus = await skusByProductIds(db, products.map((p) => p.productId), 'sv');

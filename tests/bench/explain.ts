@@ -2,16 +2,16 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDb } from '../../src/server/db/client';
-import { productCountSql, productPageSql } from '../../src/server/modules/catalog/queries';
-import type { FilterInputType } from '../../src/server/graphql/generated/resolvers-types';
+import { productCountSql, productPageSql } from '../../src/server/modules/catalog/catalog-store';
+import type { ProductFilter } from '../../src/server/modules/catalog/models';
 
 const db = await openDb({ dataDir: process.env.BENCH_DATA_DIR ?? join(tmpdir(), 'storefront-bench-100000') });
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
-const filters: Record<string, FilterInputType> = {
+const filters: Record<string, ProductFilter> = {
   latest: { sort: 'LATEST', limit: 24, offset: 1200 },
   category: { categoryIds: [3], sort: 'LOWEST_PRICE', limit: 24 },
   brand: { brandIds: [5], sort: 'BESTSELLERS', limit: 24 },
-  price: { price: { min: 200, max: 900 }, sort: 'HIGHEST_PRICE', limit: 24 },
+  price: { priceMinor: { min: 20_000, max: 90_000 }, sort: 'HIGHEST_PRICE', limit: 24 },
   campaign: { discountCampaignIds: [1], limit: 24, offset: 24 },
   search: { searchText: 'mario', sort: 'RELEVANCE', limit: 24 },
   typo: { searchText: 'legnd', sort: 'RELEVANCE', limit: 24 },

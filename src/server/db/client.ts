@@ -50,11 +50,11 @@ function inProcessLocks(): Db['exclusive'] {
 }
 
 /** PostgreSQL advisory locks take a 64-bit key: the first 8 bytes of the name's SHA-256. */
-export function advisoryLockKey(name: string): string {
+function advisoryLockKey(name: string): string {
   return createHash('sha256').update(`storefront:${name}`).digest().readBigInt64BE(0).toString();
 }
 
-export function pgliteDb(instance: PGlite): Db {
+function pgliteDb(instance: PGlite): Db {
   return {
     kind: 'pglite',
     exclusive: inProcessLocks(),
@@ -87,7 +87,7 @@ export function pgliteDb(instance: PGlite): Db {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
-export function postgresDb(pool: pg.Pool): Db {
+function postgresDb(pool: pg.Pool): Db {
   return {
     kind: 'postgres',
     async exclusive(name, fn) {

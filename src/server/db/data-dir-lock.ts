@@ -153,7 +153,7 @@ function isElsewhere(owner: LockOwner): boolean {
  * Whether the owner is certainly gone. A process on another host (a shared volume, a container rescheduled
  * under a new name) or in another PID namespace cannot be looked up by pid; there its heartbeat decides.
  */
-export function isStale(owner: LockOwner, touchedAt: number): boolean {
+function isStale(owner: LockOwner, touchedAt: number): boolean {
   if (isElsewhere(owner)) return Date.now() - touchedAt > FOREIGN_LEASE_MS;
   const thisBoot = bootId();
   if (owner.bootId && thisBoot && owner.bootId !== thisBoot) return true;

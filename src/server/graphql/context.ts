@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import type { PubSub } from '../pubsub';
-import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog/loaders';
+import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog';
 import { withDeadline, type DeadlineSwitch } from './operation-deadline';
 import type { AdminTokens } from '../modules/admin/tokens';
 import type { AddressLimits } from '../limits/address-limits';

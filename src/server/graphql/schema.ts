@@ -7,8 +7,8 @@ import { adminResolvers } from '../modules/admin/resolvers';
 import { cartResolvers } from '../modules/cart/resolvers';
 import { checkoutResolvers } from '../modules/checkout/resolvers';
 import { orderResolvers } from '../modules/order/resolvers';
-import { catalogResolvers } from '../modules/catalog/resolvers';
-import { contentResolvers } from '../modules/content/resolvers';
+import { catalogResolvers } from '../modules/catalog';
+import { contentResolvers } from '../modules/content';
 import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
@@ -28,7 +28,7 @@ const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.gra
 });
 
 /** Bumped when a change to the schema makes a client's persisted cache unreadable. */
-export const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 1;
 
 const rootResolvers: Resolvers = {
   Query: {
@@ -48,7 +48,7 @@ const rootResolvers: Resolvers = {
   },
 };
 
-export const typeDefs = Object.keys(sdl)
+const typeDefs = Object.keys(sdl)
   .sort((a, b) => (a.includes('base.graphql') ? -1 : b.includes('base.graphql') ? 1 : a.localeCompare(b)))
   .map((key) => sdl[key] as string);
 
@@ -64,7 +64,7 @@ export function buildSchema() {
  * The most aliases one operation may use. The shop's own operations use at most 5 (layout.graphql's menus); more
  * would let one request repeat a mutation many times, such as setCartGiftCard to try a thousand codes.
  */
-export const MAX_ALIASES = 15;
+const MAX_ALIASES = 15;
 
 const validationRules = (rules: ValidationRule[]): Plugin => ({
   onValidate: ({ addValidationRule }) => rules.forEach((rule) => addValidationRule(rule)),
@@ -75,7 +75,7 @@ const validationRules = (rules: ValidationRule[]): Plugin => ({
  * their own type, and a cost that multiplies by every list's length. They are validation rules, so they apply
  * alike over POST, GET and the websocket (websocket.ts validates through the same envelop).
  */
-export const limitPlugins = (): Plugin[] => [
+const limitPlugins = (): Plugin[] => [
   maxDepthPlugin({ n: 8, flattenFragments: true }) as Plugin,
   maxAliasesPlugin({ n: MAX_ALIASES }) as Plugin,
   validationRules([listNestingRule, operationCostRule()]),

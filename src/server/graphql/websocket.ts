@@ -13,7 +13,7 @@ import type { GraphQLContext } from './context';
 type Enveloped = ReturnType<YogaServerInstance<Record<string, unknown>, GraphQLContext>['getEnveloped']>;
 
 /** The same bound as HTTP's body limit: the library's default (100 MiB) let one message hold the server's memory. */
-export const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
+const MAX_SOCKET_MESSAGE_BYTES = 1024 * 1024;
 
 export interface WebSocketOptions {
   limits: AddressLimits;

@@ -1,9 +1,9 @@
 import type { ArtKind } from './art-kind';
 
 /**
- * Simple flat drawings of what the shop sells, on a 248 × 248 canvas (the spec's placeholder size). The object
- * fills the top; the title and the brand get bands of their own below it, so no title, however long, can
- * cover the brand line. Kept small: about 1 KB a picture (0.9 to 1.4 KB in the demo catalogs, half that gzipped).
+ * Simple flat drawings of what the shop sells, on a 248 × 248 canvas (the size of the shop's image placeholders).
+ * The object fills the top; the title and the brand get bands of their own below it, so no title, however long,
+ * can cover the brand line. Kept small: about 1 KB a picture (0.9 to 1.4 KB in the demo catalogs, half that gzipped).
  */
 const CANVAS = 248;
 /** The object is drawn above this line. */

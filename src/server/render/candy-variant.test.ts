@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { seedCatalog } from '../db/seed';
-import { themes } from '../modules/content/theme';
+import { themes } from '../modules/content';
 import { createTestApp } from '../testing/app';
 import { openTestDb } from '../testing/db';
 

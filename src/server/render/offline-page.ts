@@ -1,7 +1,7 @@
 import type { LanguageId } from '../../shared/locales';
 import { routes } from '../../shared/routes';
 import { t } from '../i18n';
-import { themes } from '../modules/content/theme';
+import { themes } from '../modules/content';
 
 /**
  * What the service worker shows for a page it cannot fetch and never stored: says the shopper is offline, and

@@ -7,8 +7,8 @@ import { shelfPriceMinor } from './pricing';
 import type { Rng } from './random';
 import type { Localized, ProductDraft, SkuDraft, VariantCatalog } from './types';
 
-export const CANDY_MIN_PRICE = 1_500;
-export const CANDY_MAX_PRICE = 39_900;
+const CANDY_MIN_PRICE = 1_500;
+const CANDY_MAX_PRICE = 39_900;
 
 interface CandyItem {
   readonly leaf: CandyLeaf;
@@ -35,7 +35,7 @@ function brandOf(key: string): CandyBrand {
 }
 
 /** Every sellable brand-and-item combination; fails loudly on a typo in the lists. */
-export function candyItems(): CandyItem[] {
+function candyItems(): CandyItem[] {
   const items: CandyItem[] = [];
   for (const leaf of CANDY_LEAVES) {
     for (const line of leaf.items.split('\n').map((l) => l.trim()).filter((l) => l !== '')) {

@@ -19,7 +19,7 @@ function isGenre(value: string): value is GenreKey {
 }
 
 /** Parses the title lists, failing loudly on a typo so a bad line never reaches the database. */
-export function realTitles(): TitleEntry[] {
+function realTitles(): TitleEntry[] {
   const entries: TitleEntry[] = [];
   for (const platform of PLATFORMS) {
     const block = NINTENDO_TITLES[platform.key] ?? OTHER_TITLES[platform.key] ?? '';

@@ -6,7 +6,7 @@ import { shelfPriceMinor } from './pricing';
 import type { Rng } from './random';
 import type { Localized, ParameterDraft, ProductDraft, SkuDraft } from './types';
 
-export const MIN_PRICE = 9_900;
+const MIN_PRICE = 9_900;
 export const MAX_PRICE = 299_900;
 
 export interface TitleEntry {

@@ -59,7 +59,7 @@ export const PLATFORMS: readonly Platform[] = [
   p('atari-7800', 'Atari 7800', 'Atari 7800', 'atari', 'cartridge', false, [1986, 1991], ['atari'], 0.9),
 ];
 
-export const MAKERS: readonly { readonly key: Maker; readonly name: string }[] = [
+const MAKERS: readonly { readonly key: Maker; readonly name: string }[] = [
   { key: 'nintendo', name: 'Nintendo' },
   { key: 'sega', name: 'Sega' },
   { key: 'sony', name: 'Sony' },

@@ -39,7 +39,7 @@ export interface GeneratedProduct {
 
 const DAY_MS = 86_400_000;
 
-/** Share of SKUs per stock state for each kind of product (spec section 4 lists the states). */
+/** Share of SKUs per stock state for each kind of product. */
 const STOCK_WEIGHTS: Readonly<Record<StockProfile, Partial<Record<StockState, number>>>> = {
   collectible: { 'in-stock': 45, 'few-left': 28, 'out-of-stock': 12, oversellable: 5, incoming: 10 },
   new: { 'in-stock': 62, 'few-left': 12, 'out-of-stock': 8, oversellable: 10, incoming: 8 },
@@ -47,7 +47,7 @@ const STOCK_WEIGHTS: Readonly<Record<StockProfile, Partial<Record<StockState, nu
   'loose-weight': { static: 75, 'in-stock': 15, 'out-of-stock': 5, incoming: 5 },
 };
 
-export function isoDate(date: Date): string {
+function isoDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 

@@ -4,7 +4,7 @@
  */
 
 /** FNV-1a: turns a readable seed label into a 32-bit integer. */
-export function hashSeed(label: string): number {
+function hashSeed(label: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < label.length; i++) {
     hash ^= label.charCodeAt(i);

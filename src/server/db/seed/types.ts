@@ -34,7 +34,10 @@ export interface BrandDef {
   readonly description: Localized;
 }
 
-/** The stock states of spec section 4, as the seed distributes them over SKUs. */
+/**
+ * The stock states a SKU can be in (in stock means five or more, few left fewer; out of stock, oversellable, static,
+ * or out of stock with a date more arrives), as the seed distributes them over SKUs.
+ */
 export const STOCK_STATES = ['in-stock', 'few-left', 'out-of-stock', 'oversellable', 'static', 'incoming'] as const;
 export type StockState = (typeof STOCK_STATES)[number];
 

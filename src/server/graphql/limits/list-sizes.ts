@@ -7,14 +7,14 @@ import {
   MAX_RELATED_PRODUCTS,
   MAX_FILTER_SKU_NAMES,
   MAX_SEARCH_SUGGESTIONS,
-} from '../../modules/catalog/list-limits';
+} from '../../modules/catalog';
 import { MAX_CART_LINES } from '../../modules/cart/stock-rules';
 
 /**
  * What the cost limit assumes for a list whose length no argument sets (skus of a product, menu items, facet
  * values, cart lines): data the shop owner controls, small in practice.
  */
-export const DEFAULT_LIST_SIZE = 10;
+const DEFAULT_LIST_SIZE = 10;
 
 interface SizedBy {
   /** Whose arguments set the length: the list field's own, or those of the field it sits in. */

@@ -10,7 +10,7 @@ import { isListField, objectTypeOf, selectedFields, type SelectedField } from '.
  * facets about 2,300), which operation-limits.test.ts checks; a list of 100 products each with 24 related
  * products would cost about 90,000.
  */
-export const MAX_OPERATION_COST = 20_000;
+const MAX_OPERATION_COST = 20_000;
 
 /**
  * Fields that cost more than one resolution: each runs aggregate SQL over every product the filter matches

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney, toMajor } from '../../../shared/money';
 import type { CartWarning } from '../../graphql/generated/resolvers-types';
-import { priceOf } from '../catalog/price';
+import { priceOf } from '../catalog';
 import { easiestFreeShipping, priceLines, type PricedLine } from './campaigns';
 import {
   campaignsOfProducts,

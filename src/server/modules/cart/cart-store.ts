@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
+import { skuDisplayName } from '../catalog';
 import type { CampaignRef, CampaignType } from './campaigns';
 
 /** A cart line with what the SKU costs and holds now, and what the shopper last saw. */
@@ -60,7 +61,6 @@ interface SkuRow {
 }
 
 function toSkuFacts(r: SkuRow): SkuFacts {
-  const product = r.product_name ?? `#${r.product_id}`;
   return {
     skuId: r.sku_id,
     productId: r.product_id,
@@ -70,7 +70,7 @@ function toSkuFacts(r: SkuRow): SkuFacts {
     stock: r.stock,
     oversellable: r.oversellable,
     isStatic: r.is_static,
-    displayName: r.has_siblings && r.sku_name ? `${product} (${r.sku_name})` : product,
+    displayName: skuDisplayName({ productId: r.product_id, productName: r.product_name, skuName: r.sku_name, hasSiblings: r.has_siblings }),
   };
 }
 
@@ -147,7 +147,6 @@ interface CampaignRow {
 }
 
 const campaignColumns = 'c.campaign_id, c.type, c.value, c.buy_quantity, c.pay_quantity, c.threshold_minor, c.hide_title, ct.name';
-const activeCampaign = '(c.starts_at IS NULL OR c.starts_at <= now()) AND (c.ends_at IS NULL OR c.ends_at > now())';
 
 function toCampaignRef(r: CampaignRow): CampaignRef {
   return {
@@ -168,9 +167,9 @@ export async function campaignsOfProducts(db: Queryable, productIds: readonly nu
   if (productIds.length === 0) return byProduct;
   const rows = await db.query<CampaignRow & { product_id: number }>(
     `SELECT pdc.product_id, ${campaignColumns} FROM product_discount_campaigns pdc
-     JOIN discount_campaigns c ON c.campaign_id = pdc.campaign_id
+     JOIN active_discount_campaigns c ON c.campaign_id = pdc.campaign_id
      JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
-     WHERE pdc.product_id = ANY($2::int[]) AND ${activeCampaign} ORDER BY c.campaign_id`,
+     WHERE pdc.product_id = ANY($2::int[]) ORDER BY c.campaign_id`,
     [languageId, productIds],
   );
   for (const row of rows) {
@@ -184,9 +183,9 @@ export async function campaignsOfProducts(db: Queryable, productIds: readonly nu
 /** Running FREE_SHIPPING campaigns: they cover the whole cart, whatever is in it. */
 export async function freeShippingCampaigns(db: Queryable, languageId: LanguageId): Promise<CampaignRef[]> {
   const rows = await db.query<CampaignRow>(
-    `SELECT ${campaignColumns} FROM discount_campaigns c
+    `SELECT ${campaignColumns} FROM active_discount_campaigns c
      JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
-     WHERE c.type = 'FREE_SHIPPING' AND ${activeCampaign} ORDER BY c.campaign_id`,
+     WHERE c.type = 'FREE_SHIPPING' ORDER BY c.campaign_id`,
     [languageId],
   );
   return rows.map(toCampaignRef);

@@ -1,7 +1,7 @@
 import type { LanguageId } from '../../../shared/locales';
 import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
 import type { AppliedCampaign, CartGiftCard, CartSummary } from '../../graphql/generated/resolvers-types';
-import { priceOf } from '../catalog/price';
+import { priceOf } from '../catalog';
 import type { CampaignRef, PricedLine } from './campaigns';
 import { giftCardCoverMinor, type GiftCard } from './gift-cards';
 import { promoDiscountMinor, type PromoCode } from './promo-codes';

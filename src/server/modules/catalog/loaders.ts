@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import type { CampaignModel, CategoryModel, ProductModel, SkuModel } from './models';
+import type { CampaignModel, CategoryModel, ProductModel, ProductParameterModel, SkuModel } from './models';
 import {
   activeCampaigns,
   allBrands,
@@ -13,7 +13,7 @@ import {
   relatedProductsByProductIds,
   skusByProductIds,
   translationAliases,
-} from './queries';
+} from './catalog-store';
 
 function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
@@ -24,9 +24,6 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   }
   return groups;
 }
-
-type AliasTable = Parameters<typeof translationAliases>[1];
-type AliasId = Parameters<typeof translationAliases>[2];
 
 /** Per-request batching: one query per kind of child, whatever the number of parents in a list. */
 export function createCatalogLoaders(db: Queryable) {
@@ -43,11 +40,10 @@ export function createCatalogLoaders(db: Queryable) {
   };
   const once = <V>(load: (languageId: LanguageId) => Promise<V>) => perLanguage((languageId) => load(languageId));
 
-  const aliasLoader = (table: AliasTable, column: AliasId) =>
+  const aliasLoader = (kind: Parameters<typeof translationAliases>[1]) =>
     new DataLoader<number, { languageId: LanguageId; alias: string }[]>(async (ids) => {
-      const rows = await translationAliases(db, table, column, ids);
-      const byId = groupBy(rows, (r) => r.id);
-      return ids.map((id) => (byId.get(id) ?? []).map((r) => ({ languageId: r.language_id, alias: r.alias })));
+      const byId = groupBy(await translationAliases(db, kind, ids), (a) => a.id);
+      return ids.map((id) => (byId.get(id) ?? []).map(({ languageId, alias }) => ({ languageId, alias })));
     });
 
   return {
@@ -90,22 +86,20 @@ export function createCatalogLoaders(db: Queryable) {
     }),
     parameters: perLanguage(
       (languageId) =>
-        new DataLoader<number, { name: string; value: string }[]>(async (productIds) => {
-          const byProduct = groupBy(await parametersByProductIds(db, productIds, languageId), (r) => r.product_id);
-          return productIds.map((id) => (byProduct.get(id) ?? []).map(({ name, value }) => ({ name, value })));
+        new DataLoader<number, ProductParameterModel[]>(async (productIds) => {
+          const byProduct = groupBy(await parametersByProductIds(db, productIds, languageId), (r) => r.productId);
+          return productIds.map((id) => byProduct.get(id) ?? []);
         }),
     ),
     productCategoryIds: new DataLoader<number, number[]>(async (productIds) => {
-      const byProduct = groupBy(await categoryIdsByProductIds(db, productIds), (r) => r.product_id);
-      return productIds.map((id) => (byProduct.get(id) ?? []).map((r) => r.category_id));
+      const byProduct = groupBy(await categoryIdsByProductIds(db, productIds), (r) => r.productId);
+      return productIds.map((id) => (byProduct.get(id) ?? []).map((r) => r.categoryId));
     }),
     categoryTree: once((languageId): Promise<CategoryModel[]> => categoryTree(db, languageId)),
     brands: once((languageId) => allBrands(db, languageId)),
     campaigns: once((languageId) => activeCampaigns(db, languageId)),
-    productAliases: aliasLoader('product_translations', 'product_id'),
-    categoryAliases: aliasLoader('category_translations', 'category_id'),
-    campaignAliases: aliasLoader('discount_campaign_translations', 'campaign_id'),
-    pageAliases: aliasLoader('content_page_translations', 'page_id'),
+    productAliases: aliasLoader('product'),
+    campaignAliases: aliasLoader('campaign'),
   };
 }
 

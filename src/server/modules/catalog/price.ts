@@ -2,7 +2,7 @@ import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
 import type { LanguageId } from '../../../shared/locales';
 import type { Price } from '../../graphql/generated/resolvers-types';
 
-/** The spec's Price object from öre amounts including VAT. */
+/** The API's Price (kronor with and without VAT, raw and formatted in the language) from öre amounts including VAT. */
 export function priceOf(regularMinor: number, sellingMinor: number, vatRate: number, languageId: LanguageId): Price {
   const regularEx = exVatMinor(regularMinor, vatRate);
   const sellingEx = exVatMinor(sellingMinor, vatRate);

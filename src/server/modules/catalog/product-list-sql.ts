@@ -1,8 +1,13 @@
 import type { SqlParam } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import { toMinor } from '../../../shared/money';
-import type { FilterInputType, ProductSort } from '../../graphql/generated/resolvers-types';
+import type { ProductSort } from '../../graphql/generated/resolvers-types';
 import { clampLimit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-limits';
+import type { ProductFilter } from './models';
+
+/*
+ * Builds the SQL of product lists (page, count, facets) from a filter. Only catalog-store.ts calls it: it returns
+ * SQL text and parameters and runs nothing itself.
+ */
 
 /** Collects positional parameters so every value reaches SQL as $n, never as text. */
 export class Params {
@@ -14,10 +19,10 @@ export class Params {
 }
 
 /**
- * A price filter in öre within the integer column's range: a bound beyond every price it can hold means the
- * same as that range's end, and a bigger number would fail the comparison.
+ * A price bound within the integer column's range: a bound beyond every price it can hold means the same as that
+ * range's end, and a bigger number would fail the comparison.
  */
-const priceBound = (kronor: number) => Math.min(2 ** 31 - 1, Math.max(-(2 ** 31), toMinor(kronor)));
+const priceBound = (minor: number) => Math.min(2 ** 31 - 1, Math.max(-(2 ** 31), minor));
 
 const textSearchConfig: Record<LanguageId, string> = { sv: 'swedish', en: 'english' };
 
@@ -27,7 +32,7 @@ const MIN_SWAPPED_WORD = 4;
 const MAX_SWAPPED_WORD = 30;
 
 /** The search words of a text: letters and digits only, lower case (composed, so 'é' stays one letter). */
-export function searchWords(text: string): string[] {
+function searchWords(text: string): string[] {
   return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -80,7 +85,7 @@ interface Where {
  * products costs a third as much without the join.
  */
 export function buildWhere(
-  filter: FilterInputType,
+  filter: ProductFilter,
   languageId: LanguageId,
   params: Params,
   options: { omit?: FacetDimension; withText?: boolean } = {},
@@ -116,9 +121,10 @@ export function buildWhere(
       );
     }
   }
-  if (filter.price && omit !== 'price') {
-    if (filter.price.min != null) conditions.push(`p.selling_price_minor >= ${params.add(priceBound(filter.price.min))}`);
-    if (filter.price.max != null) conditions.push(`p.selling_price_minor <= ${params.add(priceBound(filter.price.max))}`);
+  if (filter.priceMinor && omit !== 'price') {
+    const { min, max } = filter.priceMinor;
+    if (min != null) conditions.push(`p.selling_price_minor >= ${params.add(priceBound(min))}`);
+    if (max != null) conditions.push(`p.selling_price_minor <= ${params.add(priceBound(max))}`);
   }
 
   let rank: string | null = null;
@@ -162,7 +168,7 @@ export function orderBy(sort: ProductSort | null | undefined, rank: string | nul
   }
 }
 
-export function pageOf(filter: FilterInputType): { limit: number; offset: number } {
+export function pageOf(filter: ProductFilter): { limit: number; offset: number } {
   const limit = clampLimit(filter.limit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const offset = Math.max(0, filter.offset ?? 0);
   return { limit, offset };

@@ -1,10 +1,10 @@
 import { createGraphQLError } from 'graphql-yoga';
 import { channels, isLanguageId, languageIds, resolveLanguage, type LanguageId } from '../../../shared/locales';
-import { toMajor } from '../../../shared/money';
+import { toMajor, toMinor } from '../../../shared/money';
 import { routes } from '../../../shared/routes';
-import type { FilterInputType, Resolvers } from '../../graphql/generated/resolvers-types';
+import type { FilterInputType, ProductFacets, Resolvers } from '../../graphql/generated/resolvers-types';
 import type { GraphQLContext } from '../../graphql/context';
-import type { CategoryModel } from './models';
+import type { CategoryModel, ProductFacetsModel, ProductFilter } from './models';
 import { priceOf } from './price';
 import {
   clampLimit,
@@ -18,7 +18,7 @@ import {
   MAX_RELATED_PRODUCTS,
   MAX_SEARCH_SUGGESTIONS,
 } from './list-limits';
-import { countProducts, listProducts, productByAlias, productFacets, translateSkuNames } from './queries';
+import { countProducts, listProducts, productByAlias, productFacets, translateSkuNames } from './catalog-store';
 import { stockOf } from './stock';
 import { prefixTsQuery, swappedSpellings } from './product-list-sql';
 
@@ -52,6 +52,17 @@ function checkFilter(filter: FilterInputType) {
   if ((filter.offset ?? 0) > MAX_LIST_OFFSET) throw badFilter(`offset may be at most ${MAX_LIST_OFFSET}`);
 }
 
+/** The API's filter as the store takes it: the price range in kronor becomes öre. */
+export function toProductFilter({ price, ...rest }: FilterInputType): ProductFilter {
+  const minor = (kronor: number | null | undefined) => (kronor == null ? null : toMinor(kronor));
+  return { ...rest, priceMinor: price ? { min: minor(price.min), max: minor(price.max) } : null };
+}
+
+const facetsView = ({ priceMinor, ...counts }: ProductFacetsModel): ProductFacets => ({
+  ...counts,
+  price: priceMinor ? { min: toMajor(priceMinor.min), max: toMajor(priceMinor.max) } : null,
+});
+
 export const catalogResolvers: Resolvers = {
   Query: {
     categories: (_, args, ctx) => ctx.loaders.categoryTree(resolveLanguage(args.channelId, args.languageId)),
@@ -62,7 +73,7 @@ export const catalogResolvers: Resolvers = {
     products: (_, args) => {
       const filter = args.filter ?? {};
       checkFilter(filter);
-      return { languageId: resolveLanguage(args.channelId, args.languageId), filter };
+      return { languageId: resolveLanguage(args.channelId, args.languageId), filter: toProductFilter(filter) };
     },
     product: (_, args, ctx) => productByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId)),
     brands: (_, args, ctx) => ctx.loaders.brands(resolveLanguage(args.channelId, args.languageId)),
@@ -88,7 +99,7 @@ export const catalogResolvers: Resolvers = {
   ProductListResult: {
     products: (list, _, ctx) => listProducts(ctx.db, list.filter, list.languageId),
     count: (list, _, ctx) => countProducts(ctx.db, list.filter, list.languageId),
-    facets: (list, _, ctx) => productFacets(ctx.db, list.filter, list.languageId),
+    facets: async (list, _, ctx) => facetsView(await productFacets(ctx.db, list.filter, list.languageId)),
   },
   SearchSuggestions: {
     products: (s, _, ctx) =>

@@ -11,6 +11,7 @@ import { badInput } from '../cart/input';
 import { cartTexts } from '../cart/messages';
 import type { CartModel } from '../cart/models';
 import { unitsBeyondStock } from '../cart/stock-rules';
+import { skuDisplayName } from '../catalog';
 import { queueOrderMail } from '../order/order-mails';
 import { findOrder, findOrderByKey, insertOrder, newOrderId, newOrderToken, orderLines, type NewOrderLine, type OrderRow } from '../order/order-store';
 import { lockSkus, publishStockChanges, takeStock } from '../order/stock';
@@ -54,8 +55,8 @@ const refused = (status: 'INVALID' | 'NOT_PLACEABLE', message: string, validatio
 });
 
 async function lineFacts(tx: Queryable, cart: CartModel): Promise<Map<number, { name: string; articleNumber: string; stock: number; oversellable: boolean; isStatic: boolean }>> {
-  const rows = await tx.query<{ sku_id: number; name: string | null; sku_name: string | null; article_number: string; stock: number; oversellable: boolean; is_static: boolean; siblings: boolean }>(
-    `SELECT s.sku_id, pt.name, st.name AS sku_name, s.article_number, s.stock, s.oversellable, s.is_static,
+  const rows = await tx.query<{ sku_id: number; product_id: number; name: string | null; sku_name: string | null; article_number: string; stock: number; oversellable: boolean; is_static: boolean; siblings: boolean }>(
+    `SELECT s.sku_id, s.product_id, pt.name, st.name AS sku_name, s.article_number, s.stock, s.oversellable, s.is_static,
        EXISTS (SELECT 1 FROM skus o WHERE o.product_id = s.product_id AND o.sku_id <> s.sku_id) AS siblings
      FROM skus s
      LEFT JOIN product_translations pt ON pt.product_id = s.product_id AND pt.language_id = $2
@@ -65,8 +66,7 @@ async function lineFacts(tx: Queryable, cart: CartModel): Promise<Map<number, { 
   );
   return new Map(
     rows.map((r) => {
-      const product = r.name ?? `#${r.sku_id}`;
-      const name = r.siblings && r.sku_name ? `${product} (${r.sku_name})` : product;
+      const name = skuDisplayName({ productId: r.product_id, productName: r.name, skuName: r.sku_name, hasSiblings: r.siblings });
       return [r.sku_id, { name, articleNumber: r.article_number, stock: r.stock, oversellable: r.oversellable, isStatic: r.is_static }];
     }),
   );

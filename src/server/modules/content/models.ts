@@ -9,3 +9,22 @@ export interface ContentPageModel {
   description: string;
   body: string;
 }
+
+/** One menu entry as stored: the menu's tree is built from these (resolvers.ts). */
+export interface MenuItemModel {
+  id: number;
+  parentId: number | null;
+  label: string;
+  title: string;
+  /** custom | page | category | brand | campaign */
+  type: string;
+  order: number;
+  /** Stored already localized. */
+  canonicalUrl: string;
+  targetBlank: boolean;
+}
+
+export interface MenuModel {
+  title: string;
+  items: MenuItemModel[];
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../db/client';
-import { createTestApp, gql } from '../testing/app';
-import { openTestDb, testDbKinds } from '../testing/db';
+import type { Db } from '../../db/client';
+import { createTestApp, gql } from '../../testing/app';
+import { openTestDb, testDbKinds } from '../../testing/db';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 const card = `productId name alias canonicalUrl images brand { name alias } categories { name }
@@ -38,25 +38,6 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
       expect(Math.max(...categories.map((c) => depth(c.categoryId)))).toBe(3);
       expect(categories.every((c) => c.canonicalUrl.startsWith(prefix))).toBe(true);
     }
-  });
-
-  it('answers menus by location, with children, and null for an unknown location', async () => {
-    const { body } = await gql<{ getMenuAtLocation: { title: string; menuItems: { label: string; canonicalUrl: string; children: { label: string }[] }[] } | null }>(
-      app,
-      `query ($id: String!) { getMenuAtLocation(menuLocationId: $id, channelId: "2|en") {
-         title menuItems { label canonicalUrl type targetBlank children { label children { label } } } } }`,
-      { id: 'main-desktop' },
-    );
-    const items = body.data!.getMenuAtLocation!.menuItems;
-    expect(items.length).toBeGreaterThan(2);
-    expect(items.some((i) => i.children.length > 0)).toBe(true);
-    expect(items.filter((i) => i.canonicalUrl.startsWith('/')).every((i) => i.canonicalUrl.startsWith('/en'))).toBe(true);
-    for (const location of ['top-bar', 'footer-first', 'footer-second', 'footer-third']) {
-      const res = await gql<{ getMenuAtLocation: { menuItems: unknown[] } | null }>(app, 'query ($id: String!) { getMenuAtLocation(menuLocationId: $id) { menuItems { label } } }', { id: location });
-      expect(res.body.data!.getMenuAtLocation!.menuItems.length, location).toBeGreaterThan(0);
-    }
-    const unknown = await gql(app, '{ getMenuAtLocation(menuLocationId: "nowhere") { title } }');
-    expect(unknown.body.data).toEqual({ getMenuAtLocation: null });
   });
 
   it('lists products with count, pages that do not overlap, and every stock state', async () => {
@@ -107,6 +88,14 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     const inRoot = (await gql<Result>(app, query, { f: { categoryIds: [root.categoryId] } })).body.data!.products;
     expect(inRoot.count).toBeGreaterThan(0);
     expect(inRoot.facets.brands.reduce((sum, b) => sum + b.count, 0)).toBe(inRoot.count);
+    // The price facet spans the matching products' selling prices, in kronor like the prices themselves.
+    const firstPrice = async (sort: string) =>
+      (await gql<{ products: { products: { unitPrice: { sellingPriceIncVat: number } }[] } }>(
+        app,
+        'query ($f: FilterInputType) { products(filter: $f) { products { unitPrice { sellingPriceIncVat } } } }',
+        { f: { categoryIds: [root.categoryId], sort, limit: 1 } },
+      )).body.data!.products.products[0]!.unitPrice.sellingPriceIncVat;
+    expect(inRoot.facets.price).toEqual({ min: await firstPrice('LOWEST_PRICE'), max: await firstPrice('HIGHEST_PRICE') });
     const brand = inRoot.facets.brands[0]!;
     const both = (await gql<Result>(app, query, { f: { categoryIds: [root.categoryId], brandIds: [Number(brand.id)] } })).body.data!.products;
     expect(both.count).toBe(brand.count);

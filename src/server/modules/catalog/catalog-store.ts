@@ -1,9 +1,31 @@
 import type { Queryable } from '../../db/client';
+import { languageIdOf, oneOf } from '../../db/row-values';
 import type { LanguageId } from '../../../shared/locales';
-import { toMajor } from '../../../shared/money';
-import type { FacetValue, FilterInputType, ProductFacets } from '../../graphql/generated/resolvers-types';
-import type { BrandModel, CampaignModel, CategoryModel, ProductModel, SkuModel } from './models';
+import type { ShopVariant } from '../../../shared/shop';
+import {
+  campaignTypes,
+  type AliasModel,
+  type BrandModel,
+  type CampaignModel,
+  type CategoryModel,
+  type CategoryPictureFacts,
+  type FacetValueModel,
+  type ProductFacetsModel,
+  type ProductFilter,
+  type ProductModel,
+  type ProductParameterModel,
+  type ProductPictureFacts,
+  type SkuModel,
+  type SkuNameTranslationModel,
+} from './models';
 import { buildWhere, orderBy, pageOf, Params, productFrom, type FacetDimension } from './product-list-sql';
+
+/*
+ * Every SQL statement of the catalog, each mapping its rows to the catalog's models (models.ts): snake_case
+ * stays in here. Campaigns that run now come from the active_discount_campaigns view (migration 0012), and
+ * selling prices from sku_prices and the prices refresh_product_prices() keeps on products, both built on it.
+ */
+
 
 const productColumns = `p.product_id, p.brand_id, p.primary_category_id, p.vat_rate, p.images, p.price_minor,
   p.selling_price_minor, p.created_at, pt.name, pt.alias, pt.description, pt.specification, pt.extra_information`;
@@ -42,7 +64,7 @@ const toProduct = (languageId: LanguageId) => (r: ProductRow): ProductModel => (
 });
 
 /** The SQL of one page of a product list (also timed by tests/bench/explain.ts). */
-export function productPageSql(filter: FilterInputType, languageId: LanguageId) {
+export function productPageSql(filter: ProductFilter, languageId: LanguageId) {
   const params = new Params();
   const { from, where, rank } = buildWhere(filter, languageId, params, { withText: true });
   const { limit, offset } = pageOf(filter);
@@ -52,18 +74,18 @@ export function productPageSql(filter: FilterInputType, languageId: LanguageId) 
 }
 
 /** The SQL counting every product a filter matches. */
-export function productCountSql(filter: FilterInputType, languageId: LanguageId) {
+export function productCountSql(filter: ProductFilter, languageId: LanguageId) {
   const params = new Params();
   const { from, where } = buildWhere(filter, languageId, params);
   return { text: `SELECT count(*)::int AS count FROM ${from} WHERE ${where}`, values: params.values };
 }
 
-export async function listProducts(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<ProductModel[]> {
+export async function listProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductModel[]> {
   const { text, values } = productPageSql(filter, languageId);
   return (await db.query<ProductRow>(text, values)).map(toProduct(languageId));
 }
 
-export async function countProducts(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<number> {
+export async function countProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<number> {
   const { text, values } = productCountSql(filter, languageId);
   const [row] = await db.query<{ count: number }>(text, values);
   return row?.count ?? 0;
@@ -117,8 +139,13 @@ export async function relatedProductsByProductIds(
  * ('Komplett i kartong' is 'Complete in box' on every game), so one SKU with the name answers for all: an
  * index lookup per name, where collecting every SKU of a common name would read tens of thousands of rows.
  */
-export async function translateSkuNames(db: Queryable, names: readonly string[], languageId: LanguageId, toLanguageId: LanguageId) {
-  return db.query<{ name: string; translation: string }>(
+export async function translateSkuNames(
+  db: Queryable,
+  names: readonly string[],
+  languageId: LanguageId,
+  toLanguageId: LanguageId,
+): Promise<SkuNameTranslationModel[]> {
+  const rows = await db.query<{ name: string; translation: string }>(
     `SELECT n.name, t.name AS translation FROM unnest($1::text[]) WITH ORDINALITY AS n(name, i)
      CROSS JOIN LATERAL (
        SELECT other.name FROM sku_translations st
@@ -127,6 +154,7 @@ export async function translateSkuNames(db: Queryable, names: readonly string[],
      ORDER BY n.i`,
     [[...new Set(names)], languageId, toLanguageId],
   );
+  return rows.map((r) => ({ name: r.name, translation: r.translation }));
 }
 
 export async function skusByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId): Promise<SkuModel[]> {
@@ -141,10 +169,10 @@ export async function skusByProductIds(db: Queryable, productIds: readonly numbe
     stock: number;
     oversellable: boolean;
     is_static: boolean;
-    incoming_date: string | Date | null;
+    incoming_date: string | null;
   }>(
     `SELECT s.sku_id, s.product_id, s.article_number, COALESCE(st.name, s.article_number) AS name, s.price_minor,
-            sp.selling_price_minor, p.vat_rate, s.stock, s.oversellable, s.is_static, s.incoming_date::text AS incoming_date
+            sp.selling_price_minor, p.vat_rate, s.stock, s.oversellable, s.is_static, to_char(s.incoming_date, 'YYYY-MM-DD') AS incoming_date
      FROM skus s
      JOIN products p ON p.product_id = s.product_id
      JOIN sku_prices sp ON sp.sku_id = s.sku_id
@@ -165,19 +193,20 @@ export async function skusByProductIds(db: Queryable, productIds: readonly numbe
     stock: r.stock,
     oversellable: r.oversellable,
     isStatic: r.is_static,
-    incomingDate: r.incoming_date == null ? null : String(r.incoming_date).slice(0, 10),
+    incomingDate: r.incoming_date,
   }));
 }
 
-export async function parametersByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId) {
-  return db.query<{ product_id: number; name: string; value: string }>(
+export async function parametersByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId): Promise<ProductParameterModel[]> {
+  const rows = await db.query<{ product_id: number; name: string; value: string }>(
     `SELECT product_id, name, value FROM product_parameters WHERE product_id = ANY($1::int[]) AND language_id = $2
      ORDER BY product_id, name`,
     [productIds, languageId],
   );
+  return rows.map((r) => ({ productId: r.product_id, name: r.name, value: r.value }));
 }
 
-/** The whole tree in one query (spec: "the tree is loaded once"), each with its alias path from the root. */
+/** The whole tree in one query (the menu, lists and breadcrumbs all read it), each with its alias path from the root. */
 export async function categoryTree(db: Queryable, languageId: LanguageId): Promise<CategoryModel[]> {
   const rows = await db.query<{
     category_id: number;
@@ -212,11 +241,12 @@ export async function categoryTree(db: Queryable, languageId: LanguageId): Promi
   }));
 }
 
-export async function categoryIdsByProductIds(db: Queryable, productIds: readonly number[]) {
-  return db.query<{ product_id: number; category_id: number }>(
+export async function categoryIdsByProductIds(db: Queryable, productIds: readonly number[]): Promise<{ productId: number; categoryId: number }[]> {
+  const rows = await db.query<{ product_id: number; category_id: number }>(
     'SELECT product_id, category_id FROM product_categories WHERE product_id = ANY($1::int[]) ORDER BY category_id',
     [productIds],
   );
+  return rows.map((r) => ({ productId: r.product_id, categoryId: r.category_id }));
 }
 
 export async function allBrands(db: Queryable, languageId: LanguageId): Promise<BrandModel[]> {
@@ -231,7 +261,7 @@ export async function allBrands(db: Queryable, languageId: LanguageId): Promise<
 
 interface CampaignRow {
   campaign_id: number;
-  type: CampaignModel['type'];
+  type: string;
   value: number;
   buy_quantity: number | null;
   pay_quantity: number | null;
@@ -240,13 +270,12 @@ interface CampaignRow {
   name: string;
   alias: string;
   description: string;
-  product_id?: number;
 }
 
 const toCampaign = (languageId: LanguageId) => (r: CampaignRow): CampaignModel => ({
   languageId,
   campaignId: r.campaign_id,
-  type: r.type,
+  type: oneOf('campaign type', campaignTypes, r.type),
   value: r.value,
   buyQuantity: r.buy_quantity,
   payQuantity: r.pay_quantity,
@@ -259,56 +288,82 @@ const toCampaign = (languageId: LanguageId) => (r: CampaignRow): CampaignModel =
 
 const campaignColumns = `c.campaign_id, c.type, c.value, c.buy_quantity, c.pay_quantity, c.threshold_minor, c.hide_title,
   ct.name, ct.alias, ct.description`;
-const activeCampaign = `(c.starts_at IS NULL OR c.starts_at <= now()) AND (c.ends_at IS NULL OR c.ends_at > now())`;
 
 export async function activeCampaigns(db: Queryable, languageId: LanguageId): Promise<CampaignModel[]> {
   const rows = await db.query<CampaignRow>(
-    `SELECT ${campaignColumns} FROM discount_campaigns c
+    `SELECT ${campaignColumns} FROM active_discount_campaigns c
      JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
-     WHERE ${activeCampaign} ORDER BY c.campaign_id`,
+     ORDER BY c.campaign_id`,
     [languageId],
   );
   return rows.map(toCampaign(languageId));
 }
 
-export async function campaignsByProductIds(db: Queryable, productIds: readonly number[], languageId: LanguageId) {
+export async function campaignsByProductIds(
+  db: Queryable,
+  productIds: readonly number[],
+  languageId: LanguageId,
+): Promise<{ productId: number; campaign: CampaignModel }[]> {
   const rows = await db.query<CampaignRow & { product_id: number }>(
     `SELECT pdc.product_id, ${campaignColumns} FROM product_discount_campaigns pdc
-     JOIN discount_campaigns c ON c.campaign_id = pdc.campaign_id
+     JOIN active_discount_campaigns c ON c.campaign_id = pdc.campaign_id
      JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
-     WHERE pdc.product_id = ANY($2::int[]) AND ${activeCampaign} ORDER BY c.campaign_id`,
+     WHERE pdc.product_id = ANY($2::int[]) ORDER BY c.campaign_id`,
     [languageId, productIds],
   );
-  return rows.map((r) => ({ productId: r.product_id, campaign: toCampaign(languageId)(r) }));
+  const toModel = toCampaign(languageId);
+  return rows.map((r) => ({ productId: r.product_id, campaign: toModel(r) }));
 }
 
-/** Aliases of the same entity in every language, for hreflang links and the language switcher. */
-export async function translationAliases(
-  db: Queryable,
-  table: 'product_translations' | 'category_translations' | 'discount_campaign_translations' | 'content_page_translations',
-  idColumn: 'product_id' | 'category_id' | 'campaign_id' | 'page_id',
-  ids: readonly number[],
-) {
-  return db.query<{ id: number; language_id: LanguageId; alias: string }>(
-    `SELECT ${idColumn} AS id, language_id, alias FROM ${table} WHERE ${idColumn} = ANY($1::int[])`,
+const aliasSources = {
+  product: { table: 'product_translations', id: 'product_id' },
+  campaign: { table: 'discount_campaign_translations', id: 'campaign_id' },
+} as const;
+
+/**
+ * Aliases of the same product or campaign in every language, for hreflang links and the language switcher
+ * (a category's come with each language's category tree).
+ */
+export async function translationAliases(db: Queryable, kind: keyof typeof aliasSources, ids: readonly number[]): Promise<AliasModel[]> {
+  const { table, id } = aliasSources[kind];
+  const rows = await db.query<{ id: number; language_id: string; alias: string }>(
+    `SELECT ${id} AS id, language_id, alias FROM ${table} WHERE ${id} = ANY($1::int[])`,
     [ids],
   );
+  return rows.map((r) => ({ id: r.id, languageId: languageIdOf(r.language_id), alias: r.alias }));
 }
 
-async function facetValues(db: Queryable, filter: FilterInputType, languageId: LanguageId, dimension: FacetDimension, select: (lang: () => string) => string) {
+async function facetValues(
+  db: Queryable,
+  filter: ProductFilter,
+  languageId: LanguageId,
+  dimension: FacetDimension,
+  select: (lang: () => string) => string,
+): Promise<FacetValueModel[]> {
   const params = new Params();
   const { from, where } = buildWhere(filter, languageId, params, { omit: dimension });
   // Bound only when the facet's SQL uses it: PostgreSQL cannot type an unused parameter.
   const lang = () => params.add(languageId);
-  return db.query<FacetValue & { count: number }>(
+  const rows = await db.query<{ id: string; label: string; count: number }>(
     `WITH matching AS (SELECT p.product_id, p.brand_id FROM ${from} WHERE ${where}) ${select(lang)}`,
     params.values,
   );
+  return rows.map((r) => ({ id: r.id, label: r.label, count: r.count }));
+}
+
+async function priceRange(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductFacetsModel['priceMinor']> {
+  const params = new Params();
+  const { from, where } = buildWhere(filter, languageId, params, { omit: 'price' });
+  const [row] = await db.query<{ min: number | null; max: number | null }>(
+    `SELECT min(p.selling_price_minor) AS min, max(p.selling_price_minor) AS max FROM ${from} WHERE ${where}`,
+    params.values,
+  );
+  return row && row.min != null && row.max != null ? { min: row.min, max: row.max } : null;
 }
 
 /** Facet counts for every filter dimension, each counted with all other active filters applied. */
-export async function productFacets(db: Queryable, filter: FilterInputType, languageId: LanguageId): Promise<ProductFacets> {
-  const [categories, brands, discountCampaigns, skus, parameterRows, priceRows] = await Promise.all([
+export async function productFacets(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductFacetsModel> {
+  const [categories, brands, discountCampaigns, skus, parameterRows, priceMinor] = await Promise.all([
     facetValues(db, filter, languageId, 'categories', (lang) =>
       `SELECT pc.category_id::text AS id, ct.name AS label, count(*)::int AS count FROM matching m
        JOIN product_categories pc ON pc.product_id = m.product_id
@@ -320,7 +375,7 @@ export async function productFacets(db: Queryable, filter: FilterInputType, lang
     facetValues(db, filter, languageId, 'campaigns', (lang) =>
       `SELECT c.campaign_id::text AS id, ct.name AS label, count(*)::int AS count FROM matching m
        JOIN product_discount_campaigns pdc ON pdc.product_id = m.product_id
-       JOIN discount_campaigns c ON c.campaign_id = pdc.campaign_id AND ${activeCampaign}
+       JOIN active_discount_campaigns c ON c.campaign_id = pdc.campaign_id
        JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = ${lang()}
        GROUP BY c.campaign_id, ct.name ORDER BY ct.name`),
     facetValues(db, filter, languageId, 'skus', (lang) =>
@@ -332,24 +387,69 @@ export async function productFacets(db: Queryable, filter: FilterInputType, lang
       `SELECT pp.name || '\u001f' || pp.value AS id, pp.value AS label, count(*)::int AS count FROM matching m
        JOIN product_parameters pp ON pp.product_id = m.product_id AND pp.language_id = ${lang()}
        GROUP BY pp.name, pp.value ORDER BY pp.name, pp.value`),
-    facetValues(db, filter, languageId, 'price', () =>
-      `SELECT '' AS id, '' AS label, count(*)::int AS count, min(p.selling_price_minor) AS min, max(p.selling_price_minor) AS max
-       FROM matching m JOIN products p ON p.product_id = m.product_id`),
+    priceRange(db, filter, languageId),
   ]);
-  const parameters = new Map<string, FacetValue[]>();
+  const parameters = new Map<string, FacetValueModel[]>();
   for (const row of parameterRows) {
     const [name = '', value = ''] = row.id.split('\u001f');
     const values = parameters.get(name) ?? [];
     values.push({ id: value, label: row.label, count: row.count });
     parameters.set(name, values);
   }
-  const price = priceRows[0] as unknown as { count: number; min: number | null; max: number | null } | undefined;
   return {
     categories,
     brands,
     discountCampaigns,
     skus,
     parameters: [...parameters].map(([name, values]) => ({ name, values })),
-    price: price && price.count > 0 && price.min != null && price.max != null ? { min: toMajor(price.min), max: toMajor(price.max) } : null,
+    priceMinor,
   };
+}
+
+const shopVariantOf = (value: string | null): ShopVariant | null => (value == null ? null : oneOf<ShopVariant>('shop variant', ['games', 'candy'], value));
+
+/** The demo catalog the database was seeded with: its category tree decides what pictures show. */
+const seededVariant = "(SELECT value FROM shop_meta WHERE key = 'variant') AS variant";
+
+/** What a product's picture shows; `boxedSkuNames` are the English SKU names of a product sold complete in box. */
+export async function productPictureFacts(db: Queryable, productId: number, boxedSkuNames: readonly string[]): Promise<ProductPictureFacts | null> {
+  const [row] = await db.query<{
+    name: string;
+    brand: string | null;
+    images: string[] | null;
+    variant: string | null;
+    category_alias: string | null;
+    colour: string | null;
+    boxed: boolean;
+  }>(
+    `SELECT pt.name, b.name AS brand, p.images, ${seededVariant}, ct.alias AS category_alias,
+       (SELECT value FROM product_parameters pp WHERE pp.product_id = p.product_id AND pp.language_id = 'en' AND pp.name = 'Colour') AS colour,
+       EXISTS (SELECT 1 FROM skus s JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = 'en'
+               WHERE s.product_id = p.product_id AND st.name = ANY($2::text[])) AS boxed
+     FROM products p
+     JOIN product_translations pt ON pt.product_id = p.product_id AND pt.language_id = 'sv'
+     LEFT JOIN brands b ON b.brand_id = p.brand_id
+     LEFT JOIN category_translations ct ON ct.category_id = p.primary_category_id AND ct.language_id = 'en'
+     WHERE p.product_id = $1`,
+    [productId, boxedSkuNames],
+  );
+  if (!row) return null;
+  return {
+    name: row.name,
+    brand: row.brand,
+    images: row.images,
+    variant: shopVariantOf(row.variant),
+    categoryAlias: row.category_alias,
+    colour: row.colour,
+    boxed: row.boxed,
+  };
+}
+
+/** What a category's picture shows; null for an unknown category. */
+export async function categoryPictureFacts(db: Queryable, categoryId: number): Promise<CategoryPictureFacts | null> {
+  const [row] = await db.query<{ alias: string; variant: string | null }>(
+    `SELECT ct.alias, ${seededVariant} FROM category_translations ct WHERE ct.category_id = $1 AND ct.language_id = 'en'`,
+    [categoryId],
+  );
+  return row ? { categoryAlias: row.alias, variant: shopVariantOf(row.variant) } : null;
 }

@@ -1,0 +1,20 @@
+/**
+ * The catalog: categories, brands, products and their SKUs, discount campaigns, list filters and search. This is
+ * what other modules and the composition roots (graphql/schema.ts, graphql/context.ts, app.ts) may use; the store,
+ * the SQL builder and the loaders' internals stay inside.
+ */
+export { catalogResolvers } from './resolvers';
+export { createCatalogLoaders, type CatalogLoaders } from './loaders';
+export { priceOf } from './price';
+export { skuDisplayName, type SkuNaming } from './sku-display-name';
+export { categoryPictureFacts, productPictureFacts } from './catalog-store';
+export type { CategoryPictureFacts, ProductPictureFacts } from './models';
+export {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_RELATED_PRODUCTS,
+  DEFAULT_SEARCH_SUGGESTIONS,
+  MAX_FILTER_SKU_NAMES,
+  MAX_PAGE_SIZE,
+  MAX_RELATED_PRODUCTS,
+  MAX_SEARCH_SUGGESTIONS,
+} from './list-limits';

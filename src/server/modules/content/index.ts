@@ -1,0 +1,5 @@
+/**
+ * Content: menus, content pages and the shop's channel and theme. What other code may use; the store stays inside.
+ */
+export { contentResolvers } from './resolvers';
+export { themes } from './theme';
