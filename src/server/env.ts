@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHOP_VARIANTS } from '../shared/shop';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -16,7 +17,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, optionalUrl(['postgres://', 'postgresql://'])),
   REDIS_URL: z.preprocess(emptyAsUndefined, optionalUrl(['redis://', 'rediss://'])),
-  SHOP_VARIANT: z.enum(['games', 'candy']).default('games'),
+  SHOP_VARIANT: z.enum(SHOP_VARIANTS).default('games'),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl(['http://', 'https://'])),
   GTM_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl(['smtp://', 'smtps://'])),

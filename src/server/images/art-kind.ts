@@ -2,7 +2,7 @@ import { CANDY_CATEGORIES, describeCandyCategory } from '../db/seed/candy-catego
 import { CANDY_LEAVES, type SkuSet } from '../db/seed/candy-products';
 import { CategoryIndex } from '../db/seed/categories';
 import { GAMES_CATEGORIES, PLATFORMS, describeGamesCategory } from '../db/seed/games-platforms';
-import type { ShopVariant } from '../db/seed/types';
+import type { ShopVariant } from '../../shared/shop';
 
 /** What a product picture shows. The games shop sells the first nine, the candy shop the last three. */
 export const ART_KINDS = [

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client';
 import { BOXED } from '../db/seed/games-drafts';
-import type { ShopVariant } from '../db/seed/types';
+import type { ShopVariant } from '../../shared/shop';
 import { artKind } from './art-kind';
 import { drawArt } from './product-art';
 

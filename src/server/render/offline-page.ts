@@ -2,6 +2,7 @@ import en from '../../../locales/en.json';
 import sv from '../../../locales/sv.json';
 import type { LanguageId } from '../../shared/locales';
 import { routes } from '../../shared/routes';
+import type { ShopVariant } from '../../shared/shop';
 import { themes } from '../modules/content/theme';
 
 const messages = { sv, en } as const;
@@ -11,7 +12,7 @@ const messages = { sv, en } as const;
  * offers the same address again and the home page (stored by the worker). No scripts and no stylesheet files,
  * so it works from the worker's cache alone; the retry link's empty href is the address it was shown under.
  */
-export function offlinePageHtml(languageId: LanguageId, variant: 'games' | 'candy'): string {
+export function offlinePageHtml(languageId: LanguageId, variant: ShopVariant): string {
   const t = messages[languageId];
   const shopName = t[variant === 'candy' ? 'shop.name.candy' : 'shop.name'];
   const theme = themes[variant];

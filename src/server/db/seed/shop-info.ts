@@ -1,7 +1,8 @@
 import en from '../../../../locales/en.json';
 import sv from '../../../../locales/sv.json';
 import { SHOP_CONTACT, type ShopContact } from '../../../shared/shop';
-import type { Localized, ShopVariant } from './types';
+import type { ShopVariant } from '../../../shared/shop';
+import type { Localized } from './types';
 
 /**
  * What content pages, footer menus and order mails say about the shop: its name in each language (the same

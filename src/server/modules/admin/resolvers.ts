@@ -1,10 +1,10 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { badInput } from '../cart/input';
+import { badInput, rateLimited, unauthenticated } from '../../graphql/errors';
 import { publishStockChanges, setStock } from '../order/stock';
 import { checkCredentials } from './admin-store';
-import { requireAdmin, unauthenticated } from './auth';
-import { beginLoginAttempt, rateLimited } from './login-attempts';
+import { requireAdmin } from './auth';
+import { beginLoginAttempt } from './login-attempts';
 
 const wrongCredentials = { sv: 'Fel email eller lösenord, försök gärna igen', en: 'Wrong email or password, please try again' };
 const tooManyAttempts = { sv: 'För många försök. Vänta en stund och försök igen.', en: 'Too many attempts. Please wait a while and try again.' };

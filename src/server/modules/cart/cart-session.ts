@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney, toMajor } from '../../../shared/money';
+import { badInput } from '../../graphql/errors';
 import type { CartWarning } from '../../graphql/generated/resolvers-types';
 import { priceOf } from '../catalog/price';
 import { easiestFreeShipping, priceLines, type PricedLine } from './campaigns';
@@ -18,7 +19,6 @@ import {
   type SkuFacts,
 } from './cart-store';
 import { findUsableGiftCard, type GiftCard } from './gift-cards';
-import { badInput } from './input';
 import { cartTexts, type CartTexts } from './messages';
 import type { CartModel } from './models';
 import { findActivePromoCode, meetsRequirements, type PromoCode } from './promo-codes';

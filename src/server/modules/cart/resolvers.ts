@@ -1,7 +1,8 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { mutateCart, readCart, setGiftCardLimited, setPromoCodeLimited } from './cart-service';
-import { addToCartInput, parseInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
+import { parseInput } from '../../graphql/input';
+import { addToCartInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
 export const cartResolvers: Resolvers = {
   Query: {

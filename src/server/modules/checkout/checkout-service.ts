@@ -1,10 +1,10 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
+import { badInput } from '../../graphql/errors';
 import type { CheckoutInput, CheckoutValidationError } from '../../graphql/generated/resolvers-types';
 import { readCart } from '../cart/cart-service';
 import { CartSession } from '../cart/cart-session';
 import { lockCart } from '../cart/cart-store';
-import { badInput } from '../cart/input';
 import type { CartModel } from '../cart/models';
 import { isWellFormedCartId } from '../cart/cart-id';
 import { loadCheckout, saveCheckout } from './checkout-store';

@@ -1,13 +1,13 @@
 import type { Db, Queryable } from '../../db/client';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { formatMoney, toMinor } from '../../../shared/money';
+import { badInput } from '../../graphql/errors';
 import type { CheckoutInput, PlaceOrderResult } from '../../graphql/generated/resolvers-types';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
 import type { PubSub, StockChangedEvent } from '../../pubsub';
 import { isWellFormedCartId } from '../cart/cart-id';
 import { lockCart } from '../cart/cart-store';
 import { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard } from '../cart/gift-cards';
-import { badInput } from '../cart/input';
 import { cartTexts } from '../cart/messages';
 import type { CartModel } from '../cart/models';
 import { unitsBeyondStock } from '../cart/stock-rules';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { idempotencyKey, parseInput } from '../cart/input';
+import { idempotencyKey, parseInput } from '../../graphql/input';
 import { createOrUpdateCheckout, readCheckout } from './checkout-service';
 import { evaluateCheckout } from './checkout-view';
 import { emptyCheckout, mergeCheckout } from './fields';

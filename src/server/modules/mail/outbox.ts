@@ -1,6 +1,6 @@
 import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
 import { renderOrderMail } from './render';
 import type { OrderMailData, OrderMailKind, RenderedMail } from './types';
 

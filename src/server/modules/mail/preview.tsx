@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { LanguageId } from '../../../shared/locales';
 import type { Db } from '../../db/client';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
 import { findMail, type StoredMail } from './outbox';
 import { renderOrderMail } from './render';
 import { sampleOrderMailData } from './sample';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import { formatMoney } from '../../../shared/money';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
 import { enqueueOrderMail } from '../mail/outbox';
 import type { OrderMailData, OrderMailKind } from '../mail/types';
 import { orderModel, type OrderRow } from './order-store';

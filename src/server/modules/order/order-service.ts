@@ -1,13 +1,13 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
+import { badInput } from '../../graphql/errors';
 import type { Order, OrderStatus, PaymentFailureReason } from '../../graphql/generated/resolvers-types';
 import type { PubSub, StockChangedEvent } from '../../pubsub';
 import { returnGiftCardDraw } from '../cart/gift-cards';
-import { badInput } from '../cart/input';
 import { paymentProvider, type PaymentOutcome } from '../checkout/payment';
 import { orderTexts } from './messages';
 import { findOrder, findOrderWithToken, orderLines, orderModel, recordStatusChange, type OrderRow } from './order-store';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
 import { queueOrderMail } from './order-mails';
 import { canMove, needsPayment, statusLabel } from './status';
 import { lockSkus, publishStockChanges, returnStock } from './stock';

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
 import type { Env } from '../../env';
 import type { PubSub } from '../../pubsub';
+import { startPeriodicJob, type PeriodicJob } from '../../periodic-job';
 import { settlePayment, type Settlement } from './order-service';
 import { findOrder } from './order-store';
 
@@ -124,38 +125,28 @@ export interface PaymentSweeper {
 
 export function createPaymentSweeper(db: Db, pubsub: PubSub, options: SweepOptions & { log: SweepLog }): PaymentSweeper {
   const { log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  let job: PeriodicJob | undefined;
 
   const sweep = () => settleAbandonedPayments(db, pubsub, options);
-
-  function round() {
-    // One round at a time: a slow provider must not stack up overlapping rounds.
-    if (running) return;
-    running = sweep()
-      .then((r) => {
-        if (r.paid || r.failed || r.timedOut) {
-          log.info(`Payment sweeper: ${r.paid} paid, ${r.failed} failed, ${r.timedOut} cancelled after the time limit, ${r.pending} still pending`);
-        }
-      })
-      .catch((error: unknown) => log.error(`Payment sweeper round failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = undefined;
-      });
-  }
+  const round = async () => {
+    const r = await sweep();
+    if (r.paid || r.failed || r.timedOut) {
+      log.info(`Payment sweeper: ${r.paid} paid, ${r.failed} failed, ${r.timedOut} cancelled after the time limit, ${r.pending} still pending`);
+    }
+  };
 
   return {
     sweep,
     start(intervalMs = DEFAULT_SWEEP_INTERVAL_MS) {
-      if (timer) return;
-      round();
-      timer = setInterval(round, intervalMs);
-      timer.unref();
+      job ??= startPeriodicJob({
+        intervalMs,
+        run: round,
+        onError: (error) => log.error(`Payment sweeper round failed: ${error instanceof Error ? error.message : String(error)}`),
+      });
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
+      await job?.stop();
+      job = undefined;
     },
   };
 }
