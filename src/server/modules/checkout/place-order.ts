@@ -4,7 +4,7 @@ import { formatMoney, toMinor } from '../../../shared/money';
 import { badInput } from '../../graphql/errors';
 import type { CheckoutInput, PlaceOrderResult } from '../../graphql/generated/resolvers-types';
 import type { ShopVariant } from '../../../shared/shop';
-import type { PubSub, StockChangedEvent } from '../../pubsub';
+import type { PubSub } from '../../pubsub';
 import { isWellFormedCartId } from '../cart/cart-id';
 import { lockCart } from '../cart/cart-store';
 import { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard } from '../cart/gift-cards';
@@ -13,7 +13,7 @@ import type { CartModel } from '../cart/models';
 import { unitsBeyondStock } from '../cart/stock-rules';
 import { queueOrderMail } from '../order/order-mails';
 import { findOrder, findOrderByKey, insertOrder, newOrderId, newOrderToken, orderLines, type NewOrderLine, type OrderRow } from '../order/order-store';
-import { lockSkus, publishStockChanges, takeStock } from '../order/stock';
+import { changeStock, type StockLedger } from '../inventory';
 import { openCheckout } from './checkout-service';
 import { saveCheckout } from './checkout-store';
 import { evaluateCheckout, giftCardCover } from './checkout-view';
@@ -46,7 +46,7 @@ const GIFT_CARD_ONLY_PROVIDER = 'giftcard';
  */
 const CHANGED = new Set(['PRICE_CHANGED', 'STOCK_CHANGED', 'ITEM_REMOVED', 'PROMO_CODE_INVALID', 'PROMO_CODE_REQUIREMENTS_NOT_MET', 'GIFT_CARD_INVALID']);
 
-type Placed = { kind: 'placed'; row: OrderRow; events: StockChangedEvent[] } | { kind: 'refused'; result: PlaceOrderResult };
+type Placed = { kind: 'placed'; row: OrderRow } | { kind: 'refused'; result: PlaceOrderResult };
 
 const refused = (status: 'INVALID' | 'NOT_PLACEABLE', message: string, validationErrors: PlaceOrderResult['validationErrors'] = []): Placed => ({
   kind: 'refused',
@@ -81,17 +81,17 @@ async function lineFacts(tx: Queryable, cart: CartModel): Promise<Map<number, { 
  * the cart emptied. An order the card pays in full is paid here, with GIFT_CARD as its method, and its
  * confirmation mail queued with it.
  */
-async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Promise<Placed> {
+async function placeInTransaction(tx: Queryable, stock: StockLedger, request: PlaceOrderRequest): Promise<Placed> {
   const t = checkoutTexts(request.languageId);
   const row = isWellFormedCartId(request.cartId) ? await lockCart(tx, request.cartId) : null;
   if (!row) return refused('NOT_PLACEABLE', t.cartEmpty);
   if (request.idempotencyKey) {
     const existing = await findOrderByKey(tx, request.idempotencyKey);
-    if (existing && existing.cart_id === row.cartId) return { kind: 'placed', row: existing, events: [] };
+    if (existing && existing.cart_id === row.cartId) return { kind: 'placed', row: existing };
     if (existing) throw badInput('This idempotencyKey already placed an order for another cart');
   }
   const skuIds = (await tx.query<{ sku_id: number }>('SELECT sku_id FROM cart_items WHERE cart_id = $1 ORDER BY sku_id', [row.cartId])).map((r) => r.sku_id);
-  await lockSkus(tx, skuIds);
+  await stock.lock(skuIds);
 
   const { cart, fields, refused: refusedInput } = await openCheckout(tx, row.cartId, request.input, request.languageId);
   if (cart.items.length === 0) return refused('NOT_PLACEABLE', cart.warnings[0]?.message ?? t.cartEmpty);
@@ -156,17 +156,13 @@ async function placeInTransaction(tx: Queryable, request: PlaceOrderRequest): Pr
     lines,
   });
   if (giftCardMinor > 0) await drawGiftCard(tx, orderId, giftCard!.code, giftCardMinor);
-  const events: StockChangedEvent[] = [];
-  for (const line of lines) {
-    const event = await takeStock(tx, line.skuId, line.quantity);
-    if (event) events.push(event);
-  }
+  for (const line of lines) await stock.take(line.skuId, line.quantity);
   await tx.query('DELETE FROM cart_items WHERE cart_id = $1', [row.cartId]);
   await tx.query('UPDATE carts SET promo_code = NULL, gift_card_code = NULL, updated_at = now() WHERE cart_id = $1', [row.cartId]);
   // The address stays for the next order; the terms are accepted anew each time.
   await saveCheckout(tx, row.cartId, { ...fields, acceptedPurchaseTerms: false });
   const placed = (await findOrder(tx, orderId))!;
-  return { kind: 'placed', row: paidByGiftCard ? await payWithGiftCardOnly(tx, placed, request.variant) : placed, events };
+  return { kind: 'placed', row: paidByGiftCard ? await payWithGiftCardOnly(tx, placed, request.variant) : placed };
 }
 
 /** Shop paths (localized) for the order: the confirmation, and the failure page with its reason. */
@@ -233,9 +229,8 @@ async function ensurePayment(db: Db, row: OrderRow): Promise<string> {
 }
 
 export async function placeOrder(db: Db, pubsub: PubSub, request: PlaceOrderRequest): Promise<PlaceOrderResult> {
-  const placed = await db.transaction((tx) => placeInTransaction(tx, request));
+  const placed = await changeStock(db, pubsub, (tx, stock) => placeInTransaction(tx, stock, request));
   if (placed.kind === 'refused') return placed.result;
-  publishStockChanges(pubsub, placed.events);
   const redirectUrl = await ensurePayment(db, placed.row);
   return {
     status: 'PLACED',

@@ -3,7 +3,8 @@ import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../shared/email';
 import { resolveLanguage, type LanguageId } from '../../../shared/locales';
 import { badInput } from '../../graphql/errors';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { saveBackInStockRequest, skuAvailability } from './back-in-stock';
+import { skuAvailability } from '../inventory';
+import { saveBackInStockRequest } from './back-in-stock-store';
 import { serverMessage, type ServerMessageId } from './messages';
 
 const backInStockInput = z.object({

@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { badInput } from '../../graphql/errors';
 import type { Order, OrderStatus, PaymentFailureReason } from '../../graphql/generated/resolvers-types';
-import type { PubSub, StockChangedEvent } from '../../pubsub';
+import type { PubSub } from '../../pubsub';
 import { returnGiftCardDraw } from '../cart/gift-cards';
 import { paymentProvider, type PaymentOutcome } from '../checkout/payment';
 import { orderTexts } from './messages';
@@ -10,28 +10,20 @@ import { findOrder, findOrderWithToken, orderLines, orderModel, recordStatusChan
 import type { ShopVariant } from '../../../shared/shop';
 import { queueOrderMail } from './order-mails';
 import { canMove, needsPayment, statusLabel } from './status';
-import { lockSkus, publishStockChanges, returnStock } from './stock';
+import { changeStock, type StockLedger } from '../inventory';
 
 /**
  * Cancels a locked order: the units it took go back on the shelf (backordered ones were never taken), then what
  * it drew from a gift card goes back on the card (once: see returnGiftCardDraw), the card locked last as in
  * placeOrder.
  */
-async function cancelLocked(tx: Queryable, row: OrderRow, by: string): Promise<StockChangedEvent[]> {
+async function cancelLocked(tx: Queryable, stock: StockLedger, row: OrderRow, by: string): Promise<void> {
   const lines = await orderLines(tx, row.order_id);
-  await lockSkus(
-    tx,
-    [...new Set(lines.map((l) => l.sku_id))].sort((a, b) => a - b),
-  );
-  const events: StockChangedEvent[] = [];
-  for (const line of lines) {
-    const event = await returnStock(tx, line.sku_id, line.quantity - line.backordered);
-    if (event) events.push(event);
-  }
+  await stock.lock(lines.map((l) => l.sku_id));
+  for (const line of lines) await stock.putBack(line.sku_id, line.quantity - line.backordered);
   await returnGiftCardDraw(tx, row.order_id);
   await tx.query(`UPDATE orders SET status = 'CANCELLED', updated_at = now() WHERE order_id = $1`, [row.order_id]);
   await recordStatusChange(tx, row.order_id, row.status, 'CANCELLED', by);
-  return events;
 }
 
 export { pendingPaymentProviders } from './order-store';
@@ -51,26 +43,24 @@ export async function setOrderStatus(
   languageId: LanguageId,
   variant: ShopVariant,
 ): Promise<Order> {
-  const { row, events } = await db.transaction(async (tx) => {
+  const row = await changeStock(db, pubsub, async (tx, stock) => {
     const row = await findOrder(tx, orderId, true);
     if (!row) throw badInput(`There is no order with id ${orderId}`);
-    if (row.status === status) return { row, events: [] };
+    if (row.status === status) return row;
     if (!canMove(row.status, status)) {
       throw badInput(orderTexts(languageId).transitionRefused(statusLabel(row.status, languageId), statusLabel(status, languageId)));
     }
     // Checked under the order lock settlePayment takes too, so a payment cannot fail in between.
     if (needsPayment(status) && row.payment_status !== 'PAID') throw badInput(orderTexts(languageId).notPaidYet);
-    let events: StockChangedEvent[] = [];
-    if (status === 'CANCELLED') events = await cancelLocked(tx, row, by);
+    if (status === 'CANCELLED') await cancelLocked(tx, stock, row, by);
     else {
       await tx.query('UPDATE orders SET status = $2, updated_at = now() WHERE order_id = $1', [orderId, status]);
       await recordStatusChange(tx, orderId, row.status, status, by);
       // Completed means handed to the carrier: the customer gets the shipped mail.
       if (status === 'COMPLETED') await queueOrderMail(tx, (await findOrder(tx, orderId))!, 'ordershipped', variant);
     }
-    return { row: (await findOrder(tx, orderId))!, events };
+    return (await findOrder(tx, orderId))!;
   });
-  publishStockChanges(pubsub, events);
   return orderModel(db, row, languageId);
 }
 
@@ -156,16 +146,16 @@ export async function settlePayment(
     // Only for an order that is going to be cancelled: a shipped one (see below) still wants its money.
     if (reference && canMove(found.status, 'CANCELLED')) await paymentProvider(found.payment_provider).cancelPayment(reference);
   }
-  const { row, settlement, events } = await db.transaction(async (tx) => {
+  return changeStock(db, pubsub, async (tx, stock) => {
     const row = (await findOrder(tx, found.order_id, true))!;
-    if (row.payment_status !== 'PENDING') return { row, settlement: 'ALREADY_SETTLED' as const, events: [] };
+    if (row.payment_status !== 'PENDING') return { row, settlement: 'ALREADY_SETTLED' as const };
     if (outcome.status === 'PAID') {
       await tx.query(`UPDATE orders SET payment_status = 'PAID', updated_at = now() WHERE order_id = $1`, [row.order_id]);
       const paid = (await findOrder(tx, row.order_id))!;
       // Paid and settled once (the PENDING check above), so the confirmation is queued exactly once. An order
       // staff cancelled meanwhile ships nothing: no confirmation, and the paid amount is for staff to refund.
       if (row.status !== 'CANCELLED') await queueOrderMail(tx, paid, 'orderconfirmed', options.variant);
-      return { row: paid, settlement: 'PAID' as const, events: [] };
+      return { row: paid, settlement: 'PAID' as const };
     }
     const reason: PaymentFailureReason = outcome.status === 'FAILED' ? outcome.reason : 'GENERAL';
     await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [row.order_id, reason]);
@@ -175,12 +165,10 @@ export async function settlePayment(
     const cancels = canMove(row.status, 'CANCELLED');
     const cart = options.refillCart && (cancels || row.status === 'CANCELLED') ? await lockOrderCart(tx, row) : null;
     const by = outcome.status === 'FAILED' ? options.by : 'payment-timeout';
-    const events = cancels ? await cancelLocked(tx, row, by) : [];
+    if (cancels) await cancelLocked(tx, stock, row, by);
     if (cart) await restoreCart(tx, row, cart);
-    return { row: (await findOrder(tx, row.order_id))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const), events };
+    return { row: (await findOrder(tx, row.order_id))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const) };
   });
-  publishStockChanges(pubsub, events);
-  return { row, settlement };
 }
 
 /**
