@@ -27,7 +27,7 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
   // Signs admin bearer tokens; when unset one is generated and kept in the database.
   ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  // The registered payment provider new orders use: 'test' (built in, see modules/checkout/payment).
+  // The registered payment provider new orders use: 'test' (built in, see modules/payment).
   PAYMENT_PROVIDER: z.string().min(1).default('test'),
   // An https PUBLIC_URL is a deployment: it refuses to start with the test payment provider or spendable demo
   // gift cards unless this says the shop is a public demo on purpose.

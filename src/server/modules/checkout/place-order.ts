@@ -18,7 +18,7 @@ import { openCheckout } from './checkout-service';
 import { saveCheckout } from './checkout-store';
 import { evaluateCheckout, giftCardCover } from './checkout-view';
 import { checkoutTexts } from './messages';
-import { failureReasonSlugs, paymentProvider, type PaymentOrder } from './payment';
+import { failureReasonSlugs, paymentProvider, type PaymentOrder } from '../payment';
 import { orderPaymentMethod, validateCheckout } from './validation';
 
 export interface PlaceOrderRequest {

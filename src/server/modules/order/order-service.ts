@@ -4,7 +4,7 @@ import { badInput } from '../../graphql/errors';
 import type { Order, OrderStatus, PaymentFailureReason } from '../../graphql/generated/resolvers-types';
 import type { PubSub } from '../../pubsub';
 import { returnGiftCardDraw } from '../cart/gift-cards';
-import { paymentProvider, type PaymentOutcome } from '../checkout/payment';
+import { paymentProvider, type PaymentOutcome } from '../payment';
 import { orderTexts } from './messages';
 import { findOrder, findOrderWithToken, orderLines, orderModel, recordStatusChange, type OrderRow } from './order-store';
 import type { ShopVariant } from '../../../shared/shop';
