@@ -2,15 +2,13 @@ import type { LanguageId } from '../../../shared/locales';
 import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
 import type { AppliedCampaign, CartGiftCard, CartSummary } from '../../graphql/generated/resolvers-types';
 import { priceOf } from '../catalog/price';
+import { SHIPPING_VAT_RATE } from '../shipping';
 import type { CampaignRef, PricedLine } from './campaigns';
 import { giftCardCoverMinor, type GiftCard } from './gift-cards';
 import { promoDiscountMinor, type PromoCode } from './promo-codes';
 
 /** Shipping until carriers arrive with checkout: one flat fee, free from the FREE_SHIPPING threshold. */
 export const DEFAULT_SHIPPING_FEE_MINOR = 4_900;
-/** Sweden's standard VAT rate; shipping is taxed at it. */
-const STANDARD_VAT_RATE = 25;
-export const SHIPPING_VAT_RATE = STANDARD_VAT_RATE;
 
 export function appliedCampaign(c: CampaignRef): AppliedCampaign {
   return { discountCampaignId: c.campaignId, name: c.name, hideTitle: c.hideTitle };
@@ -46,7 +44,7 @@ export function summarize(
 
   // An amount off or towards the goods, without VAT: in the goods' own VAT proportion (their rates may differ).
   // Without goods there is no proportion; the standard rate stands in.
-  const goodsExVat = (minor: number) => (selling > 0 ? Math.round((minor * sellingEx) / selling) : exVatMinor(minor, STANDARD_VAT_RATE));
+  const goodsExVat = (minor: number) => (selling > 0 ? Math.round((minor * sellingEx) / selling) : exVatMinor(minor, SHIPPING_VAT_RATE));
   const promoDiscount = promo ? promoDiscountMinor(promo, selling) : 0;
   const promoDiscountEx = goodsExVat(promoDiscount);
   const goods = selling - promoDiscount;

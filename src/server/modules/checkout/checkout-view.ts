@@ -1,13 +1,12 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { exVatMinor, formatMoney, toMajor, toMinor } from '../../../shared/money';
-import type { CheckoutTotals, CheckoutValidationError } from '../../graphql/generated/resolvers-types';
+import type { CheckoutTotals, CheckoutValidationError, ShippingOption } from '../../graphql/generated/resolvers-types';
 import { giftCardCoverMinor } from '../cart/gift-cards';
 import type { CartModel } from '../cart/models';
-import { SHIPPING_VAT_RATE } from '../cart/summary';
 import { checkoutTexts } from './messages';
 import type { CheckoutFields, CheckoutModel } from './models';
-import { feeFor, loadShippingMethods, shippingOptionsFor, type ShippingBasis, type ShippingMethod } from './shipping';
+import { activeShippingMethods, feeFor, SHIPPING_VAT_RATE, shippingOffers, type ShippingBasis, type ShippingMethod, type ShippingOffer } from '../shipping';
 import { isPaymentBlocked, validateCheckout, type GiftCardCover } from './validation';
 
 /** The order's money in öre inc VAT, from the cart's summary with the chosen carrier's fee. */
@@ -101,6 +100,22 @@ export function giftCardCover(money: Pick<OrderMoney, 'giftCardMinor' | 'totalMi
   return money.giftCardMinor === money.totalMinor ? 'ALL' : 'PART';
 }
 
+function shippingOption({ method, feeMinor, leftToFreeMinor }: ShippingOffer, selected: string | null, languageId: LanguageId): ShippingOption {
+  return {
+    shippingMethodId: method.shippingMethodId,
+    carrier: method.carrier,
+    name: method.name,
+    description: method.description,
+    feeIncVat: toMajor(feeMinor),
+    feeExVat: toMajor(exVatMinor(feeMinor, SHIPPING_VAT_RATE)),
+    feeIncVatFormatted: formatMoney(feeMinor, languageId),
+    freeFromIncVat: method.freeFromMinor === null ? null : toMajor(method.freeFromMinor),
+    amountLeftToFreeShipping: toMajor(leftToFreeMinor),
+    amountLeftToFreeShippingFormatted: formatMoney(leftToFreeMinor, languageId),
+    isSelected: method.shippingMethodId === selected,
+  };
+}
+
 export interface EvaluatedCheckout {
   model: CheckoutModel;
   /** The chosen carrier when it serves the entered country and zip. */
@@ -121,11 +136,10 @@ export async function evaluateCheckout(
 ): Promise<EvaluatedCheckout> {
   const languageId = cart.languageId;
   const t = checkoutTexts(languageId);
-  const methods = await loadShippingMethods(db, languageId);
-  const where = { country: fields.country, zip: fields.zip, selected: fields.shippingMethodId };
-  const shippingOptions = shippingOptionsFor(methods, where, shippingBasis(cart), languageId);
-  const available = shippingOptions.map((o) => o.shippingMethodId);
-  const shippingMethod = methods.find((m) => m.shippingMethodId === fields.shippingMethodId && available.includes(m.shippingMethodId)) ?? null;
+  const offers = shippingOffers(await activeShippingMethods(db, languageId), { country: fields.country, zip: fields.zip }, shippingBasis(cart));
+  const shippingOptions = offers.map((offer) => shippingOption(offer, fields.shippingMethodId, languageId));
+  const available = offers.map((o) => o.method.shippingMethodId);
+  const shippingMethod = offers.find((o) => o.method.shippingMethodId === fields.shippingMethodId)?.method ?? null;
   const money = orderMoney(cart, shippingMethod);
   const promoShippingFee = promoCodeShippingFeeMinor(cart, shippingMethod);
   const validationErrors = validateCheckout(fields, available, t, giftCardCover(money, cart.items.length > 0), refused);

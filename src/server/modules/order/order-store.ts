@@ -12,6 +12,7 @@ import type {
 } from '../../graphql/generated/resolvers-types';
 import { totalsOf } from '../checkout/checkout-view';
 import type { CheckoutFields } from '../checkout/models';
+import { findShippingMethod } from '../shipping';
 import { paymentFailureMessage } from './messages';
 import { paymentMethodLabel, statusLabel } from './status';
 
@@ -195,10 +196,7 @@ function address(c: CheckoutFields): OrderAddress {
 export async function orderModel(db: Queryable, row: OrderRow, asked?: LanguageId): Promise<Order> {
   const languageId: LanguageId = asked ?? (isLanguageId(row.language_id) ? row.language_id : 'sv');
   const money = (minor: number) => formatMoney(minor, languageId);
-  const [method] = await db.query<{ carrier: string; name: string }>(
-    `SELECT carrier, CASE WHEN $2 = 'en' THEN name_en ELSE name_sv END AS name FROM shipping_methods WHERE shipping_method_id = $1`,
-    [row.shipping_method_id, languageId],
-  );
+  const method = await findShippingMethod(db, row.shipping_method_id, languageId);
   const lines = await orderLines(db, row.order_id);
   const c = row.customer;
   return {
