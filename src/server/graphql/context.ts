@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import type { PubSub } from '../pubsub';
 import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog/loaders';
 import { withDeadline, type DeadlineSwitch } from './operation-deadline';
-import type { AdminTokens } from '../modules/admin/tokens';
+import type { AdminTokens } from '../modules/admin';
 import type { AddressLimits } from '../limits/address-limits';
 import type { ShopVariant } from '../../shared/shop';
 

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { LanguageId } from '../../../shared/locales';
 import type { Db } from '../../db/client';
 import type { ShopVariant } from '../../../shared/shop';
-import { findMail, type StoredMail } from './outbox';
+import { findMail, type StoredMail } from './outbox-store';
 import { renderOrderMail } from './render';
 import { sampleOrderMailData } from './sample';
 import type { OrderMailKind, RenderedMail } from './types';

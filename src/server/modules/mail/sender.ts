@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job';
-import { claimDueMails, markFailed, markSent } from './outbox';
+import { claimDueMails, markFailed, markSent } from './outbox-store';
 import { createSmtpTransport, parseSmtpUrl, type MailTransport } from './smtp';
 
 export interface MailLog {
