@@ -2,4 +2,4 @@
 export { adminResolvers } from './resolvers';
 export { seedAdmin } from './admin-store';
 export { bearerToken, requireAdmin } from './auth';
-export { createAdminTokens, type AdminClaims, type AdminTokens } from './tokens';
+export { createAdminTokens, type AdminTokens } from './tokens';

@@ -4,15 +4,8 @@
  * written only here.
  */
 export { cartResolvers } from './resolvers';
-export type { AppliedGiftCard, CartItemModel, CartModel, CartTotals } from './models';
+export type { CartModel } from './models';
 export { cartSkuIds, emptyOrderedCart, lockStoredCart, readCart, reconciledCart, refillCart, type LockedCart } from './cart-service';
-export {
-  drawGiftCard,
-  giftCardCoverMinor,
-  lockUsableGiftCard,
-  returnGiftCardDraw,
-  usableGiftCardCodes,
-  type GiftCard,
-} from './gift-cards';
+export { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard, returnGiftCardDraw, usableGiftCardCodes } from './gift-cards';
 export { MAX_CART_LINES } from './stock-rules';
 export { cartTexts } from './messages';

@@ -3,4 +3,4 @@
  * order record and the emptied cart in one transaction, then the payment).
  */
 export { checkoutResolvers } from './resolvers';
-export type { CheckoutFields, CheckoutModel } from './models';
+export type { CheckoutModel } from './models';

@@ -3,5 +3,5 @@
  * the stock columns inside their own statements (filtering and sorting by stock needs them there); everything
  * that changes stock goes through changeStock, which also tells stockChanged subscribers.
  */
-export { changeStock, skuAvailability, type SkuAvailability, type StockLedger } from './inventory-service';
-export { IN_STOCK_THRESHOLD, stockOf, type StockFacts } from './stock-status';
+export { changeStock, skuAvailability, type StockLedger } from './inventory-service';
+export { stockOf } from './stock-status';

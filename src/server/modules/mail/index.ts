@@ -4,6 +4,6 @@
  * mail's data.
  */
 export { enqueueOrderMail } from './outbox';
-export { registerMailPreviews, type MayReadStoredMail } from './preview';
-export { createMailSender, type MailLog, type MailSender } from './sender';
+export { registerMailPreviews } from './preview';
+export { createMailSender } from './sender';
 export type { OrderMailData, OrderMailKind } from './types';
