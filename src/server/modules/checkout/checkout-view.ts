@@ -4,9 +4,9 @@ import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
 import type { CheckoutValidationError, ShippingOption } from '../../graphql/generated/resolvers-types';
 import { giftCardCoverMinor, type CartModel } from '../cart';
 import { orderTotals, type OrderMoney } from '../order';
+import { activeShippingMethods, feeFor, SHIPPING_VAT_RATE, shippingOffers, type ShippingBasis, type ShippingMethod, type ShippingOffer } from '../shipping';
 import { checkoutTexts } from './messages';
 import type { CheckoutFields, CheckoutModel } from './models';
-import { activeShippingMethods, feeFor, SHIPPING_VAT_RATE, shippingOffers, type ShippingBasis, type ShippingMethod, type ShippingOffer } from '../shipping';
 import { isPaymentBlocked, validateCheckout, type GiftCardCover } from './validation';
 
 /** What free-from amounts and campaigns see of the cart: its goods after the code, and whether a campaign ships it free. */

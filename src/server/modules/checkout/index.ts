@@ -3,4 +3,5 @@
  * order record and the emptied cart in one transaction, then the payment).
  */
 export { checkoutResolvers } from './resolvers';
+export { placeOrder } from './place-order';
 export type { CheckoutModel } from './models';
