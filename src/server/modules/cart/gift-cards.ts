@@ -1,14 +1,8 @@
 import type { Queryable } from '../../db/client';
+import { normalizeCode } from './codes';
 import { insertDraw, lockUsableCard, returnDraw, selectUsableCard, selectUsableCodes, type GiftCard } from './gift-card-store';
 
 export type { GiftCard };
-
-export const MAX_GIFT_CARD_CODE_LENGTH = 64;
-
-/** Like promo codes: case-insensitive and forgiving about the spaces a paste brings along. */
-export function normalizeGiftCardCode(input: string): string {
-  return input.trim().toUpperCase();
-}
 
 /** What a card covers of a total: all of it when the balance reaches, else the balance. */
 export function giftCardCoverMinor(balanceMinor: number, totalMinor: number): number {
@@ -17,12 +11,12 @@ export function giftCardCoverMinor(balanceMinor: number, totalMinor: number): nu
 
 /** Which of these codes are cards that can still pay for something (not expired, something left). */
 export function usableGiftCardCodes(db: Queryable, codes: readonly string[]): Promise<string[]> {
-  return selectUsableCodes(db, codes.map(normalizeGiftCardCode));
+  return selectUsableCodes(db, codes.map(normalizeCode));
 }
 
 /** The card when it can be spent now; null for an unknown, expired or used-up code. */
 export function findUsableGiftCard(db: Queryable, code: string): Promise<GiftCard | null> {
-  return selectUsableCard(db, normalizeGiftCardCode(code));
+  return selectUsableCard(db, normalizeCode(code));
 }
 
 /**
@@ -30,7 +24,7 @@ export function findUsableGiftCard(db: Queryable, code: string): Promise<GiftCar
  * migration 0006): every transaction that locks a card locks only that one, and nothing after it.
  */
 export function lockUsableGiftCard(tx: Queryable, code: string): Promise<GiftCard | null> {
-  return lockUsableCard(tx, normalizeGiftCardCode(code));
+  return lockUsableCard(tx, normalizeCode(code));
 }
 
 /**

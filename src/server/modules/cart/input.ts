@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { idempotencyKey } from '../../graphql/input';
-import { MAX_GIFT_CARD_CODE_LENGTH, normalizeGiftCardCode } from './gift-cards';
-import { MAX_PROMO_CODE_LENGTH, normalizePromoCode } from './promo-codes';
+import { MAX_CODE_LENGTH, normalizeCode } from './codes';
 import { MAX_LINE_QUANTITY } from './stock-rules';
 
 /**
@@ -30,15 +29,15 @@ export const updateCartItemInput = z.object({
 export const setCartPromoCodeInput = z.object({
   promoCode: z
     .string()
-    .transform(normalizePromoCode)
-    .refine((code) => code.length <= MAX_PROMO_CODE_LENGTH, `promoCode must be at most ${MAX_PROMO_CODE_LENGTH} characters`),
+    .transform(normalizeCode)
+    .refine((code) => code.length <= MAX_CODE_LENGTH, `promoCode must be at most ${MAX_CODE_LENGTH} characters`),
   idempotencyKey,
 });
 
 export const setCartGiftCardInput = z.object({
   code: z
     .string()
-    .transform(normalizeGiftCardCode)
-    .refine((code) => code.length <= MAX_GIFT_CARD_CODE_LENGTH, `code must be at most ${MAX_GIFT_CARD_CODE_LENGTH} characters`),
+    .transform(normalizeCode)
+    .refine((code) => code.length <= MAX_CODE_LENGTH, `code must be at most ${MAX_CODE_LENGTH} characters`),
   idempotencyKey,
 });

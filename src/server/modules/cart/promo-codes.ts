@@ -1,18 +1,12 @@
 import type { Queryable } from '../../db/client';
+import { normalizeCode } from './codes';
 import { selectActivePromoCode, type PromoCode } from './promo-code-store';
 
 export type { PromoCode };
 
-export const MAX_PROMO_CODE_LENGTH = 64;
-
-/** Codes are case-insensitive and forgiving about the spaces a paste brings along. */
-export function normalizePromoCode(input: string): string {
-  return input.trim().toUpperCase();
-}
-
 /** The code when it exists and runs now; null otherwise. */
 export function findActivePromoCode(db: Queryable, code: string): Promise<PromoCode | null> {
-  return selectActivePromoCode(db, normalizePromoCode(code));
+  return selectActivePromoCode(db, normalizeCode(code));
 }
 
 /** Requirements are checked against the goods after campaigns, before the code's own discount. */
