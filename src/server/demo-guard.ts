@@ -1,9 +1,9 @@
 import type { Queryable } from './db/client';
 import { DEMO_GIFT_CARDS } from './db/seed/gift-cards';
 import { EnvError, type Env } from './env';
-import { usableGiftCardCodes } from './modules/cart/gift-cards';
-import { paymentProvider, type PaymentProvider } from './modules/checkout/payment';
-import { pendingPaymentProviders } from './modules/order/order-service';
+import { usableGiftCardCodes } from './modules/cart';
+import { paymentProvider, type PaymentProvider } from './modules/payment';
+import { pendingPaymentProviders } from './modules/order';
 
 /** An https PUBLIC_URL is taken for a real deployment: plain http (npm start, tests) is a local demo. */
 const isDeployment = (env: Env) => Boolean(env.PUBLIC_URL?.startsWith('https://'));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SHOP_VARIANTS } from '../shared/shop';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = (protocols: string[]) =>
@@ -16,7 +17,7 @@ export const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, optionalUrl(['postgres://', 'postgresql://'])),
   REDIS_URL: z.preprocess(emptyAsUndefined, optionalUrl(['redis://', 'rediss://'])),
-  SHOP_VARIANT: z.enum(['games', 'candy']).default('games'),
+  SHOP_VARIANT: z.enum(SHOP_VARIANTS).default('games'),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl(['http://', 'https://'])),
   GTM_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl(['smtp://', 'smtps://'])),
@@ -26,7 +27,7 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
   // Signs admin bearer tokens; when unset one is generated and kept in the database.
   ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
-  // The registered payment provider new orders use: 'test' (built in, see modules/checkout/payment).
+  // The registered payment provider new orders use: 'test' (built in, see modules/payment).
   PAYMENT_PROVIDER: z.string().min(1).default('test'),
   // An https PUBLIC_URL is a deployment: it refuses to start with the test payment provider or spendable demo
   // gift cards unless this says the shop is a public demo on purpose.

@@ -9,8 +9,8 @@ import { isSeeded, seedCatalog } from './db/seed';
 import { SHOP_INFO } from './db/seed/shop-info';
 import { demoAllowed } from './demo-guard';
 import { EnvError, loadEnv, publicOrigin, type Env } from './env';
-import { createMailSender } from './modules/mail/sender';
-import { createPaymentSweeper, sweepLimits } from './modules/order/payment-sweeper';
+import { createMailSender } from './modules/mail';
+import { createPaymentSweeper, sweepLimits } from './modules/order';
 import { createAppPubSub } from './pubsub';
 import { createShutdown, trackSockets } from './shutdown';
 

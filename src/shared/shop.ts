@@ -1,4 +1,6 @@
-export type ShopVariant = 'games' | 'candy';
+/** The two shops this code runs: retro video games, and confectionery. */
+export const SHOP_VARIANTS = ['games', 'candy'] as const;
+export type ShopVariant = (typeof SHOP_VARIANTS)[number];
 
 export type SocialNetwork = 'Instagram' | 'Facebook' | 'YouTube';
 

@@ -1,6 +1,7 @@
 import type { Db } from './client';
 import { migrate } from './migrate';
-import { isSeeded, seedCatalog, type ShopVariant } from './seed';
+import type { ShopVariant } from '../../shared/shop';
+import { isSeeded, seedCatalog } from './seed';
 
 /**
  * What every start does: apply new migrations, and seed the demo catalog only into an empty database, so

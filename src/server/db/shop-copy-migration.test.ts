@@ -3,7 +3,7 @@ import type { Db } from './client';
 import { migrate } from './migrate';
 import { seedCatalog } from './seed';
 import { SHOP_INFO } from './seed/shop-info';
-import type { ShopVariant } from './seed/types';
+import type { ShopVariant } from '../../shared/shop';
 import { openTestDb, openWritableTestDb, testDbKinds, type TestDbKind } from '../testing/db';
 import { shopCopyProblems } from '../testing/shop-copy';
 

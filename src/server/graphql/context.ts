@@ -2,13 +2,14 @@ import type { Db } from '../db/client';
 import type { PubSub } from '../pubsub';
 import { createCatalogLoaders, type CatalogLoaders } from '../modules/catalog';
 import { withDeadline, type DeadlineSwitch } from './operation-deadline';
-import type { AdminTokens } from '../modules/admin/tokens';
+import type { AdminTokens } from '../modules/admin';
 import type { AddressLimits } from '../limits/address-limits';
+import type { ShopVariant } from '../../shared/shop';
 
 export interface ContextBase {
   db: Db;
   pubsub: PubSub;
-  variant: 'games' | 'candy';
+  variant: ShopVariant;
   adminTokens: AdminTokens;
   /** The registered payment provider new orders use (PAYMENT_PROVIDER). */
   paymentProvider: string;

@@ -1,5 +1,6 @@
 import type { ASTVisitor, GraphQLError, ValidationContext } from 'graphql';
-import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Plugin } from 'graphql-yoga';
+import { badInput } from './errors';
 import { isSafeText } from '../../shared/text';
 
 /**
@@ -11,8 +12,7 @@ const MAX_NUMBER = Number.MAX_SAFE_INTEGER;
 const TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
 const NUMBER_MESSAGE = `must be a number from -${MAX_NUMBER} to ${MAX_NUMBER}`;
 
-const refusal = (where: string, problem: string) =>
-  createGraphQLError(`${where} ${problem}`, { extensions: { code: 'BAD_USER_INPUT' } });
+const refusal = (where: string, problem: string) => badInput(`${where} ${problem}`);
 
 /** The first problem in a variable's value (any depth of lists and input objects), or null. */
 function problemIn(value: unknown): string | null {

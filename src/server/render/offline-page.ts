@@ -1,6 +1,7 @@
 import type { LanguageId } from '../../shared/locales';
 import { routes } from '../../shared/routes';
 import { t } from '../i18n';
+import type { ShopVariant } from '../../shared/shop';
 import { themes } from '../modules/content';
 
 /**
@@ -8,7 +9,7 @@ import { themes } from '../modules/content';
  * offers the same address again and the home page (stored by the worker). No scripts and no stylesheet files,
  * so it works from the worker's cache alone; the retry link's empty href is the address it was shown under.
  */
-export function offlinePageHtml(languageId: LanguageId, variant: 'games' | 'candy'): string {
+export function offlinePageHtml(languageId: LanguageId, variant: ShopVariant): string {
   const shopName = t(languageId, variant === 'candy' ? 'shop.name.candy' : 'shop.name');
   const theme = themes[variant];
   const css = [

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { SHOP_INFO } from '../db/seed/shop-info';
-import type { ShopVariant } from '../db/seed/types';
+import type { ShopVariant } from '../../shared/shop';
 
 /**
  * Where the stored shop texts contradict the shop or each other, one line each; none for a consistent shop.

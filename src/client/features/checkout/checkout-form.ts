@@ -1,3 +1,4 @@
+import { isValidZip, shippingCountryCodes } from '../../../shared/shipping-countries';
 import type { CheckoutFieldsFragment, CheckoutInput, CustomerType, PaymentMethod } from '../../graphql/generated/operations';
 
 /** The form as the shopper edits it: text fields hold '' rather than null, so inputs stay controlled. */
@@ -30,8 +31,8 @@ export type TextField = {
   [K in CheckoutField]: CheckoutForm[K] extends string ? (K extends 'customerType' | 'paymentMethod' ? never : K) : never;
 }[CheckoutField];
 
-/** Countries the carriers deliver to (the server's list); Sweden is the default (spec section 9). */
-export const COUNTRIES = ['SE', 'NO', 'DK', 'FI'] as const;
+/** Countries the carriers deliver to, Sweden (the default) first: the same table the server validates with. */
+export const COUNTRIES = shippingCountryCodes;
 
 /** The methods a shopper chooses from. GIFT_CARD is not one: the server records it when the card pays it all. */
 export const PAYMENT_METHODS: readonly Exclude<PaymentMethod, 'GIFT_CARD'>[] = ['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER'];
@@ -77,8 +78,5 @@ export function toCheckoutInput(form: CheckoutForm): CheckoutInput {
   };
 }
 
-/** Enough of a postcode to ask for carriers while the shopper is still in the field (5 digits SE/FI, 4 NO/DK). */
-export function zipLooksComplete(country: string, zip: string): boolean {
-  const digits = zip.replace(/\s/g, '');
-  return /^\d+$/.test(digits) && digits.length === (country === 'NO' || country === 'DK' ? 4 : 5);
-}
+/** Enough of a postcode to ask for carriers while the shopper is still in the field: the country's whole shape. */
+export const zipLooksComplete = isValidZip;

@@ -1,4 +1,5 @@
-import type { CampaignDef, ShopVariant } from './types';
+import type { ShopVariant } from '../../../shared/shop';
+import type { CampaignDef } from './types';
 
 /**
  * Discount campaigns, one of each type the schema knows plus a hidden-title one. Dates are relative to the

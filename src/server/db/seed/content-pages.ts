@@ -1,5 +1,6 @@
 import { SHOP_INFO } from './shop-info';
-import type { Lang, Localized, ShopVariant } from './types';
+import type { ShopVariant } from '../../../shared/shop';
+import type { Lang, Localized } from './types';
 
 export interface ContentPage {
   readonly id: number;

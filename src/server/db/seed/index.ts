@@ -10,9 +10,9 @@ import { insertRows } from './insert';
 import { menuRows, type CampaignWithAlias } from './menus';
 import { Rng } from './random';
 import { AliasRegistry, slugify } from './slug';
-import { LANGUAGES, STOCK_STATES, type Lang, type ShopVariant, type VariantCatalog } from './types';
+import type { ShopVariant } from '../../../shared/shop';
+import { LANGUAGES, STOCK_STATES, type Lang, type VariantCatalog } from './types';
 
-export type { ShopVariant } from './types';
 
 export const DEFAULT_PRODUCT_COUNT = 640;
 /** Products per transaction: big enough to keep round trips few, small enough to bound memory at 100 000+. */

@@ -3,7 +3,8 @@ import { routes } from '../../../shared/routes';
 import type { ContentPage } from './content-pages';
 import type { Row } from './insert';
 import { SHOP_INFO } from './shop-info';
-import { LANGUAGES, type CampaignDef, type Lang, type Localized, type ShopVariant } from './types';
+import type { ShopVariant } from '../../../shared/shop';
+import { LANGUAGES, type CampaignDef, type Lang, type Localized } from './types';
 
 export const MENU_LOCATIONS = ['main-desktop', 'top-bar', 'footer-first', 'footer-second', 'footer-third'] as const;
 export type MenuLocation = (typeof MENU_LOCATIONS)[number];

@@ -4,7 +4,8 @@ import { openTestDb, testDbKinds } from '../../testing/db';
 import { shopCopyProblems } from '../../testing/shop-copy';
 import { CategoryIndex } from './categories';
 import { ProductGenerator } from './generate-products';
-import { DEFAULT_PRODUCT_COUNT, catalogFor, isSeeded, seedAnchor, seedCatalog, type ShopVariant } from './index';
+import type { ShopVariant } from '../../../shared/shop';
+import { DEFAULT_PRODUCT_COUNT, catalogFor, isSeeded, seedAnchor, seedCatalog } from './index';
 import { MENU_LOCATIONS } from './menus';
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -1,6 +1,7 @@
 import { SHOP_CONTACT, type ShopContact } from '../../../shared/shop';
 import { t } from '../../i18n';
-import type { Localized, ShopVariant } from './types';
+import type { ShopVariant } from '../../../shared/shop';
+import type { Localized } from './types';
 
 /**
  * What content pages, footer menus and order mails say about the shop: its name in each language (the same

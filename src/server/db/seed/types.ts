@@ -2,7 +2,6 @@ import type { Rng } from './random';
 
 import type { ShopVariant } from '../../../shared/shop';
 
-export type { ShopVariant };
 export type Lang = 'sv' | 'en';
 /** Swedish first: it is the default channel and the order rows are written in. */
 export const LANGUAGES: readonly Lang[] = ['sv', 'en'];

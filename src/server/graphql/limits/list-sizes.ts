@@ -8,7 +8,7 @@ import {
   MAX_FILTER_SKU_NAMES,
   MAX_SEARCH_SUGGESTIONS,
 } from '../../modules/catalog';
-import { MAX_CART_LINES } from '../../modules/cart/stock-rules';
+import { MAX_CART_LINES } from '../../modules/cart';
 
 /**
  * What the cost limit assumes for a list whose length no argument sets (skus of a product, menu items, facet

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
 import { dummyHashPromise, hashPassword, verifyPassword } from './password';
 
@@ -38,4 +39,16 @@ export async function checkCredentials(db: Queryable, email: string, password: s
 export async function adminPasswordHash(db: Queryable, userId: number): Promise<string | null> {
   const [row] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admin_users WHERE user_id = $1', [userId]);
   return row?.password_hash ?? null;
+}
+
+const TOKEN_SECRET_KEY = 'admin_token_secret';
+
+/**
+ * The token secret kept in the database (shop_meta), made on first use: every instance on the database gets the
+ * same one, and the first to ask makes it.
+ */
+export async function storedTokenSecret(db: Queryable): Promise<string> {
+  await db.query('INSERT INTO shop_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [TOKEN_SECRET_KEY, randomBytes(32).toString('base64url')]);
+  const [row] = await db.query<{ value: string }>('SELECT value FROM shop_meta WHERE key = $1', [TOKEN_SECRET_KEY]);
+  return row!.value;
 }

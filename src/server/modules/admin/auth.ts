@@ -1,8 +1,6 @@
-import { createGraphQLError } from 'graphql-yoga';
 import type { GraphQLContext } from '../../graphql/context';
+import { unauthenticated } from '../../graphql/errors';
 import type { AdminClaims } from './tokens';
-
-export const unauthenticated = (message: string) => createGraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
 
 /** The token of an 'Authorization: Bearer <token>' header; null for any other header. */
 export function bearerToken(authorization: string | null | undefined): string | null {

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createGraphQLError } from 'graphql-yoga';
 import type { RateBudget } from '../../limits/budgets';
-
-export const rateLimited = (message: string) => createGraphQLError(message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
 
 export interface LoginLimits {
   adminLoginFailuresPerAccount: RateBudget;

@@ -1,11 +1,11 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { t } from '../../i18n';
-import { badInput } from '../cart/input';
-import { publishStockChanges, setStock } from '../order/stock';
+import { badInput, rateLimited, unauthenticated } from '../../graphql/errors';
+import { changeStock } from '../inventory';
 import { checkCredentials } from './admin-store';
-import { requireAdmin, unauthenticated } from './auth';
-import { beginLoginAttempt, rateLimited } from './login-attempts';
+import { requireAdmin } from './auth';
+import { beginLoginAttempt } from './login-attempts';
 
 export const adminResolvers: Resolvers = {
   Mutation: {
@@ -24,9 +24,8 @@ export const adminResolvers: Resolvers = {
     setSkuStock: async (_, args, ctx) => {
       await requireAdmin(ctx);
       if (!Number.isInteger(args.stock) || args.stock < 0 || args.stock > 1_000_000) throw badInput('stock must be a whole number from 0 to 1000000');
-      const event = await setStock(ctx.db, args.skuId, args.stock);
+      const event = await changeStock(ctx.db, ctx.pubsub, (_tx, stock) => stock.set(args.skuId, args.stock));
       if (!event) throw badInput(`There is no SKU with id ${args.skuId}`);
-      publishStockChanges(ctx.pubsub, [event]);
       return event;
     },
   },

@@ -1,7 +1,7 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Queryable } from '../../db/client';
-import { adminPasswordHash, type AdminUser } from './admin-store';
+import { adminPasswordHash, storedTokenSecret, type AdminUser } from './admin-store';
 
 export interface AdminClaims {
   sub: number;
@@ -14,7 +14,6 @@ export interface AdminClaims {
 }
 
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
-const SECRET_KEY = 'admin_token_secret';
 const ALGORITHM = 'HS256';
 const ISSUER = 'storefront';
 const AUDIENCE = 'admin';
@@ -32,13 +31,8 @@ export function createAdminTokens(
   currentPasswordHash: (userId: number) => Promise<string | null> = (userId) => adminPasswordHash(db, userId),
 ) {
   let secret: Promise<string> | null = configuredSecret ? Promise.resolve(configuredSecret) : null;
-  const loadSecret = async () => {
-    await db.query('INSERT INTO shop_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SECRET_KEY, randomBytes(32).toString('base64url')]);
-    const [row] = await db.query<{ value: string }>('SELECT value FROM shop_meta WHERE key = $1', [SECRET_KEY]);
-    return row!.value;
-  };
   const getSecret = () => {
-    secret ??= loadSecret().catch((error: unknown) => {
+    secret ??= storedTokenSecret(db).catch((error: unknown) => {
       secret = null;
       throw error;
     });

@@ -6,9 +6,10 @@ import { CartSession } from './cart-session';
 import type { RateBudget } from '../../limits/budgets';
 import type { CartWarning } from '../../graphql/generated/resolvers-types';
 import { cartTexts } from './messages';
-import { claimIdempotencyKey, createCart, freeShippingCampaigns, lockCart, touchCart, type CartRow } from './cart-store';
+import { addLines, claimIdempotencyKey, clearCart, createCart, freeShippingCampaigns, lockCart, selectSkuIds, setGiftCardCode, setPromoCode, touchCart, type CartRow } from './cart-store';
+import { MAX_LINE_QUANTITY } from './stock-rules';
 import type { CartModel } from './models';
-import { summarize } from './summary';
+import { cartTotals } from './summary';
 
 export interface CartRequest {
   id: string;
@@ -22,8 +23,8 @@ export interface CartRequest {
  * its cart's id (a made-up id always starts a new cart with an id of the server's making).
  */
 async function emptyCart(db: Queryable, languageId: LanguageId): Promise<CartModel> {
-  const { summary, appliedCampaigns } = summarize([], null, easiestFreeShipping(await freeShippingCampaigns(db, languageId)), languageId);
-  return { languageId, id: NO_CART_ID, promoCode: null, giftCard: null, items: [], appliedCampaigns, summary, warnings: [] };
+  const { totals, campaigns } = cartTotals([], null, easiestFreeShipping(await freeShippingCampaigns(db, languageId)));
+  return { languageId, id: NO_CART_ID, promoCode: null, giftCard: null, items: [], campaigns, totals, warnings: [] };
 }
 
 /** getCart: also a write, since it corrects lines whose price or stock changed and tells about it once. */
@@ -121,4 +122,50 @@ export async function setGiftCardLimited(db: Db, limits: CodeGuessLimits, addres
 export async function setPromoCodeLimited(db: Db, limits: CodeGuessLimits, address: string, request: CartRequest, code: string): Promise<CartModel> {
   if (code === '') return mutateCart(db, request, async (cart) => void (await cart.setPromoCode(code)));
   return tryCodeLimited(db, limits.promoCodeGuesses, address, request, 'PROMO_CODE_INVALID', (cart) => cart.setPromoCode(code));
+}
+
+/*
+ * What checkout and the order module do with a cart, in their own transactions. Lock order: the cart row first,
+ * then its SKUs (inventory), then a gift card.
+ */
+
+/** A stored cart whose row the caller's transaction holds locked. */
+export type LockedCart = CartRow;
+
+/** Locks the cart's row; null when the id names no cart (unknown or malformed). */
+export async function lockStoredCart(tx: Queryable, cartId: string): Promise<LockedCart | null> {
+  return isWellFormedCartId(cartId) ? lockCart(tx, cartId) : null;
+}
+
+/** The SKUs in the cart, in the order their rows are locked in. */
+export function cartSkuIds(tx: Queryable, cart: LockedCart): Promise<number[]> {
+  return selectSkuIds(tx, cart.cartId);
+}
+
+/** The locked cart corrected against today's prices and stock (the corrections are its warnings), and priced. */
+export async function reconciledCart(tx: Queryable, cart: LockedCart, languageId: LanguageId): Promise<CartModel> {
+  const session = await CartSession.open(tx, cart, languageId);
+  await session.reconcile();
+  return session.finish();
+}
+
+/** An order was placed from the cart: its lines and codes are gone, the cart itself (and its id) stays. */
+export function emptyOrderedCart(tx: Queryable, cart: LockedCart): Promise<void> {
+  return clearCart(tx, cart.cartId);
+}
+
+/**
+ * Puts a failed order's lines back into its cart at today's prices (a line already there grows, up to the most a
+ * line holds), and its promo code and gift card unless the shopper has applied others since: 'go back' from a
+ * failed payment finds the cart as it was.
+ */
+export async function refillCart(
+  tx: Queryable,
+  cart: LockedCart,
+  lines: readonly { skuId: number; quantity: number }[],
+  codes: { promoCode: string | null; giftCardCode: string | null },
+): Promise<void> {
+  await addLines(tx, cart.cartId, lines, MAX_LINE_QUANTITY);
+  if (!cart.promoCode && codes.promoCode) await setPromoCode(tx, cart.cartId, codes.promoCode);
+  if (!cart.giftCardCode && codes.giftCardCode) await setGiftCardCode(tx, cart.cartId, codes.giftCardCode);
 }

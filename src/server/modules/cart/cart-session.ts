@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import { formatMoney, toMajor } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
+import { badInput } from '../../graphql/errors';
 import type { CartWarning } from '../../graphql/generated/resolvers-types';
-import { priceOf } from '../catalog';
 import { easiestFreeShipping, priceLines, type PricedLine } from './campaigns';
 import {
   campaignsOfProducts,
@@ -18,12 +18,11 @@ import {
   type SkuFacts,
 } from './cart-store';
 import { findUsableGiftCard, type GiftCard } from './gift-cards';
-import { badInput } from './input';
 import { cartTexts, type CartTexts } from './messages';
 import type { CartModel } from './models';
 import { findActivePromoCode, meetsRequirements, type PromoCode } from './promo-codes';
 import { decideQuantity, MAX_CART_LINES, MAX_LINE_QUANTITY, reconcileStock, unitsBeyondStock, type QuantityDecision, type StockNotice } from './stock-rules';
-import { appliedCampaign, summarize } from './summary';
+import { cartTotals } from './summary';
 
 const goodsMinor = (lines: readonly PricedLine[]) => lines.reduce((sum, l) => sum + l.totalSellingMinor, 0);
 
@@ -143,7 +142,6 @@ export class CartSession {
     await this.applyDecision(sku, current, quantity === 0 ? { quantity: 0, notice: null } : decideQuantity(current, quantity, sku));
   }
 
-  /** setCartPromoCode with a normalised code: stored only when it exists and the cart meets its terms. */
   /**
    * setCartPromoCode with a code as typed; '' removes it. False when no such code runs now (a wrong guess,
    * counted against the client's attempts in cart-service.ts); a code whose requirements are not met exists.
@@ -230,31 +228,32 @@ export class CartSession {
     const lines = await this.priced();
     const promo = await this.currentPromoCode(goodsMinor(lines));
     const freeShipping = easiestFreeShipping(await freeShippingCampaigns(this.tx, this.languageId));
-    const { summary, appliedCampaigns, giftCard } = summarize(lines, promo, freeShipping, this.languageId, await this.currentGiftCard());
+    const { totals, campaigns, giftCard } = cartTotals(lines, promo, freeShipping, await this.currentGiftCard());
     const languageId = this.languageId;
     return {
       languageId,
       id: this.cart.cartId,
       promoCode: this.cart.promoCode,
       giftCard,
-      appliedCampaigns,
-      summary,
+      campaigns,
+      totals,
       warnings: this.warnings,
       items: lines.map(({ line, applied, prices, totalRegularMinor, totalSellingMinor }) => ({
         languageId,
         skuId: line.skuId,
         productId: line.productId,
+        name: line.displayName,
+        articleNumber: line.articleNumber,
         quantity: line.quantity,
         backorderedQuantity: unitsBeyondStock(line.quantity, line),
-        unitPrice: priceOf(line.regularUnitMinor, line.sellingUnitMinor, line.vatRate, languageId),
-        totalPrice: priceOf(totalRegularMinor, totalSellingMinor, line.vatRate, languageId),
-        campaign:
-          applied.length === 0
-            ? null
-            : {
-                appliedCampaigns: applied.map(appliedCampaign),
-                prices: prices.map((p) => ({ price: toMajor(p.priceMinor), quantity: p.quantity })),
-              },
+        oversellable: line.oversellable,
+        vatRate: line.vatRate,
+        regularUnitMinor: line.regularUnitMinor,
+        sellingUnitMinor: line.sellingUnitMinor,
+        totalRegularMinor,
+        totalSellingMinor,
+        campaigns: applied,
+        unitPrices: prices,
       })),
     };
   }

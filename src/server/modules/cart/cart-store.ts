@@ -18,6 +18,7 @@ export interface CartLine {
   isStatic: boolean;
   /** The product's name, with the SKU's when the product has several. */
   displayName: string;
+  articleNumber: string;
 }
 
 export type SkuFacts = Omit<CartLine, 'quantity' | 'seenPriceMinor' | 'seenStock'>;
@@ -38,7 +39,7 @@ const cartColumns = 'cart_id, promo_code, gift_card_code';
 const toCartRow = (r: CartRecord): CartRow => ({ cartId: r.cart_id, promoCode: r.promo_code, giftCardCode: r.gift_card_code });
 
 const skuColumns = `s.sku_id, s.product_id, sp.price_minor, sp.selling_price_minor, p.vat_rate, s.stock, s.oversellable,
-  s.is_static, pt.name AS product_name, st.name AS sku_name,
+  s.is_static, s.article_number, pt.name AS product_name, st.name AS sku_name,
   EXISTS (SELECT 1 FROM skus o WHERE o.product_id = s.product_id AND o.sku_id <> s.sku_id) AS has_siblings`;
 
 const skuJoins = (language: string) => `JOIN sku_prices sp ON sp.sku_id = s.sku_id
@@ -55,6 +56,7 @@ interface SkuRow {
   stock: number;
   oversellable: boolean;
   is_static: boolean;
+  article_number: string;
   product_name: string | null;
   sku_name: string | null;
   has_siblings: boolean;
@@ -71,6 +73,7 @@ function toSkuFacts(r: SkuRow): SkuFacts {
     oversellable: r.oversellable,
     isStatic: r.is_static,
     displayName: skuDisplayName({ productId: r.product_id, productName: r.product_name, skuName: r.sku_name, hasSiblings: r.has_siblings }),
+    articleNumber: r.article_number,
   };
 }
 
@@ -133,6 +136,34 @@ export async function setGiftCardCode(tx: Queryable, cartId: string, code: strin
 
 export async function touchCart(tx: Queryable, cartId: string): Promise<void> {
   await tx.query('UPDATE carts SET updated_at = now() WHERE cart_id = $1', [cartId]);
+}
+
+/** The SKUs in the cart, in sku_id order (the order their rows are locked in). */
+export async function selectSkuIds(db: Queryable, cartId: string): Promise<number[]> {
+  const rows = await db.query<{ sku_id: number }>('SELECT sku_id FROM cart_items WHERE cart_id = $1 ORDER BY sku_id', [cartId]);
+  return rows.map((r) => r.sku_id);
+}
+
+/** Removes every line and both codes. */
+export async function clearCart(tx: Queryable, cartId: string): Promise<void> {
+  await tx.query('DELETE FROM cart_items WHERE cart_id = $1', [cartId]);
+  await tx.query('UPDATE carts SET promo_code = NULL, gift_card_code = NULL, updated_at = now() WHERE cart_id = $1', [cartId]);
+}
+
+/**
+ * Adds units to lines at today's selling prices and stock (as the shopper now sees them), a line's quantity
+ * capped at `maxQuantity`.
+ */
+export async function addLines(tx: Queryable, cartId: string, lines: readonly { skuId: number; quantity: number }[], maxQuantity: number): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.query(
+    `INSERT INTO cart_items (cart_id, sku_id, quantity, unit_price_minor, seen_stock)
+     SELECT $1, l.sku_id, LEAST(l.quantity, $4), sp.selling_price_minor, s.stock
+     FROM unnest($2::int[], $3::int[]) AS l (sku_id, quantity)
+     JOIN skus s ON s.sku_id = l.sku_id JOIN sku_prices sp ON sp.sku_id = l.sku_id
+     ON CONFLICT (cart_id, sku_id) DO UPDATE SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, $4), updated_at = now()`,
+    [cartId, lines.map((l) => l.skuId), lines.map((l) => l.quantity), maxQuantity],
+  );
 }
 
 interface CampaignRow {

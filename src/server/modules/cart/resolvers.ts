@@ -1,7 +1,10 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { mutateCart, readCart, setGiftCardLimited, setPromoCodeLimited } from './cart-service';
-import { addToCartInput, parseInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
+import { parseInput } from '../../graphql/input';
+import { priceOf } from '../catalog/price';
+import { appliedCampaign, cartGiftCard, cartItemCampaign, cartSummary } from './cart-view';
+import { addToCartInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
 export const cartResolvers: Resolvers = {
   Query: {
@@ -29,7 +32,15 @@ export const cartResolvers: Resolvers = {
       return setGiftCardLimited(ctx.db, ctx.limits, ctx.clientAddress, request, code);
     },
   },
+  Cart: {
+    giftCard: (c) => c.giftCard && cartGiftCard(c.giftCard, c.languageId),
+    appliedCampaigns: (c) => c.campaigns.map(appliedCampaign),
+    summary: (c) => cartSummary(c.totals, c.languageId),
+  },
   CartItem: {
+    unitPrice: (i) => priceOf(i.regularUnitMinor, i.sellingUnitMinor, i.vatRate, i.languageId),
+    totalPrice: (i) => priceOf(i.totalRegularMinor, i.totalSellingMinor, i.vatRate, i.languageId),
+    campaign: (i) => cartItemCampaign(i),
     product: async (i, _, ctx) => {
       const product = await ctx.loaders.product(i.languageId).load(i.productId);
       if (!product) throw new Error(`Cart item product ${i.productId} is missing`);

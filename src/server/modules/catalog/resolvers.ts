@@ -19,7 +19,7 @@ import {
   MAX_SEARCH_SUGGESTIONS,
 } from './list-limits';
 import { countProducts, listProducts, productByAlias, productFacets, translateSkuNames } from './catalog-store';
-import { stockOf } from './stock';
+import { stockOf } from '../inventory';
 import { prefixTsQuery, swappedSpellings } from './product-list-sql';
 
 const MAX_SEARCH_LENGTH = 200;

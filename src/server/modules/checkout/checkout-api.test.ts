@@ -325,6 +325,21 @@ describe.each(testDbKinds())('checkout API on %s', (kind) => {
       expect(english.body.data!.placeOrder.redirectUrl).toMatch(/^\/en\/checkout\/klarna-fail\?order=.+&reason=out-of-stock-or-balance$/);
     });
 
+    it('refills a line the shopper added to meanwhile up to the most a line holds, and keeps the cart\'s own promo code', async () => {
+      const sku = await createSku(db, { priceMinor: 1_000, stock: 5_000 });
+      const { cartId } = await cartWith(2, sku);
+      await cart.promo(cartId, 'RETRO10');
+      const placed = await checkout.place(cartId, { ...VALID_PERSON, email: 'fail@example.se' });
+      expect(placed.status).toBe('PLACED');
+      // Back in the shop before returning from the payment page: the emptied cart fills again.
+      await cart.add(cartId, sku.skuId, 998);
+      await cart.promo(cartId, 'SPARA100');
+      await checkout.completePayment(placed.orderId!, placed.token!);
+      const refilled = await cart.get(cartId);
+      expect(refilled.items.map((i) => [i.skuId, i.quantity])).toEqual([[sku.skuId, 999]]);
+      expect(refilled.promoCode).toBe('SPARA100');
+    });
+
     it('refuses a malformed idempotency key as bad input', async () => {
       const { cartId } = await cartWith();
       const answer = await checkout.placeRaw(cartId, VALID_PERSON, 'short');

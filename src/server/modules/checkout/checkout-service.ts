@@ -1,12 +1,8 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
+import { badInput } from '../../graphql/errors';
 import type { CheckoutInput, CheckoutValidationError } from '../../graphql/generated/resolvers-types';
-import { readCart } from '../cart/cart-service';
-import { CartSession } from '../cart/cart-session';
-import { lockCart } from '../cart/cart-store';
-import { badInput } from '../cart/input';
-import type { CartModel } from '../cart/models';
-import { isWellFormedCartId } from '../cart/cart-id';
+import { lockStoredCart, readCart, reconciledCart, type CartModel, type LockedCart } from '../cart';
 import { loadCheckout, saveCheckout } from './checkout-store';
 import { evaluateCheckout } from './checkout-view';
 import { mergeCheckout } from './fields';
@@ -16,32 +12,30 @@ import { overLongFields } from './validation';
 
 export interface OpenedCheckout {
   cart: CartModel;
-  session: CartSession;
   fields: CheckoutFields;
   /** Errors of input that was refused and not stored; `fields` are then the form as saved before. */
   refused: CheckoutValidationError[];
 }
 
 /**
- * The cart (locked, corrected against today's stock and prices) and its saved form with the input merged in and
+ * The locked cart (corrected against today's stock and prices) and its saved form with the input merged in and
  * saved, unless a field of the input is over its length limit: then nothing of it is stored and the refusal
- * comes back as field errors. A checkout belongs to a stored cart: an unknown id is a BAD_USER_INPUT error.
+ * comes back as field errors.
  */
-export async function openCheckout(tx: Queryable, cartId: string, input: CheckoutInput, languageId: LanguageId): Promise<OpenedCheckout> {
-  const row = isWellFormedCartId(cartId) ? await lockCart(tx, cartId) : null;
-  if (!row) throw badInput(`There is no cart with id ${cartId}`);
+export async function openCheckout(tx: Queryable, locked: LockedCart, input: CheckoutInput, languageId: LanguageId): Promise<OpenedCheckout> {
   const refused = overLongFields(input, checkoutTexts(languageId));
-  const saved = await loadCheckout(tx, cartId);
+  const saved = await loadCheckout(tx, locked.cartId);
   const fields = refused.length > 0 ? saved : mergeCheckout(saved, input);
-  if (refused.length === 0) await saveCheckout(tx, cartId, fields);
-  const session = await CartSession.open(tx, row, languageId);
-  await session.reconcile();
-  return { cart: await session.finish(), session, fields, refused };
+  if (refused.length === 0) await saveCheckout(tx, locked.cartId, fields);
+  return { cart: await reconciledCart(tx, locked, languageId), fields, refused };
 }
 
+/** A checkout belongs to a stored cart: an unknown id is a BAD_USER_INPUT error. */
 export async function createOrUpdateCheckout(db: Db, cartId: string, input: CheckoutInput, languageId: LanguageId): Promise<CheckoutModel> {
   return db.transaction(async (tx) => {
-    const { cart, fields, refused } = await openCheckout(tx, cartId, input, languageId);
+    const locked = await lockStoredCart(tx, cartId);
+    if (!locked) throw badInput(`There is no cart with id ${cartId}`);
+    const { cart, fields, refused } = await openCheckout(tx, locked, input, languageId);
     return (await evaluateCheckout(tx, cartId, fields, cart, refused)).model;
   });
 }

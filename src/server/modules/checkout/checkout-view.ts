@@ -1,46 +1,32 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import { exVatMinor, formatMoney, toMajor, toMinor } from '../../../shared/money';
-import type { CheckoutTotals, CheckoutValidationError } from '../../graphql/generated/resolvers-types';
-import { giftCardCoverMinor } from '../cart/gift-cards';
-import type { CartModel } from '../cart/models';
-import { SHIPPING_VAT_RATE } from '../cart/summary';
+import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
+import type { CheckoutValidationError, ShippingOption } from '../../graphql/generated/resolvers-types';
+import { giftCardCoverMinor, type CartModel } from '../cart';
+import { orderTotals, type OrderMoney } from '../order';
+import { activeShippingMethods, feeFor, SHIPPING_VAT_RATE, shippingOffers, type ShippingBasis, type ShippingMethod, type ShippingOffer } from '../shipping';
 import { checkoutTexts } from './messages';
 import type { CheckoutFields, CheckoutModel } from './models';
-import { feeFor, loadShippingMethods, shippingOptionsFor, type ShippingBasis, type ShippingMethod } from './shipping';
 import { isPaymentBlocked, validateCheckout, type GiftCardCover } from './validation';
 
-/** The order's money in öre inc VAT, from the cart's summary with the chosen carrier's fee. */
-export interface OrderMoney {
-  regularMinor: number;
-  goodsMinor: number;
-  discountMinor: number;
-  shippingFeeMinor: number;
-  totalMinor: number;
-  totalExVatMinor: number;
-  /** The part of totalMinor a gift card pays; the payment provider charges the rest. */
-  giftCardMinor: number;
-}
-
+/** What free-from amounts and campaigns see of the cart: its goods after the code, and whether a campaign ships it free. */
 export function shippingBasis(cart: CartModel): ShippingBasis {
-  const s = cart.summary;
-  const goods = toMinor(s.subTotal.sellingPriceIncVat) - toMinor(s.fixedAmountDiscountIncVat);
+  const t = cart.totals;
   // The cart charges its default fee unless a free-shipping campaign covers it (an empty cart ships nothing).
-  return { goodsMinor: goods, freeByCampaign: cart.items.length > 0 && toMinor(s.shipping.feeIncVat) === 0 };
+  return { goodsMinor: t.sellingMinor - t.promoDiscountMinor, freeByCampaign: cart.items.length > 0 && t.shippingFeeMinor === 0 };
 }
 
 /**
  * The chosen carrier's fee the promo code brought back: the fee with the code less the fee the goods before it
  * would pay (the code may take them under the carrier's free-from amount or the free-shipping campaign's
- * threshold, which the cart summary tells by bringing its own fee back). 0 without a carrier or goods.
+ * threshold, which the cart totals tell by bringing the cart's own fee back). 0 without a carrier or goods.
  */
 export function promoCodeShippingFeeMinor(cart: CartModel, method: ShippingMethod | null): number {
   if (!method || cart.items.length === 0) return 0;
-  const s = cart.summary;
   const withCode = shippingBasis(cart);
   const withoutCode: ShippingBasis = {
-    goodsMinor: toMinor(s.subTotal.sellingPriceIncVat),
-    freeByCampaign: withCode.freeByCampaign || toMinor(s.promoCodeShippingFeeIncVat) > 0,
+    goodsMinor: cart.totals.sellingMinor,
+    freeByCampaign: withCode.freeByCampaign || cart.totals.promoShippingFeeMinor > 0,
   };
   return feeFor(method, withCode) - feeFor(method, withoutCode);
 }
@@ -50,45 +36,18 @@ export function promoCodeShippingFeeMinor(cart: CartModel, method: ShippingMetho
  * gift card covers its balance of the new total, so a dearer carrier can leave more to pay.
  */
 export function orderMoney(cart: CartModel, method: ShippingMethod | null): OrderMoney {
-  const s = cart.summary;
-  const basis = shippingBasis(cart);
-  const fee = method && cart.items.length > 0 ? feeFor(method, basis) : 0;
-  const cartTotal = toMinor(s.total.sellingPriceIncVat);
-  const cartTotalEx = toMinor(s.total.sellingPriceExVat);
-  const cartFee = toMinor(s.shipping.feeIncVat);
-  const cartFeeEx = toMinor(s.shipping.feeExVat);
-  const totalMinor = cartTotal - cartFee + fee;
+  const t = cart.totals;
+  const fee = method && cart.items.length > 0 ? feeFor(method, shippingBasis(cart)) : 0;
+  const totalMinor = t.totalMinor - t.shippingFeeMinor + fee;
   return {
-    regularMinor: toMinor(s.subTotal.regularPriceIncVat),
-    goodsMinor: toMinor(s.subTotal.sellingPriceIncVat),
+    regularMinor: t.regularMinor,
+    goodsMinor: t.sellingMinor,
     // Campaign prices are already in the goods (and shown per line); what comes off them here is the code's.
-    discountMinor: toMinor(s.fixedAmountDiscountIncVat),
+    discountMinor: t.promoDiscountMinor,
     shippingFeeMinor: fee,
     totalMinor,
-    totalExVatMinor: cartTotalEx - cartFeeEx + exVatMinor(fee, SHIPPING_VAT_RATE),
-    giftCardMinor: cart.giftCard ? giftCardCoverMinor(toMinor(cart.giftCard.balanceIncVat), totalMinor) : 0,
-  };
-}
-
-export function totalsOf(money: OrderMoney, languageId: LanguageId): CheckoutTotals {
-  const vat = money.totalMinor - money.totalExVatMinor;
-  const toPay = money.totalMinor - money.giftCardMinor;
-  return {
-    goodsIncVat: toMajor(money.goodsMinor),
-    discountIncVat: toMajor(money.discountMinor),
-    shippingFeeIncVat: toMajor(money.shippingFeeMinor),
-    totalIncVat: toMajor(money.totalMinor),
-    totalExVat: toMajor(money.totalExVatMinor),
-    vat: toMajor(vat),
-    giftCardIncVat: toMajor(money.giftCardMinor),
-    amountToPayIncVat: toMajor(toPay),
-    goodsIncVatFormatted: formatMoney(money.goodsMinor, languageId),
-    discountIncVatFormatted: formatMoney(money.discountMinor, languageId),
-    shippingFeeIncVatFormatted: formatMoney(money.shippingFeeMinor, languageId),
-    totalIncVatFormatted: formatMoney(money.totalMinor, languageId),
-    vatFormatted: formatMoney(vat, languageId),
-    giftCardIncVatFormatted: formatMoney(money.giftCardMinor, languageId),
-    amountToPayIncVatFormatted: formatMoney(toPay, languageId),
+    totalExVatMinor: t.totalExVatMinor - t.shippingFeeExVatMinor + exVatMinor(fee, SHIPPING_VAT_RATE),
+    giftCardMinor: cart.giftCard ? giftCardCoverMinor(cart.giftCard.balanceMinor, totalMinor) : 0,
   };
 }
 
@@ -99,6 +58,22 @@ export function totalsOf(money: OrderMoney, languageId: LanguageId): CheckoutTot
 export function giftCardCover(money: Pick<OrderMoney, 'giftCardMinor' | 'totalMinor'>, cartHasItems: boolean): GiftCardCover {
   if (!cartHasItems || money.giftCardMinor <= 0) return 'NONE';
   return money.giftCardMinor === money.totalMinor ? 'ALL' : 'PART';
+}
+
+function shippingOption({ method, feeMinor, leftToFreeMinor }: ShippingOffer, selected: string | null, languageId: LanguageId): ShippingOption {
+  return {
+    shippingMethodId: method.shippingMethodId,
+    carrier: method.carrier,
+    name: method.name,
+    description: method.description,
+    feeIncVat: toMajor(feeMinor),
+    feeExVat: toMajor(exVatMinor(feeMinor, SHIPPING_VAT_RATE)),
+    feeIncVatFormatted: formatMoney(feeMinor, languageId),
+    freeFromIncVat: method.freeFromMinor === null ? null : toMajor(method.freeFromMinor),
+    amountLeftToFreeShipping: toMajor(leftToFreeMinor),
+    amountLeftToFreeShippingFormatted: formatMoney(leftToFreeMinor, languageId),
+    isSelected: method.shippingMethodId === selected,
+  };
 }
 
 export interface EvaluatedCheckout {
@@ -121,11 +96,10 @@ export async function evaluateCheckout(
 ): Promise<EvaluatedCheckout> {
   const languageId = cart.languageId;
   const t = checkoutTexts(languageId);
-  const methods = await loadShippingMethods(db, languageId);
-  const where = { country: fields.country, zip: fields.zip, selected: fields.shippingMethodId };
-  const shippingOptions = shippingOptionsFor(methods, where, shippingBasis(cart), languageId);
-  const available = shippingOptions.map((o) => o.shippingMethodId);
-  const shippingMethod = methods.find((m) => m.shippingMethodId === fields.shippingMethodId && available.includes(m.shippingMethodId)) ?? null;
+  const offers = shippingOffers(await activeShippingMethods(db, languageId), { country: fields.country, zip: fields.zip }, shippingBasis(cart));
+  const shippingOptions = offers.map((offer) => shippingOption(offer, fields.shippingMethodId, languageId));
+  const available = offers.map((o) => o.method.shippingMethodId);
+  const shippingMethod = offers.find((o) => o.method.shippingMethodId === fields.shippingMethodId)?.method ?? null;
   const money = orderMoney(cart, shippingMethod);
   const promoShippingFee = promoCodeShippingFeeMinor(cart, shippingMethod);
   const validationErrors = validateCheckout(fields, available, t, giftCardCover(money, cart.items.length > 0), refused);
@@ -139,7 +113,7 @@ export async function evaluateCheckout(
       shippingOptions,
       shippingMessage: fields.zip !== null && shippingOptions.length === 0 ? t.noShippingOptions : null,
       paymentBlocked: isPaymentBlocked(validationErrors, cart.items.length > 0),
-      totals: totalsOf(money, languageId),
+      totals: orderTotals(money, languageId),
       promoCodeShippingFeeIncVat: toMajor(promoShippingFee),
       promoCodeNetSavingIncVat: toMajor(money.discountMinor - promoShippingFee),
       cart,

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
 import type { CheckoutFields } from './models';
 
@@ -49,11 +50,22 @@ const text = (value: string | null | undefined) => {
   return trimmed === '' ? null : trimmed;
 };
 
+/** A stored value of the wrong kind reads as absent, so the field takes its default. */
+const stored = <T extends z.ZodType>(schema: T) => schema.nullish().catch(undefined);
+
+const storedCheckout = z.object({
+  ...Object.fromEntries(textFields.map((field) => [field, stored(z.string())])),
+  customerType: stored(z.enum(['PERSON', 'ORGANIZATION'])),
+  country: stored(z.string()),
+  newsletterConsent: stored(z.boolean()),
+  paymentMethod: stored(z.enum(['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER', 'GIFT_CARD'])),
+  acceptedPurchaseTerms: stored(z.boolean()),
+}) satisfies z.ZodType<CheckoutInput>;
+
 /** Stored JSON back to fields; anything missing or of the wrong kind (older rows) takes the default. */
-export function fromStored(stored: unknown): CheckoutFields {
-  const fields = emptyCheckout();
-  if (!stored || typeof stored !== 'object') return fields;
-  return mergeCheckout(fields, stored as CheckoutInput);
+export function fromStored(json: unknown): CheckoutFields {
+  const parsed = storedCheckout.safeParse(json);
+  return parsed.success ? mergeCheckout(emptyCheckout(), parsed.data) : emptyCheckout();
 }
 
 /** The input over what was saved: a field left out keeps its value, null clears it. */

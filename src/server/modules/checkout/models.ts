@@ -1,5 +1,5 @@
 import type { Checkout, CustomerType, PaymentMethod } from '../../graphql/generated/resolvers-types';
-import type { CartModel } from '../cart/models';
+import type { CartModel } from '../cart';
 
 /** The checkout form as stored: trimmed strings, null for anything not filled in. */
 export interface CheckoutFields {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { idempotencyKey, parseInput } from '../cart/input';
+import { idempotencyKey, parseInput } from '../../graphql/input';
 import { createOrUpdateCheckout, readCheckout } from './checkout-service';
 import { evaluateCheckout } from './checkout-view';
 import { emptyCheckout, mergeCheckout } from './fields';
 import { placeOrder } from './place-order';
-import { completePayment } from '../order/order-service';
-import { readCart } from '../cart/cart-service';
+import { readCart } from '../cart';
+import { completePayment, orderView } from '../order';
 
 const placeOrderInput = z.object({ idempotencyKey });
 
@@ -35,7 +35,9 @@ export const checkoutResolvers: Resolvers = {
         variant: ctx.variant,
       });
     },
-    completePayment: (_, args, ctx) =>
-      completePayment(ctx.db, ctx.pubsub, args.orderId, args.token, resolveLanguage(args.channelId, args.languageId), ctx.variant),
+    completePayment: async (_, args, ctx) => {
+      const order = await completePayment(ctx.db, ctx.pubsub, args.orderId, args.token, ctx.variant);
+      return orderView(ctx.db, order, resolveLanguage(args.channelId, args.languageId));
+    },
   },
 };

@@ -3,7 +3,7 @@ import { isValidOrganisationNumber, isValidPersonalNumber } from '../../../share
 import type { CheckoutInput, CheckoutValidationError, PaymentMethod } from '../../graphql/generated/resolvers-types';
 import type { CheckoutTexts } from './messages';
 import type { CheckoutFields } from './models';
-import { isSupportedCountry, isValidZip } from './shipping';
+import { isShippingCountry, isValidZip } from '../../../shared/shipping-countries';
 
 type Field = keyof CheckoutFields;
 
@@ -64,7 +64,7 @@ export function validateCheckout(
   if (fields.organisationIdNumber !== null && !isValidOrganisationNumber(fields.organisationIdNumber)) {
     fail('organisationIdNumber', t.organisationIdNumber);
   }
-  if (!isSupportedCountry(fields.country)) fail('country', t.country);
+  if (!isShippingCountry(fields.country)) fail('country', t.country);
   else if (fields.zip !== null && !isValidZip(fields.country, fields.zip)) fail('zip', t.zip);
 
   if (fields.shippingMethodId === null) fail('shippingMethodId', t.required);

@@ -1,135 +1,15 @@
-import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
+import { enqueueMail } from './outbox-store';
 import { renderOrderMail } from './render';
-import type { OrderMailData, OrderMailKind, RenderedMail } from './types';
-
-export interface OutboxMail extends RenderedMail {
-  kind: OrderMailKind;
-  to: string;
-  languageId: LanguageId;
-  /** The order the mail is about: whoever holds that order's token may read the stored mail. */
-  orderId?: string | null;
-}
-
-export interface StoredMail extends OutboxMail {
-  id: string;
-  orderId: string | null;
-  /** Random, and not the outbox id: it travels in every copy and reply of the sent mail. */
-  messageId: string;
-  createdAt: Date;
-  sentAt: Date | null;
-  attempts: number;
-  lastError: string | null;
-}
-
-/** After this many failed attempts a mail stays in the outbox with its last error, for a person to look at. */
-export const MAX_ATTEMPTS = 8;
-/** How long a sender may take over one mail before another instance may try it. */
-const LEASE_SECONDS = 120;
+import type { OrderMailData, OrderMailKind } from './types';
 
 /**
- * Seconds to wait after the nth failed attempt: 30 s, 1 min, 2 min, 4 min … up to an hour, so a mail
- * server that is down for a while is not hammered and a short hiccup costs little delay.
+ * Renders an order mail in the order's language and queues it to the customer. Pass the transaction that records
+ * the order (or its status change) so the mail exists exactly when the change does. Returns the outbox id, which
+ * is also the preview address.
  */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(3600, 30 * 2 ** Math.max(0, attempts - 1));
-}
-
-/**
- * Queues a mail for delivery. Pass the transaction that records the order (or its status change) so the
- * mail exists exactly when the change does. Returns the outbox id, which is also the preview address.
- */
-export async function enqueueMail(db: Queryable, mail: OutboxMail): Promise<string> {
-  const [row] = await db.query<{ id: string }>(
-    `INSERT INTO mail_outbox (kind, to_address, subject, html, text, language_id, order_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [mail.kind, mail.to.trim(), mail.subject, mail.html, mail.text, mail.languageId, mail.orderId ?? null],
-  );
-  return row!.id;
-}
-
-/** Renders an order mail in the order's language and queues it to the customer. */
 export async function enqueueOrderMail(db: Queryable, kind: OrderMailKind, data: OrderMailData, variant: ShopVariant, orderId: string | null): Promise<string> {
   const rendered = renderOrderMail(kind, data, variant);
   return enqueueMail(db, { ...rendered, kind, to: data.customerEmail, languageId: data.language, orderId });
-}
-
-interface OutboxRow {
-  id: string;
-  kind: OrderMailKind;
-  to_address: string;
-  subject: string;
-  html: string;
-  text: string;
-  language_id: LanguageId;
-  order_id: string | null;
-  message_id: string;
-  created_at: Date;
-  sent_at: Date | null;
-  attempts: number;
-  last_error: string | null;
-}
-
-function fromRow(row: OutboxRow): StoredMail {
-  return {
-    id: row.id,
-    kind: row.kind,
-    to: row.to_address,
-    subject: row.subject,
-    html: row.html,
-    text: row.text,
-    languageId: row.language_id,
-    orderId: row.order_id,
-    messageId: row.message_id,
-    createdAt: row.created_at,
-    sentAt: row.sent_at,
-    attempts: row.attempts,
-    lastError: row.last_error,
-  };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** One stored mail by id; null for an unknown or malformed id. */
-export async function findMail(db: Queryable, id: string): Promise<StoredMail | null> {
-  if (!UUID.test(id)) return null;
-  const [row] = await db.query<OutboxRow>('SELECT * FROM mail_outbox WHERE id = $1', [id]);
-  return row ? fromRow(row) : null;
-}
-
-/**
- * Takes up to `limit` due mails, oldest first, and leases them to this sender. SKIP LOCKED lets concurrent
- * senders pass over rows another one is claiming, and the lease keeps them off while it delivers; the claim
- * is one statement, so no transaction stays open during the (slow) SMTP conversation.
- */
-export async function claimDueMails(db: Queryable, limit: number): Promise<StoredMail[]> {
-  const rows = await db.query<OutboxRow>(
-    `UPDATE mail_outbox SET locked_until = clock_timestamp() + make_interval(secs => $2), attempts = attempts + 1
-     WHERE id IN (
-       SELECT id FROM mail_outbox
-       WHERE sent_at IS NULL AND attempts < $3 AND next_attempt_at <= clock_timestamp()
-         AND (locked_until IS NULL OR locked_until < clock_timestamp())
-       ORDER BY created_at, id
-       LIMIT $1
-       FOR UPDATE SKIP LOCKED
-     )
-     RETURNING *`,
-    [limit, LEASE_SECONDS, MAX_ATTEMPTS],
-  );
-  return rows.map(fromRow).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-}
-
-export async function markSent(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE mail_outbox SET sent_at = clock_timestamp(), locked_until = NULL, last_error = NULL WHERE id = $1', [id]);
-}
-
-/** Records why delivery failed and when to try again (attempts was counted when the mail was claimed). */
-export async function markFailed(db: Queryable, mail: StoredMail, error: string): Promise<void> {
-  await db.query(
-    `UPDATE mail_outbox SET last_error = $2, locked_until = NULL,
-       next_attempt_at = clock_timestamp() + make_interval(secs => $3)
-     WHERE id = $1`,
-    [mail.id, error.slice(0, 1000), retryDelaySeconds(mail.attempts)],
-  );
 }

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { createTestApp, gql } from '../../testing/app';
 import { openTestDb, testDbKinds } from '../../testing/db';
-import { enqueueMail } from './outbox';
+import { enqueueMail } from './outbox-store';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { SHOP_INFO } from '../../db/seed/shop-info';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
 import { addressLines, OrderMail } from './OrderMail';
 import { mailTexts, type MailTexts } from './texts';
 import type { OrderMailData, OrderMailKind, RenderedMail } from './types';

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
-import { claimDueMails, markFailed, markSent } from './outbox';
+import { startPeriodicJob, type PeriodicJob } from '../../periodic-job';
+import { claimDueMails, markFailed, markSent } from './outbox-store';
 import { createSmtpTransport, parseSmtpUrl, type MailTransport } from './smtp';
 
 export interface MailLog {
@@ -35,8 +36,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const { db, log } = options;
   const transport = options.transport ?? (options.smtpUrl ? createSmtpTransport(parseSmtpUrl(options.smtpUrl)) : undefined);
   const batchSize = options.batchSize ?? 20;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  let job: PeriodicJob | undefined;
 
   async function sendPending() {
     if (!transport) return { sent: 0, failed: 0 };
@@ -62,16 +62,6 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     return { sent, failed };
   }
 
-  function round() {
-    // One round at a time: a slow mail server must not stack up overlapping rounds.
-    if (running) return;
-    running = sendPending()
-      .catch((error: unknown) => log.error(`Mail outbox round failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = undefined;
-      });
-  }
-
   return {
     enabled: Boolean(transport),
     sendPending,
@@ -80,15 +70,15 @@ export function createMailSender(options: MailSenderOptions): MailSender {
         log.info('SMTP_URL is not set: order mails are kept in the outbox and not sent');
         return;
       }
-      if (timer) return;
-      round();
-      timer = setInterval(round, intervalMs);
-      timer.unref();
+      job ??= startPeriodicJob({
+        intervalMs,
+        run: sendPending,
+        onError: (error) => log.error(`Mail outbox round failed: ${error instanceof Error ? error.message : String(error)}`),
+      });
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
+      await job?.stop();
+      job = undefined;
     },
   };
 }

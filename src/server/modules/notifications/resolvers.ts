@@ -1,10 +1,10 @@
-import type { GraphQLError } from 'graphql';
-import { createGraphQLError } from 'graphql-yoga';
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../shared/email';
 import { resolveLanguage, type LanguageId } from '../../../shared/locales';
+import { badInput } from '../../graphql/errors';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { saveBackInStockRequest, skuAvailability } from './back-in-stock';
+import { skuAvailability } from '../inventory';
+import { saveBackInStockRequest } from './back-in-stock-store';
 import { serverMessage, type ServerMessageId } from './messages';
 
 const backInStockInput = z.object({
@@ -14,13 +14,8 @@ const backInStockInput = z.object({
 
 type BadInputCode = 'INVALID_EMAIL' | 'SKU_NOT_FOUND' | 'ALREADY_IN_STOCK';
 
-/**
- * A shopper-facing error: the message is shown as it is, the code tells the client which field it concerns.
- * Made by Yoga's own helper so it is an instance of the graphql copy Yoga checks against and passes the masking.
- */
-function badInput(languageId: LanguageId, code: BadInputCode, messageId: ServerMessageId): GraphQLError {
-  return createGraphQLError(serverMessage(languageId, messageId), { extensions: { code } });
-}
+/** A shopper-facing refusal in the shopper's language; the code tells the client which field it concerns. */
+const refusal = (languageId: LanguageId, code: BadInputCode, messageId: ServerMessageId) => badInput(serverMessage(languageId, messageId), code);
 
 export const notificationResolvers: Resolvers = {
   Mutation: {
@@ -30,13 +25,13 @@ export const notificationResolvers: Resolvers = {
       if (!parsed.success) {
         const emailIsBad = parsed.error.issues.some((issue) => issue.path[0] === 'email');
         throw emailIsBad
-          ? badInput(languageId, 'INVALID_EMAIL', 'validation.email')
-          : badInput(languageId, 'SKU_NOT_FOUND', 'backInStock.unknownSku');
+          ? refusal(languageId, 'INVALID_EMAIL', 'validation.email')
+          : refusal(languageId, 'SKU_NOT_FOUND', 'backInStock.unknownSku');
       }
       const { email, skuId } = parsed.data;
       const availability = await skuAvailability(ctx.db, skuId);
-      if (availability === 'unknown') throw badInput(languageId, 'SKU_NOT_FOUND', 'backInStock.unknownSku');
-      if (availability === 'in-stock') throw badInput(languageId, 'ALREADY_IN_STOCK', 'backInStock.alreadyInStock');
+      if (availability === 'unknown') throw refusal(languageId, 'SKU_NOT_FOUND', 'backInStock.unknownSku');
+      if (availability === 'in-stock') throw refusal(languageId, 'ALREADY_IN_STOCK', 'backInStock.alreadyInStock');
       await saveBackInStockRequest(ctx.db, { skuId, email, languageId });
       return { ok: true, message: serverMessage(languageId, 'backInStock.registered') };
     },

@@ -1,44 +1,50 @@
 import type { Queryable } from '../../db/client';
 import { formatMoney } from '../../../shared/money';
-import type { ShopVariant } from '../../db/seed/types';
-import { enqueueOrderMail } from '../mail/outbox';
-import type { OrderMailData, OrderMailKind } from '../mail/types';
-import { orderModel, type OrderRow } from './order-store';
+import type { ShopVariant } from '../../../shared/shop';
+import { enqueueOrderMail, type OrderMailData, type OrderMailKind } from '../mail';
+import { findShippingMethod } from '../shipping';
+import type { OrderRecord } from './models';
+import { selectOrderLines } from './order-store';
+import { paymentMethodLabel } from './status';
 
 /** The mail's view of an order, in the language the order was placed in. */
-export async function orderMailData(db: Queryable, row: OrderRow): Promise<OrderMailData> {
-  const order = await orderModel(db, row);
-  const to = order.shippingAddress;
-  const name = [to.firstName, to.lastName].filter(Boolean).join(' ') || to.companyName || to.email;
-  const language = row.language_id === 'en' ? 'en' : 'sv';
+export async function orderMailData(db: Queryable, order: OrderRecord): Promise<OrderMailData> {
+  const language = order.languageId;
+  const money = (minor: number) => formatMoney(minor, language);
+  const lines = await selectOrderLines(db, order.orderId);
+  const method = await findShippingMethod(db, order.shippingMethodId, language);
+  const to = order.customer;
+  const name = [to.firstName, to.lastName].filter(Boolean).join(' ') || to.companyName || to.email || '';
+  const m = order.money;
+  const paidByCard = m.giftCardMinor > 0;
   return {
     orderNumber: String(order.orderNumber),
     language,
     customerName: name,
-    customerEmail: order.email,
-    lines: order.lines.map((line) => ({
+    customerEmail: to.email ?? '',
+    lines: lines.map((line) => ({
       name: line.name,
       skuName: line.articleNumber,
       quantity: line.quantity,
-      unitPriceFormatted: formatMoney(Math.round((line.totalPriceIncVat * 100) / line.quantity), language),
-      totalFormatted: line.totalPriceIncVatFormatted,
+      unitPriceFormatted: money(Math.round(line.totalSellingMinor / line.quantity)),
+      totalFormatted: money(line.totalSellingMinor),
     })),
-    subtotalFormatted: order.totals.goodsIncVatFormatted,
-    shippingFormatted: order.totals.shippingFeeIncVatFormatted,
-    discountFormatted: order.totals.discountIncVat > 0 ? order.totals.discountIncVatFormatted : undefined,
-    totalFormatted: order.totals.totalIncVatFormatted,
-    vatFormatted: order.totals.vatFormatted,
-    giftCardFormatted: order.totals.giftCardIncVat > 0 ? order.totals.giftCardIncVatFormatted : undefined,
-    amountToPayFormatted: order.totals.giftCardIncVat > 0 ? order.totals.amountToPayIncVatFormatted : undefined,
-    shippingMethod: order.shippingMethod.name,
-    paymentMethod: order.paymentMethodLabel,
+    subtotalFormatted: money(m.goodsMinor),
+    shippingFormatted: money(m.shippingFeeMinor),
+    discountFormatted: m.discountMinor > 0 ? money(m.discountMinor) : undefined,
+    totalFormatted: money(m.totalMinor),
+    vatFormatted: money(m.totalMinor - m.totalExVatMinor),
+    giftCardFormatted: paidByCard ? money(m.giftCardMinor) : undefined,
+    amountToPayFormatted: paidByCard ? money(m.totalMinor - m.giftCardMinor) : undefined,
+    shippingMethod: method?.name ?? order.shippingMethodId,
+    paymentMethod: paymentMethodLabel(order.paymentMethod, language),
     shippingAddress: {
       name: to.companyName ? `${to.companyName}, ${name}` : name,
       careOf: to.careOf ?? undefined,
-      street: to.streetAddress,
+      street: to.streetAddress ?? '',
       street2: to.addressLine2 ?? undefined,
-      zip: to.zip,
-      city: to.city,
+      zip: to.zip ?? '',
+      city: to.city ?? '',
       country: to.country,
     },
     trackingUrl: order.tracking ?? undefined,
@@ -46,6 +52,6 @@ export async function orderMailData(db: Queryable, row: OrderRow): Promise<Order
 }
 
 /** Written in the transaction that changes the order, so a mail is queued exactly when the change happens. */
-export async function queueOrderMail(tx: Queryable, row: OrderRow, kind: OrderMailKind, variant: ShopVariant): Promise<string> {
-  return enqueueOrderMail(tx, kind, await orderMailData(tx, row), variant, row.order_id);
+export async function queueOrderMail(tx: Queryable, order: OrderRecord, kind: OrderMailKind, variant: ShopVariant): Promise<string> {
+  return enqueueOrderMail(tx, kind, await orderMailData(tx, order), variant, order.orderId);
 }

@@ -1,44 +1,50 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import type { Order, OrderStatus, PaymentFailureReason } from '../../graphql/generated/resolvers-types';
-import type { PubSub, StockChangedEvent } from '../../pubsub';
-import { returnGiftCardDraw } from '../cart/gift-cards';
-import { badInput } from '../cart/input';
-import { paymentProvider, type PaymentOutcome } from '../checkout/payment';
+import type { ShopVariant } from '../../../shared/shop';
+import { badInput } from '../../graphql/errors';
+import type { OrderStatus, PaymentFailureReason } from '../../graphql/generated/resolvers-types';
+import type { PubSub } from '../../pubsub';
+import { lockStoredCart, refillCart, returnGiftCardDraw } from '../cart';
+import { changeStock, type StockLedger } from '../inventory';
+import { paymentProvider, type PaymentOutcome } from '../payment';
 import { orderTexts } from './messages';
-import { findOrder, findOrderWithToken, orderLines, orderModel, recordStatusChange, type OrderRow } from './order-store';
-import type { ShopVariant } from '../../db/seed/types';
+import type { OrderRecord } from './models';
 import { queueOrderMail } from './order-mails';
+import { insertStatusChange, selectOrder, selectOrderLines, selectPendingPaymentProviders, updatePaid, updatePaymentFailed, updateStatus } from './order-store';
 import { canMove, needsPayment, statusLabel } from './status';
-import { lockSkus, publishStockChanges, returnStock } from './stock';
 
 /**
  * Cancels a locked order: the units it took go back on the shelf (backordered ones were never taken), then what
  * it drew from a gift card goes back on the card (once: see returnGiftCardDraw), the card locked last as in
  * placeOrder.
  */
-async function cancelLocked(tx: Queryable, row: OrderRow, by: string): Promise<StockChangedEvent[]> {
-  const lines = await orderLines(tx, row.order_id);
-  await lockSkus(
-    tx,
-    [...new Set(lines.map((l) => l.sku_id))].sort((a, b) => a - b),
-  );
-  const events: StockChangedEvent[] = [];
-  for (const line of lines) {
-    const event = await returnStock(tx, line.sku_id, line.quantity - line.backordered);
-    if (event) events.push(event);
-  }
-  await returnGiftCardDraw(tx, row.order_id);
-  await tx.query(`UPDATE orders SET status = 'CANCELLED', updated_at = now() WHERE order_id = $1`, [row.order_id]);
-  await recordStatusChange(tx, row.order_id, row.status, 'CANCELLED', by);
-  return events;
+async function cancelLocked(tx: Queryable, stock: StockLedger, order: OrderRecord, by: string): Promise<void> {
+  const lines = await selectOrderLines(tx, order.orderId);
+  await stock.lock(lines.map((l) => l.skuId));
+  for (const line of lines) await stock.putBack(line.skuId, line.quantity - line.backordered);
+  await returnGiftCardDraw(tx, order.orderId);
+  await updateStatus(tx, order.orderId, 'CANCELLED');
+  await insertStatusChange(tx, order.orderId, order.status, 'CANCELLED', by);
 }
 
-export { pendingPaymentProviders } from './order-store';
+/** The order when the token is its own; compared in constant time so the token cannot be guessed bit by bit. */
+export async function findOrderWithToken(db: Queryable, orderId: string, token: string): Promise<OrderRecord | null> {
+  const order = await selectOrder(db, orderId);
+  if (!order) return null;
+  const a = Buffer.from(order.token);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b) ? order : null;
+}
 
 /** Whether `token` is the order's own secret (the one in its confirmation link). */
 export async function isOrderToken(db: Queryable, orderId: string, token: string): Promise<boolean> {
   return (await findOrderWithToken(db, orderId, token)) !== null;
+}
+
+/** The providers of orders whose payment is not settled yet, each once. */
+export function pendingPaymentProviders(db: Queryable): Promise<string[]> {
+  return selectPendingPaymentProviders(db);
 }
 
 /** Admin: moves an order along (see status.ts); the same status again is a no-op, anything else refused. */
@@ -50,58 +56,25 @@ export async function setOrderStatus(
   by: string,
   languageId: LanguageId,
   variant: ShopVariant,
-): Promise<Order> {
-  const { row, events } = await db.transaction(async (tx) => {
-    const row = await findOrder(tx, orderId, true);
-    if (!row) throw badInput(`There is no order with id ${orderId}`);
-    if (row.status === status) return { row, events: [] };
-    if (!canMove(row.status, status)) {
-      throw badInput(orderTexts(languageId).transitionRefused(statusLabel(row.status, languageId), statusLabel(status, languageId)));
+): Promise<OrderRecord> {
+  return changeStock(db, pubsub, async (tx, stock) => {
+    const order = await selectOrder(tx, orderId, true);
+    if (!order) throw badInput(`There is no order with id ${orderId}`);
+    if (order.status === status) return order;
+    if (!canMove(order.status, status)) {
+      throw badInput(orderTexts(languageId).transitionRefused(statusLabel(order.status, languageId), statusLabel(status, languageId)));
     }
     // Checked under the order lock settlePayment takes too, so a payment cannot fail in between.
-    if (needsPayment(status) && row.payment_status !== 'PAID') throw badInput(orderTexts(languageId).notPaidYet);
-    let events: StockChangedEvent[] = [];
-    if (status === 'CANCELLED') events = await cancelLocked(tx, row, by);
+    if (needsPayment(status) && order.paymentStatus !== 'PAID') throw badInput(orderTexts(languageId).notPaidYet);
+    if (status === 'CANCELLED') await cancelLocked(tx, stock, order, by);
     else {
-      await tx.query('UPDATE orders SET status = $2, updated_at = now() WHERE order_id = $1', [orderId, status]);
-      await recordStatusChange(tx, orderId, row.status, status, by);
+      await updateStatus(tx, orderId, status);
+      await insertStatusChange(tx, orderId, order.status, status, by);
       // Completed means handed to the carrier: the customer gets the shipped mail.
-      if (status === 'COMPLETED') await queueOrderMail(tx, (await findOrder(tx, orderId))!, 'ordershipped', variant);
+      if (status === 'COMPLETED') await queueOrderMail(tx, (await selectOrder(tx, orderId))!, 'ordershipped', variant);
     }
-    return { row: (await findOrder(tx, orderId))!, events };
+    return (await selectOrder(tx, orderId))!;
   });
-  publishStockChanges(pubsub, events);
-  return orderModel(db, row, languageId);
-}
-
-interface OrderCart {
-  promo_code: string | null;
-  gift_card_code: string | null;
-}
-
-/** Locks the order's cart; taken before any SKU, in the same order as placeOrder, so the two never deadlock. */
-async function lockOrderCart(tx: Queryable, row: OrderRow): Promise<OrderCart | null> {
-  const [cart] = await tx.query<OrderCart>('SELECT promo_code, gift_card_code FROM carts WHERE cart_id = $1 FOR UPDATE', [row.cart_id]);
-  return cart ?? null;
-}
-
-/**
- * Puts a failed order's lines back in its (locked) cart, at today's prices, so 'go back' finds the cart as it was:
- * with its promo code and gift card too, unless the shopper has applied others since.
- */
-async function restoreCart(tx: Queryable, row: OrderRow, cart: OrderCart): Promise<void> {
-  await tx.query(
-    `INSERT INTO cart_items (cart_id, sku_id, quantity, unit_price_minor, seen_stock)
-     SELECT $1, ol.sku_id, ol.quantity, sp.selling_price_minor, s.stock
-     FROM order_lines ol JOIN skus s ON s.sku_id = ol.sku_id JOIN sku_prices sp ON sp.sku_id = ol.sku_id
-     WHERE ol.order_id = $2
-     ON CONFLICT (cart_id, sku_id) DO UPDATE SET quantity = LEAST(cart_items.quantity + EXCLUDED.quantity, 999), updated_at = now()`,
-    [row.cart_id, row.order_id],
-  );
-  if (!cart.promo_code && row.promo_code) await tx.query('UPDATE carts SET promo_code = $2 WHERE cart_id = $1', [row.cart_id, row.promo_code]);
-  if (!cart.gift_card_code && row.gift_card_code) {
-    await tx.query('UPDATE carts SET gift_card_code = $2 WHERE cart_id = $1', [row.cart_id, row.gift_card_code]);
-  }
 }
 
 /** How a settlement ended; ALREADY_SETTLED: someone else (the shopper, another sweeper) settled it first. */
@@ -134,7 +107,8 @@ export interface SettleOptions {
 /**
  * Asks the order's provider how its payment went and settles it: paid marks it paid and queues the confirmation
  * mail; failed (or still pending past the hard limit) marks the payment failed and, while the order may still be
- * cancelled (status.ts), cancels it, stock and gift card draw back. The one path for the shopper's return (completePayment) and the sweeper.
+ * cancelled (status.ts), cancels it, stock and gift card draw back. The one path for the shopper's return
+ * (completePayment) and the sweeper.
  *
  * Settles exactly once, however many ask at the same time: the provider is asked without any lock held, then the
  * order row is locked and only a still PENDING order is changed, so the second of two racing callers finds it
@@ -144,43 +118,40 @@ export interface SettleOptions {
 export async function settlePayment(
   db: Db,
   pubsub: PubSub,
-  found: OrderRow,
+  found: OrderRecord,
   options: SettleOptions,
-): Promise<{ row: OrderRow; settlement: Settlement }> {
-  if (found.payment_status !== 'PENDING') return { row: found, settlement: 'ALREADY_SETTLED' };
-  const reference = found.payment_reference;
-  const outcome: PaymentOutcome = reference ? await paymentProvider(found.payment_provider).completePayment(reference, {}) : { status: 'PENDING' };
+): Promise<{ order: OrderRecord; settlement: Settlement }> {
+  if (found.paymentStatus !== 'PENDING') return { order: found, settlement: 'ALREADY_SETTLED' };
+  const reference = found.paymentReference;
+  const outcome: PaymentOutcome = reference ? await paymentProvider(found.paymentProvider).completePayment(reference, {}) : { status: 'PENDING' };
   if (outcome.status === 'PENDING') {
     const givesUp = options.cancelIfStillPending || (!reference && options.cancelIfNoPayment);
-    if (!givesUp) return { row: found, settlement: 'PENDING' };
+    if (!givesUp) return { order: found, settlement: 'PENDING' };
     // Only for an order that is going to be cancelled: a shipped one (see below) still wants its money.
-    if (reference && canMove(found.status, 'CANCELLED')) await paymentProvider(found.payment_provider).cancelPayment(reference);
+    if (reference && canMove(found.status, 'CANCELLED')) await paymentProvider(found.paymentProvider).cancelPayment(reference);
   }
-  const { row, settlement, events } = await db.transaction(async (tx) => {
-    const row = (await findOrder(tx, found.order_id, true))!;
-    if (row.payment_status !== 'PENDING') return { row, settlement: 'ALREADY_SETTLED' as const, events: [] };
+  return changeStock(db, pubsub, async (tx, stock) => {
+    const order = (await selectOrder(tx, found.orderId, true))!;
+    if (order.paymentStatus !== 'PENDING') return { order, settlement: 'ALREADY_SETTLED' as const };
     if (outcome.status === 'PAID') {
-      await tx.query(`UPDATE orders SET payment_status = 'PAID', updated_at = now() WHERE order_id = $1`, [row.order_id]);
-      const paid = (await findOrder(tx, row.order_id))!;
+      await updatePaid(tx, order.orderId);
+      const paid = (await selectOrder(tx, order.orderId))!;
       // Paid and settled once (the PENDING check above), so the confirmation is queued exactly once. An order
       // staff cancelled meanwhile ships nothing: no confirmation, and the paid amount is for staff to refund.
-      if (row.status !== 'CANCELLED') await queueOrderMail(tx, paid, 'orderconfirmed', options.variant);
-      return { row: paid, settlement: 'PAID' as const, events: [] };
+      if (order.status !== 'CANCELLED') await queueOrderMail(tx, paid, 'orderconfirmed', options.variant);
+      return { order: paid, settlement: 'PAID' as const };
     }
     const reason: PaymentFailureReason = outcome.status === 'FAILED' ? outcome.reason : 'GENERAL';
-    await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [row.order_id, reason]);
+    await updatePaymentFailed(tx, order.orderId, reason);
     // Only an order that may still be cancelled is: one already cancelled holds nothing, and one that has
     // shipped (COMPLETED before that was refused for unpaid orders) keeps its stock and its cart stays as is;
-    // the failure is recorded for staff to chase.
-    const cancels = canMove(row.status, 'CANCELLED');
-    const cart = options.refillCart && (cancels || row.status === 'CANCELLED') ? await lockOrderCart(tx, row) : null;
-    const by = outcome.status === 'FAILED' ? options.by : 'payment-timeout';
-    const events = cancels ? await cancelLocked(tx, row, by) : [];
-    if (cart) await restoreCart(tx, row, cart);
-    return { row: (await findOrder(tx, row.order_id))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const), events };
+    // the failure is recorded for staff to chase. The cart is locked before the SKUs, as placeOrder locks them.
+    const cancels = canMove(order.status, 'CANCELLED');
+    const cart = options.refillCart && (cancels || order.status === 'CANCELLED') ? await lockStoredCart(tx, order.cartId) : null;
+    if (cancels) await cancelLocked(tx, stock, order, outcome.status === 'FAILED' ? options.by : 'payment-timeout');
+    if (cart) await refillCart(tx, cart, await selectOrderLines(tx, order.orderId), order);
+    return { order: (await selectOrder(tx, order.orderId))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const) };
   });
-  publishStockChanges(pubsub, events);
-  return { row, settlement };
 }
 
 /**
@@ -188,9 +159,9 @@ export async function settlePayment(
  * cancels it (stock and gift card draw back) and refills the cart; still pending leaves it for the provider to
  * decide (the payment sweeper asks again later). Settles once: later calls answer the order as it is.
  */
-export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, languageId: LanguageId, variant: ShopVariant): Promise<Order> {
+export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, variant: ShopVariant): Promise<OrderRecord> {
   const found = await findOrderWithToken(db, orderId, token);
   if (!found) throw badInput('There is no such order');
-  const { row } = await settlePayment(db, pubsub, found, { variant, refillCart: true, by: 'payment', cancelIfStillPending: false, cancelIfNoPayment: false });
-  return orderModel(db, row, languageId);
+  const { order } = await settlePayment(db, pubsub, found, { variant, refillCart: true, by: 'payment', cancelIfStillPending: false, cancelIfNoPayment: false });
+  return order;
 }

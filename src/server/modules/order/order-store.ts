@@ -1,111 +1,21 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { Queryable } from '../../db/client';
-import { isLanguageId, type LanguageId } from '../../../shared/locales';
-import { formatMoney, toMajor } from '../../../shared/money';
-import type {
-  Order,
-  OrderAddress,
-  OrderStatus,
-  PaymentFailureReason,
-  PaymentMethod,
-  PaymentStatus,
-} from '../../graphql/generated/resolvers-types';
-import { totalsOf } from '../checkout/checkout-view';
-import type { CheckoutFields } from '../checkout/models';
-import { paymentFailureMessage } from './messages';
-import { paymentMethodLabel, statusLabel } from './status';
+import { isLanguageId } from '../../../shared/locales';
+import type { OrderStatus, PaymentFailureReason, PaymentMethod, PaymentStatus } from '../../graphql/generated/resolvers-types';
+import type { NewOrder, OrderCustomer, OrderLine, OrderRecord } from './models';
 
-export const newOrderId = () => randomBytes(12).toString('base64url');
-export const newOrderToken = () => randomBytes(24).toString('base64url');
+const newOrderId = () => randomBytes(12).toString('base64url');
+const newOrderToken = () => randomBytes(24).toString('base64url');
 
-export interface NewOrderLine {
-  skuId: number;
-  productId: number;
-  name: string;
-  articleNumber: string;
-  quantity: number;
-  backordered: number;
-  regularUnitMinor: number;
-  totalRegularMinor: number;
-  totalSellingMinor: number;
-  vatRate: number;
-}
-
-export interface NewOrder {
-  orderId: string;
-  token: string;
-  cartId: string;
-  idempotencyKey: string | null;
-  languageId: LanguageId;
-  customer: CheckoutFields;
-  shippingMethodId: string;
-  paymentMethod: PaymentMethod;
-  paymentProvider: string;
-  promoCode: string | null;
-  giftCardCode: string | null;
-  regularMinor: number;
-  goodsMinor: number;
-  discountMinor: number;
-  shippingFeeMinor: number;
-  totalMinor: number;
-  totalExVatMinor: number;
-  /** Drawn from the gift card in the same transaction (see gift_card_draws); 0 without one. */
-  giftCardMinor: number;
-  lines: NewOrderLine[];
-}
-
-export async function insertOrder(tx: Queryable, order: NewOrder): Promise<number> {
-  const [row] = await tx.query<{ order_number: number }>(
-    `INSERT INTO orders (order_id, token, cart_id, idempotency_key, language_id, customer, shipping_method_id, payment_method,
-       payment_provider, promo_code, regular_minor, goods_minor, discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor,
-       gift_card_code, gift_card_minor)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING order_number`,
-    [
-      order.orderId,
-      order.token,
-      order.cartId,
-      order.idempotencyKey,
-      order.languageId,
-      JSON.stringify(order.customer),
-      order.shippingMethodId,
-      order.paymentMethod,
-      order.paymentProvider,
-      order.promoCode,
-      order.regularMinor,
-      order.goodsMinor,
-      order.discountMinor,
-      order.shippingFeeMinor,
-      order.totalMinor,
-      order.totalExVatMinor,
-      order.giftCardCode,
-      order.giftCardMinor,
-    ],
-  );
-  let lineNo = 0;
-  for (const l of order.lines) {
-    await tx.query(
-      `INSERT INTO order_lines (order_id, line_no, sku_id, product_id, name, article_number, quantity, backordered,
-         regular_unit_minor, total_regular_minor, total_selling_minor, vat_rate)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [order.orderId, ++lineNo, l.skuId, l.productId, l.name, l.articleNumber, l.quantity, l.backordered, l.regularUnitMinor, l.totalRegularMinor, l.totalSellingMinor, l.vatRate],
-    );
-  }
-  await recordStatusChange(tx, order.orderId, null, 'RECEIVED', 'shopper');
-  return row!.order_number;
-}
-
-export async function recordStatusChange(tx: Queryable, orderId: string, from: OrderStatus | null, to: OrderStatus, by: string): Promise<void> {
-  await tx.query('INSERT INTO order_status_changes (order_id, from_status, to_status, changed_by) VALUES ($1, $2, $3, $4)', [orderId, from, to, by]);
-}
-
-export interface OrderRow {
+interface OrderRow {
   order_id: string;
   order_number: number;
   token: string;
   cart_id: string;
   language_id: string;
   status: OrderStatus;
-  customer: CheckoutFields;
+  customer: unknown;
   shipping_method_id: string;
   payment_method: PaymentMethod;
   payment_provider: string;
@@ -126,36 +36,122 @@ export interface OrderRow {
   created_at: string;
 }
 
+const text = z.string().nullish().transform((value) => value ?? null);
+
+/** The customer JSON as checkout stored it (it may carry more of the form, which the order does not need). */
+const storedCustomer = z.object({
+  customerType: z.enum(['PERSON', 'ORGANIZATION']),
+  email: text,
+  firstName: text,
+  lastName: text,
+  phoneNumber: text,
+  careOf: text,
+  streetAddress: text,
+  addressLine2: text,
+  zip: text,
+  city: text,
+  country: z.string(),
+  personalIdNumber: text,
+  organisationIdNumber: text,
+  companyName: text,
+  orderMessage: text,
+  entryCode: text,
+});
+
+function toOrderRecord(r: OrderRow): OrderRecord {
+  return {
+    orderId: r.order_id,
+    orderNumber: r.order_number,
+    token: r.token,
+    cartId: r.cart_id,
+    languageId: isLanguageId(r.language_id) ? r.language_id : 'sv',
+    status: r.status,
+    customer: storedCustomer.parse(r.customer) satisfies OrderCustomer,
+    shippingMethodId: r.shipping_method_id,
+    paymentMethod: r.payment_method,
+    paymentProvider: r.payment_provider,
+    paymentReference: r.payment_reference,
+    paymentStatus: r.payment_status,
+    paymentFailure: r.payment_failure,
+    redirectUrl: r.redirect_url,
+    promoCode: r.promo_code,
+    giftCardCode: r.gift_card_code,
+    money: {
+      regularMinor: r.regular_minor,
+      goodsMinor: r.goods_minor,
+      discountMinor: r.discount_minor,
+      shippingFeeMinor: r.shipping_fee_minor,
+      totalMinor: r.total_minor,
+      totalExVatMinor: r.total_ex_vat_minor,
+      giftCardMinor: r.gift_card_minor,
+    },
+    tracking: r.tracking,
+    createdAt: r.created_at,
+  };
+}
+
 const orderColumns = `order_id, order_number, token, cart_id, language_id, status, customer, shipping_method_id, payment_method,
   payment_provider, payment_reference, payment_status, payment_failure, redirect_url, promo_code, regular_minor, goods_minor,
   discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor, gift_card_code, gift_card_minor, tracking, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
 
-export async function findOrder(db: Queryable, orderId: string, lock = false): Promise<OrderRow | null> {
+/** Records the order, its lines and its first status; the new order's id. */
+export async function insertOrder(tx: Queryable, order: NewOrder, paymentProvider: string): Promise<string> {
+  const orderId = newOrderId();
+  const m = order.money;
+  await tx.query(
+    `INSERT INTO orders (order_id, token, cart_id, idempotency_key, language_id, customer, shipping_method_id, payment_method,
+       payment_provider, promo_code, regular_minor, goods_minor, discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor,
+       gift_card_code, gift_card_minor)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+    [
+      orderId,
+      newOrderToken(),
+      order.cartId,
+      order.idempotencyKey,
+      order.languageId,
+      JSON.stringify(order.customer),
+      order.shippingMethodId,
+      order.paymentMethod,
+      paymentProvider,
+      order.promoCode,
+      m.regularMinor,
+      m.goodsMinor,
+      m.discountMinor,
+      m.shippingFeeMinor,
+      m.totalMinor,
+      m.totalExVatMinor,
+      order.giftCardCode,
+      m.giftCardMinor,
+    ],
+  );
+  let lineNo = 0;
+  for (const l of order.lines) {
+    await tx.query(
+      `INSERT INTO order_lines (order_id, line_no, sku_id, product_id, name, article_number, quantity, backordered,
+         regular_unit_minor, total_regular_minor, total_selling_minor, vat_rate)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [orderId, ++lineNo, l.skuId, l.productId, l.name, l.articleNumber, l.quantity, l.backordered, l.regularUnitMinor, l.totalRegularMinor, l.totalSellingMinor, l.vatRate],
+    );
+  }
+  await insertStatusChange(tx, orderId, null, 'RECEIVED', 'shopper');
+  return orderId;
+}
+
+export async function insertStatusChange(tx: Queryable, orderId: string, from: OrderStatus | null, to: OrderStatus, by: string): Promise<void> {
+  await tx.query('INSERT INTO order_status_changes (order_id, from_status, to_status, changed_by) VALUES ($1, $2, $3, $4)', [orderId, from, to, by]);
+}
+
+export async function selectOrder(db: Queryable, orderId: string, lock = false): Promise<OrderRecord | null> {
   const [row] = await db.query<OrderRow>(`SELECT ${orderColumns} FROM orders WHERE order_id = $1${lock ? ' FOR UPDATE' : ''}`, [orderId]);
-  return row ?? null;
+  return row ? toOrderRecord(row) : null;
 }
 
-/** The providers of orders whose payment is not settled yet, each once. */
-export async function pendingPaymentProviders(db: Queryable): Promise<string[]> {
-  const rows = await db.query<{ payment_provider: string }>(`SELECT DISTINCT payment_provider FROM orders WHERE payment_status = 'PENDING' ORDER BY payment_provider`);
-  return rows.map((r) => r.payment_provider);
-}
-
-export async function findOrderByKey(db: Queryable, idempotencyKey: string): Promise<OrderRow | null> {
+export async function selectOrderByKey(db: Queryable, idempotencyKey: string): Promise<OrderRecord | null> {
   const [row] = await db.query<OrderRow>(`SELECT ${orderColumns} FROM orders WHERE idempotency_key = $1`, [idempotencyKey]);
-  return row ?? null;
+  return row ? toOrderRecord(row) : null;
 }
 
-/** The order when the token is its own; compared in constant time so the token cannot be guessed bit by bit. */
-export async function findOrderWithToken(db: Queryable, orderId: string, token: string, lock = false): Promise<OrderRow | null> {
-  const row = await findOrder(db, orderId, lock);
-  if (!row) return null;
-  const a = Buffer.from(row.token);
-  const b = Buffer.from(token);
-  return a.length === b.length && timingSafeEqual(a, b) ? row : null;
-}
-
-export interface OrderLineRow {
+interface OrderLineRow {
   sku_id: number;
   product_id: number;
   name: string;
@@ -163,95 +159,87 @@ export interface OrderLineRow {
   quantity: number;
   backordered: number;
   regular_unit_minor: number;
+  total_regular_minor: number;
   total_selling_minor: number;
   vat_rate: number;
 }
 
-export async function orderLines(db: Queryable, orderId: string): Promise<OrderLineRow[]> {
-  return db.query<OrderLineRow>(
-    `SELECT sku_id, product_id, name, article_number, quantity, backordered, regular_unit_minor, total_selling_minor, vat_rate
+export async function selectOrderLines(db: Queryable, orderId: string): Promise<OrderLine[]> {
+  const rows = await db.query<OrderLineRow>(
+    `SELECT sku_id, product_id, name, article_number, quantity, backordered, regular_unit_minor, total_regular_minor, total_selling_minor, vat_rate
      FROM order_lines WHERE order_id = $1 ORDER BY line_no`,
     [orderId],
   );
+  return rows.map((r) => ({
+    skuId: r.sku_id,
+    productId: r.product_id,
+    name: r.name,
+    articleNumber: r.article_number,
+    quantity: r.quantity,
+    backordered: r.backordered,
+    regularUnitMinor: r.regular_unit_minor,
+    totalRegularMinor: r.total_regular_minor,
+    totalSellingMinor: r.total_selling_minor,
+    vatRate: r.vat_rate,
+  }));
 }
 
-function address(c: CheckoutFields): OrderAddress {
-  return {
-    firstName: c.firstName ?? '',
-    lastName: c.lastName ?? '',
-    companyName: c.companyName,
-    careOf: c.careOf,
-    streetAddress: c.streetAddress ?? '',
-    addressLine2: c.addressLine2,
-    zip: c.zip ?? '',
-    city: c.city ?? '',
-    country: c.country,
-    phoneNumber: c.phoneNumber ?? '',
-    email: c.email ?? '',
-  };
+export async function updateStatus(tx: Queryable, orderId: string, status: OrderStatus): Promise<void> {
+  await tx.query('UPDATE orders SET status = $2, updated_at = now() WHERE order_id = $1', [orderId, status]);
 }
 
-/** The order as the API answers it, in the asker's language (the order's own when none is asked for). */
-export async function orderModel(db: Queryable, row: OrderRow, asked?: LanguageId): Promise<Order> {
-  const languageId: LanguageId = asked ?? (isLanguageId(row.language_id) ? row.language_id : 'sv');
-  const money = (minor: number) => formatMoney(minor, languageId);
-  const [method] = await db.query<{ carrier: string; name: string }>(
-    `SELECT carrier, CASE WHEN $2 = 'en' THEN name_en ELSE name_sv END AS name FROM shipping_methods WHERE shipping_method_id = $1`,
-    [row.shipping_method_id, languageId],
+/** Paid; `redirectUrl` also records where the shopper goes (an order paid as placed has no provider page). */
+export async function updatePaid(tx: Queryable, orderId: string, redirectUrl?: string): Promise<void> {
+  await tx.query(`UPDATE orders SET payment_status = 'PAID', redirect_url = COALESCE($2, redirect_url), updated_at = now() WHERE order_id = $1`, [
+    orderId,
+    redirectUrl ?? null,
+  ]);
+}
+
+export async function updatePaymentFailed(tx: Queryable, orderId: string, reason: PaymentFailureReason): Promise<void> {
+  await tx.query(`UPDATE orders SET payment_status = 'FAILED', payment_failure = $2, updated_at = now() WHERE order_id = $1`, [orderId, reason]);
+}
+
+/** Records the provider's payment unless one was recorded already (the first wins); the redirect in force. */
+export async function updatePaymentStarted(db: Queryable, orderId: string, reference: string, redirectUrl: string): Promise<string> {
+  const [row] = await db.query<{ redirect_url: string }>(
+    `UPDATE orders SET payment_reference = COALESCE(payment_reference, $2), redirect_url = COALESCE(redirect_url, $3), updated_at = now()
+     WHERE order_id = $1 RETURNING redirect_url`,
+    [orderId, reference, redirectUrl],
   );
-  const lines = await orderLines(db, row.order_id);
-  const c = row.customer;
-  return {
-    orderId: row.order_id,
-    orderNumber: row.order_number,
-    status: row.status,
-    statusLabel: statusLabel(row.status, languageId),
-    createdAt: row.created_at,
-    customerType: c.customerType,
-    email: c.email ?? '',
-    personalIdNumber: c.personalIdNumber,
-    organisationIdNumber: c.organisationIdNumber,
-    lines: lines.map((l) => ({
-      skuId: l.sku_id,
-      productId: l.product_id,
-      name: l.name,
-      articleNumber: l.article_number,
-      quantity: l.quantity,
-      backorderedQuantity: l.backordered,
-      regularUnitPriceIncVat: toMajor(l.regular_unit_minor),
-      totalPriceIncVat: toMajor(l.total_selling_minor),
-      totalPriceIncVatFormatted: money(l.total_selling_minor),
-      vatRate: l.vat_rate,
-    })),
-    totals: totalsOf(
-      {
-        regularMinor: row.regular_minor,
-        goodsMinor: row.goods_minor,
-        discountMinor: row.discount_minor,
-        shippingFeeMinor: row.shipping_fee_minor,
-        totalMinor: row.total_minor,
-        totalExVatMinor: row.total_ex_vat_minor,
-        giftCardMinor: row.gift_card_minor,
-      },
-      languageId,
-    ),
-    promoCode: row.promo_code,
-    shippingMethod: {
-      shippingMethodId: row.shipping_method_id,
-      carrier: method?.carrier ?? '',
-      name: method?.name ?? row.shipping_method_id,
-      feeIncVat: toMajor(row.shipping_fee_minor),
-      feeIncVatFormatted: money(row.shipping_fee_minor),
-    },
-    paymentMethod: row.payment_method,
-    paymentMethodLabel: paymentMethodLabel(row.payment_method, languageId),
-    paymentStatus: row.payment_status,
-    paymentFailureReason: row.payment_failure,
-    paymentFailureMessage: row.payment_failure ? paymentFailureMessage(row.payment_failure, languageId) : null,
-    billingAddress: address(c),
-    shippingAddress: address(c),
-    orderMessage: c.orderMessage,
-    entryCode: c.entryCode,
-    tracking: row.tracking,
-  };
+  return row!.redirect_url;
+}
+
+/** The providers of orders whose payment is not settled yet, each once. */
+export async function selectPendingPaymentProviders(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ payment_provider: string }>(`SELECT DISTINCT payment_provider FROM orders WHERE payment_status = 'PENDING' ORDER BY payment_provider`);
+  return rows.map((r) => r.payment_provider);
+}
+
+/**
+ * Takes up to `limit` pending orders past the grace period, the longest-unasked first, and marks them taken. One
+ * statement with SKIP LOCKED, like the mail outbox: concurrent sweepers take different orders, no transaction
+ * stays open while providers are asked, and an order whose row is locked right now (the shopper's return is
+ * settling it) is passed over. An order the admin cancelled is left out: it holds nothing any more.
+ */
+export async function claimAbandonedOrders(
+  db: Queryable,
+  limit: number,
+  ages: { graceMs: number; leaseMs: number; hardLimitMs: number },
+): Promise<{ orderId: string; expired: boolean }[]> {
+  const rows = await db.query<{ order_id: string; expired: boolean }>(
+    `UPDATE orders SET payment_checked_at = now()
+     WHERE order_id IN (
+       SELECT order_id FROM orders
+       WHERE payment_status = 'PENDING' AND status <> 'CANCELLED'
+         AND created_at < now() - make_interval(secs => $2)
+         AND (payment_checked_at IS NULL OR payment_checked_at < now() - make_interval(secs => $3))
+       ORDER BY payment_checked_at NULLS FIRST, created_at, order_id
+       LIMIT $1
+       FOR UPDATE SKIP LOCKED
+     )
+     RETURNING order_id, created_at < now() - make_interval(secs => $4) AS expired`,
+    [limit, ages.graceMs / 1000, ages.leaseMs / 1000, ages.hardLimitMs / 1000],
+  );
+  return rows.map((r) => ({ orderId: r.order_id, expired: r.expired }));
 }

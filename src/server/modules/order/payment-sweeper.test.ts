@@ -6,9 +6,8 @@ import { gql } from '../../testing/app';
 import { testDbKinds } from '../../testing/db';
 import { cartCalls, createSku, openCartApp, type TestApp } from '../cart/cart-test-kit';
 import { checkoutCalls, stockOfSku, VALID_PERSON } from '../checkout/checkout-test-kit';
-import { registerPaymentProvider, type PaymentOutcome, type PaymentProvider } from '../checkout/payment';
-import { testPaymentProvider } from '../checkout/payment/test-provider';
-import { placeOrder } from '../checkout/place-order';
+import { paymentProvider, registerPaymentProvider, type PaymentOutcome, type PaymentProvider } from '../payment';
+import { placeOrder } from '../checkout';
 import { loadEnv } from '../../env';
 import { settleAbandonedPayments, sweepLimits, type SweepOptions } from './payment-sweeper';
 
@@ -330,7 +329,7 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     expect(await stockOfSku(db, sku.skuId)).toBe(12);
     const all = [...paid, ...failed].map((o) => o.orderId);
     await passTime(all, 40);
-    const asked = vi.spyOn(testPaymentProvider, 'completePayment');
+    const asked = vi.spyOn(paymentProvider('test'), 'completePayment');
 
     // Small batches, so both sweepers go round more than once and meet over the same rows.
     const results = await Promise.all([1, 2].map(async () => [await sweep({ batchSize: 3 }), await sweep({ batchSize: 3 }), await sweep({ batchSize: 3 })]));

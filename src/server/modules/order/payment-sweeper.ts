@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client';
-import type { ShopVariant } from '../../db/seed/types';
+import type { ShopVariant } from '../../../shared/shop';
 import type { Env } from '../../env';
 import type { PubSub } from '../../pubsub';
+import { startPeriodicJob, type PeriodicJob } from '../../periodic-job';
 import { settlePayment, type Settlement } from './order-service';
-import { findOrder } from './order-store';
+import { claimAbandonedOrders, selectOrder } from './order-store';
 
 /**
  * A shopper who closes the tab on the provider's page never reaches /checkout/confirm or /checkout/klarna-fail,
@@ -53,29 +54,6 @@ const counter: Record<Settlement, keyof SweepResult> = {
 };
 
 /**
- * Takes up to `limit` pending orders past the grace period, the longest-unasked first, and marks them taken. One
- * statement with SKIP LOCKED, like the mail outbox: concurrent sweepers take different orders, no transaction
- * stays open while providers are asked, and an order whose row is locked right now (the shopper's return is
- * settling it) is passed over. An order the admin cancelled is left out: it holds nothing any more.
- */
-async function claimAbandoned(db: Db, limit: number, graceMs: number, hardLimitMs: number, leaseMs: number) {
-  return db.query<{ order_id: string; expired: boolean }>(
-    `UPDATE orders SET payment_checked_at = now()
-     WHERE order_id IN (
-       SELECT order_id FROM orders
-       WHERE payment_status = 'PENDING' AND status <> 'CANCELLED'
-         AND created_at < now() - make_interval(secs => $2)
-         AND (payment_checked_at IS NULL OR payment_checked_at < now() - make_interval(secs => $3))
-       ORDER BY payment_checked_at NULLS FIRST, created_at, order_id
-       LIMIT $1
-       FOR UPDATE SKIP LOCKED
-     )
-     RETURNING order_id, created_at < now() - make_interval(secs => $4) AS expired`,
-    [limit, graceMs / 1000, leaseMs / 1000, hardLimitMs / 1000],
-  );
-}
-
-/**
  * One round: settles what the providers have decided about abandoned payments, cancels those still pending
  * past the hard limit (the provider told to stop the payment first), and those whose payment was never created
  * (the provider failed at placeOrder) once past the grace period. The cart is never refilled (see
@@ -85,17 +63,15 @@ async function claimAbandoned(db: Db, limit: number, graceMs: number, hardLimitM
  */
 export async function settleAbandonedPayments(db: Db, pubsub: PubSub, options: SweepOptions): Promise<SweepResult> {
   const result: SweepResult = { checked: 0, paid: 0, failed: 0, timedOut: 0, pending: 0, alreadySettled: 0, errors: 0 };
-  const claimed = await claimAbandoned(
-    db,
-    options.batchSize ?? DEFAULT_BATCH_SIZE,
-    options.graceMs,
-    options.hardLimitMs,
-    options.leaseMs ?? DEFAULT_LEASE_MS,
-  );
-  for (const { order_id: orderId, expired } of claimed) {
+  const claimed = await claimAbandonedOrders(db, options.batchSize ?? DEFAULT_BATCH_SIZE, {
+    graceMs: options.graceMs,
+    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+    hardLimitMs: options.hardLimitMs,
+  });
+  for (const { orderId, expired } of claimed) {
     result.checked += 1;
     try {
-      const found = await findOrder(db, orderId);
+      const found = await selectOrder(db, orderId);
       if (!found) continue;
       const { settlement } = await settlePayment(db, pubsub, found, {
         variant: options.variant,
@@ -124,38 +100,28 @@ export interface PaymentSweeper {
 
 export function createPaymentSweeper(db: Db, pubsub: PubSub, options: SweepOptions & { log: SweepLog }): PaymentSweeper {
   const { log } = options;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  let job: PeriodicJob | undefined;
 
   const sweep = () => settleAbandonedPayments(db, pubsub, options);
-
-  function round() {
-    // One round at a time: a slow provider must not stack up overlapping rounds.
-    if (running) return;
-    running = sweep()
-      .then((r) => {
-        if (r.paid || r.failed || r.timedOut) {
-          log.info(`Payment sweeper: ${r.paid} paid, ${r.failed} failed, ${r.timedOut} cancelled after the time limit, ${r.pending} still pending`);
-        }
-      })
-      .catch((error: unknown) => log.error(`Payment sweeper round failed: ${error instanceof Error ? error.message : String(error)}`))
-      .finally(() => {
-        running = undefined;
-      });
-  }
+  const round = async () => {
+    const r = await sweep();
+    if (r.paid || r.failed || r.timedOut) {
+      log.info(`Payment sweeper: ${r.paid} paid, ${r.failed} failed, ${r.timedOut} cancelled after the time limit, ${r.pending} still pending`);
+    }
+  };
 
   return {
     sweep,
     start(intervalMs = DEFAULT_SWEEP_INTERVAL_MS) {
-      if (timer) return;
-      round();
-      timer = setInterval(round, intervalMs);
-      timer.unref();
+      job ??= startPeriodicJob({
+        intervalMs,
+        run: round,
+        onError: (error) => log.error(`Payment sweeper round failed: ${error instanceof Error ? error.message : String(error)}`),
+      });
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running;
+      await job?.stop();
+      job = undefined;
     },
   };
 }

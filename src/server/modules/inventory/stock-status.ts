@@ -1,5 +1,6 @@
 import type { Stock, StockStatus } from '../../graphql/generated/resolvers-types';
 
+/** What a SKU's row says about its stock. */
 export interface StockFacts {
   stock: number;
   oversellable: boolean;
@@ -7,7 +8,7 @@ export interface StockFacts {
   incomingDate: string | null;
 }
 
-/** 'In stock' means five or more (spec section 9); fewer shows the number. */
+/** 'In stock' means five or more; with fewer the shopper is shown how many are left. */
 export const IN_STOCK_THRESHOLD = 5;
 
 function statusOf(total: number, oversellable: boolean, isStatic: boolean, incoming: string | null): StockStatus {

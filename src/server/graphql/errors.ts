@@ -1,0 +1,22 @@
+import type { GraphQLError } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
+
+/*
+ * The errors resolvers throw on purpose, each with the code clients branch on. Made by Yoga's own helper, so they
+ * are instances of the graphql copy Yoga checks against and pass its masking with their message intact.
+ */
+
+/** Input the API refuses; the message is shown as it is. `code` names a more precise reason where clients need one. */
+export function badInput(message: string, code = 'BAD_USER_INPUT'): GraphQLError {
+  return createGraphQLError(message, { extensions: { code } });
+}
+
+/** No valid admin sign-in (401 over HTTP). */
+export function unauthenticated(message: string): GraphQLError {
+  return createGraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
+}
+
+/** Too many attempts from this client or for this account (429 over HTTP). */
+export function rateLimited(message: string): GraphQLError {
+  return createGraphQLError(message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
+}

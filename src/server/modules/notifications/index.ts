@@ -1,0 +1,2 @@
+/** Shoppers' requests to hear when a sold-out SKU is back. */
+export { notificationResolvers } from './resolvers';

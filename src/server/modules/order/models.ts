@@ -1,0 +1,95 @@
+import type { LanguageId } from '../../../shared/locales';
+import type { CustomerType, OrderStatus, PaymentFailureReason, PaymentMethod, PaymentStatus } from '../../graphql/generated/resolvers-types';
+
+/** The order's money in öre inc VAT, as charged. */
+export interface OrderMoney {
+  /** The goods at regular prices, and after campaigns. */
+  regularMinor: number;
+  goodsMinor: number;
+  /** The promo code's discount off the goods (campaign prices are already in the goods). */
+  discountMinor: number;
+  shippingFeeMinor: number;
+  totalMinor: number;
+  totalExVatMinor: number;
+  /** The part of totalMinor a gift card pays; the payment provider charges the rest. */
+  giftCardMinor: number;
+}
+
+/** Who ordered and where it goes, as entered at checkout (null: not filled in). */
+export interface OrderCustomer {
+  customerType: CustomerType;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  careOf: string | null;
+  streetAddress: string | null;
+  addressLine2: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string;
+  personalIdNumber: string | null;
+  organisationIdNumber: string | null;
+  companyName: string | null;
+  orderMessage: string | null;
+  entryCode: string | null;
+}
+
+/** An order line as sold: names and prices copied, so later catalog changes do not rewrite an order. */
+export interface OrderLine {
+  skuId: number;
+  productId: number;
+  name: string;
+  articleNumber: string;
+  quantity: number;
+  /** Units of an oversellable SKU sold beyond stock: never taken off the shelf, so never put back. */
+  backordered: number;
+  regularUnitMinor: number;
+  totalRegularMinor: number;
+  totalSellingMinor: number;
+  vatRate: number;
+}
+
+/** An order (table orders). */
+export interface OrderRecord {
+  orderId: string;
+  orderNumber: number;
+  /** The secret in the confirmation link: whoever holds it may read the order. */
+  token: string;
+  cartId: string;
+  languageId: LanguageId;
+  status: OrderStatus;
+  customer: OrderCustomer;
+  shippingMethodId: string;
+  paymentMethod: PaymentMethod;
+  paymentProvider: string;
+  paymentReference: string | null;
+  paymentStatus: PaymentStatus;
+  paymentFailure: PaymentFailureReason | null;
+  /** Where placeOrder sent the shopper (the provider's page, or the confirmation). */
+  redirectUrl: string | null;
+  promoCode: string | null;
+  giftCardCode: string | null;
+  money: OrderMoney;
+  tracking: string | null;
+  /** ISO 8601 (UTC). */
+  createdAt: string;
+}
+
+/** What checkout records when an order is placed. */
+export interface NewOrder {
+  cartId: string;
+  idempotencyKey: string | null;
+  languageId: LanguageId;
+  customer: OrderCustomer;
+  shippingMethodId: string;
+  paymentMethod: PaymentMethod;
+  /** The registered provider that will charge the order; ignored for an order a gift card pays in full. */
+  paymentProvider: string;
+  /** Nothing is left to pay: no provider is asked, the order is paid as placed (payWithGiftCard). */
+  paidByGiftCard: boolean;
+  promoCode: string | null;
+  giftCardCode: string | null;
+  money: OrderMoney;
+  lines: OrderLine[];
+}
