@@ -9,13 +9,6 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/**
- * Server modules may reach each other only through the other module's index.ts. Off until every module has
- * one (the server helpers' work); switch it on then, and `npm run lint` names every import that still
- * reaches into another module's store, resolvers or tables.
- */
-const ENFORCE_SERVER_MODULE_BOUNDARIES = false;
-
 const root = import.meta.dirname;
 const at = (...parts) => path.join(root, ...parts);
 
@@ -95,9 +88,7 @@ const layerZones = [
 const boundaryZones = [
   ...layerZones,
   ...publicSurfaceZones('src/client/features', 'A feature imports another feature only through its index.ts.'),
-  ...(ENFORCE_SERVER_MODULE_BOUNDARIES
-    ? publicSurfaceZones('src/server/modules', 'A server module reaches another only through its index.ts (service functions and types).')
-    : []),
+  ...publicSurfaceZones('src/server/modules', 'A server module reaches another only through its index.ts (service functions and types).'),
 ];
 
 /** Browser globals that do not exist in Node: server code that names one fails only at run time. */

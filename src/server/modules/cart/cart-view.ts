@@ -1,7 +1,7 @@
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney, toMajor } from '../../../shared/money';
 import type { AppliedCampaign, CartGiftCard, CartItemCampaign, CartSummary } from '../../graphql/generated/resolvers-types';
-import { priceOf } from '../catalog/price';
+import { priceOf } from '../catalog';
 import type { CampaignRef } from './campaigns';
 import type { AppliedGiftCard, CartItemModel, CartTotals } from './models';
 

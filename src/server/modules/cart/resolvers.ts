@@ -2,7 +2,7 @@ import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { mutateCart, readCart, setGiftCardLimited, setPromoCodeLimited } from './cart-service';
 import { parseInput } from '../../graphql/input';
-import { priceOf } from '../catalog/price';
+import { priceOf } from '../catalog';
 import { appliedCampaign, cartGiftCard, cartItemCampaign, cartSummary } from './cart-view';
 import { addToCartInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
