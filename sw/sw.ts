@@ -28,15 +28,28 @@ self.addEventListener('install', (event) => {
   );
 });
 
+/**
+ * Only a page the server lets anyone keep is stored: a complete 200 answer not marked no-store. The server marks
+ * a shopper's own pages (checkout, order confirmation, account, mail previews) no-store, and Workbox itself would
+ * store them regardless.
+ */
+const storablePagesOnly = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    response.status === 200 && !/no-store/i.test(response.headers.get('Cache-Control') ?? '') ? response : null,
+};
+
+/** What is never a page of the shop, in either language: the API, sign-in, the health check and mail previews (Workbox matches the path with its query). */
+const NOT_PAGES = /^(\/en)?\/(graphql|auth|healthz|mail)([/?]|$)/i;
+
 // Pages: network first (fresh stock and prices), the last copy when offline or on a stalled 2G link.
 registerRoute(
   new NavigationRoute(
     new NetworkFirst({
       cacheName: PAGES,
       networkTimeoutSeconds: 4,
-      plugins: [new ExpirationPlugin({ maxEntries: 80 })],
+      plugins: [storablePagesOnly, new ExpirationPlugin({ maxEntries: 80 })],
     }),
-    { denylist: [/^\/graphql/, /^\/auth\//, /^\/healthz/, /^\/mail\//] },
+    { denylist: [NOT_PAGES] },
   ),
 );
 

@@ -25,10 +25,21 @@ export interface PageRoute {
   readonly pageType: PageType;
   /** The checkout and its return pages: the reduced layout (logo, selling points, a way back; no menu, search or panels). */
   readonly undistracted: boolean;
+  /**
+   * The page shows one shopper's own data (a checkout form, an order, an account): the server marks it
+   * `no-store`, so neither the service worker nor any shared cache keeps a copy.
+   */
+  readonly personal: boolean;
 }
 
 const same = (...paths: [string, ...string[]]) => ({ sv: paths, en: paths });
-const route = (pageType: PageType, paths: PageRoute['paths'], undistracted = false): PageRoute => ({ pageType, paths, undistracted });
+const route = (pageType: PageType, paths: PageRoute['paths'], { undistracted = false, personal = false } = {}): PageRoute => ({
+  pageType,
+  paths,
+  undistracted,
+  personal,
+});
+const checkoutPage = { undistracted: true, personal: true };
 
 /**
  * Every page of the shop, once: the router, the tag manager's page types, the seeded menus' links, the language
@@ -48,15 +59,15 @@ export const pageRoutes = {
   genericList: route('list', same('list/:kind?')),
   brands: route('brands', { sv: ['varumarken'], en: ['brands'] }),
   favorites: route('favorites', { sv: ['favoriter'], en: ['favorites'] }),
-  checkout: route('checkout', { sv: ['kassan'], en: ['checkout'] }, true),
+  checkout: route('checkout', { sv: ['kassan'], en: ['checkout'] }, checkoutPage),
   /** Where the payment provider sends the shopper back, paid … */
-  orderConfirmation: route('checkout', same('checkout/confirm'), true),
+  orderConfirmation: route('checkout', same('checkout/confirm'), checkoutPage),
   /** … or refused. */
-  paymentFailed: route('checkout', same('checkout/klarna-fail'), true),
+  paymentFailed: route('checkout', same('checkout/klarna-fail'), checkoutPage),
   // The product's alias is the last segment; up to two segments before it (e.g. a category) are ignored.
   product: route('product', same('p/:alias', 'p/:any/:alias', 'p/:any/:any2/:alias', 'product/:alias')),
   /** The menus link here already; until the account pages exist the router answers it with the not-found page. */
-  accountOrders: route('account', { sv: ['mina-sidor/ordrar'], en: ['my-account/orders'] }),
+  accountOrders: route('account', { sv: ['mina-sidor/ordrar'], en: ['my-account/orders'] }, { personal: true }),
   // One segment is a content page's alias (least specific: every other route wins over it).
   content: route('content', same(':alias', 'content/:alias')),
   notFound: route('notFound', same('*')),

@@ -77,4 +77,24 @@ test.describe('offline', () => {
     await expect(main.getByRole('status', { name: 'Price and stock' })).toBeVisible();
     await expect(main.getByRole('heading', { level: 1, name: "You're offline" })).toHaveCount(0);
   });
+
+  test("a shopper's own pages and mail previews are never stored by the service worker, in either language", async ({ page }) => {
+    await page.goto('/');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const own = ['/kassan', '/en/checkout', '/checkout/confirm?order=x&token=y', '/en/checkout/klarna-fail?order=x&token=y', '/mail/orderconfirmed', '/en/mail/orderconfirmed?token=secret'];
+    for (const path of [...own, '/allt']) await page.goto(path);
+    const stored = () =>
+      page.evaluate(async () => {
+        const cache = await caches.open('pages-v1');
+        return (await cache.keys()).map((request) => {
+          const url = new URL(request.url);
+          return url.pathname + url.search;
+        });
+      });
+    // A page anyone may keep is stored (the worker writes after answering, so wait for it) …
+    await expect.poll(stored).toContain('/allt');
+    // … and none of the shopper's own.
+    const keys = await stored();
+    for (const path of own) expect(keys, path).not.toContain(path);
+  });
 });

@@ -1,10 +1,11 @@
+import type { ShopVariant } from '../../shared/shop';
 import type { PersistedState } from '../lib/persisted-state';
 
 /** What the server hands the browser to hydrate with, embedded as JSON (not executed, so CSP-safe). */
 export interface Boot {
   css: string[];
   persisted: PersistedState;
-  variant: 'games' | 'candy';
+  variant: ShopVariant;
   gtmId: string | null;
   /** The payment provider takes no real money: every page says this is a demo shop. */
   demo: boolean;

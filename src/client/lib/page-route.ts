@@ -16,12 +16,17 @@ function isPageRouteHandle(handle: unknown): handle is PageRouteHandle {
   return typeof id === 'string' && Object.hasOwn(pageRoutes, id);
 }
 
-/** The table route the shown page came from; null when no page route matched (the frame itself failed). */
-export function usePageRoute(): PageRouteHandle | null {
-  const matches = useMatches();
+/** The table route of the deepest match that has one; null when no page route matched (the frame itself failed). */
+export function pageRouteOf(matches: readonly { route: { handle?: unknown } }[] | readonly { handle?: unknown }[]): PageRouteHandle | null {
   for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]!.handle;
+    const match = matches[i]!;
+    const handle = 'route' in match ? match.route.handle : match.handle;
     if (isPageRouteHandle(handle)) return handle;
   }
   return null;
+}
+
+/** The table route the shown page came from; null when no page route matched (the frame itself failed). */
+export function usePageRoute(): PageRouteHandle | null {
+  return pageRouteOf(useMatches());
 }

@@ -1,4 +1,5 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { LinkError } from '@apollo/client/errors';
 import { data, isRouteErrorResponse } from 'react-router';
 import { channels, type LanguageId } from '../../shared/locales';
 
@@ -32,13 +33,14 @@ export async function queryFor<TData, TVars extends OperationVariables>(
 }
 
 /**
- * The request got no answer at all: the browser knows it is offline, or fetch failed before any response (a
- * TypeError by the fetch standard; an answer with an error status is a ServerError instead).
+ * The request got no answer at all: the browser knows it is offline, or the HTTP link's fetch failed before any
+ * response (a TypeError by the fetch standard; an answer with an error status is a ServerError instead). Only a
+ * TypeError from the link chain counts: one thrown by a bug elsewhere is an error, not a lost connection.
  */
 function isOffline(error: unknown): boolean {
   // The server queries in process: nothing there is ever offline.
   if (typeof window === 'undefined') return false;
-  return !navigator.onLine || error instanceof TypeError;
+  return !navigator.onLine || (LinkError.is(error) && error instanceof TypeError);
 }
 
 /** The error page's question: did this route fail because the shopper is offline? */

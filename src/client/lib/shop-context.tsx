@@ -1,8 +1,9 @@
+import type { ShopVariant } from '../../shared/shop';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PersistedState } from './persisted-state';
 
 export interface ShopContextValue {
-  variant: 'games' | 'candy';
+  variant: ShopVariant;
   gtmId: string | null;
   /** The payment provider takes no real money: every page says this is a demo shop. */
   demo: boolean;

@@ -19,7 +19,8 @@ export function offlinePageHtml(languageId: LanguageId, variant: ShopVariant): s
     'h1{font-size:1.5rem;line-height:1.25;margin:0 0 12px}',
     '.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:24px}',
     `.button{display:inline-flex;align-items:center;justify-content:center;min-height:44px;padding:0 20px;border-radius:8px;border:2px solid ${theme.brandColor};font-weight:600;text-decoration:none;color:#1d1b2f}`,
-    `.button--primary{background:${theme.brandColor};color:#fff}`,
+    // The app's --brand-dark (styles/main.css): white text on the brand colour itself reads at only 3.8:1.
+    '.button--primary{background:#b8204a;border-color:#b8204a;color:#fff}',
     '.button:focus-visible{outline:3px solid #1d1b2f;outline-offset:2px}',
   ].join('');
   return (

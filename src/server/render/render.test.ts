@@ -67,6 +67,13 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it("marks a shopper's own pages no-store, so no cache keeps them, and leaves the catalog's pages storable", async () => {
+    for (const url of ['/kassan', '/en/checkout', '/checkout/confirm?order=1&token=x', '/en/checkout/klarna-fail', '/mina-sidor/ordrar']) {
+      expect((await get(url)).headers['cache-control'], url).toBe('private, no-store');
+    }
+    for (const url of ['/', '/en/allt', '/varumarken']) expect((await get(url)).headers['cache-control'], url).toBe('no-cache');
+  });
+
   it('never shows a stack trace', async () => {
     const res = await get('/p/%E0%A4%A');
     expect([400, 404]).toContain(res.statusCode);

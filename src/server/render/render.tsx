@@ -7,13 +7,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Boot } from '../../client/app/boot';
-import { COOKIE_CONSENT_COOKIE, parseConsent } from '../../client/features/consent/consent-cookie';
+import { COOKIE_CONSENT_COOKIE, parseConsent } from '../../client/features/consent';
 import { Providers } from '../../client/app/Providers';
 import { createRoutes } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
+import { pageRouteOf } from '../../client/lib/page-route';
 import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
 import { splitLocalePath } from '../../shared/locales';
-import { routes } from '../../shared/routes';
+import { pageRoutes, routes } from '../../shared/routes';
 import { isSafeText } from '../../shared/text';
 import { publicOrigin, type Env } from '../env';
 import type { GraphQLContext } from '../graphql/context';
@@ -123,10 +124,12 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
           bootstrapModules: assets.scripts,
           onShellReady() {
             const body = new PassThrough();
+            const pageRoute = pageRouteOf(context.matches);
             reply
               .status(failed ? 500 : context.statusCode)
               .header('Content-Type', 'text/html; charset=utf-8')
-              .header('Cache-Control', 'no-cache');
+              // A shopper's own page (checkout, order, account) is never kept by the service worker or a shared cache.
+              .header('Cache-Control', pageRoute && pageRoutes[pageRoute.id].personal ? 'private, no-store' : 'no-cache');
             stream.pipe(body);
             resolve(reply.send(body));
           },

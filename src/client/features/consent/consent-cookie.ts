@@ -1,6 +1,6 @@
 import { writeCookie } from '../../lib/cookie';
 
-/** Spec sections 4 and 9: allow stores true, decline false; path /, 365 days. */
+/** The shopper's cookie choice: 'true' when allowed, 'false' when declined, none until chosen; path /, 365 days. */
 export const COOKIE_CONSENT_COOKIE = 'ralph-cookie-consent';
 
 export function parseConsent(raw: string | undefined): boolean | null {

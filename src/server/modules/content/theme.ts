@@ -1,7 +1,8 @@
+import type { ShopVariant } from '../../../shared/shop';
 import type { ThemeSettings } from '../../graphql/generated/resolvers-types';
 
 /** Header and footer colours per shop variant, applied by the client as CSS variables. */
-export const themes: Record<'games' | 'candy', ThemeSettings> = {
+export const themes: Record<ShopVariant, ThemeSettings> = {
   games: {
     brandColor: '#EE3F6B',
     headerBackground: '#1d1b2f',
