@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { formatMoney } from '../../src/shared/money';
 import { buyableProducts, cartJustOverFreeShipping, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
 import { axeViolations, describeViolations } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/page-fit';
 
 /**
  * The n-th buyable product, restocked first: every test buys its own product, and never runs out however
@@ -213,23 +214,6 @@ test.describe('checkout', () => {
     await expect(page.getByRole('link', { name: 'Fortsätt handla' })).toHaveAttribute('href', '/');
   });
 });
-
-/** Nothing of the page sits beyond the screen's sides or makes it scroll sideways. */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const outside = [...document.querySelectorAll('body *')]
-      .filter((element) => {
-        const box = element.getBoundingClientRect();
-        // The skip link waits off-screen on purpose until it is focused.
-        return box.width > 0 && box.height > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('.skip-link') && (box.right > width + 1 || box.left < -1);
-      })
-      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
-    return { scrollWidth: document.documentElement.scrollWidth, width, outside: outside.slice(0, 5) };
-  });
-  expect(overflow.outside, `${what}: elements off-screen`).toEqual([]);
-  expect(overflow.scrollWidth, `${what}: page width`).toBeLessThanOrEqual(overflow.width);
-}
 
 test.describe('the checkout and the order confirmation on the smallest phones', () => {
   for (const width of [320, 360]) {

@@ -85,14 +85,18 @@ test.describe('header search', () => {
     await expect(page.getByRole('link', { name: /Visa alla/ })).toHaveCount(0);
   });
 
-  test('tags link to matching categories', async ({ page }) => {
+  test('tags link to matching categories and name the path where two parents share a name', async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.fill('snes');
     const tags = page.getByRole('region', { name: 'Kategorier och varumärken' });
-    await answered(tags.getByRole('link', { name: 'SNES' }).first()).toBeVisible();
-    await tags.getByRole('link', { name: 'SNES' }).first().click();
-    await expect(page).toHaveURL(/\/c\/[^/]+\/snes/);
+    // 'SNES' sits under a 'Nintendo' both in games and in consoles: each tag names the path to its own.
+    await answered(tags.getByRole('link')).toHaveCount(2);
+    await expect(tags.getByRole('link', { name: 'SNES, Konsoler › Nintendo', exact: true })).toContainText('Konsoler › Nintendo');
+    const games = tags.getByRole('link', { name: 'SNES, Spel › Nintendo', exact: true });
+    await expect(games).toContainText('Spel › Nintendo');
+    await games.click();
+    await expect(page).toHaveURL('/c/nintendo/snes');
     await expect(searchBox(page, 'Sök')).toHaveValue('');
   });
 

@@ -10,6 +10,7 @@ import { alternatesOf, routes } from '../../../shared/routes';
 import type { MessageId } from '../../i18n/messages';
 import { useShopName } from '../../components/shop-texts';
 import { ProductGrid } from './ProductCard';
+import { CampaignStamp } from './CampaignStamp';
 
 export const homeLoader = async (env: LoaderEnv) => ({
   home: await queryFor(env, HomeProductsDocument, {}),
@@ -107,25 +108,6 @@ function CampaignHero({ campaign }: { campaign: Campaign }) {
       </div>
       <CampaignStamp campaign={campaign} />
     </section>
-  );
-}
-
-/** The deal in a few characters (−20 %, 3 för 2), as a sticker; the name above already says it in words. */
-function CampaignStamp({ campaign }: { campaign: Campaign }) {
-  const intl = useIntl();
-  const text =
-    campaign.type === 'PERCENT'
-      ? intl.formatMessage({ id: 'home.campaign.percent' }, { value: campaign.value })
-      : campaign.type === 'FIXED'
-        ? intl.formatMessage({ id: 'home.campaign.fixed' }, { value: campaign.value })
-        : campaign.buyQuantity && campaign.payQuantity
-          ? intl.formatMessage({ id: 'home.campaign.buyXPayY' }, { buy: campaign.buyQuantity, pay: campaign.payQuantity })
-          : null;
-  if (!text) return null;
-  return (
-    <p className="home-hero__stamp" aria-hidden="true">
-      {text}
-    </p>
   );
 }
 

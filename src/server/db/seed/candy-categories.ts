@@ -76,7 +76,7 @@ export function describeCandyCategory(path: readonly Localized[]): Localized {
   const sv = path.map((n) => n.sv).join(' › ');
   const en = path.map((n) => n.en).join(' › ');
   return {
-    sv: `${sv}: färskt godis som skickas nästa vardag.`,
-    en: `${en}: fresh sweets shipped the next working day.`,
+    sv: `${sv}: färskt godis. Varor i lager skickar vi senast nästa vardag.`,
+    en: `${en}: fresh sweets. Items in stock ship no later than the next working day.`,
   };
 }

@@ -147,7 +147,7 @@ export function describeGamesCategory(path: readonly Localized[]): Localized {
   const sv = path.map((n) => n.sv).join(' › ');
   const en = path.map((n) => n.en).join(' › ');
   return {
-    sv: `${sv}: rengjort, testat och redo att skickas nästa vardag.`,
-    en: `${en}: cleaned, tested and ready to ship the next working day.`,
+    sv: `${sv}: rengjort och testat. Varor i lager skickar vi senast nästa vardag.`,
+    en: `${en}: cleaned and tested. Items in stock ship no later than the next working day.`,
   };
 }

@@ -929,7 +929,7 @@ export type SearchTag = {
   canonicalUrl: Scalars['String']['output'];
   /** What the tag leads to; with parentLabel it tells apart tags with the same label (one name under several parents, a brand). */
   kind: SearchTagKind;
-  /** The parent category's name, for a category below the top level. */
+  /** The parent category's name, for a category below the top level; where that would read the same as another tag of the answer, the path from the top-level category down to the parent ('Spel › Nintendo'). */
   parentLabel?: Maybe<Scalars['String']['output']>;
 };
 

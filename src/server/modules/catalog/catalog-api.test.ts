@@ -202,6 +202,30 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
     expect(await tagsFor('konsoler', 'sv')).toContainEqual(expect.objectContaining({ label: 'Konsoler', kind: 'CATEGORY', parentLabel: null }));
   });
 
+  it('names the path from the top-level category where one parent name stands for two parents in the answer', async () => {
+    type Tag = { label: string; canonicalUrl: string; kind: string; parentLabel: string | null };
+    const tagsFor = async (text: string, languageId: string) =>
+      (await gql<{ searchSuggestions: { tags: Tag[] } }>(app, 'query ($t: String!, $l: String) { searchSuggestions(searchText: $t, languageId: $l) { tags { label canonicalUrl kind parentLabel } } }', { t: text, l: languageId })).body.data!.searchSuggestions.tags;
+    for (const languageId of ['sv', 'en']) {
+      for (const text of ['snes', 'playstation', 'mega', 'game boy', 'nintendo']) {
+        const tags = await tagsFor(text, languageId);
+        expect(tags.length, `${text} (${languageId})`).toBeGreaterThan(1);
+        const readings = tags.map((t) => `${t.label} / ${t.parentLabel ?? t.kind}`);
+        expect(new Set(readings).size, `${text} (${languageId}): ${readings.join(', ')}`).toBe(tags.length);
+      }
+    }
+    const label = ({ label, parentLabel }: Tag) => ({ label, parentLabel });
+    expect((await tagsFor('snes', 'sv')).map(label)).toEqual([
+      { label: 'SNES', parentLabel: 'Spel › Nintendo' },
+      { label: 'SNES', parentLabel: 'Konsoler › Nintendo' },
+    ]);
+    expect((await tagsFor('playstation', 'en')).map(label)).toContainEqual({ label: 'PlayStation', parentLabel: 'Consoles › Sony' });
+    // Once a parent's name stands for two parents in the answer, every tag under that name says which one.
+    expect((await tagsFor('game boy', 'sv')).map(label)).toContainEqual({ label: 'Game Boy Advance', parentLabel: 'Spel › Nintendo' });
+    // A parent name that means one category keeps the parent alone.
+    expect((await tagsFor('nintendo', 'sv')).map(label)).toContainEqual({ label: 'Nintendo', parentLabel: 'Spel' });
+  });
+
   it('translates SKU names for the language switch, leaving out unknown names and refusing bad input', async () => {
     const query = 'query ($n: [String!]!, $to: String!, $l: String) { skuNameTranslations(names: $n, toLanguageId: $to, languageId: $l) { name translation } }';
     type Answer = { skuNameTranslations: { name: string; translation: string }[] };

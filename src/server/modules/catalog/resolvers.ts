@@ -1,6 +1,7 @@
 import { createGraphQLError } from 'graphql-yoga';
 import { channels, isLanguageId, languageIds, resolveLanguage, type LanguageId } from '../../../shared/locales';
 import { toMajor, toMinor } from '../../../shared/money';
+import { CATEGORY_PATH_SEPARATOR, categoryNamePath } from '../../../shared/category-path';
 import { routes } from '../../../shared/routes';
 import type { FilterInputType, ProductFacets, Resolvers } from '../../graphql/generated/resolvers-types';
 import type { GraphQLContext } from '../../graphql/context';
@@ -114,12 +115,28 @@ export const catalogResolvers: Resolvers = {
       const [tree, brands] = await Promise.all([ctx.loaders.categoryTree(s.languageId), ctx.loaders.brands(s.languageId)]);
       const byId = new Map(tree.map((c) => [c.categoryId, c]));
       // Names repeat ('Sega' under games, consoles and controllers, and the brand Sega): each tag says what it is.
+      const matched = tree.filter((c) => matches(c.name));
+      const parentName = (c: CategoryModel) => (c.parentCategoryId == null ? null : (byId.get(c.parentCategoryId)?.name ?? null));
+      const categoryTags = matched.slice(0, 5);
+      // A parent's name can repeat too ('SNES' under Spel › Nintendo and under Konsoler › Nintendo): where one
+      // name stands for two parents in this answer, its tags name the path from the top-level category down to
+      // the parent, so no two tags read (or are announced) the same and none leaves open which parent it means.
+      const parentsNamed = new Map<string, Set<number>>();
+      for (const c of categoryTags) {
+        const name = parentName(c);
+        if (name != null) parentsNamed.set(name, (parentsNamed.get(name) ?? new Set()).add(c.parentCategoryId!));
+      }
+      const parentLabel = (c: CategoryModel) => {
+        const name = parentName(c);
+        if (name == null || parentsNamed.get(name)!.size < 2) return name;
+        return categoryNamePath(byId, c.categoryId).slice(0, -1).join(CATEGORY_PATH_SEPARATOR);
+      };
       return [
-        ...tree.filter((c) => matches(c.name)).map((c) => ({
+        ...categoryTags.map((c) => ({
           label: c.name,
           canonicalUrl: routes.category(c.path, s.languageId),
           kind: 'CATEGORY' as const,
-          parentLabel: c.parentCategoryId == null ? null : (byId.get(c.parentCategoryId)?.name ?? null),
+          parentLabel: parentLabel(c),
         })),
         ...brands
           .filter((b) => matches(b.name))

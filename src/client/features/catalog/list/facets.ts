@@ -1,5 +1,6 @@
 import type { FacetValueFieldsFragment, ProductListFacetsQuery } from '../../../graphql/generated/operations';
 import type { ListSelection, ValueDimension } from './selection';
+import { CATEGORY_PATH_SEPARATOR, categoryNamePath, type CategoryNode } from '../../../../shared/category-path';
 
 export type ApiFacets = ProductListFacetsQuery['products']['facets'];
 
@@ -65,25 +66,13 @@ export function facetGroups(facets: ApiFacets, selection: ListSelection, options
   });
 }
 
-export interface CategoryNode {
-  categoryId: number;
-  parentCategoryId?: number | null;
-  name: string;
-}
-
 /**
  * Category names repeat across the tree (a "Game Boy" under games and under consoles); such labels get
  * their top-level category added, or their whole path when even that does not tell them apart.
  */
 export function distinctCategoryLabels(options: readonly FacetOption[], tree: readonly CategoryNode[]): FacetOption[] {
   const byId = new Map(tree.map((c) => [c.categoryId, c]));
-  const pathOf = (id: number): string[] => {
-    const names: string[] = [];
-    for (let node = byId.get(id); node && names.length < 10; node = node.parentCategoryId == null ? undefined : byId.get(node.parentCategoryId)) {
-      names.unshift(node.name);
-    }
-    return names;
-  };
+  const pathOf = (id: number) => categoryNamePath(byId, id);
   const repeated = (list: readonly FacetOption[]) => {
     const seen = new Map<string, number>();
     for (const o of list) seen.set(o.label, (seen.get(o.label) ?? 0) + 1);
@@ -97,6 +86,6 @@ export function distinctCategoryLabels(options: readonly FacetOption[], tree: re
   const stillRepeated = repeated(withRoot);
   return withRoot.map((o) => {
     const path = pathOf(o.value as number);
-    return stillRepeated(o) && path.length > 1 ? { ...o, label: path.join(' › ') } : o;
+    return stillRepeated(o) && path.length > 1 ? { ...o, label: path.join(CATEGORY_PATH_SEPARATOR) } : o;
   });
 }
