@@ -7,6 +7,7 @@ import { Head } from '../../components/Head';
 import { Icon, type IconName } from '../../components/Icon';
 import { HomeProductsDocument, type HomeProductsQuery } from '../../graphql/generated/operations';
 import { alternatesOf, routes } from '../../../shared/routes';
+import type { ShopVariant } from '../../../shared/shop';
 import type { MessageId } from '../../i18n/messages';
 import { useShopName } from '../../components/shop-texts';
 import { ProductGrid } from './ProductCard';
@@ -28,7 +29,7 @@ function heroCampaign(campaigns: readonly Campaign[]): Campaign | undefined {
 }
 
 /** The spec's selling points (the candy shop promises fresh sweets instead of tested items). */
-const SELLING_POINTS: Record<'games' | 'candy', readonly { icon: IconName; title: MessageId; text: MessageId }[]> = {
+const SELLING_POINTS: Record<ShopVariant, readonly { icon: IconName; title: MessageId; text: MessageId }[]> = {
   games: [
     { icon: 'tested', title: 'home.usp.tested', text: 'home.usp.tested.text' },
     { icon: 'truck', title: 'home.usp.delivery', text: 'home.usp.delivery.text' },
@@ -138,7 +139,7 @@ function ProductRow({ id, titleId, showAll, products, eager = false }: {
   );
 }
 
-function SellingPoints({ variant }: { variant: 'games' | 'candy' }) {
+function SellingPoints({ variant }: { variant: ShopVariant }) {
   return (
     <section className="home-usps" aria-labelledby="home-usps">
       <h2 id="home-usps" className="home-section__title">
