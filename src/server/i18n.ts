@@ -4,6 +4,7 @@ import pagesSv from '../../locales/sv.json';
 import serverEn from '../../locales/server/en.json';
 import serverSv from '../../locales/server/sv.json';
 import { channels, splitLocalePath, type LanguageId } from '../shared/locales';
+import type { ShopVariant } from '../shared/shop';
 
 /**
  * Every text the server says, in ICU message format, read through `t`. Two file pairs make one catalog: the
@@ -40,4 +41,9 @@ export function t(languageId: LanguageId, id: TextId, values?: TextValues): stri
 /** The language of a page request: '/en' and everything under it is English, every other path Swedish. */
 export function languageOfUrl(url: string): LanguageId {
   return splitLocalePath(url.replace(/[?#].*$/s, '')).languageId;
+}
+
+/** The shop's name in a language: the same `shop.name` texts the pages show, for mails, seeded pages and the sender. */
+export function shopName(variant: ShopVariant, languageId: LanguageId): string {
+  return t(languageId, variant === 'candy' ? 'shop.name.candy' : 'shop.name');
 }

@@ -6,13 +6,14 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
 import { isSeeded, seedCatalog } from './db/seed';
-import { SHOP_INFO } from './db/seed/shop-info';
 import { demoAllowed } from './demo-guard';
 import { EnvError, loadEnv, publicOrigin, type Env } from './env';
 import { createMailSender } from './modules/mail';
 import { createPaymentSweeper, sweepLimits } from './modules/order';
 import { createAppPubSub } from './pubsub';
 import { createShutdown, trackSockets } from './shutdown';
+import { shopName } from './i18n';
+import { SHOP_CONTACT } from '../shared/shop';
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
 
@@ -77,12 +78,11 @@ async function serve(env: Env) {
   const address = await app.start();
   console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
   if (!env.PUBLIC_URL) console.warn(`PUBLIC_URL is not set: page links point to ${publicOrigin(env)} (set it when others reach the shop)`);
-  const shop = SHOP_INFO[env.SHOP_VARIANT];
   const log = { info: (m: string) => app.fastify.log.info(m), warn: (m: string) => app.fastify.log.warn(m), error: (m: string) => app.fastify.log.error(m) };
   const mailSender = createMailSender({
     db,
     smtpUrl: env.SMTP_URL,
-    from: { name: shop.name.sv, address: env.MAIL_FROM ?? shop.email },
+    from: { name: shopName(env.SHOP_VARIANT, 'sv'), address: env.MAIL_FROM ?? SHOP_CONTACT[env.SHOP_VARIANT].email },
     log,
   });
   mailSender.start(10_000);

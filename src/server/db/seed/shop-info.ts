@@ -1,5 +1,5 @@
 import { SHOP_CONTACT, type ShopContact } from '../../../shared/shop';
-import { t } from '../../i18n';
+import { shopName } from '../../i18n';
 import type { ShopVariant } from '../../../shared/shop';
 import type { Localized } from './types';
 
@@ -15,12 +15,12 @@ export interface ShopInfo extends ShopContact {
 export const SHOP_INFO: Readonly<Record<ShopVariant, ShopInfo>> = {
   games: {
     ...SHOP_CONTACT.games,
-    name: { sv: t('sv', 'shop.name'), en: t('en', 'shop.name') },
+    name: { sv: shopName('games', 'sv'), en: shopName('games', 'en') },
     tagline: { sv: 'retrospel, konsoler och tillbehör', en: 'retro games, consoles and accessories' },
   },
   candy: {
     ...SHOP_CONTACT.candy,
-    name: { sv: t('sv', 'shop.name.candy'), en: t('en', 'shop.name.candy') },
+    name: { sv: shopName('candy', 'sv'), en: shopName('candy', 'en') },
     tagline: { sv: 'godis, choklad, lakrits och presentaskar', en: 'sweets, chocolate, licorice and gift boxes' },
   },
 };

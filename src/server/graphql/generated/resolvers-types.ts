@@ -244,6 +244,159 @@ export type QueryOrderArgs = {
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /**
+   * Staff sign-in (the admin is created at start from ADMIN_EMAIL and ADMIN_PASSWORD). Wrong credentials: an
+   * UNAUTHENTICATED error with 'Fel email eller lösenord, försök gärna igen'. The token lasts 8 hours.
+   */
+  adminLogin: AdminSession;
+  /** Admin only (UNAUTHENTICATED without a valid token). Sets a SKU's stock and tells stockChanged subscribers. */
+  setSkuStock: StockChange;
+  addToCart: Cart;
+  updateCartItem: Cart;
+  /** An empty promoCode removes the code. */
+  setCartPromoCode: Cart;
+  /**
+   * Applies a gift card (case-insensitive); an empty code removes it. A code that does not exist, has expired or
+   * has nothing left is not stored and answers a GIFT_CARD_INVALID warning. Codes are at most 64 characters.
+   */
+  setCartGiftCard: Cart;
+  createOrUpdateCheckout: Checkout;
+  /**
+   * Saves the form, re-validates it and places the order in one transaction: stock is checked and taken, the
+   * lines are recorded at the cart's prices, the applied gift card is drawn from (its balance, at most the total;
+   * if another order spent part of it meanwhile, what is left), the cart is emptied. The same idempotencyKey again
+   * answers the same order. Then the payment starts with the provider for what the card did not cover, and
+   * redirectUrl is where the shopper goes next. When the card covers everything the order is paid at once and
+   * redirectUrl is the confirmation page.
+   */
+  placeOrder: PlaceOrderResult;
+  /**
+   * The shopper is back from the payment page (/checkout/confirm or /checkout/klarna-fail): asks the provider how
+   * the payment went and settles the order. Paid: the order stays RECEIVED and is marked paid. Failed: the order
+   * is cancelled, its stock returned and its lines put back in the cart, so 'go back' finds the cart as it was.
+   * What was drawn from a gift card goes back on the card. Calling it again changes nothing.
+   */
+  completePayment: Order;
+  /**
+   * Asks to be emailed when an out-of-stock SKU can be bought again; the same SKU and address twice is one
+   * request. Bad input answers a GraphQL error whose message is the shopper-facing text in the request's
+   * language and whose extensions.code says which: INVALID_EMAIL, SKU_NOT_FOUND or ALREADY_IN_STOCK.
+   */
+  registerBackInStock: BackInStockResult;
+  /**
+   * Admin only. RECEIVED → PROCESSING → COMPLETED, and RECEIVED or PROCESSING → CANCELLED (which returns the
+   * stock and what was drawn from a gift card). Anything else is a BAD_USER_INPUT error; the same status again changes nothing.
+   */
+  setOrderStatus: Order;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationAdminLoginArgs = {
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationSetSkuStockArgs = {
+  skuId: Scalars['Int']['input'];
+  stock: Scalars['Int']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationAddToCartArgs = {
+  id: Scalars['String']['input'];
+  item: CartItemInputType;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationUpdateCartItemArgs = {
+  id: Scalars['String']['input'];
+  item: CartItemInputType;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationSetCartPromoCodeArgs = {
+  id: Scalars['String']['input'];
+  promoCode: Scalars['String']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationSetCartGiftCardArgs = {
+  id: Scalars['String']['input'];
+  code: Scalars['String']['input'];
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationCreateOrUpdateCheckoutArgs = {
+  cartId: Scalars['String']['input'];
+  checkout: CheckoutInput;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationPlaceOrderArgs = {
+  cartId: Scalars['String']['input'];
+  checkout: CheckoutInput;
+  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationCompletePaymentArgs = {
+  orderId: Scalars['String']['input'];
+  token: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationRegisterBackInStockArgs = {
+  skuId: Scalars['Int']['input'];
+  email: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationSetOrderStatusArgs = {
+  orderId: Scalars['String']['input'];
+  status: OrderStatus;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Subscription = {
   __typename?: 'Subscription';
   /** Stock changes for the given SKUs (all SKUs when omitted). */
@@ -424,267 +577,6 @@ export type CartItemInputType = {
   skuId: Scalars['Int']['input'];
   /** Wanted quantity: added to what is in the cart for addToCart, the new quantity for updateCartItem (0 removes). */
   quantity: Scalars['Int']['input'];
-};
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type Mutation = {
-  __typename?: 'Mutation';
-  addToCart: Cart;
-  updateCartItem: Cart;
-  /** An empty promoCode removes the code. */
-  setCartPromoCode: Cart;
-  /**
-   * Applies a gift card (case-insensitive); an empty code removes it. A code that does not exist, has expired or
-   * has nothing left is not stored and answers a GIFT_CARD_INVALID warning. Codes are at most 64 characters.
-   */
-  setCartGiftCard: Cart;
-  /**
-   * Staff sign-in (the admin is created at start from ADMIN_EMAIL and ADMIN_PASSWORD). Wrong credentials: an
-   * UNAUTHENTICATED error with 'Fel email eller lösenord, försök gärna igen'. The token lasts 8 hours.
-   */
-  adminLogin: AdminSession;
-  /** Admin only (UNAUTHENTICATED without a valid token). Sets a SKU's stock and tells stockChanged subscribers. */
-  setSkuStock: StockChange;
-  createOrUpdateCheckout: Checkout;
-  /**
-   * Saves the form, re-validates it and places the order in one transaction: stock is checked and taken, the
-   * lines are recorded at the cart's prices, the applied gift card is drawn from (its balance, at most the total;
-   * if another order spent part of it meanwhile, what is left), the cart is emptied. The same idempotencyKey again
-   * answers the same order. Then the payment starts with the provider for what the card did not cover, and
-   * redirectUrl is where the shopper goes next. When the card covers everything the order is paid at once and
-   * redirectUrl is the confirmation page.
-   */
-  placeOrder: PlaceOrderResult;
-  /**
-   * The shopper is back from the payment page (/checkout/confirm or /checkout/klarna-fail): asks the provider how
-   * the payment went and settles the order. Paid: the order stays RECEIVED and is marked paid. Failed: the order
-   * is cancelled, its stock returned and its lines put back in the cart, so 'go back' finds the cart as it was.
-   * What was drawn from a gift card goes back on the card. Calling it again changes nothing.
-   */
-  completePayment: Order;
-  /**
-   * Asks to be emailed when an out-of-stock SKU can be bought again; the same SKU and address twice is one
-   * request. Bad input answers a GraphQL error whose message is the shopper-facing text in the request's
-   * language and whose extensions.code says which: INVALID_EMAIL, SKU_NOT_FOUND or ALREADY_IN_STOCK.
-   */
-  registerBackInStock: BackInStockResult;
-  /**
-   * Admin only. RECEIVED → PROCESSING → COMPLETED, and RECEIVED or PROCESSING → CANCELLED (which returns the
-   * stock and what was drawn from a gift card). Anything else is a BAD_USER_INPUT error; the same status again changes nothing.
-   */
-  setOrderStatus: Order;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationAddToCartArgs = {
-  id: Scalars['String']['input'];
-  item: CartItemInputType;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationUpdateCartItemArgs = {
-  id: Scalars['String']['input'];
-  item: CartItemInputType;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationSetCartPromoCodeArgs = {
-  id: Scalars['String']['input'];
-  promoCode: Scalars['String']['input'];
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationSetCartGiftCardArgs = {
-  id: Scalars['String']['input'];
-  code: Scalars['String']['input'];
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationAdminLoginArgs = {
-  email: Scalars['String']['input'];
-  password: Scalars['String']['input'];
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationSetSkuStockArgs = {
-  skuId: Scalars['Int']['input'];
-  stock: Scalars['Int']['input'];
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationCreateOrUpdateCheckoutArgs = {
-  cartId: Scalars['String']['input'];
-  checkout: CheckoutInput;
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationPlaceOrderArgs = {
-  cartId: Scalars['String']['input'];
-  checkout: CheckoutInput;
-  idempotencyKey?: InputMaybe<Scalars['String']['input']>;
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationCompletePaymentArgs = {
-  orderId: Scalars['String']['input'];
-  token: Scalars['String']['input'];
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationRegisterBackInStockArgs = {
-  skuId: Scalars['Int']['input'];
-  email: Scalars['String']['input'];
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
-};
-
-
-/**
- * Cart mutations answer the whole cart. An id that names no stored cart (empty, malformed, unknown, or made up by
- * the client) starts a new cart under a fresh id of the server's making and answers it: a client can never choose
- * a cart's id, nor reach a cart it was not answered the id of. The same idempotencyKey twice within one cart
- * changes it once (the offline outbox replays with it); keys are looked up only within the cart sent with them, so
- * a request without a stored cart's id starts a new cart whatever key it carries. Keys are a UUID v4 or 22 to 128
- * base64url characters.
- * Bad input (quantity outside 1–999, 0–999 for updateCartItem; unknown SKU; malformed key) is a GraphQL error
- * with code BAD_USER_INPUT; what the shopper must hear about stock, prices and codes comes as Cart.warnings.
- */
-export type MutationSetOrderStatusArgs = {
-  orderId: Scalars['String']['input'];
-  status: OrderStatus;
-  channelId?: InputMaybe<Scalars['String']['input']>;
-  languageId?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type CartWarningCode =
@@ -1347,6 +1239,7 @@ export type ResolversTypes = {
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Shop: ResolverTypeWrapper<Shop>;
   Alternate: ResolverTypeWrapper<Alternate>;
@@ -1363,7 +1256,6 @@ export type ResolversTypes = {
   CartGiftCard: ResolverTypeWrapper<CartGiftCard>;
   Cart: ResolverTypeWrapper<CartModel>;
   CartItemInputType: CartItemInputType;
-  Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   CartWarningCode: CartWarningCode;
   CartWarning: ResolverTypeWrapper<CartWarning>;
   SkuNameTranslation: ResolverTypeWrapper<SkuNameTranslation>;
@@ -1419,6 +1311,7 @@ export type ResolversParentTypes = {
   Query: Record<PropertyKey, never>;
   String: Scalars['String']['output'];
   Int: Scalars['Int']['output'];
+  Mutation: Record<PropertyKey, never>;
   Subscription: Record<PropertyKey, never>;
   Shop: Shop;
   Alternate: Alternate;
@@ -1435,7 +1328,6 @@ export type ResolversParentTypes = {
   CartGiftCard: CartGiftCard;
   Cart: CartModel;
   CartItemInputType: CartItemInputType;
-  Mutation: Record<PropertyKey, never>;
   CartWarning: CartWarning;
   SkuNameTranslation: SkuNameTranslation;
   Category: CategoryModel;
@@ -1494,6 +1386,20 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   contentPage?: Resolver<Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, RequireFields<QueryContentPageArgs, 'alias'>>;
   channel?: Resolver<ResolversTypes['ChannelInfo'], ParentType, ContextType, Partial<QueryChannelArgs>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'orderId' | 'token'>>;
+};
+
+export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
+  adminLogin?: Resolver<ResolversTypes['AdminSession'], ParentType, ContextType, RequireFields<MutationAdminLoginArgs, 'email' | 'password'>>;
+  setSkuStock?: Resolver<ResolversTypes['StockChange'], ParentType, ContextType, RequireFields<MutationSetSkuStockArgs, 'skuId' | 'stock'>>;
+  addToCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'id' | 'item'>>;
+  updateCartItem?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'id' | 'item'>>;
+  setCartPromoCode?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartPromoCodeArgs, 'id' | 'promoCode'>>;
+  setCartGiftCard?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartGiftCardArgs, 'id' | 'code'>>;
+  createOrUpdateCheckout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<MutationCreateOrUpdateCheckoutArgs, 'cartId' | 'checkout'>>;
+  placeOrder?: Resolver<ResolversTypes['PlaceOrderResult'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'cartId' | 'checkout'>>;
+  completePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCompletePaymentArgs, 'orderId' | 'token'>>;
+  registerBackInStock?: Resolver<ResolversTypes['BackInStockResult'], ParentType, ContextType, RequireFields<MutationRegisterBackInStockArgs, 'skuId' | 'email'>>;
+  setOrderStatus?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetOrderStatusArgs, 'orderId' | 'status'>>;
 };
 
 export type SubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
@@ -1607,20 +1513,6 @@ export type CartResolvers<ContextType = GraphQLContext, ParentType extends Resol
   items?: Resolver<Array<ResolversTypes['CartItem']>, ParentType, ContextType>;
   summary?: Resolver<ResolversTypes['CartSummary'], ParentType, ContextType>;
   warnings?: Resolver<Array<ResolversTypes['CartWarning']>, ParentType, ContextType>;
-};
-
-export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = {
-  addToCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationAddToCartArgs, 'id' | 'item'>>;
-  updateCartItem?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'id' | 'item'>>;
-  setCartPromoCode?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartPromoCodeArgs, 'id' | 'promoCode'>>;
-  setCartGiftCard?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartGiftCardArgs, 'id' | 'code'>>;
-  adminLogin?: Resolver<ResolversTypes['AdminSession'], ParentType, ContextType, RequireFields<MutationAdminLoginArgs, 'email' | 'password'>>;
-  setSkuStock?: Resolver<ResolversTypes['StockChange'], ParentType, ContextType, RequireFields<MutationSetSkuStockArgs, 'skuId' | 'stock'>>;
-  createOrUpdateCheckout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<MutationCreateOrUpdateCheckoutArgs, 'cartId' | 'checkout'>>;
-  placeOrder?: Resolver<ResolversTypes['PlaceOrderResult'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'cartId' | 'checkout'>>;
-  completePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCompletePaymentArgs, 'orderId' | 'token'>>;
-  registerBackInStock?: Resolver<ResolversTypes['BackInStockResult'], ParentType, ContextType, RequireFields<MutationRegisterBackInStockArgs, 'skuId' | 'email'>>;
-  setOrderStatus?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetOrderStatusArgs, 'orderId' | 'status'>>;
 };
 
 export type CartWarningResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CartWarning'] = ResolversParentTypes['CartWarning']> = {
@@ -1970,6 +1862,7 @@ export type OrderResolvers<ContextType = GraphQLContext, ParentType extends Reso
 
 export type Resolvers<ContextType = GraphQLContext> = {
   Query?: QueryResolvers<ContextType>;
+  Mutation?: MutationResolvers<ContextType>;
   Subscription?: SubscriptionResolvers<ContextType>;
   Shop?: ShopResolvers<ContextType>;
   Alternate?: AlternateResolvers<ContextType>;
@@ -1983,7 +1876,6 @@ export type Resolvers<ContextType = GraphQLContext> = {
   CartSummary?: CartSummaryResolvers<ContextType>;
   CartGiftCard?: CartGiftCardResolvers<ContextType>;
   Cart?: CartResolvers<ContextType>;
-  Mutation?: MutationResolvers<ContextType>;
   CartWarning?: CartWarningResolvers<ContextType>;
   SkuNameTranslation?: SkuNameTranslationResolvers<ContextType>;
   Category?: CategoryResolvers<ContextType>;

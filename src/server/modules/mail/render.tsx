@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { SHOP_INFO } from '../../db/seed/shop-info';
-import type { ShopVariant } from '../../../shared/shop';
+import { SHOP_CONTACT, type ShopVariant } from '../../../shared/shop';
+import { shopName } from '../../i18n';
 import { addressLines, OrderMail } from './OrderMail';
 import { mailTexts, type MailTexts } from './texts';
 import type { OrderMailData, OrderMailKind, RenderedMail } from './types';
@@ -62,7 +62,7 @@ function plainText(data: OrderMailData, texts: MailTexts, parts: MailParts, shop
 
 export function renderOrderMail(kind: OrderMailKind, data: OrderMailData, variant: ShopVariant = 'games'): RenderedMail {
   const texts = mailTexts[data.language];
-  const shop = { name: SHOP_INFO[variant].name[data.language], email: SHOP_INFO[variant].email };
+  const shop = { name: shopName(variant, data.language), email: SHOP_CONTACT[variant].email };
   const parts = partsOf(kind, data, texts);
   const markup = renderToStaticMarkup(
     <OrderMail
