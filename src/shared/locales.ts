@@ -1,4 +1,4 @@
-/** The two channels of spec section 3. Swedish is default and fallback and has no URL prefix. */
+/** The two channels (Swedish and English). Swedish is default and fallback and has no URL prefix. */
 export const languageIds = ['sv', 'en'] as const;
 export type LanguageId = (typeof languageIds)[number];
 

@@ -10,7 +10,7 @@ export interface Boot {
   /** The payment provider takes no real money: every page says this is a demo shop. */
   demo: boolean;
   origin: string;
-  /** The stored cookie-consent choice; null shows the banner (spec section 4). */
+  /** The stored cookie-consent choice; null shows the banner. */
   cookieConsent: boolean | null;
 }
 

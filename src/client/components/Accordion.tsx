@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 
 /**
- * A section that folds on phones (spec section 4: 200 ms slide, plus/minus icon) and is simply open on
+ * A section that folds on phones (200 ms slide, plus/minus icon) and is simply open on
  * desktop. Both headings are rendered and CSS shows one per viewport, so the server's HTML is already right
  * for either and hydration changes nothing.
  */

@@ -26,7 +26,7 @@ export function Icon({ name, size = 24 }: { name: IconName; size?: number }) {
   );
 }
 
-/** Spec section 4: a badge shows only when its number is above 0. */
+/** A badge shows only when its number is above 0. */
 export function Badge({ count }: { count: number }) {
   if (count <= 0) return null;
   return (

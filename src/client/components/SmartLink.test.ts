@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveLink } from './SmartLink';
 
-describe('resolveLink (spec section 2 link rules)', () => {
+describe('resolveLink (link rules)', () => {
   it('reduces links to the own host to their path', () => {
     expect(resolveLink('https://shop.example/p/zelda?x=1', 'sv', 'shop.example')).toEqual({ kind: 'internal', to: '/p/zelda?x=1' });
   });

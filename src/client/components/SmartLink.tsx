@@ -5,7 +5,7 @@ import { localizePath, type LanguageId } from '../../shared/locales';
 export type LinkTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string } | { kind: 'plain'; href: string };
 
 /**
- * Spec section 2 link rules: the shop's own host is reduced to the path; other http links are external (new
+ * Link rules: the shop's own host is reduced to the path; other http links are external (new
  * tab); links with a colon (mailto:, tel:) open normally; relative paths without a leading slash are localized.
  */
 export function resolveLink(href: string, languageId: LanguageId, ownHost: string | null): LinkTarget {

@@ -16,7 +16,7 @@ export function requestCookies(request: Request): string {
   return typeof document === 'undefined' ? (request.headers.get('cookie') ?? '') : document.cookie;
 }
 
-/** Spec section 9: the shop's own cookies live about a year, site-wide, not secure-flagged. */
+/** The shop's own cookies live about a year, site-wide, not secure-flagged. */
 export const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** A first-party cookie for the whole site; the value is URI-encoded. */

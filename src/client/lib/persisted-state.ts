@@ -1,7 +1,7 @@
 import { proxy, subscribe } from 'valtio';
 import { cookieString } from './cookie';
 
-/** Spec section 3: client state persisted in a cookie for about a year, not secure-flagged, fixed key. */
+/** Client state persisted in a cookie for about a year, not secure-flagged, fixed key. */
 export const PERSISTED_STATE_COOKIE = 'ralph-state';
 
 export type CustomerType = 'PERSON' | 'ORGANIZATION';

@@ -9,7 +9,7 @@ declare global {
   }
 }
 
-/** Spec section 9: the route page view waits 500 ms so the new page's title is in place. */
+/** The route page view waits 500 ms so the new page's title is in place. */
 const PAGE_VIEW_DELAY_MS = 500;
 
 let pageStatus = 200;

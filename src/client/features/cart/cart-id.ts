@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { cookieValue, writeCookie } from '../../lib/cookie';
 
-/** Spec section 9: the cart cookie lives about a year; the id itself is an unguessable 128-bit value. */
+/** The cart cookie lives about a year; the id itself is an unguessable 128-bit value. */
 export const CART_COOKIE = 'ralph-cart';
 
 function readCookie(): string {

@@ -1,7 +1,7 @@
 import { FormattedMessage, FormattedDate } from 'react-intl';
 import type { StockFieldsFragment } from '../../graphql/generated/operations';
 
-/** Spec section 4 stock texts: '+5 in stock' means five or more; few left shows the number. */
+/** Stock texts: '+5 in stock' means five or more; few left shows the number. */
 export function StockStatus({ stock, withDelivery = false }: { stock: StockFieldsFragment; withDelivery?: boolean }) {
   const label = (() => {
     switch (stock.status) {

@@ -4,7 +4,7 @@ type Product = NonNullable<ProductPageQuery['product']>;
 
 const SCHEMA = 'https://schema.org/';
 
-/** schema.org availability for each stock state of spec section 4. */
+/** schema.org availability for each stock state the shop shows. */
 const AVAILABILITY: Record<StockStatus, string> = {
   IN_STOCK: `${SCHEMA}InStock`,
   STATIC: `${SCHEMA}InStock`,

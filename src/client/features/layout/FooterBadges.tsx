@@ -7,7 +7,7 @@ const socials = [
   { name: 'YouTube', path: 'M3 8a3 3 0 0 1 3-3h12a3 3 0 0 1 3 3v8a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V8zm7 1v6l5-3-5-3z' },
 ] as const;
 
-/** Social links open in a new tab (external links, spec section 2); the label names the network. */
+/** Social links open in a new tab (external links); the label names the network. */
 export function SocialLinks({ profiles }: { profiles: ShopContact['social'] }) {
   const intl = useIntl();
   return (

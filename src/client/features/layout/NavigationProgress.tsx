@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigation } from 'react-router';
 
-/** Spec sections 4 and 9: the bar appears after 200 ms, runs for 5 s, hides 500 ms after the finish. */
+/** The bar appears after 200 ms, runs for 5 s, hides 500 ms after the finish. */
 const BAR_THROTTLE_MS = 200;
 const BAR_HIDE_MS = 500;
 /** The global spinner only after 1000 ms of waiting. */

@@ -4,7 +4,7 @@ export type MenuNode = NonNullable<LayoutQuery['mainMenu']>['menuItems'][number]
 export type SubMenuNode = MenuNode['children'][number];
 export type AnyMenuNode = MenuNode | SubMenuNode | SubMenuNode['children'][number];
 
-/** Spec section 2: a parent's own link reads 'Go to {label}' for custom and page items, else 'Show all within {label}'. */
+/** A parent's own link reads 'Go to {label}' for custom and page items, else 'Show all within {label}'. */
 export function parentLinkMessageId(item: AnyMenuNode): 'menu.goTo' | 'menu.showAllWithin' {
   return item.type === 'custom' || item.type === 'page' ? 'menu.goTo' : 'menu.showAllWithin';
 }

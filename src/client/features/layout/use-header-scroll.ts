@@ -6,7 +6,7 @@ const SHOW_AFTER_PX = 60;
 const ALWAYS_SHOWN_ABOVE_PX = 120;
 
 /**
- * Spec section 2: the top bar shrinks when the page is not at the top; the header hides while scrolling
+ * The top bar shrinks when the page is not at the top; the header hides while scrolling
  * down and comes back on the way up. The shrinking itself shortens the page, which the browser answers
  * with a small upward scroll at the bottom of a page: hence the larger threshold for showing again.
  */

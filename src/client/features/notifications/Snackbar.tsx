@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { ui } from '../../lib/ui-state';
 
-/** Spec section 4 and 9: a notification shows for 5000 ms, then hides. */
+/** A notification shows for 5000 ms, then hides. */
 export const NOTIFICATION_MS = 5000;
 
 export function Snackbar() {

@@ -55,7 +55,7 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
   };
 
   const close = ({ focusInput = false } = {}) => {
-    // Spec section 4: closing keeps the term among the recent searches only when it found something.
+    // Closing keeps the term among the recent searches only when it found something.
     if (current && (suggestions?.count ?? 0) > 0) rememberSearch(term);
     setText('');
     search.reset();
@@ -80,7 +80,7 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
       navigate(active.href);
       return;
     }
-    // Spec section 5: empty search text gives no query, no navigation and is not saved.
+    // Empty search text gives no query, no navigation and is not saved.
     if (!term) return;
     rememberSearch(term);
     close();

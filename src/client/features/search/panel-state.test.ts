@@ -27,7 +27,7 @@ const answer = (products: number, tags = 0): Suggestions => ({
   })),
 });
 
-describe('panelState (spec section 4: loading, loading-empty, no-results)', () => {
+describe('panelState (loading, loading-empty, no-results)', () => {
   it('is idle without text, whatever is left of an earlier answer', () => {
     expect(panelState({ term: '', loading: false, suggestions: null, failed: false })).toBe('idle');
   });

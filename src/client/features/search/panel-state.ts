@@ -1,6 +1,6 @@
 import type { SearchSuggestionsState } from './use-search-suggestions';
 
-/** Spec section 4: loading (earlier answers stay in view), loading-empty (nothing to show yet), no-results. */
+/** Loading (earlier answers stay in view), loading-empty (nothing to show yet), no-results. */
 export type PanelState = 'idle' | 'loading' | 'loading-empty' | 'no-results' | 'no-suggestions' | 'error' | 'results';
 
 export function panelState(search: Pick<SearchSuggestionsState, 'term' | 'loading' | 'suggestions' | 'failed'>): PanelState {

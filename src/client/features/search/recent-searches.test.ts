@@ -23,7 +23,7 @@ function memoryStorage(initial: Record<string, string> = {}, { refuseWrites = fa
   };
 }
 
-describe('addRecentSearch (spec section 4)', () => {
+describe('addRecentSearch', () => {
   it('puts a new term first', () => {
     expect(addRecentSearch(['mario', 'nes'], 'zelda')).toEqual(['zelda', 'mario', 'nes']);
   });

@@ -1,5 +1,5 @@
 /**
- * Recent search terms in browser storage (spec section 3: key `recentSearches`; section 4: a repeated term
+ * Recent search terms in browser storage (key `recentSearches`; a repeated term
  * moves to the front, a new one goes first, at most 5). Terms compare case-insensitively and keep the
  * spelling of the latest search. Only call the storage functions from effects and event handlers.
  */

@@ -18,7 +18,7 @@ interface Answer {
 export interface SearchSuggestionsState {
   /** The trimmed text; '' means no search. */
   term: string;
-  /** Typing started a question whose answer has not arrived (spec section 4: typing sets loading). */
+  /** Typing started a question whose answer has not arrived (typing sets loading). */
   loading: boolean;
   /** The latest answer while the text is non-empty; during loading it may belong to an earlier term. */
   suggestions: Suggestions | null;
