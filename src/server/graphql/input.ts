@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { badInput } from './errors';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+const anyUuid = z.guid();
+const randomUuid = z.uuidv4();
 const BASE64URL_128_BITS = /^[A-Za-z0-9_-]{22,128}$/;
 /** A UUID of another version (time or name based) is base64url too, but guessable. */
-const isRandomKey = (key: string) => (UUID.test(key) ? UUID_V4.test(key) : BASE64URL_128_BITS.test(key));
+const isRandomKey = (key: string) => (anyUuid.safeParse(key).success ? randomUuid.safeParse(key).success : BASE64URL_128_BITS.test(key));
 
 /**
  * The idempotency key every mutation that takes one checks (cart mutations, placeOrder): a random value of about

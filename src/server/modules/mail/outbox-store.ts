@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
 import type { OrderMailKind, RenderedMail } from './types';
@@ -81,11 +82,11 @@ function fromRow(row: OutboxRow): StoredMail {
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const mailId = z.guid();
 
 /** One stored mail by id; null for an unknown or malformed id. */
 export async function findMail(db: Queryable, id: string): Promise<StoredMail | null> {
-  if (!UUID.test(id)) return null;
+  if (!mailId.safeParse(id).success) return null;
   const [row] = await db.query<OutboxRow>('SELECT * FROM mail_outbox WHERE id = $1', [id]);
   return row ? fromRow(row) : null;
 }
