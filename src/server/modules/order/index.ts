@@ -3,7 +3,7 @@
  * payment sweeper settles the payments of shoppers who never came back from the provider's page.
  */
 export { orderResolvers } from './resolvers';
-export type { OrderLine, OrderMoney, OrderRecord } from './models';
+export type { OrderCustomer, OrderLine, OrderMoney, OrderRecord } from './models';
 export { createOrder, findOrderByIdempotencyKey, startPayment } from './order-placement';
 export { completePayment, isOrderToken, pendingPaymentProviders } from './order-service';
 export { orderTotals, orderView } from './order-view';
