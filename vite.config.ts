@@ -1,12 +1,40 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies of the client's JS and CSS next to each file, which the server
+ * sends as they are (@fastify/static preCompressed). Compressing per request runs at a fast, lower quality: the
+ * first route's JS travelled as about 200 KiB brotli instead of 169, a second more on 2G.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'storefront:precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const files = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(options.dir ?? 'dist/client', file);
+          const data = await readFile(path);
+          await writeFile(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          await writeFile(`${path}.gz`, gzipSync(data, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
 
 // One config for three builds: the client (+ service worker), the server bundle (--ssr), and Vitest.
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'public',
   plugins: [
     react(),
+    !isSsrBuild && precompress(),
     !isSsrBuild &&
       VitePWA({
         strategies: 'injectManifest',

@@ -8,7 +8,7 @@
  *
  * The page and its service worker are both throttled (tests/support/network.ts: each is its own DevTools
  * target). No CPU slowdown: this machine's cores are shared, so note its load next to the numbers.
- * BENCH_RUNS (3): loads per page and kind; the median by hydration is shown.
+ * BENCH_RUNS (3): loads per page and kind; the median by hydration is shown. BENCH_VERBOSE=1 lists every request.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -22,6 +22,7 @@ import { freePort } from '../support/server';
 import { stop, waitFor } from './server-process';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+const verbose = Boolean(process.env.BENCH_VERBOSE);
 const preset = presets.regular2G;
 
 interface Load {
@@ -41,7 +42,12 @@ function countBytes(context: BrowserContext) {
         const response = await request.response();
         if (!response || response.fromServiceWorker()) return 0;
         const sizes = await request.sizes().catch(() => null);
-        return sizes ? sizes.responseBodySize + sizes.responseHeadersSize + sizes.requestHeadersSize + sizes.requestBodySize : 0;
+        const total = sizes ? sizes.responseBodySize + sizes.responseHeadersSize + sizes.requestHeadersSize + sizes.requestBodySize : 0;
+        if (verbose && total > 0) {
+          const t = request.timing();
+          console.info(`  ${(t.startTime / 1000).toFixed(2)}s +${(t.responseEnd / 1000).toFixed(2)}s ${(total / 1024).toFixed(1).padStart(6)} KiB ${request.serviceWorker() ? 'sw ' : ''}${request.url().replace(/^https?:\/\/[^/]+/, '')}`);
+        }
+        return total;
       })(),
     );
   };
