@@ -123,6 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the JS and CSS at the highest levels (vite.config.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         const immutable = path.includes(`${join('/', 'assets', '/')}`);
         res.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');

@@ -1,6 +1,7 @@
 /**
  * npm run bench:bundle: the JS and CSS the first route loads (the entry and its static imports), gzip and
- * brotli at the levels a server would use. Lazy chunks (other routes, the other language) are listed apart.
+ * brotli at the levels a server would use. Lazy chunks (other routes, the other language) are listed apart, and
+ * each lazy page's chunks on top of the entry's (the server preloads the shown page's).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +13,7 @@ interface Entry {
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
 }
 
 const dir = join(process.cwd(), 'dist/client');
@@ -51,3 +53,21 @@ const lazy = Object.values(manifest)
   .map((e) => e.file)
   .filter((f) => !initial.has(f) && /\.(js|css)$/.test(f));
 console.info(`\nLoaded later (${lazy.length} chunks): ${lazy.map((f) => `${f} ${kib(sizes(f).brotli).trim()} KiB br`).join(', ')}`);
+
+const pages = Object.entries(manifest).filter(([key, e]) => e.isDynamicEntry && /Page\.tsx$/.test(key));
+if (pages.length) {
+  const entryBrotli = total('js', 'brotli');
+  console.info('\nFirst route with its page (entry + the page\'s own chunks):');
+  for (const [key] of pages) {
+    const own = new Set<string>();
+    const walk = (k: string) => {
+      const e = manifest[k];
+      if (!e || initial.has(e.file) || own.has(e.file)) return;
+      own.add(e.file);
+      e.imports?.forEach(walk);
+    };
+    walk(key);
+    const extra = [...own].reduce((sum, file) => sum + sizes(file).brotli, 0);
+    console.info(`${key.replace(/^.*\//, '').padEnd(48)} ${kib(entryBrotli + extra)} KiB brotli (+${kib(extra).trim()})`);
+  }
+}

@@ -1,10 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { offline } from '../support/network';
 
-/**
- * One online visit of a home page, until the service worker controls it, then no network at all. The browser's
- * offline switch does not reach the worker's own fetches in Chromium, so every request (the worker's too) is
- * aborted as a dropped connection would abort it.
- */
+/** One online visit of a home page, until the service worker controls it, then no network at all (the worker's fetches too). */
 async function visitThenGoOffline(page: Page, context: BrowserContext, home: string): Promise<{ homeHeading: string; productUrls: string[] }> {
   await page.goto(home);
   const homeHeading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
@@ -14,8 +11,7 @@ async function visitThenGoOffline(page: Page, context: BrowserContext, home: str
     .getByRole('link')
     .evaluateAll((links) => [...new Set(links.map((link) => (link as HTMLAnchorElement).pathname).filter((path) => path.includes('/p/')))]);
   expect(productUrls.length).toBeGreaterThan(1);
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
+  await offline(context);
   return { homeHeading, productUrls };
 }
 

@@ -16,6 +16,9 @@ export interface Boot {
 
 export const BOOT_ELEMENT_ID = 'shop-boot';
 
+/** The performance mark the client sets once hydration has committed (benches and tests wait for it). */
+export const HYDRATED_MARK = 'shop:hydrated';
+
 /** JSON inside <script> must not be able to close the element. */
 export function serializeBoot(boot: Boot): string {
   return JSON.stringify(boot).replace(/</g, '\\u003c');

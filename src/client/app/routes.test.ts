@@ -5,7 +5,7 @@ import { languageIds } from '../../shared/locales';
 import { pageRoutes, pathOf, type PageRouteId } from '../../shared/routes';
 import { createCache } from '../lib/apollo';
 import type { PageRouteHandle } from '../lib/page-route';
-import { createRoutes } from './routes';
+import { createRoutes, linkedPageModules, pageModuleFiles, pageModuleOf, pageModules, resolveLazyRoutes, type PageModuleId } from './routes';
 
 // Matching runs no loader, so the client is never asked anything.
 const router = createRoutes(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
@@ -61,5 +61,33 @@ describe('the router', () => {
         expect(routeOf(pathOf(id, languageId, params))?.id, `${id} in ${languageId}`).toBe(id === 'notFound' ? 'content' : id);
       }
     }
+  });
+});
+
+describe('lazy pages', () => {
+  it('names for each page module the file its route loads (the server preloads that file\'s chunk)', async () => {
+    for (const id of Object.keys(pageModules) as PageModuleId[]) {
+      expect(await pageModules[id](), id).toBe(await import(/* @vite-ignore */ `../../../${pageModuleFiles[id]}`));
+    }
+  });
+
+  it('loads the shown page into the route table before the router exists, so hydration needs no fallback', async () => {
+    const table = createRoutes(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
+    const pageRoute = () => matchRoutes(table, '/p/super-mario-bros-nes')!.at(-1)!.route;
+    expect(pageRoute().lazy).toBeTypeOf('function');
+    expect(pageRoute().Component).toBeUndefined();
+    await resolveLazyRoutes(table, '/p/super-mario-bros-nes');
+    expect(pageRoute().lazy).toBeUndefined();
+    expect(pageRoute().Component).toBe((await pageModules.product()).ProductPage);
+    expect(pageRoute().loader).toBeTypeOf('function');
+    // Other pages stay lazy.
+    expect(matchRoutes(table, '/allt')!.at(-1)!.route.lazy).toBeTypeOf('function');
+  });
+
+  it('finds the page modules that the links on a page lead to, on the shop\'s own origin only', () => {
+    const origin = 'https://shop.example';
+    const hrefs = [`${origin}/p/zelda`, `${origin}/en/c/games`, `${origin}/c/spel/nes`, 'https://other.example/p/zelda', `${origin}/kassan`, `${origin}/mina-sidor/ordrar`];
+    expect(linkedPageModules(router, hrefs, origin).sort()).toEqual(['checkout', 'list', 'product']);
+    expect(pageModuleOf.accountOrders).toBeNull();
   });
 });

@@ -1,55 +1,130 @@
 import type { ApolloClient } from '@apollo/client';
-import type { LoaderFunctionArgs, NonIndexRouteObject, RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { matchRoutes, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import type { LanguageId } from '../../shared/locales';
 import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
 import { ErrorPage, RootErrorPage } from './ErrorPage';
-import { HomePage, homeLoader } from '../features/catalog/HomePage';
-import { ListPage, listLoader, type ListRoute } from '../features/catalog/ListPage';
-import { ProductPage, productLoader } from '../features/catalog/ProductPage';
-import { BrandsPage, brandsLoader } from '../features/brands/BrandsPage';
-import { ContentPage, contentLoader } from '../features/content/ContentPage';
-import { FavoritesPage, favoritesLoader } from '../features/catalog/FavoritesPage';
-import { CheckoutPage } from '../features/checkout/CheckoutPage';
+import type { ListRoute } from '../features/catalog/ListPage';
 import { checkoutLoader } from '../features/checkout/checkout-loader';
-import { OrderConfirmationPage } from '../features/checkout/OrderConfirmationPage';
-import { PaymentFailedPage } from '../features/checkout/PaymentFailedPage';
 import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
-import { pageRouteHandle } from '../lib/page-route';
+import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { notFound, type LoaderEnv } from '../lib/route-context';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
 
 /** What the router shows for a route of the table; the paths, page type and layout come from the table. */
-type PageRouteObject = Pick<NonIndexRouteObject, 'loader' | 'Component' | 'element'>;
+type PageRouteObject = Pick<NonIndexRouteObject, 'loader' | 'Component' | 'element' | 'lazy'>;
 
-/** Every route of the table, and what it shows: a route added to the table does not compile until it is here. */
+type PageLoader = (args: LoaderFunctionArgs) => unknown;
+type LazyPage = () => Promise<{ loader?: PageLoader; Component: ComponentType }>;
+
+/**
+ * The source file of each page that loads as its own chunk, as Vite's build manifest names it: the server
+ * preloads the chunk of the page it renders, so the browser fetches it alongside the entry (routes.test.ts
+ * checks each file is the one its route imports).
+ */
+export const pageModuleFiles = {
+  home: 'src/client/features/catalog/HomePage.tsx',
+  list: 'src/client/features/catalog/ListPage.tsx',
+  product: 'src/client/features/catalog/ProductPage.tsx',
+  favorites: 'src/client/features/catalog/FavoritesPage.tsx',
+  brands: 'src/client/features/brands/BrandsPage.tsx',
+  content: 'src/client/features/content/ContentPage.tsx',
+  checkout: 'src/client/features/checkout/CheckoutPage.tsx',
+  orderConfirmation: 'src/client/features/checkout/OrderConfirmationPage.tsx',
+  paymentFailed: 'src/client/features/checkout/PaymentFailedPage.tsx',
+} as const;
+export type PageModuleId = keyof typeof pageModuleFiles;
+
+/** Which page module each route of the table shows (none: the route renders nothing of its own). */
+export const pageModuleOf: Record<PageRouteId, PageModuleId | null> = {
+  home: 'home',
+  all: 'list',
+  category: 'list',
+  brand: 'list',
+  campaign: 'list',
+  search: 'list',
+  aliasList: 'list',
+  genericList: 'list',
+  brands: 'brands',
+  favorites: 'favorites',
+  checkout: 'checkout',
+  orderConfirmation: 'orderConfirmation',
+  paymentFailed: 'paymentFailed',
+  product: 'product',
+  accountOrders: null,
+  content: 'content',
+  notFound: null,
+};
+
+/** Loads each page module, one chunk per page (and shared chunks for what pages share). */
+export const pageModules = {
+  home: () => import('../features/catalog/HomePage'),
+  list: () => import('../features/catalog/ListPage'),
+  product: () => import('../features/catalog/ProductPage'),
+  favorites: () => import('../features/catalog/FavoritesPage'),
+  brands: () => import('../features/brands/BrandsPage'),
+  content: () => import('../features/content/ContentPage'),
+  checkout: () => import('../features/checkout/CheckoutPage'),
+  orderConfirmation: () => import('../features/checkout/OrderConfirmationPage'),
+  paymentFailed: () => import('../features/checkout/PaymentFailedPage'),
+} satisfies Record<PageModuleId, () => Promise<unknown>>;
+
+/**
+ * Every route of the table, and what it shows: a route added to the table does not compile until it is here.
+ * Pages load lazily (their component and loader in one chunk per page), so the first route's JS carries only its
+ * own page; the server renders them in full and the browser loads the shown page's chunk before hydrating.
+ */
 function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
-  const list = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) => (args: LoaderFunctionArgs) => {
-    const url = new URL(args.request.url);
-    return listLoader(env, route(args, url), url);
-  };
+  const lazy = (page: LazyPage): PageRouteObject => ({ lazy: page });
+  const home = lazy(async () => {
+    const { HomePage, homeLoader } = await pageModules.home();
+    return { loader: () => homeLoader(env), Component: HomePage };
+  });
+  const list = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
+    lazy(async () => {
+      const { ListPage, listLoader } = await pageModules.list();
+      return {
+        loader: (args) => {
+          const url = new URL(args.request.url);
+          return listLoader(env, route(args, url), url);
+        },
+        Component: ListPage,
+      };
+    });
   const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => list((args) => ({ type, alias: lastSegment(args) }));
-  const product = (args: LoaderFunctionArgs) => productLoader(env, args.params.alias);
   const notFoundPage = { loader: () => notFound(), element: null };
   return {
-    home: { loader: () => homeLoader(env), Component: HomePage },
-    all: { loader: list(() => ({ type: 'all' })), Component: ListPage },
-    category: { loader: byAlias('category'), Component: ListPage },
-    brand: { loader: byAlias('brand'), Component: ListPage },
-    campaign: { loader: byAlias('campaign'), Component: ListPage },
-    search: { loader: list((args) => ({ type: 'search', text: args.params.search })), Component: ListPage },
-    aliasList: { loader: byAlias('alias'), Component: ListPage },
-    genericList: { loader: list((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })), Component: ListPage },
-    brands: { loader: () => brandsLoader(env), Component: BrandsPage },
-    favorites: { loader: (args: LoaderFunctionArgs) => favoritesLoader(env, args.request), Component: FavoritesPage },
-    checkout: { loader: () => checkoutLoader(env.languageId), Component: CheckoutPage },
-    orderConfirmation: { Component: OrderConfirmationPage },
-    paymentFailed: { Component: PaymentFailedPage },
-    product: { loader: product, Component: ProductPage },
+    home,
+    all: list(() => ({ type: 'all' })),
+    category: byAlias('category'),
+    brand: byAlias('brand'),
+    campaign: byAlias('campaign'),
+    search: list((args) => ({ type: 'search', text: args.params.search })),
+    aliasList: byAlias('alias'),
+    genericList: list((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })),
+    brands: lazy(async () => {
+      const { BrandsPage, brandsLoader } = await pageModules.brands();
+      return { loader: () => brandsLoader(env), Component: BrandsPage };
+    }),
+    favorites: lazy(async () => {
+      const { FavoritesPage, favoritesLoader } = await pageModules.favorites();
+      return { loader: (args) => favoritesLoader(env, args.request), Component: FavoritesPage };
+    }),
+    checkout: lazy(async () => ({ loader: () => checkoutLoader(env.languageId), Component: (await pageModules.checkout()).CheckoutPage })),
+    orderConfirmation: lazy(async () => ({ Component: (await pageModules.orderConfirmation()).OrderConfirmationPage })),
+    paymentFailed: lazy(async () => ({ Component: (await pageModules.paymentFailed()).PaymentFailedPage })),
+    product: lazy(async () => {
+      const { ProductPage, productLoader } = await pageModules.product();
+      return { loader: (args) => productLoader(env, args.params.alias), Component: ProductPage };
+    }),
     accountOrders: notFoundPage,
-    content: { loader: (args: LoaderFunctionArgs) => contentLoader(env, args.params.alias), Component: ContentPage },
+    content: lazy(async () => {
+      const { ContentPage, contentLoader } = await pageModules.content();
+      return { loader: (args) => contentLoader(env, args.params.alias), Component: ContentPage };
+    }),
     notFound: notFoundPage,
   };
 }
@@ -81,4 +156,31 @@ export function createRoutes(client: ApolloClient): RouteObject[] {
     };
   };
   return [{ id: 'root', ErrorBoundary: RootErrorPage, children: [localeTree('en', routes.home('en')), localeTree('sv', routes.home('sv'))] }];
+}
+
+/**
+ * Loads the lazy pages that match `location` into the route objects themselves, before the router is created:
+ * hydration then renders the server's page at once, with no fallback and no flash.
+ */
+export async function resolveLazyRoutes(routeTable: RouteObject[], location: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routeTable, location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, { ...resolved, lazy: undefined });
+    }),
+  );
+}
+
+/** The page modules that links (absolute hrefs) lead to on the shop's own origin: what the shopper may open next. */
+export function linkedPageModules(routeTable: RouteObject[], hrefs: Iterable<string>, origin: string): PageModuleId[] {
+  const modules = new Set<PageModuleId>();
+  for (const href of hrefs) {
+    const url = URL.parse(href);
+    if (!url || url.origin !== origin) continue;
+    const id = pageRouteOf(matchRoutes(routeTable, url.pathname) ?? [])?.id;
+    const module = id ? pageModuleOf[id] : null;
+    if (module) modules.add(module);
+  }
+  return [...modules];
 }

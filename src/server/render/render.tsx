@@ -4,12 +4,13 @@ import { PassThrough } from 'node:stream';
 import { ApolloClient } from '@apollo/client';
 import { SchemaLink } from '@apollo/client/link/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { Boot } from '../../client/app/boot';
 import { COOKIE_CONSENT_COOKIE, parseConsent } from '../../client/features/consent';
 import { Providers } from '../../client/app/Providers';
-import { createRoutes } from '../../client/app/routes';
+import { createRoutes, pageModuleFiles, pageModuleOf } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
 import { pageRouteOf } from '../../client/lib/page-route';
 import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
@@ -27,26 +28,51 @@ interface ViteManifestEntry {
   imports?: string[];
 }
 
+interface Assets {
+  scripts: string[];
+  css: string[];
+  /** Per page module (routes.tsx), the chunks it needs beyond the entry's. */
+  pageScripts: Partial<Record<keyof typeof pageModuleFiles, string[]>>;
+}
+
 /**
  * Script and CSS files of the client entry, from Vite's build manifest. The entry's static imports (the libraries'
- * chunks) are listed with it, so the page asks for them all at once instead of after the entry has arrived.
+ * chunks) are listed with it, so the page asks for them all at once instead of after the entry has arrived; and
+ * each lazy page's own chunks, which the page being rendered preloads.
  */
-function readAssets(clientDir: string | undefined): { scripts: string[]; css: string[] } {
-  if (!clientDir) return { scripts: [], css: [] };
+function readAssets(clientDir: string | undefined): Assets {
+  if (!clientDir) return { scripts: [], css: [], pageScripts: {} };
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestEntry>;
   const entry = Object.values(manifest).find((e) => (e as { isEntry?: boolean }).isEntry);
-  if (!entry) return { scripts: [], css: [] };
-  const scripts = new Set([entry.file]);
-  const css = new Set(entry.css ?? []);
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
-    chunk.css?.forEach((file) => css.add(file));
-    chunk.imports?.forEach(visit);
+  if (!entry) return { scripts: [], css: [], pageScripts: {} };
+  const closure = (keys: readonly string[], seen: Set<string>, css: Set<string>) => {
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || seen.has(chunk.file)) return;
+      seen.add(chunk.file);
+      chunk.css?.forEach((file) => css.add(file));
+      chunk.imports?.forEach(visit);
+    };
+    keys.forEach(visit);
+    return seen;
   };
-  entry.imports?.forEach(visit);
-  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`) };
+  const css = new Set(entry.css ?? []);
+  const scripts = closure(entry.imports ?? [], new Set([entry.file]), css);
+  const pageScripts: Assets['pageScripts'] = {};
+  for (const [id, file] of Object.entries(pageModuleFiles) as [keyof typeof pageModuleFiles, string][]) {
+    // A page's own stylesheet would be missing from the first paint: pages keep their CSS in the entry's.
+    const pageCss = new Set<string>();
+    const own = [...closure([file], new Set(scripts), pageCss)].filter((f) => !scripts.has(f));
+    if (pageCss.size) throw new Error(`${file} brings its own CSS (${[...pageCss].join(', ')}): the first paint would miss it`);
+    pageScripts[id] = own.map((f) => `/${f}`);
+  }
+  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`), pageScripts };
+}
+
+/** Asks the browser for the shown page's chunks alongside the entry's (as <link rel="modulepreload"> in the head). */
+function PreloadModules({ hrefs }: { hrefs: readonly string[] }) {
+  for (const href of hrefs) preloadModule(href, { as: 'script' });
+  return null;
 }
 
 /**
@@ -87,6 +113,11 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
   const schema = buildSchema();
 
   const origin = publicOrigin(options.env);
+  const pageScriptsOf = (matches: Parameters<typeof pageRouteOf>[0]) => {
+    const id = pageRouteOf(matches)?.id;
+    const module = id ? pageModuleOf[id] : null;
+    return module ? (assets.pageScripts[module] ?? []) : [];
+  };
 
   async function render(req: FastifyRequest, reply: FastifyReply, nonce: string) {
     const url = requestUrl(req, origin);
@@ -117,6 +148,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       let failed = false;
       const stream = renderToPipeableStream(
         <Providers boot={boot} languageId={languageId} client={client} store={createPersistedStore(persisted)}>
+          <PreloadModules hrefs={pageScriptsOf(context.matches)} />
           <StaticRouterProvider router={router} context={context} nonce={nonce} />
         </Providers>,
         {

@@ -1,0 +1,36 @@
+/** What the browser says of the link (Network Information API; Chromium only, so every field may be missing). */
+export interface ConnectionHints {
+  effectiveType?: string;
+  saveData?: boolean;
+}
+
+/** How long prefetching waits for an idle moment before it runs anyway. */
+export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Whether to fetch what the shopper may need next. Not on a 2G link (the bytes would slow what they asked for)
+ * nor when they asked to save data; a browser that says nothing gets the prefetch.
+ */
+export function shouldPrefetch(connection: ConnectionHints | undefined): boolean {
+  if (!connection) return true;
+  if (connection.saveData) return false;
+  return connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
+}
+
+/**
+ * Runs `prefetch` once the page is idle (at the latest after PREFETCH_IDLE_TIMEOUT_MS), unless the connection rules
+ * it out. Browsers without requestIdleCallback (Safari) wait for the same timeout.
+ */
+export function prefetchWhenIdle(prefetch: () => void, env: { connection?: ConnectionHints; requestIdleCallback?: (cb: () => void, options: { timeout: number }) => unknown } = browserEnv()): boolean {
+  if (!shouldPrefetch(env.connection)) return false;
+  if (env.requestIdleCallback) env.requestIdleCallback(prefetch, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  else setTimeout(prefetch, PREFETCH_IDLE_TIMEOUT_MS);
+  return true;
+}
+
+function browserEnv() {
+  return {
+    connection: (navigator as Navigator & { connection?: ConnectionHints }).connection,
+    requestIdleCallback: typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback.bind(window) : undefined,
+  };
+}
