@@ -31,6 +31,7 @@ import { createRenderer } from './render/render';
 import { offlinePageHtml } from './render/offline-page';
 import { languageIds } from '../shared/locales';
 import { routes } from '../shared/routes';
+import { isCatalogGet } from '../shared/catalog-queries';
 
 export interface AppDeps {
   env: Env;
@@ -143,6 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
       if (publicOrigin) reply.header('Vary', 'Origin');
       response.headers.forEach((value, key) => void reply.header(key, value));
+      // A catalog read by its hash is the same for everyone: the service worker keeps it and refreshes it. Every
+      // other answer may carry a shopper's cart, checkout or order, so nothing may store it.
+      const catalogRead = req.method === 'GET' && response.status === 200 && isCatalogGet(new URL(req.url, 'http://localhost'));
+      reply.header('Cache-Control', catalogRead ? 'no-cache' : 'private, no-store');
       reply.status(response.status);
       reply.send(response.body);
       return reply;
