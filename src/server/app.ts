@@ -28,7 +28,6 @@ import { registerMailPreviews } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
-import { offlinePageHtml } from './render/offline-page';
 import { languageIds } from '../shared/locales';
 import { routes } from '../shared/routes';
 import { isCatalogGet } from '../shared/catalog-queries';
@@ -161,11 +160,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });
 
-  // Fetched by the service worker when it installs, never by a shopper online: cheap, so outside the page budget.
-  for (const languageId of languageIds) {
-    const html = offlinePageHtml(languageId, env.SHOP_VARIANT);
-    fastify.get(routes.offline(languageId), async (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html));
-  }
 
   fastify.get<{ Params: { file: string } }>('/images/:file', async (req, reply) => {
     const svg = await productImageSvg(db, req.params.file);
@@ -198,6 +192,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
   };
+  // Fetched by the service worker when it installs, never by a shopper online: outside the page budget.
+  for (const languageId of languageIds) {
+    fastify.get(routes.offline(languageId), (req, reply) => renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? ''));
+  }
   fastify.get('/*', renderRoute);
   fastify.get('/', renderRoute);
   fastify.setNotFoundHandler((req, reply) => {

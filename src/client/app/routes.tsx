@@ -14,6 +14,7 @@ import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { OrderConfirmationPage } from '../features/checkout/OrderConfirmationPage';
 import { PaymentFailedPage } from '../features/checkout/PaymentFailedPage';
 import { Layout } from '../features/layout/Layout';
+import { OfflinePage } from '../features/pwa/OfflinePage';
 import { layoutLoader } from '../features/layout/layout-loader';
 import { pageRouteHandle } from '../lib/page-route';
 import { notFound, type LoaderEnv } from '../lib/route-context';
@@ -51,6 +52,7 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
     accountOrders: notFoundPage,
     content: { loader: (args: LoaderFunctionArgs) => contentLoader(env, args.params.alias), Component: ContentPage },
     notFound: notFoundPage,
+    offline: { Component: OfflinePage },
   };
 }
 
