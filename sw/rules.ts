@@ -31,6 +31,3 @@ export function isOutdatedRuntimeCache(name: string): boolean {
   const current = Object.values(offlineCaches) as string[];
   return /^(pages|offline|catalog|images)-v\d+$/.test(name) && !current.includes(name);
 }
-
-/** The message a page sends the waiting worker when the shopper has agreed to the new version. */
-export const SKIP_WAITING = 'SKIP_WAITING';

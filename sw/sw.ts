@@ -5,9 +5,9 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration';
 import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
-import { offlineCaches } from '../src/shared/offline-caches';
+import { offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
-import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, NOT_PAGES, SKIP_WAITING } from './rules';
+import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -87,7 +87,7 @@ setCatchHandler(async ({ request }) => {
 
 // Only on the shopper's word (the page's "new version – reload"): never under a checkout in progress.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

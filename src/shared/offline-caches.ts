@@ -12,3 +12,6 @@ export const offlineCaches = {
   /** Product and category pictures, cache first. */
   images: 'images-v1',
 } as const;
+
+/** What a page sends the waiting worker when the shopper has agreed to load the new version. */
+export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';

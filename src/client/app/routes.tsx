@@ -14,7 +14,6 @@ import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { OrderConfirmationPage } from '../features/checkout/OrderConfirmationPage';
 import { PaymentFailedPage } from '../features/checkout/PaymentFailedPage';
 import { Layout } from '../features/layout/Layout';
-import { OfflinePage } from '../features/pwa/OfflinePage';
 import { layoutLoader } from '../features/layout/layout-loader';
 import { pageRouteHandle } from '../lib/page-route';
 import { notFound, type LoaderEnv } from '../lib/route-context';
@@ -23,7 +22,7 @@ import { notFound, type LoaderEnv } from '../lib/route-context';
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
 
 /** What the router shows for a route of the table; the paths, page type and layout come from the table. */
-type PageRouteObject = Pick<NonIndexRouteObject, 'loader' | 'Component' | 'element'>;
+type PageRouteObject = Pick<NonIndexRouteObject, 'loader' | 'Component' | 'element' | 'lazy'>;
 
 /** Every route of the table, and what it shows: a route added to the table does not compile until it is here. */
 function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
@@ -52,7 +51,8 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
     accountOrders: notFoundPage,
     content: { loader: (args: LoaderFunctionArgs) => contentLoader(env, args.params.alias), Component: ContentPage },
     notFound: notFoundPage,
-    offline: { Component: OfflinePage },
+    // Only ever rendered on the server (the worker's offline page has no app scripts): not in the entry chunk.
+    offline: { lazy: async () => ({ Component: (await import('../features/pwa/OfflinePage')).OfflinePage }) },
   };
 }
 

@@ -1,5 +1,6 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import { GRAPHQL_PATH, persistedQueryExtensions } from '../../shared/catalog-queries';
+import { from, mergeMap } from 'rxjs';
+import type { persistedQueryExtensions } from '../../shared/catalog-queries';
 
 // Catalog entities carry language-specific text under one id, so they are stored under the query (whose
 // arguments include languageId) rather than normalised by id, where one language would overwrite the other.
@@ -19,13 +20,21 @@ export function createCache(): InMemoryCache {
  * everything else (the cart, checkout, mutations) stays POST and is never stored.
  */
 export const catalogReadsAsGet = new ApolloLink((operation, forward) => {
-  const extensions = operation.operationType === 'query' ? persistedQueryExtensions(operation.operationName) : null;
-  if (extensions) {
-    Object.assign(operation.extensions, extensions);
-    operation.setContext({ fetchOptions: { method: 'GET' }, http: { includeQuery: false, includeExtensions: true } });
-  }
-  return forward(operation);
+  if (operation.operationType !== 'query') return forward(operation);
+  // The list of hashes loads with the first query, after the first render, not with the entry.
+  catalogQueries ??= import('../../shared/catalog-queries');
+  return from(catalogQueries).pipe(
+    mergeMap(({ persistedQueryExtensions }) => {
+      const extensions = persistedQueryExtensions(operation.operationName);
+      if (extensions) {
+        Object.assign(operation.extensions, extensions);
+        operation.setContext({ fetchOptions: { method: 'GET' }, http: { includeQuery: false, includeExtensions: true } });
+      }
+      return forward(operation);
+    }),
+  );
 });
+let catalogQueries: Promise<{ persistedQueryExtensions: typeof persistedQueryExtensions }> | undefined;
 
 /** The browser's client; the first page's data arrives with the router's hydration data instead. */
 export function createBrowserApollo(): ApolloClient {
@@ -33,6 +42,6 @@ export function createBrowserApollo(): ApolloClient {
     cache: createCache(),
     // Without the client library's name and version in every request's extensions: a catalog read's URL must
     // stay the one the service worker precached, across Apollo upgrades.
-    link: catalogReadsAsGet.concat(new HttpLink({ uri: GRAPHQL_PATH, credentials: 'same-origin', enhancedClientAwareness: { transport: false } })),
+    link: catalogReadsAsGet.concat(new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })),
   });
 }

@@ -21,7 +21,7 @@ import type { GraphQLContext } from '../graphql/context';
 import { buildSchema } from '../graphql/schema';
 import { languageOfUrl, t } from '../i18n';
 import { savedPagesScript } from './offline-script';
-import { SAVED_PAGES_ID } from '../../client/features/pwa/OfflinePage';
+import { SAVED_PAGES_ID } from '../../client/features/pwa';
 
 interface ViteManifestEntry {
   file: string;

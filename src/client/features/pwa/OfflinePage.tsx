@@ -4,10 +4,9 @@ import { routes } from '../../../shared/routes';
 import { Head } from '../../components/Head';
 import { resolveLink } from '../../components/SmartLink';
 import { useLanguageId } from '../../hooks/use-language';
-import type { LayoutData } from '../layout/layout-loader';
+import type { LayoutQuery } from '../../graphql/generated/operations';
+import { SAVED_PAGES_ID } from './saved-pages';
 
-/** The id of the list the offline page's own script fills with the pages the worker has stored. */
-export const SAVED_PAGES_ID = 'offline-saved-pages';
 
 /**
  * What the service worker answers for a page it cannot fetch and never stored, under the asked address: the shop's
@@ -18,7 +17,7 @@ export const SAVED_PAGES_ID = 'offline-saved-pages';
 export function OfflinePage() {
   const intl = useIntl();
   const languageId = useLanguageId();
-  const layout = useRouteLoaderData<LayoutData>(`layout-${languageId}`)?.layout;
+  const layout = useRouteLoaderData<{ layout: LayoutQuery }>(`layout-${languageId}`)?.layout;
   const menu = layout?.mainMenu?.menuItems ?? [];
   return (
     <div className="page error-page offline-page">
