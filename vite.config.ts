@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { pathOf } from './src/shared/routes';
 
 /**
  * The installed app: Swedish, the default language, like start_url. The shortcuts open the search and the cart
- * panels through ?open= (read by the pwa feature) and the favorites page. The PNGs are drawn by
+ * panels through ?open= (read by the pwa feature) and the favorites page: paths of the route table
+ * (src/shared/routes.ts; Vite's config loader cannot import it, tests/e2e/pwa.spec.ts compares them). The PNGs are drawn by
  * tests/tools/pwa-images.ts; maskable icons keep their glyph inside the safe zone.
  */
 const webAppManifest = {
@@ -32,9 +32,9 @@ const webAppManifest = {
     { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide' as const, label: 'Startsidan på datorn' },
   ],
   shortcuts: [
-    { name: 'Sök', short_name: 'Sök', url: `${pathOf('home', 'sv')}?open=search`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-    { name: 'Varukorg', short_name: 'Varukorg', url: `${pathOf('home', 'sv')}?open=cart`, icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-    { name: 'Favoriter', short_name: 'Favoriter', url: pathOf('favorites', 'sv'), icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+    { name: 'Sök', short_name: 'Sök', url: '/?open=search', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+    { name: 'Varukorg', short_name: 'Varukorg', url: '/?open=cart', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+    { name: 'Favoriter', short_name: 'Favoriter', url: '/favoriter', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
   ],
 };
 

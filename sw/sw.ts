@@ -5,7 +5,7 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration';
 import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
-import { offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
+import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
 import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, NOT_PAGES } from './rules';
 
@@ -45,16 +45,12 @@ self.addEventListener('install', (event) => {
 const storableOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => (isStorable(response) ? response : null) };
 
 // Pages: network first (fresh stock and prices), the last copy when offline or after 3 s on a stalled link.
-registerRoute(
-  new NavigationRoute(
-    new NetworkFirst({
-      cacheName: offlineCaches.pages,
-      networkTimeoutSeconds: 3,
-      plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
-    }),
-    { denylist: [NOT_PAGES] },
-  ),
-);
+const pages = new NetworkFirst({
+  cacheName: offlineCaches.pages,
+  networkTimeoutSeconds: 3,
+  plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
+});
+registerRoute(new NavigationRoute(pages, { denylist: [NOT_PAGES] }));
 
 // Catalog reads (GET by hash): answered at once from the cache and refreshed behind it. The answer does not
 // depend on the Accept or Origin header a request carried, so Vary is ignored when matching.
@@ -85,9 +81,16 @@ setCatchHandler(async ({ request }) => {
   return (await caches.match(routes.offline(languageId), { cacheName: offlineCaches.offline })) ?? Response.error();
 });
 
-// Only on the shopper's word (the page's "new version – reload"): never under a checkout in progress.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  const data = event.data as { type?: unknown; url?: unknown } | null;
+  // Only on the shopper's word (the page's "new version – reload"), which the page never offers in checkout.
+  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  // A page the shopper reached inside the app: stored through the pages' own strategy (same rules, same cap).
+  if (data?.type === CACHE_PAGE_MESSAGE && typeof data.url === 'string') {
+    const url = new URL(data.url, self.location.origin);
+    if (url.origin !== self.location.origin || NOT_PAGES.test(url.pathname + url.search)) return;
+    event.waitUntil(pages.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }).catch(() => undefined));
+  }
 });
 
 self.addEventListener('activate', (event) => {

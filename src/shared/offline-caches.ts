@@ -15,3 +15,9 @@ export const offlineCaches = {
 
 /** What a page sends the waiting worker when the shopper has agreed to load the new version. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
+
+/**
+ * What a page sends its worker after an in-app navigation, whose page the worker never fetched itself: the
+ * worker fetches and stores it like a visited page, so it opens offline after a reload too.
+ */
+export const CACHE_PAGE_MESSAGE = 'CACHE_PAGE';

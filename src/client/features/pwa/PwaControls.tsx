@@ -1,11 +1,12 @@
 import './pwa.css';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { installPrompt } from '../../lib/install-prompt';
 import { openPanel, ui } from '../../lib/ui-state';
 import { updates } from '../../lib/sw-updates';
 import { installGuidance, panelToOpen } from './install-guidance';
+import { CACHE_PAGE_MESSAGE } from '../../../shared/offline-caches';
 
 /**
  * The installed app's controls, loaded after the first render and never on the checkout's pages (the layout
@@ -13,6 +14,7 @@ import { installGuidance, panelToOpen } from './install-guidance';
  */
 export function PwaControls() {
   useOpenFromUrl();
+  useStoreVisitedPages();
   return (
     <>
       <InstallApp />
@@ -35,6 +37,30 @@ function useOpenFromUrl() {
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
   }, [location.search, location.pathname, location.hash, navigate]);
+}
+
+/**
+ * After an in-app navigation the worker has seen only the page's data, not the page: it is asked to store the
+ * page too, so a reload opens it offline. Skipped on 2G and with data saving, where the extra page costs most.
+ */
+function useStoreVisitedPages() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      // The page the tab opened on came through the worker already.
+      first.current = false;
+      return;
+    }
+    const controller = navigator.serviceWorker?.controller;
+    if (!controller || saveData()) return;
+    controller.postMessage({ type: CACHE_PAGE_MESSAGE, url: location.pathname + location.search });
+  }, [location.pathname, location.search]);
+}
+
+function saveData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return Boolean(connection?.saveData) || /(^|-)2g$/.test(connection?.effectiveType ?? '');
 }
 
 const standaloneQuery = '(display-mode: standalone)';
