@@ -28,8 +28,6 @@ import { registerMailPreviews } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
-import { languageIds } from '../shared/locales';
-import { routes } from '../shared/routes';
 import { isCatalogGet } from '../shared/catalog-queries';
 
 export interface AppDeps {
@@ -192,10 +190,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
   };
-  // Fetched by the service worker when it installs, never by a shopper online: outside the page budget.
-  for (const languageId of languageIds) {
-    fastify.get(routes.offline(languageId), (req, reply) => renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? ''));
-  }
   fastify.get('/*', renderRoute);
   fastify.get('/', renderRoute);
   fastify.setNotFoundHandler((req, reply) => {
