@@ -1,61 +1,75 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
-import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { languageIds, splitLocalePath } from '../src/shared/locales';
+import { layoutGetUrl } from '../src/shared/catalog-queries';
+import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
+import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
+import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-// Hashed JS and CSS from the build.
+// The app shell from the build: the JS and CSS of every route (both languages' messages are chunks of their
+// own), the manifest and its icons.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-const PAGES = 'pages-v1';
-const SHELL_URLS = ['/', '/en'];
-// Apart from the pages, whose expiry would otherwise drop it.
-const OFFLINE = 'offline-v1';
+const SHELL_URLS = languageIds.map((languageId) => routes.home(languageId));
+/** Apollo's Accept header, so the stored answer is the one the page's own request would get. */
+const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9';
 
-// The shell: the home pages in both languages, so a first offline visit still opens the shop; and the page
-// that says the shopper is offline, in both languages.
+/** Fetches past the HTTP cache and stores only a good answer: one missing piece must not fail the install. */
+async function store(cacheName: string, url: string, headers: HeadersInit = {}): Promise<void> {
+  const request = new Request(url, { cache: 'reload', headers, credentials: 'same-origin' });
+  const response = await fetch(request);
+  if (!isStorable(response)) throw new Error(`${url} answered ${response.status}`);
+  await (await caches.open(cacheName)).put(url, response);
+}
+
+// Beside the hashed shell: the home pages in both languages, so a first offline visit still opens the shop; the
+// offline page of each language (in the frame, with the menus); and the frame's query (category tree and menus)
+// of both channels, so the menus and the category links work offline from the first visit. No skipWaiting
+// here: a new version waits until the shopper agrees to reload (the page's update prompt).
 self.addEventListener('install', (event) => {
   event.waitUntil(
     Promise.all([
-      caches.open(PAGES).then((cache) => cache.addAll(SHELL_URLS)),
-      caches.open(OFFLINE).then((cache) => cache.addAll(languageIds.map((languageId) => routes.offline(languageId)))),
+      ...SHELL_URLS.map((url) => store(offlineCaches.pages, url)),
+      ...languageIds.map((languageId) => store(offlineCaches.offline, routes.offline(languageId))),
+      ...languageIds.map((languageId) => store(offlineCaches.catalog, layoutGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT })),
     ]),
   );
 });
 
-/**
- * Only a page the server lets anyone keep is stored: a complete 200 answer not marked no-store. The server marks
- * a shopper's own pages (checkout, order confirmation, account, mail previews) no-store, and Workbox itself would
- * store them regardless.
- */
-const storablePagesOnly = {
-  cacheWillUpdate: async ({ response }: { response: Response }) =>
-    response.status === 200 && !/no-store/i.test(response.headers.get('Cache-Control') ?? '') ? response : null,
-};
+const storableOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => (isStorable(response) ? response : null) };
 
-/** What is never a page of the shop, in either language: the API, sign-in, the health check and mail previews (Workbox matches the path with its query). */
-const NOT_PAGES = /^(\/en)?\/(graphql|auth|healthz|mail)([/?]|$)/i;
+// Pages: network first (fresh stock and prices), the last copy when offline or after 3 s on a stalled link.
+const pages = new NetworkFirst({
+  cacheName: offlineCaches.pages,
+  networkTimeoutSeconds: 3,
+  plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
+});
+registerRoute(new NavigationRoute(pages, { denylist: [NOT_PAGES] }));
 
-// Pages: network first (fresh stock and prices), the last copy when offline or on a stalled 2G link.
+// Catalog reads (GET by hash): answered at once from the cache and refreshed behind it. The answer does not
+// depend on the Accept or Origin header a request carried, so Vary is ignored when matching.
 registerRoute(
-  new NavigationRoute(
-    new NetworkFirst({
-      cacheName: PAGES,
-      networkTimeoutSeconds: 4,
-      plugins: [storablePagesOnly, new ExpirationPlugin({ maxEntries: 80 })],
-    }),
-    { denylist: [NOT_PAGES] },
-  ),
+  ({ request, url }) => isCatalogRead(request, url, self.location.origin),
+  new StaleWhileRevalidate({
+    cacheName: offlineCaches.catalog,
+    matchOptions: { ignoreVary: true },
+    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
 );
 
+// Pictures change only with the product, so a stored one is good: cache first, the oldest dropped past the cap.
 registerRoute(
-  ({ url }) => url.pathname.startsWith('/images/'),
-  new StaleWhileRevalidate({ cacheName: 'images-v1', plugins: [new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600 })] }),
+  ({ request, url }) => isShopImage(request, url, self.location.origin),
+  new CacheFirst({
+    cacheName: offlineCaches.images,
+    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
 );
 
 // A page never visited before, while offline: the offline page of its language, under the page's own address.
@@ -64,9 +78,26 @@ registerRoute(
 setCatchHandler(async ({ request }) => {
   if (request.mode !== 'navigate') return Response.error();
   const { languageId } = splitLocalePath(new URL(request.url).pathname);
-  return (await caches.match(routes.offline(languageId), { cacheName: OFFLINE })) ?? Response.error();
+  return (await caches.match(routes.offline(languageId), { cacheName: offlineCaches.offline })) ?? Response.error();
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: unknown; url?: unknown } | null;
+  // Only on the shopper's word (the page's "new version – reload"), which the page never offers in checkout.
+  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  // A page the shopper reached inside the app: stored through the pages' own strategy (same rules, same cap).
+  if (data?.type === CACHE_PAGE_MESSAGE && typeof data.url === 'string') {
+    const url = new URL(data.url, self.location.origin);
+    if (url.origin !== self.location.origin || NOT_PAGES.test(url.pathname + url.search)) return;
+    event.waitUntil(pages.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }).catch(() => undefined));
+  }
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(
+    (async () => {
+      await Promise.all((await caches.keys()).filter(isOutdatedRuntimeCache).map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
 });

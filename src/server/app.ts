@@ -28,9 +28,7 @@ import { registerMailPreviews } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
-import { offlinePageHtml } from './render/offline-page';
-import { languageIds } from '../shared/locales';
-import { routes } from '../shared/routes';
+import { isCatalogGet } from '../shared/catalog-queries';
 
 export interface AppDeps {
   env: Env;
@@ -145,6 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
       if (publicOrigin) reply.header('Vary', 'Origin');
       response.headers.forEach((value, key) => void reply.header(key, value));
+      // A catalog read by its hash is the same for everyone: the service worker keeps it and refreshes it. Every
+      // other answer may carry a shopper's cart, checkout or order, so nothing may store it.
+      const catalogRead = req.method === 'GET' && response.status === 200 && isCatalogGet(new URL(req.url, 'http://localhost'));
+      reply.header('Cache-Control', catalogRead ? 'no-cache' : 'private, no-store');
       reply.status(response.status);
       reply.send(response.body);
       return reply;
@@ -158,11 +160,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
   });
 
-  // Fetched by the service worker when it installs, never by a shopper online: cheap, so outside the page budget.
-  for (const languageId of languageIds) {
-    const html = offlinePageHtml(languageId, env.SHOP_VARIANT);
-    fastify.get(routes.offline(languageId), async (_req, reply) => reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html));
-  }
 
   fastify.get<{ Params: { file: string } }>('/images/:file', async (req, reply) => {
     const svg = await productImageSvg(db, req.params.file);

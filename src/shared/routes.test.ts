@@ -27,6 +27,7 @@ const published: Record<PageRouteId, { sv: string[]; en: string[]; pageType: Pag
   accountOrders: { sv: ['mina-sidor/ordrar'], en: ['my-account/orders'], pageType: 'account' },
   content: { sv: [':alias', 'content/:alias'], en: [':alias', 'content/:alias'], pageType: 'content' },
   notFound: { sv: ['*'], en: ['*'], pageType: 'notFound' },
+  offline: { sv: ['offline.html'], en: ['offline.html'], pageType: 'offline' },
 };
 
 describe('the route table', () => {

@@ -14,7 +14,8 @@ export type PageType =
   | 'product'
   | 'account'
   | 'content'
-  | 'notFound';
+  | 'notFound'
+  | 'offline';
 
 export interface PageRoute {
   /**
@@ -71,6 +72,11 @@ export const pageRoutes = {
   // One segment is a content page's alias (least specific: every other route wins over it).
   content: route('content', same(':alias', 'content/:alias')),
   notFound: route('notFound', same('*')),
+  /**
+   * The service worker's answer to a page it cannot fetch and never stored, shown under the asked address (a file
+   * name, so no content alias takes it).
+   */
+  offline: route('offline', same('offline.html')),
 } as const satisfies Record<string, PageRoute>;
 
 export type PageRouteId = keyof typeof pageRoutes;
@@ -124,6 +130,5 @@ export const routes = {
   orderConfirmation: (languageId: LanguageId) => pathOf('orderConfirmation', languageId),
   paymentFailed: (languageId: LanguageId) => pathOf('paymentFailed', languageId),
   accountOrders: (languageId: LanguageId) => pathOf('accountOrders', languageId),
-  /** The service worker's answer to a page it cannot fetch and never stored (a file name, so no content alias takes it). */
-  offline: (languageId: LanguageId) => localizePath('/offline.html', languageId),
+  offline: (languageId: LanguageId) => pathOf('offline', languageId),
 };

@@ -14,7 +14,12 @@ export function Document({ boot, languageId, children }: { boot: Boot; languageI
         <meta name="theme-color" content="#EE3F6B" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        {/* Safari on iOS reads these instead of the manifest when the shop is added to the home screen. */}
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="default" />
+        <meta name="apple-mobile-web-app-title" content="Retro" />
         {boot.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -126,6 +126,8 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
       return { loader: (args) => contentLoader(env, args.params.alias), Component: ContentPage };
     }),
     notFound: notFoundPage,
+    // Only ever rendered on the server (the worker's offline page has no app scripts): not in the entry chunk.
+    offline: { lazy: async () => ({ Component: (await import('../features/pwa/OfflinePage')).OfflinePage }) },
   };
 }
 

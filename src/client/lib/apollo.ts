@@ -1,4 +1,6 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { from, mergeMap } from 'rxjs';
+import type { persistedQueryExtensions } from '../../shared/catalog-queries';
 
 // Catalog entities carry language-specific text under one id, so they are stored under the query (whose
 // arguments include languageId) rather than normalised by id, where one language would overwrite the other.
@@ -13,10 +15,33 @@ export function createCache(): InMemoryCache {
   });
 }
 
+/**
+ * Catalog queries go as GET with only their hash, so the service worker can keep and refresh their answers;
+ * everything else (the cart, checkout, mutations) stays POST and is never stored.
+ */
+export const catalogReadsAsGet = new ApolloLink((operation, forward) => {
+  if (operation.operationType !== 'query') return forward(operation);
+  // The list of hashes loads with the first query, after the first render, not with the entry.
+  catalogQueries ??= import('../../shared/catalog-queries');
+  return from(catalogQueries).pipe(
+    mergeMap(({ persistedQueryExtensions }) => {
+      const extensions = persistedQueryExtensions(operation.operationName);
+      if (extensions) {
+        Object.assign(operation.extensions, extensions);
+        operation.setContext({ fetchOptions: { method: 'GET' }, http: { includeQuery: false, includeExtensions: true } });
+      }
+      return forward(operation);
+    }),
+  );
+});
+let catalogQueries: Promise<{ persistedQueryExtensions: typeof persistedQueryExtensions }> | undefined;
+
 /** The browser's client; the first page's data arrives with the router's hydration data instead. */
 export function createBrowserApollo(): ApolloClient {
   return new ApolloClient({
     cache: createCache(),
-    link: new HttpLink({ uri: '/graphql', credentials: 'same-origin' }),
+    // Without the client library's name and version in every request's extensions: a catalog read's URL must
+    // stay the one the service worker precached, across Apollo upgrades.
+    link: catalogReadsAsGet.concat(new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })),
   });
 }

@@ -19,6 +19,7 @@ import { noIntrospectionRule } from './limits/no-introspection';
 import { operationCostRule } from './limits/operation-cost';
 import { loggedMaskError, type ErrorLogger } from './masked-errors';
 import { socketOnlySubscriptions } from './socket-only-subscriptions';
+import { persistedCatalogOperations } from './persisted-operations';
 import { mutationsRunToTheEnd } from './operation-deadline';
 
 const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.graphql'], {
@@ -101,7 +102,7 @@ export function buildYoga(createContext: (initial: InitialContext) => GraphQLCon
     graphqlEndpoint: '/graphql',
     // Yoga's default reflects any Origin with credentials, which would let any site read a shopper's answers.
     cors: (request) => (options.corsOrigin && request.headers.get('origin') === options.corsOrigin ? { origin: [options.corsOrigin], credentials: true } : false),
-    plugins: [...limitPlugins(), inputGuardPlugin(), socketOnlySubscriptions(), mutationsRunToTheEnd(), ...(options.production ? [noIntrospection()] : [])],
+    plugins: [persistedCatalogOperations(), ...limitPlugins(), inputGuardPlugin(), socketOnlySubscriptions(), mutationsRunToTheEnd(), ...(options.production ? [noIntrospection()] : [])],
     maskedErrors: options.production ? { maskError: loggedMaskError(options.logger) } : false,
     graphiql: !options.production,
     landingPage: false,

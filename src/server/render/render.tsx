@@ -21,6 +21,8 @@ import { publicOrigin, type Env } from '../env';
 import type { GraphQLContext } from '../graphql/context';
 import { buildSchema } from '../graphql/schema';
 import { languageOfUrl, t } from '../i18n';
+import { savedPagesScript } from './offline-script';
+import { SAVED_PAGES_ID } from '../../client/features/pwa';
 
 interface ViteManifestEntry {
   file: string;
@@ -132,6 +134,10 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       return reply.status(context.status).header('Location', context.headers.get('Location') ?? '/').send();
     }
     const router = createStaticRouter(handler.dataRoutes, context);
+    const pageRoute = pageRouteOf(context.matches);
+    // The service worker shows the offline page under other pages' addresses: without the app's scripts (its
+    // router data would not match), and without a consent banner no script could close.
+    const offlinePage = pageRoute?.id === 'offline';
     const persisted = parsePersistedState(req.cookies[PERSISTED_STATE_COOKIE]);
     const boot: Boot = {
       css: assets.css,
@@ -140,7 +146,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       gtmId: options.env.GTM_ID ?? null,
       demo: options.demo,
       origin,
-      cookieConsent: parseConsent(req.cookies[COOKIE_CONSENT_COOKIE]),
+      cookieConsent: offlinePage ? false : parseConsent(req.cookies[COOKIE_CONSENT_COOKIE]),
     };
     const languageId = splitLocalePath(url.pathname).languageId;
 
@@ -153,10 +159,9 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
         </Providers>,
         {
           nonce,
-          bootstrapModules: assets.scripts,
+          ...(offlinePage ? { bootstrapScriptContent: savedPagesScript(SAVED_PAGES_ID) } : { bootstrapModules: assets.scripts }),
           onShellReady() {
             const body = new PassThrough();
-            const pageRoute = pageRouteOf(context.matches);
             reply
               .status(failed ? 500 : context.statusCode)
               .header('Content-Type', 'text/html; charset=utf-8')

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
@@ -11,11 +11,16 @@ import { NavigationProgress } from './NavigationProgress';
 import type { LayoutData } from './layout-loader';
 import { UndistractedFooter, UndistractedHeader, useUndistracted } from './UndistractedLayout';
 import { DemoNotice } from '../../components/shop-texts';
+import { useHydrated } from '../../hooks/use-hydrated';
+
+// The install button, the update prompt and the manifest shortcuts' ?open=: after the first render, not in the entry.
+const PwaControls = lazy(() => import('../pwa').then((pwa) => ({ default: pwa.PwaControls })));
 
 export function Layout({ languageId }: { languageId: LanguageId }) {
   const { layout, messages } = useLoaderData() as LayoutData;
   const theme = layout.channel.themeSettings;
   const undistracted = useUndistracted();
+  const hydrated = useHydrated();
   useEffect(() => {
     document.documentElement.lang = languageId;
   }, [languageId]);
@@ -39,6 +44,12 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         <main id="main" className="main" tabIndex={-1}>
           <Outlet />
         </main>
+        {/* Never in the checkout: a new version's reload must not come under a shopper who is paying. */}
+        {hydrated && !undistracted && (
+          <Suspense fallback={null}>
+            <PwaControls />
+          </Suspense>
+        )}
         {undistracted ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}
         <CookieConsent />
         <Snackbar />

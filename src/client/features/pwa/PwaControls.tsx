@@ -1,0 +1,110 @@
+import './pwa.css';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { installPrompt } from '../../lib/install-prompt';
+import { openPanel, ui } from '../../lib/ui-state';
+import { updates } from '../../lib/sw-updates';
+import { installGuidance, panelToOpen } from './install-guidance';
+import { CACHE_PAGE_MESSAGE } from '../../../shared/offline-caches';
+
+/**
+ * The installed app's controls, loaded after the first render and never on the checkout's pages (the layout
+ * leaves them out there), so a new version's reload can never come under a shopper who is paying.
+ */
+export function PwaControls() {
+  useOpenFromUrl();
+  useStoreVisitedPages();
+  return (
+    <>
+      <InstallApp />
+      <UpdatePrompt />
+    </>
+  );
+}
+
+/** The manifest's shortcuts open the search and the cart through ?open=: opened once, then taken off the address. */
+function useOpenFromUrl() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const panel = panelToOpen(params.get('open'));
+    if (!panel) return;
+    if (panel === 'search') ui.searchOpen = true;
+    else openPanel(panel);
+    params.delete('open');
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
+  }, [location.search, location.pathname, location.hash, navigate]);
+}
+
+/**
+ * After an in-app navigation the worker has seen only the page's data, not the page: it is asked to store the
+ * page too, so a reload opens it offline. Skipped on 2G and with data saving, where the extra page costs most.
+ */
+function useStoreVisitedPages() {
+  const location = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      // The page the tab opened on came through the worker already.
+      first.current = false;
+      return;
+    }
+    const controller = navigator.serviceWorker?.controller;
+    if (!controller || saveData()) return;
+    controller.postMessage({ type: CACHE_PAGE_MESSAGE, url: location.pathname + location.search });
+  }, [location.pathname, location.search]);
+}
+
+function saveData(): boolean {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return Boolean(connection?.saveData) || /(^|-)2g$/.test(connection?.effectiveType ?? '');
+}
+
+const standaloneQuery = '(display-mode: standalone)';
+
+function InstallApp() {
+  const offer = useSyncExternalStore(installPrompt.subscribe, installPrompt.current, () => null);
+  const guidance = installGuidance({
+    offered: offer !== null,
+    standalone: window.matchMedia(standaloneQuery).matches || (navigator as Navigator & { standalone?: boolean }).standalone === true,
+    userAgent: navigator.userAgent,
+    maxTouchPoints: navigator.maxTouchPoints,
+  });
+  if (guidance === 'none') return null;
+  return (
+    <aside className="pwa-install" aria-labelledby="pwa-install-title">
+      {guidance === 'button' ? (
+        <button id="pwa-install-title" type="button" className="button button--primary" onClick={() => void installPrompt.prompt()}>
+          <FormattedMessage id="pwa.install.button" />
+        </button>
+      ) : (
+        <>
+          <h2 id="pwa-install-title" className="pwa-install__title">
+            <FormattedMessage id="pwa.install.iosTitle" />
+          </h2>
+          <p className="pwa-install__steps">
+            <FormattedMessage id="pwa.install.iosSteps" />
+          </p>
+        </>
+      )}
+    </aside>
+  );
+}
+
+function UpdatePrompt() {
+  const waiting = useSyncExternalStore(updates.subscribe, updates.waiting, () => false);
+  if (!waiting) return null;
+  return (
+    <div className="pwa-update" role="status">
+      <p className="pwa-update__text">
+        <FormattedMessage id="pwa.update.text" />
+      </p>
+      <button type="button" className="button button--primary" onClick={() => updates.apply()}>
+        <FormattedMessage id="pwa.update.reload" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createBrowserApollo } from './apollo';
+import { CartDocument, LayoutDocument } from '../graphql/generated/operations';
+import { layoutGetUrl } from '../../shared/catalog-queries';
+import { channels } from '../../shared/locales';
+
+function stubFetch() {
+  const calls: { url: string; method: string; body: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url: String(url), method: init.method ?? 'GET', body: init.body });
+      return new Response(JSON.stringify({ data: null, errors: [{ message: 'stub' }] }), { headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('catalog reads as GET', () => {
+  it('sends the layout query as a GET by hash, at the very URL the service worker precaches', async () => {
+    const calls = stubFetch();
+    const client = createBrowserApollo();
+    const { channelId, languageId } = channels.sv;
+    await client.query({ query: LayoutDocument, variables: { channelId, languageId } }).catch(() => undefined);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[0]?.url).toBe(layoutGetUrl(channels.sv));
+    expect(calls[0]?.url).not.toContain('query=');
+  });
+
+  it('keeps the cart a POST with its text', async () => {
+    const calls = stubFetch();
+    const client = createBrowserApollo();
+    await client.query({ query: CartDocument, variables: { id: 'c1' } }).catch(() => undefined);
+    expect(calls[0]?.method).toBe('POST');
+    expect(String(calls[0]?.body)).toContain('getCart');
+  });
+});

@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { buildApp, type App } from '../app';
+import { loadEnv } from '../env';
+import { createAppPubSub } from '../pubsub';
+import { uniqueLimitPrefix } from '../limits/address-limits';
+import { openTestDb } from '../testing/db';
+
+/** The worker's offline page: the server renders it in the shop's frame, without the app's scripts. */
+describe('the offline page', () => {
+  let db: Db;
+  let app: App;
+  let closePubSub: () => Promise<void>;
+  const clientDir = mkdtempSync(join(tmpdir(), 'storefront-offline-page-'));
+  beforeAll(async () => {
+    // A build's manifest, so pages name their entry script and stylesheet.
+    mkdirSync(join(clientDir, '.vite'), { recursive: true });
+    writeFileSync(
+      join(clientDir, '.vite', 'manifest.json'),
+      JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/entry-1.css'], isEntry: true } }),
+    );
+    db = await openTestDb('pglite');
+    const pubsub = createAppPubSub(undefined);
+    closePubSub = pubsub.close;
+    app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent', PORT: '0' }), db, pubsub: pubsub.pubsub, clientDir, limitPrefix: uniqueLimitPrefix() });
+    await app.fastify.ready();
+  });
+  afterAll(async () => {
+    await app.stop();
+    await closePubSub();
+    await db.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('is in the frame with the menu, the stylesheet and the stored-pages script, but no app script', async () => {
+    const res = await app.fastify.inject({ url: '/offline.html', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toMatch(/<html lang="sv">/);
+    expect(res.body).toContain('Du är offline');
+    expect(res.body).toContain('<header class="site-header');
+    expect(res.body).toContain('href="/assets/entry-1.css"');
+    expect(res.body).toContain('aria-labelledby="offline-menu-title"');
+    expect(res.body).toContain('caches.open("pages-v1")');
+    expect(res.body).not.toContain('/assets/entry-1.js');
+    expect(res.body).toContain('name="robots" content="noindex"');
+    // No consent banner that no script could close.
+    expect(res.body).not.toContain('cookie-consent');
+    // Any other page keeps its scripts.
+    const home = await app.fastify.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(home.body).toContain('/assets/entry-1.js');
+  });
+
+  it('is English under /en', async () => {
+    const res = await app.fastify.inject({ url: '/en/offline.html', headers: { accept: 'text/html' } });
+    expect(res.body).toMatch(/<html lang="en">/);
+    expect(res.body).toContain('You&#x27;re offline');
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { catalogGetUrl, layoutGetUrl } from '../src/shared/catalog-queries';
+import { channels } from '../src/shared/locales';
+import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, NOT_PAGES } from './rules';
+
+const origin = 'https://shop.example';
+const get = (path: string, method = 'GET') => {
+  const url = new URL(path, origin);
+  return { request: new Request(url, { method }), url };
+};
+
+describe('what the worker keeps', () => {
+  it('keeps catalog reads by hash, over GET only', () => {
+    const layout = get(layoutGetUrl(channels.sv));
+    expect(isCatalogRead(layout.request, layout.url, origin)).toBe(true);
+    const product = get(catalogGetUrl('ProductPage', { alias: 'x' }));
+    expect(isCatalogRead(product.request, product.url, origin)).toBe(true);
+    const posted = get('/graphql', 'POST');
+    expect(isCatalogRead(posted.request, posted.url, origin)).toBe(false);
+  });
+
+  it('never keeps the cart, a query sent with its own text, a wrong hash or another origin', () => {
+    const cart = get(`/graphql?operationName=Cart&variables=%7B%7D`);
+    expect(isCatalogRead(cart.request, cart.url, origin)).toBe(false);
+    const ownText = get(`${layoutGetUrl(channels.sv)}&query=${encodeURIComponent('{ getCart(id: "x") { id } }')}`);
+    expect(isCatalogRead(ownText.request, ownText.url, origin)).toBe(false);
+    const wrongHash = get(layoutGetUrl(channels.sv).replace(/sha256Hash%22%3A%22[0-9a-f]{8}/, 'sha256Hash%22%3A%2200000000'));
+    expect(isCatalogRead(wrongHash.request, wrongHash.url, origin)).toBe(false);
+    const elsewhere = get(`https://other.example${layoutGetUrl(channels.sv)}`);
+    expect(isCatalogRead(elsewhere.request, elsewhere.url, origin)).toBe(false);
+  });
+
+  it('stores only complete answers the server lets anyone keep', () => {
+    expect(isStorable(new Response('ok', { headers: { 'Cache-Control': 'no-cache' } }))).toBe(true);
+    expect(isStorable(new Response('mine', { headers: { 'Cache-Control': 'private, no-store' } }))).toBe(false);
+    expect(isStorable(new Response('gone', { status: 404 }))).toBe(false);
+  });
+
+  it('takes the shop’s pictures and keeps the API and sign-in out of the page fallback', () => {
+    const image = get('/images/p12-1.svg');
+    expect(isShopImage(image.request, image.url, origin)).toBe(true);
+    for (const path of ['/graphql', '/en/graphql?x=1', '/auth/login', '/healthz', '/mail/orderconfirmed']) expect(NOT_PAGES.test(path), path).toBe(true);
+    for (const path of ['/', '/en/p/zelda', '/mailbox-game']) expect(NOT_PAGES.test(path), path).toBe(false);
+  });
+
+  it('drops only its own older runtime caches', () => {
+    expect(isOutdatedRuntimeCache('pages-v0')).toBe(true);
+    expect(isOutdatedRuntimeCache('pages-v1')).toBe(false);
+    expect(isOutdatedRuntimeCache('workbox-precache-v2-https://shop.example/')).toBe(false);
+    expect(isOutdatedRuntimeCache('outbox-v1')).toBe(false);
+  });
+});

@@ -1,0 +1,33 @@
+import { isCatalogGet } from '../src/shared/catalog-queries';
+import { offlineCaches } from '../src/shared/offline-caches';
+
+/** What is never a page of the shop, in either language: the API, sign-in, the health check and mail previews (Workbox matches the path with its query). */
+export const NOT_PAGES = /^(\/en)?\/(graphql|auth|healthz|mail)([/?]|$)/i;
+
+/**
+ * Only an answer the server lets anyone keep is stored: a complete 200 not marked no-store. The server marks a
+ * shopper's own pages (checkout, order confirmation, account, mail previews) and every GraphQL answer but a
+ * catalog read no-store, and Workbox itself would store them regardless.
+ */
+export function isStorable(response: Response): boolean {
+  return response.status === 200 && !/no-store/i.test(response.headers.get('Cache-Control') ?? '');
+}
+
+/**
+ * A catalog read the worker may keep: a GET of a listed query by its hash. Never a POST (carts, checkout,
+ * mutations), never a query sent with its own text (it could read anything, a cart included).
+ */
+export function isCatalogRead(request: Request, url: URL, origin: string): boolean {
+  return request.method === 'GET' && url.origin === origin && isCatalogGet(url);
+}
+
+/** A product or category picture of the shop. */
+export function isShopImage(request: Request, url: URL, origin: string): boolean {
+  return request.method === 'GET' && url.origin === origin && url.pathname.startsWith('/images/');
+}
+
+/** The worker's runtime caches of an older version (another name with the same prefix), dropped once a new worker takes over. */
+export function isOutdatedRuntimeCache(name: string): boolean {
+  const current = Object.values(offlineCaches) as string[];
+  return /^(pages|offline|catalog|images)-v\d+$/.test(name) && !current.includes(name);
+}

@@ -1,0 +1,305 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { layoutGetUrl } from '../../src/shared/catalog-queries';
+import { channels } from '../../src/shared/locales';
+import { offlineCaches } from '../../src/shared/offline-caches';
+import { routes } from '../../src/shared/routes';
+import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/browser';
+import { newBuildProxy } from '../support/new-build-proxy';
+
+// Each test waits for a worker to install (and some for a second one): more than a page test needs.
+test.describe.configure({ timeout: 90_000 });
+
+test.beforeEach(async ({ context, baseURL }) => {
+  // The consent banner would cover what the shopper taps; it has its own tests.
+  await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+});
+
+async function untilControlled(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
+}
+
+/** No network at all, the worker's own fetches included (the browser's offline switch does not reach those). */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+/** Paths (with query) a cache of the worker holds. */
+function cachedPaths(page: Page, cacheName: string): Promise<string[]> {
+  return page.evaluate(async (name) => {
+    const cache = await caches.open(name);
+    return (await cache.keys()).map((request) => {
+      const url = new URL(request.url);
+      return url.pathname + url.search;
+    });
+  }, cacheName);
+}
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+  form_factor?: string;
+}
+
+test.describe('installable app', () => {
+  test('the manifest and the worker meet the install criteria', async ({ page }) => {
+    await page.goto('/');
+    await untilControlled(page);
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(manifestHref).toBe('/manifest.webmanifest');
+    const manifest = (await (await page.request.get(manifestHref!)).json()) as Record<string, unknown> & {
+      icons: ManifestIcon[];
+      screenshots: ManifestIcon[];
+      shortcuts: { name: string; url: string }[];
+    };
+    expect(manifest).toMatchObject({
+      id: '/',
+      name: 'Retro Spelbutiken',
+      short_name: 'Retro',
+      lang: 'sv',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#EE3F6B',
+      background_color: '#ffffff',
+    });
+    expect(String(manifest.description).length).toBeGreaterThan(10);
+    const icon = (size: number, purpose: string) => manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.purpose === purpose);
+    for (const size of [192, 512]) for (const purpose of ['any', 'maskable']) expect(icon(size, purpose), `${size} ${purpose}`).toBeTruthy();
+    expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
+    // Every picture is there, a PNG, and as large as the manifest says.
+    const appleTouchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+    const pictures = [...manifest.icons, ...manifest.screenshots, { src: appleTouchIcon!, sizes: '180x180', type: 'image/png' }];
+    for (const picture of pictures) {
+      const size = await page.evaluate(async (src) => {
+        const image = new Image();
+        image.src = src;
+        await image.decode();
+        return `${image.naturalWidth}x${image.naturalHeight}`;
+      }, picture.src);
+      expect(size, picture.src).toBe(picture.sizes);
+      expect((await page.request.get(picture.src)).headers()['content-type'], picture.src).toBe('image/png');
+    }
+    // The shortcuts lead to the route table's pages, the search and the cart through ?open=.
+    expect(manifest.shortcuts.map((s) => s.url)).toEqual([`${routes.home('sv')}?open=search`, `${routes.home('sv')}?open=cart`, routes.favorites('sv')]);
+    // iOS reads its own tags instead of the manifest.
+    await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes');
+    await expect(page.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute('content', 'Retro');
+  });
+
+  test("Chromium's own verdict: nothing keeps the shop from being installed", async ({ baseURL, viewport, isMobile }) => {
+    // A test's context is incognito, where nothing installs: a profile of its own on disk instead.
+    const profile = mkdtempSync(join(tmpdir(), 'storefront-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumExecutable(),
+      args: CHROMIUM_FLAGS,
+      baseURL,
+      viewport,
+      isMobile,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await untilControlled(page);
+      const cdp = await context.newCDPSession(page);
+      const errors = async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors;
+      await expect.poll(errors).toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  test('offers "Installera appen" when the browser offers installing, and not once installed', async ({ page }) => {
+    await page.goto('/');
+    await untilControlled(page);
+    const install = page.getByRole('button', { name: 'Installera appen' });
+    await expect(install).toHaveCount(0);
+    // Headless Chromium never offers installing on its own: the offer is the browser's event, made here.
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => void ((window as unknown as { prompted: boolean }).prompted = true),
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await expect(install).toBeVisible();
+    await install.click();
+    expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    // An offer is good for one prompt.
+    await expect(install).toHaveCount(0);
+  });
+
+  test('on iOS, where Safari never offers installing, explains the way through the Share menu', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    });
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Lägg till på hemskärmen' })).toBeVisible();
+    await expect(page.getByText('Tryck på Dela och välj Lägg till på hemskärmen.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Installera appen' })).toHaveCount(0);
+    await context.close();
+  });
+
+  test('the shortcuts open the search and the cart', async ({ page }) => {
+    await page.goto('/?open=cart');
+    await expect(page.getByRole('dialog', { name: 'Varukorg' })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/?open=search');
+    await expect(page.getByRole('combobox', { name: 'Sök' })).toBeFocused();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('offline from the first visit', () => {
+  test('the menus, the category tree and the catalog reads come from the worker', async ({ page, context }) => {
+    await page.goto('/');
+    await untilControlled(page);
+    // Put in at install for both channels: the frame's query, at the very URL the layout loader asks for.
+    const layoutUrls = [layoutGetUrl(channels.sv), layoutGetUrl(channels.en)];
+    expect(await cachedPaths(page, offlineCaches.catalog)).toEqual(expect.arrayContaining(layoutUrls));
+    await goOffline(context);
+    for (const url of layoutUrls) {
+      const answer = await page.evaluate(async (u) => {
+        const response = await fetch(u, { headers: { accept: 'application/graphql-response+json,application/json;q=0.9' } });
+        const body = (await response.json()) as { data: { categories: unknown[]; mainMenu: { menuItems: unknown[] } } };
+        return { status: response.status, categories: body.data.categories.length, menu: body.data.mainMenu.menuItems.length };
+      }, url);
+      expect(answer.status).toBe(200);
+      expect(answer.categories).toBeGreaterThan(3);
+      expect(answer.menu).toBeGreaterThan(0);
+    }
+    // The English shop opens offline (its frame's data is there), and switching language works.
+    await page.goto(routes.home('en'));
+    await expect(page.getByRole('heading', { name: 'Bestsellers' })).toBeVisible();
+  });
+
+  test("a category never opened answers the shop's offline page in the frame, with the categories and the stored pages", async ({ page, context }) => {
+    await page.goto('/');
+    await untilControlled(page);
+    const homeTitle = await page.title();
+    await goOffline(context);
+    await page.goto('/c/spel');
+    expect(new URL(page.url()).pathname).toBe('/c/spel');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Du är offline' })).toBeVisible();
+    // The shop's frame, not a bare page.
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    // The menu's categories as plain links, which the worker answers even offline.
+    const categories = main.getByRole('navigation', { name: 'Kategorier' });
+    await expect(categories.getByRole('link', { name: 'Konsoler' })).toBeVisible();
+    // The pages stored for offline, by their titles.
+    const saved = main.getByRole('region', { name: 'Sidor du kan öppna utan nät' });
+    await expect(saved.getByRole('link', { name: homeTitle })).toHaveAttribute('href', '/');
+    await categories.getByRole('link', { name: 'Konsoler' }).click();
+    await expect(page).toHaveURL(/\/c\/konsoler/);
+    await expect(main.getByRole('heading', { level: 1, name: 'Du är offline' })).toBeVisible();
+    await saved.getByRole('link', { name: homeTitle }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Du är offline' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a category and a product visited inside the app open offline after a reload', async ({ page, context }) => {
+    await page.goto('/');
+    await untilControlled(page);
+    // The home page's category tiles: links inside the app, whose pages the worker never fetched itself.
+    await page.getByRole('main').getByRole('link', { name: 'Konsoler' }).click();
+    await expect(page).toHaveURL(/\/c\/konsoler/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Konsoler' })).toBeVisible();
+    const categoryPath = new URL(page.url()).pathname;
+    const productLink = page.getByRole('main').getByRole('article').first().getByRole('link').first();
+    await productLink.click();
+    await expect(page).toHaveURL(/\/p\//);
+    const productHeading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    const productPath = new URL(page.url()).pathname;
+    // The worker stores pages reached inside the app once the page asks (after the navigation).
+    await expect.poll(() => cachedPaths(page, offlineCaches.pages)).toEqual(expect.arrayContaining([categoryPath, productPath]));
+    // The product's data was read by GET and kept; no cart read ever is.
+    const catalogKeys = await cachedPaths(page, offlineCaches.catalog);
+    expect(catalogKeys.some((key) => key.includes('operationName=ProductPage'))).toBe(true);
+    expect(catalogKeys.some((key) => /operationName=Cart\b|getCart/.test(key))).toBe(false);
+
+    await goOffline(context);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: productHeading })).toBeVisible();
+    await page.goto(categoryPath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Konsoler' })).toBeVisible();
+  });
+});
+
+function controllerVersion(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(String(event.data));
+        navigator.serviceWorker.controller?.postMessage('version?', [channel.port2]);
+        // The first build does not answer.
+        setTimeout(() => resolve('v1'), 1000);
+      }),
+  );
+}
+
+const hasWaitingWorker = (page: Page) => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+
+test.describe('updates', () => {
+  let proxy: Awaited<ReturnType<typeof newBuildProxy>>;
+  test.beforeEach(async ({ baseURL, context }) => {
+    proxy = await newBuildProxy(baseURL ?? '');
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: proxy.url }]);
+  });
+  test.afterEach(async () => proxy.close());
+
+  test('a new version is offered, and reloads into it only when the shopper says so', async ({ page }) => {
+    await page.goto(`${proxy.url}/`);
+    await untilControlled(page);
+    proxy.deploy();
+    // Found at start: the next page load asks for a new worker.
+    await page.reload();
+    await expect.poll(() => hasWaitingWorker(page), { timeout: 20_000 }).toBe(true);
+    const prompt = page.getByRole('status').filter({ hasText: 'Det finns en ny version av butiken.' });
+    await expect(prompt).toBeVisible();
+    // It only waits: the old worker still controls the page until the shopper agrees.
+    expect(await controllerVersion(page)).toBe('v1');
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Ny version – ladda om' }).click();
+    await reloaded;
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker ?? false)).toBe(false);
+    await untilControlled(page);
+    expect(await controllerVersion(page)).toBe('v2');
+    await expect(page.getByRole('button', { name: 'Ny version – ladda om' })).toHaveCount(0);
+  });
+
+  test('never offers the reload in the checkout, and offers it again once the shopper is back in the shop', async ({ page }) => {
+    await page.goto(`${proxy.url}/`);
+    await untilControlled(page);
+    proxy.deploy();
+    await page.goto(`${proxy.url}${routes.checkout('sv')}`);
+    await expect(page.getByRole('heading', { name: 'Kassan', level: 1 })).toBeVisible();
+    await expect.poll(() => hasWaitingWorker(page), { timeout: 20_000 }).toBe(true);
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    // A visibility change asks for updates too; in the checkout it changes nothing.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(page.getByRole('button', { name: 'Ny version – ladda om' })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(await controllerVersion(page)).toBe('v1');
+    // Back in the shop (inside the app, no reload), the offer comes.
+    await page.getByRole('main').getByRole('link', { name: 'Fortsätt handla' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Ny version – ladda om' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+  });
+});
