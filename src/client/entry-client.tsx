@@ -7,7 +7,9 @@ import { splitLocalePath } from '../shared/locales';
 import { BOOT_ELEMENT_ID, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes } from './app/routes';
+import type { LayoutData } from './features/layout/layout-loader';
 import { createBrowserApollo } from './lib/apollo';
+import { configureOfflineData, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
 import { registerServiceWorker } from './lib/service-worker';
 
@@ -31,3 +33,13 @@ startTransition(() => {
 });
 
 registerServiceWorker();
+
+// The data's version comes with the layout (in the HTML). The device's copy of the catalog opens once the page
+// is idle: its code and IndexedDB stay out of the first render, and a loader that needs it first opens it itself.
+const layout = Object.values(router.state.loaderData).find((data): data is LayoutData => Boolean((data as Partial<LayoutData> | undefined)?.layout));
+if (layout) {
+  configureOfflineData({ schemaVersion: layout.layout.shop.schemaVersion });
+  const open = () => void startOfflineData();
+  if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 3000 });
+  else setTimeout(open, 1000);
+}

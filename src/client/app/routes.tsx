@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import type { LoaderFunctionArgs, NonIndexRouteObject, RouteObject } from 'react-router';
+import type { LoaderFunction, LoaderFunctionArgs, NonIndexRouteObject, RouteObject } from 'react-router';
 import type { LanguageId } from '../../shared/locales';
 import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
 import { ErrorPage, RootErrorPage } from './ErrorPage';
@@ -16,7 +16,7 @@ import { PaymentFailedPage } from '../features/checkout/PaymentFailedPage';
 import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
 import { pageRouteHandle } from '../lib/page-route';
-import { notFound, type LoaderEnv } from '../lib/route-context';
+import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
@@ -54,12 +54,21 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
   };
 }
 
+/**
+ * A page's loader with a record of its own (the loaders' environment is shared by every page load), so data shown
+ * from a copy while offline can say since when it is true.
+ */
+function timedPage(env: LoaderEnv, id: PageRouteId, page: PageRouteObject): PageRouteObject {
+  if (typeof page.loader !== 'function') return page;
+  return { ...page, loader: (args: LoaderFunctionArgs) => withAsOf(env, (scoped) => (pagesFor(scoped)[id].loader as LoaderFunction)(args)) };
+}
+
 /** The table's routes in one language, each path its own route object; the handle carries the table's facts. */
 function pageRoutesFor(env: LoaderEnv): RouteObject[] {
   const pages = pagesFor(env);
   return (Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) =>
     pageRoutes[id].paths[env.languageId].map((path): RouteObject => {
-      const page = { ...pages[id], handle: pageRouteHandle(id) };
+      const page = { ...timedPage(env, id, pages[id]), handle: pageRouteHandle(id) };
       return path === '' ? { ...page, index: true } : { ...page, path };
     }),
   );

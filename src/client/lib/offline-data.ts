@@ -1,0 +1,71 @@
+import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import type { DocumentNode } from 'graphql';
+import type { CachePersistence, CachedResult } from './cache-persistence';
+import { queryKey } from './query-key';
+
+/**
+ * The light half of the offline data, in the first route's bundle: when each catalog query was fetched in this
+ * tab, and the way to the persisted copy of the catalog (lib/cache-persistence), which is loaded on its own
+ * after the first render. Loaders hand their network results here and read from here when the network is gone.
+ */
+
+let schemaVersion: number | null = null;
+let persistence: Promise<CachePersistence | null> | null = null;
+/** When each query (operation and variables) was last fetched from the network in this tab. */
+const fetchedAt = new Map<string, number>();
+
+/** Sets the data's version (from the layout's data) before anything is persisted or read. */
+export function configureOfflineData(options: { schemaVersion: number }): void {
+  schemaVersion = options.schemaVersion;
+}
+
+/** Opens the persisted copy (once); null where it cannot work (no IndexedDB, private mode, not configured). */
+export function startOfflineData(): Promise<CachePersistence | null> {
+  if (persistence) return persistence;
+  if (schemaVersion === null || typeof indexedDB === 'undefined') return Promise.resolve(null);
+  const version = schemaVersion;
+  persistence = import('./cache-persistence')
+    .then(({ openCachePersistence }) => openCachePersistence({ schemaVersion: version }))
+    .catch((error: unknown) => {
+      console.warn('The offline copy of the catalog is not available', error);
+      return null;
+    });
+  return persistence;
+}
+
+/**
+ * A loader's query was answered. The first answer in this tab came from the network (the tab's cache starts
+ * empty), so that is when its prices and stock were true; it also goes to the persisted copy.
+ */
+export function rememberResult<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars, data: TData): void {
+  const key = queryKey(query, variables);
+  if (fetchedAt.has(key)) return;
+  const at = Date.now();
+  fetchedAt.set(key, at);
+  void startOfflineData().then((store) => store?.record(query, variables, data, at));
+}
+
+/** When this tab fetched the query; undefined when it has not. */
+export function fetchedInThisTab(query: DocumentNode, variables: object): number | undefined {
+  return fetchedAt.get(queryKey(query, variables));
+}
+
+/** The persisted copy of a query's answer with the time it was fetched, or null when there is none. */
+export async function readPersisted<TData, TVars extends OperationVariables>(
+  query: TypedDocumentNode<TData, TVars>,
+  variables: TVars,
+): Promise<CachedResult<TData> | null> {
+  const store = await startOfflineData();
+  return store ? store.read(query, variables) : null;
+}
+
+/**
+ * Forgets everything kept about the catalog on this device and in this tab, for logout: the persisted copy stops
+ * writing, the tab's cache is cleared, the stored copy is deleted, and writing resumes.
+ */
+export async function purgeOfflineData(client: ApolloClient): Promise<void> {
+  fetchedAt.clear();
+  const store = await startOfflineData();
+  if (store) await store.purge(() => client.clearStore());
+  else await client.clearStore();
+}
