@@ -9,15 +9,21 @@ import { Providers } from './app/Providers';
 import { createRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
 import { createBrowserApollo } from './lib/apollo';
-import { configureOfflineData, startOfflineData } from './lib/offline-data';
+import { configureOfflineData, leftFirstPage, noteFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
 import { registerServiceWorker } from './lib/service-worker';
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
+noteFirstPage(boot.renderedAt);
 const client = createBrowserApollo();
 const store = createPersistedStore(boot.persisted);
 // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
 const router = createBrowserRouter(createRoutes(client));
+const unsubscribe = router.subscribe((state) => {
+  if (state.navigation.state === 'idle') return;
+  leftFirstPage();
+  unsubscribe();
+});
 
 // As a transition, hydration yields to the browser every few milliseconds instead of blocking the main
 // thread for the whole document, so a tap during start-up is answered at once (Total Blocking Time).

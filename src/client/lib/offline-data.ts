@@ -14,6 +14,27 @@ let persistence: Promise<CachePersistence | null> | null = null;
 /** When each query (operation and variables) was last fetched from the network in this tab. */
 const fetchedAt = new Map<string, number>();
 
+/** When the HTML the tab started from was rendered, if it is a kept copy (opened offline, or old); else null. */
+let keptPageRenderedAt: number | null = null;
+/** Older than this, HTML can only have come from the service worker's copy (pages are never cached otherwise). */
+const KEPT_COPY_AGE_MS = 10 * 60 * 1000;
+
+/** The first page's HTML: from the network, or a copy kept by the service worker (offline, or very old)? */
+export function noteFirstPage(renderedAt: number | undefined, now = Date.now(), online = navigator.onLine): void {
+  if (typeof renderedAt !== 'number') return;
+  keptPageRenderedAt = !online || now - renderedAt > KEPT_COPY_AGE_MS ? renderedAt : null;
+}
+
+/** The first page's data is gone once the router loads any other: from then on the loaders say how old theirs is. */
+export function leftFirstPage(): void {
+  keptPageRenderedAt = null;
+}
+
+/** When the first page's data was true, if the tab started from a kept copy of the HTML; else null. */
+export function firstPageAsOf(): number | null {
+  return keptPageRenderedAt;
+}
+
 /** Sets the data's version (from the layout's data) before anything is persisted or read. */
 export function configureOfflineData(options: { schemaVersion: number }): void {
   schemaVersion = options.schemaVersion;

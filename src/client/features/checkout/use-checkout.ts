@@ -112,6 +112,11 @@ export function useCheckout(): CheckoutState {
         saveAgain.current = false;
         const sent = currentForm();
         if (!sent || !cartId) return;
+        // Gone offline since the save was asked for: it goes once the network is back.
+        if (!isBrowserOnline()) {
+          unsavedOffline.current = true;
+          return;
+        }
         try {
           const { data } = await saveCheckout({ variables: { cartId, checkout: toCheckoutInput(sent), ...channel } });
           if (data) {

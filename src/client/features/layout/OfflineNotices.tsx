@@ -1,5 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { firstPageAsOf } from '../../lib/offline-data';
 import { useOnline } from '../../lib/online-status';
 import { AS_OF_KEY } from '../../lib/route-context';
 
@@ -16,12 +18,20 @@ export function OfflineBanner() {
   );
 }
 
-/** The time the shown page's data was fetched, when the page came from a copy kept for offline use. */
+/**
+ * The time the shown page's data was fetched, when the page came from a copy kept for offline use: the device's
+ * copy of the catalog (the loader says so), or the service worker's copy of the first page's HTML (rendered then;
+ * known only after hydration, which must match the HTML).
+ */
 function usePageAsOf(): number | null {
   const matches = useMatches();
+  const hydrated = useHydrated();
+  // react-router's key of the location the tab started at.
+  const firstPage = useLocation().key === 'default';
   const data = matches[matches.length - 1]?.loaderData as Record<string, unknown> | undefined;
   const asOf = data?.[AS_OF_KEY];
-  return typeof asOf === 'number' ? asOf : null;
+  if (typeof asOf === 'number') return asOf;
+  return hydrated && firstPage ? firstPageAsOf() : null;
 }
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
