@@ -45,6 +45,14 @@ export interface CachedResult<TData> {
 }
 
 export interface CachePersistence {
+  /**
+   * A loader's answer in this tab at `at`. Only the first answer to each query counts: it came from the network
+   * (the tab's cache starts empty; later ones are that cache's), so it goes to record; the time is kept for
+   * fetchedInThisTab.
+   */
+  remember<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars, data: TData, at: number): void;
+  /** When this tab first got an answer to the query. */
+  fetchedInThisTab(query: DocumentNode, variables: object): number | undefined;
   /** A catalog answer from the network (at `at`); shared with the other tabs, written by the writing tab. */
   record<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars, data: TData, at: number): void;
   read<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars): CachedResult<TData> | null;
@@ -123,6 +131,8 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   const idb: UseStore = createStore(options.databaseName ?? DATABASE_NAME, 'apollo');
   const cache = createCache();
   let entries: Record<string, Entry> = {};
+  /** When this tab first got each query's answer. */
+  const seen = new Map<string, number>();
 
   const storeFieldNames = (query: DocumentNode, variables: object) =>
     rootFields(query).map((field) =>
@@ -226,9 +236,18 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     };
   }
 
-  return {
+  const persistence: CachePersistence = {
     get writer() {
       return writer;
+    },
+    remember(query, variables, data, at) {
+      const key = queryKey(query, variables);
+      if (seen.has(key)) return;
+      seen.set(key, at);
+      persistence.record(query, variables, data, at);
+    },
+    fetchedInThisTab(query, variables) {
+      return seen.get(queryKey(query, variables));
     },
     record(query, variables, data, at) {
       if (closed || isPersonal(query, variables)) return;
@@ -249,6 +268,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
       try {
         await clearLive?.();
         entries = {};
+        seen.clear();
         await cache.reset();
         await persistor.purge();
       } finally {
@@ -266,6 +286,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
       stopLeading();
     },
   };
+  return persistence;
 }
 
 /**

@@ -1,7 +1,5 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
-import type { DocumentNode } from 'graphql';
 import type { CachePersistence, CachedResult } from './cache-persistence';
-import { queryKey } from './query-key';
 
 /**
  * The light half of the offline data, in the first route's bundle: when each catalog query was fetched in this
@@ -11,8 +9,6 @@ import { queryKey } from './query-key';
 
 let schemaVersion: number | null = null;
 let persistence: Promise<CachePersistence | null> | null = null;
-/** When each query (operation and variables) was last fetched from the network in this tab. */
-const fetchedAt = new Map<string, number>();
 
 /** When the HTML the tab started from was rendered, if it is a kept copy (opened offline, or old); else null. */
 let keptPageRenderedAt: number | null = null;
@@ -56,19 +52,17 @@ export function startOfflineData(): Promise<CachePersistence | null> {
 
 /**
  * A loader's query was answered. The first answer in this tab came from the network (the tab's cache starts
- * empty), so that is when its prices and stock were true; it also goes to the persisted copy.
+ * empty), so that is when its prices and stock were true; it also goes to the persisted copy. The bookkeeping
+ * lives in the persisted copy's module, out of the first route's code.
  */
 export function rememberResult<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars, data: TData): void {
-  const key = queryKey(query, variables);
-  if (fetchedAt.has(key)) return;
   const at = Date.now();
-  fetchedAt.set(key, at);
-  void startOfflineData().then((store) => store?.record(query, variables, data, at));
+  void startOfflineData().then((store) => store?.remember(query, variables, data, at));
 }
 
-/** When this tab fetched the query; undefined when it has not. */
-export function fetchedInThisTab(query: DocumentNode, variables: object): number | undefined {
-  return fetchedAt.get(queryKey(query, variables));
+/** When this tab fetched the query; undefined when it has not (or nothing can be kept here). */
+export async function fetchedInThisTab<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars): Promise<number | undefined> {
+  return (await startOfflineData())?.fetchedInThisTab(query, variables);
 }
 
 /** The persisted copy of a query's answer with the time it was fetched, or null when there is none. */
@@ -85,7 +79,6 @@ export async function readPersisted<TData, TVars extends OperationVariables>(
  * writing, the tab's cache is cleared, the stored copy is deleted, and writing resumes.
  */
 export async function purgeOfflineData(client: ApolloClient): Promise<void> {
-  fetchedAt.clear();
   const store = await startOfflineData();
   if (store) await store.purge(() => client.clearStore());
   else await client.clearStore();

@@ -57,7 +57,7 @@ export async function queryFor<TData, TVars extends OperationVariables>(
   if (typeof window !== 'undefined' && !('fromCopy' in result)) {
     rememberResult(query, fullVariables, result.data as TData);
     // Answered from this tab's cache while offline: as old as its fetch.
-    if (!isBrowserOnline()) noteAge(env, fetchedInThisTab(query, fullVariables));
+    if (!isBrowserOnline()) noteAge(env, await fetchedInThisTab(query, fullVariables));
   }
   return result.data as TData;
 }
