@@ -217,6 +217,14 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     if (pending) schedule();
   };
   const stopLeading = electWriter(options, becomeWriter);
+  // A tab going to the background may be closed or frozen without warning: write what waits now.
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden' && timer) {
+      clearTimeout(timer);
+      void write().catch(() => undefined);
+    }
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onHidden);
 
   const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number) => {
     if (isPersonal(query, variables)) return;
@@ -284,6 +292,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
       if (timer) clearTimeout(timer);
       channel?.close();
       stopLeading();
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onHidden);
     },
   };
   return persistence;

@@ -55,9 +55,13 @@ export async function queryFor<TData, TVars extends OperationVariables>(
     throw data({ message: result.error?.message ?? 'No data' }, { status: 500 });
   }
   if (typeof window !== 'undefined' && !('fromCopy' in result)) {
-    rememberResult(query, fullVariables, result.data as TData);
-    // Answered from this tab's cache while offline: as old as its fetch.
-    if (!isBrowserOnline()) noteAge(env, await fetchedInThisTab(query, fullVariables));
+    if (isBrowserOnline()) {
+      rememberResult(query, fullVariables, result.data as TData);
+    } else {
+      // Answered while offline: from this tab's cache, or from a copy the service worker kept. Either is as old as
+      // the fetch this tab or the device's copy remembers; it is not a fresh answer to keep.
+      noteAge(env, (await fetchedInThisTab(query, fullVariables)) ?? (await readPersisted(query, fullVariables))?.cachedAt);
+    }
   }
   return result.data as TData;
 }
