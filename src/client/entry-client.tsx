@@ -7,12 +7,15 @@ import { splitLocalePath } from '../shared/locales';
 import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
+import type { LayoutData } from './features/layout/layout-loader';
 import { createBrowserApollo } from './lib/apollo';
+import { configureOfflineData, leftFirstPage, noteFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
 import { prefetchWhenIdle } from './lib/prefetch';
 import { registerServiceWorker } from './lib/service-worker';
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
+noteFirstPage(boot.renderedAt);
 const client = createBrowserApollo();
 const store = createPersistedStore(boot.persisted);
 const routeTable = createRoutes(client);
@@ -26,9 +29,14 @@ function HydratedMark({ children }: { children: ReactNode }) {
   return children;
 }
 
-function hydrate() {
+function hydrate(): ReturnType<typeof createBrowserRouter> {
   // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
   const router = createBrowserRouter(routeTable);
+  const unsubscribe = router.subscribe((state) => {
+    if (state.navigation.state === 'idle') return;
+    leftFirstPage();
+    unsubscribe();
+  });
   // As a transition, hydration yields to the browser every few milliseconds instead of blocking the main
   // thread for the whole document, so a tap during start-up is answered at once (Total Blocking Time).
   startTransition(() => {
@@ -43,6 +51,20 @@ function hydrate() {
       </StrictMode>,
     );
   });
+  return router;
+}
+
+/**
+ * The data's version comes with the layout (in the HTML). The device's copy of the catalog opens once the page
+ * is idle: its code and IndexedDB stay out of the first render, and a loader that needs it first opens it itself.
+ */
+function openOfflineData(router: ReturnType<typeof createBrowserRouter>): void {
+  const layout = Object.values(router.state.loaderData).find((data): data is LayoutData => Boolean((data as Partial<LayoutData> | undefined)?.layout));
+  if (!layout) return;
+  configureOfflineData({ schemaVersion: layout.layout.shop.schemaVersion });
+  const open = () => void startOfflineData();
+  if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 3000 });
+  else setTimeout(open, 1000);
 }
 
 // The shown page's chunk first (the server already asked the browser to preload it). Should it fail to load, the
@@ -50,11 +72,12 @@ function hydrate() {
 void resolveLazyRoutes(routeTable, window.location.pathname)
   .catch(() => undefined)
   .then(hydrate)
-  .then(() =>
+  .then((router) => {
+    openOfflineData(router);
     // The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data).
     prefetchWhenIdle(() => {
       const hrefs = Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'), (link) => link.href);
       for (const id of linkedPageModules(routeTable, hrefs, window.location.origin)) void pageModules[id]().catch(() => undefined);
-    }),
-  );
+    });
+  });
 registerServiceWorker();

@@ -12,6 +12,8 @@ export interface Boot {
   origin: string;
   /** The stored cookie-consent choice; null shows the banner. */
   cookieConsent: boolean | null;
+  /** When the server rendered this HTML (epoch ms): a copy the service worker kept shows how old it is. */
+  renderedAt: number;
 }
 
 export const BOOT_ELEMENT_ID = 'shop-boot';

@@ -9,7 +9,7 @@ import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
-import { notFound, type LoaderEnv } from '../lib/route-context';
+import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
@@ -17,7 +17,8 @@ const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split
 /** What the router shows for a route of the table; the paths, page type and layout come from the table. */
 type PageRouteObject = Pick<NonIndexRouteObject, 'loader' | 'Component' | 'element' | 'lazy'>;
 
-type PageLoader = (args: LoaderFunctionArgs) => unknown;
+/** A page's loader gets the environment of this one page load (see withAsOf), not the tree's shared one. */
+type PageLoader = (args: LoaderFunctionArgs, env: LoaderEnv) => unknown;
 type LazyPage = () => Promise<{ loader?: PageLoader; Component: ComponentType }>;
 
 /**
@@ -78,18 +79,24 @@ export const pageModules = {
  * own page; the server renders them in full and the browser loads the shown page's chunk before hydrating.
  */
 function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
-  const lazy = (page: LazyPage): PageRouteObject => ({ lazy: page });
+  // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
+  const lazy = (page: LazyPage): PageRouteObject => ({
+    lazy: async () => {
+      const { loader, Component } = await page();
+      return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(env, (scoped) => loader(args, scoped)) } : { Component };
+    },
+  });
   const home = lazy(async () => {
     const { HomePage, homeLoader } = await pageModules.home();
-    return { loader: () => homeLoader(env), Component: HomePage };
+    return { loader: (_args, scoped) => homeLoader(scoped), Component: HomePage };
   });
   const list = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
     lazy(async () => {
       const { ListPage, listLoader } = await pageModules.list();
       return {
-        loader: (args) => {
+        loader: (args, scoped) => {
           const url = new URL(args.request.url);
-          return listLoader(env, route(args, url), url);
+          return listLoader(scoped, route(args, url), url);
         },
         Component: ListPage,
       };
@@ -107,23 +114,23 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
     genericList: list((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })),
     brands: lazy(async () => {
       const { BrandsPage, brandsLoader } = await pageModules.brands();
-      return { loader: () => brandsLoader(env), Component: BrandsPage };
+      return { loader: (_args, scoped) => brandsLoader(scoped), Component: BrandsPage };
     }),
     favorites: lazy(async () => {
       const { FavoritesPage, favoritesLoader } = await pageModules.favorites();
-      return { loader: (args) => favoritesLoader(env, args.request), Component: FavoritesPage };
+      return { loader: (args, scoped) => favoritesLoader(scoped, args.request), Component: FavoritesPage };
     }),
     checkout: lazy(async () => ({ loader: () => checkoutLoader(env.languageId), Component: (await pageModules.checkout()).CheckoutPage })),
     orderConfirmation: lazy(async () => ({ Component: (await pageModules.orderConfirmation()).OrderConfirmationPage })),
     paymentFailed: lazy(async () => ({ Component: (await pageModules.paymentFailed()).PaymentFailedPage })),
     product: lazy(async () => {
       const { ProductPage, productLoader } = await pageModules.product();
-      return { loader: (args) => productLoader(env, args.params.alias), Component: ProductPage };
+      return { loader: (args, scoped) => productLoader(scoped, args.params.alias), Component: ProductPage };
     }),
     accountOrders: notFoundPage,
     content: lazy(async () => {
       const { ContentPage, contentLoader } = await pageModules.content();
-      return { loader: (args) => contentLoader(env, args.params.alias), Component: ContentPage };
+      return { loader: (args, scoped) => contentLoader(scoped, args.params.alias), Component: ContentPage };
     }),
     notFound: notFoundPage,
     // Only ever rendered on the server (the worker's offline page has no app scripts): not in the entry chunk.

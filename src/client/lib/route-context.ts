@@ -2,11 +2,37 @@ import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apoll
 import { LinkError } from '@apollo/client/errors';
 import { data, isRouteErrorResponse } from 'react-router';
 import { channels, type LanguageId } from '../../shared/locales';
+import { fetchedInThisTab, readPersisted, rememberResult } from './offline-data';
+import { isBrowserOnline } from './online-status';
 
 /** What every loader needs: the Apollo client of this request (server) or of this tab (browser). */
 export interface LoaderEnv {
   client: ApolloClient;
   languageId: LanguageId;
+  /** One page load's record of data shown from a copy while offline; see withAsOf. */
+  staleness?: Staleness;
+}
+
+/** The oldest fetch time of the data a page shows from a copy while offline; null when all of it is live. */
+export interface Staleness {
+  asOf: number | null;
+}
+
+/** The key under which a page's loader data says how old it is (epoch ms), only when it came from a copy. */
+export const AS_OF_KEY = 'offlineAsOf';
+
+function noteAge(env: LoaderEnv, at: number | undefined): void {
+  if (!env.staleness || at === undefined) return;
+  env.staleness.asOf = env.staleness.asOf === null ? at : Math.min(env.staleness.asOf, at);
+}
+
+/** A page loader whose data says, when any of it came from a copy while offline, since when it is true. */
+export async function withAsOf<T>(env: LoaderEnv, load: (env: LoaderEnv) => Promise<T> | T): Promise<T> {
+  const staleness: Staleness = { asOf: null };
+  const result = await load({ ...env, staleness });
+  // Only plain data objects: a Response or react-router's data() must reach the router as they are.
+  if (staleness.asOf === null || !result || Object.getPrototypeOf(result) !== Object.prototype) return result;
+  return { ...result, [AS_OF_KEY]: staleness.asOf };
 }
 
 /** Runs a query for the loader's language; a failed query becomes the error page with its status. */
@@ -16,18 +42,26 @@ export async function queryFor<TData, TVars extends OperationVariables>(
   variables: Omit<TVars, 'channelId' | 'languageId'>,
 ): Promise<TData> {
   const channel = channels[env.languageId];
-  const result = await env.client
-    .query({
-      query,
-      variables: { ...variables, channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars,
-      fetchPolicy: 'cache-first',
-    })
-    .catch((error: unknown) => {
-      if (isOffline(error)) throw data({ message: 'Offline', offline: true }, { status: 503 });
-      throw error;
-    });
+  const fullVariables = { ...variables, channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars;
+  const result = await env.client.query({ query, variables: fullVariables, fetchPolicy: 'cache-first' }).catch(async (error: unknown) => {
+    if (!isOffline(error)) throw error;
+    // No network: the copy kept on the device, if this query was answered before (in this tab or an earlier one).
+    const kept = await readPersisted(query, fullVariables);
+    if (!kept) throw data({ message: 'Offline', offline: true }, { status: 503 });
+    noteAge(env, kept.cachedAt);
+    return { data: kept.data, error: undefined, fromCopy: true };
+  });
   if (result.error || !result.data) {
     throw data({ message: result.error?.message ?? 'No data' }, { status: 500 });
+  }
+  if (typeof window !== 'undefined' && !('fromCopy' in result)) {
+    if (isBrowserOnline()) {
+      rememberResult(query, fullVariables, result.data as TData);
+    } else {
+      // Answered while offline: from this tab's cache, or from a copy the service worker kept. Either is as old as
+      // the fetch this tab or the device's copy remembers; it is not a fresh answer to keep.
+      noteAge(env, (await fetchedInThisTab(query, fullVariables)) ?? (await readPersisted(query, fullVariables))?.cachedAt);
+    }
   }
   return result.data as TData;
 }

@@ -147,6 +147,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       demo: options.demo,
       origin,
       cookieConsent: offlinePage ? false : parseConsent(req.cookies[COOKIE_CONSENT_COOKIE]),
+      renderedAt: Date.now(),
     };
     const languageId = splitLocalePath(url.pathname).languageId;
 

@@ -36,6 +36,14 @@ export function CheckoutPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live, judged]);
 
+  // A checkout that could not be fetched offline is fetched again as soon as the network is back.
+  const { failed, offline, retry } = state;
+  useEffect(() => {
+    if (failed && !offline) retry();
+    // Only coming back online matters; retry is a new function each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [offline]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void state.placeOrder();
@@ -50,7 +58,7 @@ export function CheckoutPage() {
       {state.failed ? (
         <div className="checkout-page__empty" role="alert">
           <p>
-            <FormattedMessage id="error.generic" />
+            <FormattedMessage id={state.offline ? 'offline.text' : 'error.generic'} />
           </p>
           <button type="button" className="button" onClick={state.retry}>
             <FormattedMessage id="checkout.retry" />

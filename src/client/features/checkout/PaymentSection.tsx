@@ -107,7 +107,17 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
           {state.orderMessage}
         </p>
       )}
-      <button type="submit" className="button button--primary checkout-submit" disabled={state.placing}>
+      {state.offline && (
+        <p className="checkout-offline" id="checkout-offline" role="status">
+          <FormattedMessage id="offlineData.checkout" />
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button button--primary checkout-submit"
+        disabled={state.placing || state.offline}
+        aria-describedby={state.offline ? 'checkout-offline' : undefined}
+      >
         <FormattedMessage id={state.placing ? 'checkout.placing' : 'checkout.placeOrder'} />
       </button>
     </CheckoutStep>

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { usePersisted } from '../../lib/persisted-context';
+import { isBrowserOnline, useOnline } from '../../lib/online-status';
 import { notify } from '../../lib/ui-state';
 import { useChannelVariables } from '../../hooks/use-language';
 import {
@@ -40,6 +41,8 @@ export interface CheckoutState {
   orderMessage: string | null;
   /** Asks the server for the checkout again (after the cart changed elsewhere on the page). */
   refresh: () => void;
+  /** No network: nothing is sent (the order is never queued); what was typed stays and is saved once back. */
+  offline: boolean;
 }
 
 /**
@@ -90,9 +93,16 @@ export function useCheckout(): CheckoutState {
   const saving = useRef<Promise<void> | null>(null);
   const saveAgain = useRef(false);
   const orderKey = useRef<string | null>(null);
+  /** An edit made offline, to be stored once the network is back. */
+  const unsavedOffline = useRef(false);
+  const online = useOnline();
 
   /** Stores the latest form; a save asked for while one runs follows it, so the server ends with the last edit. */
   const save = (): Promise<void> => {
+    if (!isBrowserOnline()) {
+      unsavedOffline.current = true;
+      return Promise.resolve();
+    }
     if (saving.current) {
       saveAgain.current = true;
       return saving.current;
@@ -102,6 +112,11 @@ export function useCheckout(): CheckoutState {
         saveAgain.current = false;
         const sent = currentForm();
         if (!sent || !cartId) return;
+        // Gone offline since the save was asked for: it goes once the network is back.
+        if (!isBrowserOnline()) {
+          unsavedOffline.current = true;
+          return;
+        }
         try {
           const { data } = await saveCheckout({ variables: { cartId, checkout: toCheckoutInput(sent), ...channel } });
           if (data) {
@@ -119,6 +134,14 @@ export function useCheckout(): CheckoutState {
     });
     return saving.current;
   };
+
+  useEffect(() => {
+    if (!online || !unsavedOffline.current) return;
+    unsavedOffline.current = false;
+    void save();
+    // Only coming back online matters; save reads the latest form itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [online]);
 
   const change = <K extends CheckoutField>(field: K, value: CheckoutForm[K], store = false) => {
     const base = currentForm();
@@ -164,7 +187,8 @@ export function useCheckout(): CheckoutState {
   };
 
   const placeOrder = async () => {
-    if (!cartId || placing) return;
+    // An order needs the network now: it is never queued to go later, when the shopper may have moved on.
+    if (!cartId || placing || !isBrowserOnline()) return;
     await saving.current;
     const sent = currentForm();
     if (!sent) return;
@@ -213,5 +237,6 @@ export function useCheckout(): CheckoutState {
     placing,
     orderMessage,
     refresh: () => void save(),
+    offline: !online,
   };
 }

@@ -17,6 +17,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { MainNav } from './MainNav';
 import { MobileMenu } from './MobileMenu';
+import { OfflineBanner } from './OfflineNotices';
 import { UspText } from '../../components/shop-texts';
 import { useHeaderScroll } from './use-header-scroll';
 
@@ -98,6 +99,7 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
           </div>
         </div>
         <MainNav items={menuItems} label={menuLabel} languageId={languageId} />
+        <OfflineBanner />
       </header>
       <SidePanel name="menu" title={menuLabel} side="left">
         <MobileMenu items={menuItems} languageId={languageId} />

@@ -8,6 +8,7 @@ import { Snackbar } from '../notifications';
 import { CookieConsent } from '../consent';
 import { usePageViews } from '../analytics';
 import { NavigationProgress } from './NavigationProgress';
+import { AsOfNote } from './OfflineNotices';
 import type { LayoutData } from './layout-loader';
 import { UndistractedFooter, UndistractedHeader, useUndistracted } from './UndistractedLayout';
 import { DemoNotice } from '../../components/shop-texts';
@@ -42,6 +43,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         <DemoNotice />
         {undistracted ? <UndistractedHeader languageId={languageId} /> : <Header layout={layout} languageId={languageId} />}
         <main id="main" className="main" tabIndex={-1}>
+          <AsOfNote />
           <Outlet />
         </main>
         {/* Never in the checkout: a new version's reload must not come under a shopper who is paying. */}

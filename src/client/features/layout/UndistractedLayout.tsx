@@ -7,6 +7,7 @@ import { PaymentLogos } from './FooterBadges';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { Copyright, UspText } from '../../components/shop-texts';
+import { OfflineBanner } from './OfflineNotices';
 
 /** The checkout and its return pages get the reduced layout: the route table says which. */
 export function useUndistracted(): boolean {
@@ -35,6 +36,7 @@ export function UndistractedHeader({ languageId }: { languageId: LanguageId }) {
           <LanguageSwitch languageId={languageId} />
         </div>
       </div>
+      <OfflineBanner />
     </header>
   );
 }

@@ -1,0 +1,215 @@
+import 'fake-indexeddb/auto';
+import { gql, type TypedDocumentNode } from '@apollo/client';
+import { createStore, get, set } from 'idb-keyval';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { openCachePersistence, type CachePersistence, type PersistenceOptions } from './cache-persistence';
+
+interface ProductData {
+  product: { __typename: 'Product'; productId: number; name: string; price: number; stock: number } | null;
+}
+interface ProductVars {
+  alias: string;
+  channelId: string;
+  languageId: string;
+}
+const ProductPage: TypedDocumentNode<ProductData, ProductVars> = gql`
+  query ProductPage($alias: String!, $channelId: String, $languageId: String) {
+    product(alias: $alias, channelId: $channelId, languageId: $languageId) {
+      productId
+      name
+      price
+      stock
+    }
+  }
+`;
+const Cart: TypedDocumentNode<{ getCart: { __typename: 'Cart'; id: string; email: string } }, { id: string }> = gql`
+  query Cart($id: String!) {
+    getCart(id: $id) {
+      id
+      email
+    }
+  }
+`;
+const ProductListPage: TypedDocumentNode<{ products: { __typename: 'ProductListResult'; count: number } }, { filter: { productIds?: number[]; limit: number } }> = gql`
+  query ProductListPage($filter: FilterInputType) {
+    products(filter: $filter) {
+      count
+    }
+  }
+`;
+
+const vars = (alias: string): ProductVars => ({ alias, channelId: '1|se', languageId: 'sv' });
+const product = (id: number, name = `Spel ${id}`): ProductData => ({
+  product: { __typename: 'Product', productId: id, name, price: 100 + id, stock: id },
+});
+
+let counter = 0;
+const opened: CachePersistence[] = [];
+/** A database of its own per test; no Web Locks in Node, so with no heartbeat storage each copy writes. */
+function options(overrides: Partial<PersistenceOptions> = {}): PersistenceOptions {
+  return { schemaVersion: 1, databaseName: `test-${counter}`, locks: null, heartbeatStorage: null, debounceMs: 10, ...overrides };
+}
+async function open(overrides: Partial<PersistenceOptions> = {}): Promise<CachePersistence> {
+  const store = await openCachePersistence(options(overrides));
+  opened.push(store);
+  return store;
+}
+const stored = (key: string) => get<string>(key, createStore(`test-${counter}`, 'apollo'));
+
+afterEach(() => {
+  for (const store of opened.splice(0)) store.close();
+  counter++;
+  vi.useRealTimers();
+});
+
+describe('the persisted catalog copy', () => {
+  it('keeps an answer with the time it was fetched, for a later tab', async () => {
+    const first = await open();
+    first.record(ProductPage, vars('zelda'), product(1), 1_700_000_000_000);
+    await first.flush();
+    first.close();
+
+    const later = await open();
+    expect(later.read(ProductPage, vars('zelda'))).toEqual({ data: product(1), cachedAt: 1_700_000_000_000 });
+    // Another product, or the same in the other language, was never fetched.
+    expect(later.read(ProductPage, vars('mario'))).toBeNull();
+    expect(later.read(ProductPage, { ...vars('zelda'), languageId: 'en' })).toBeNull();
+  });
+
+  it('writes debounced: many answers in a burst are one write', async () => {
+    const store = await open({ debounceMs: 50 });
+    const idb = createStore(`test-${counter}`, 'apollo');
+    const writes = vi.spyOn(IDBObjectStore.prototype, 'put');
+    for (let i = 1; i <= 5; i++) store.record(ProductPage, vars(`p${i}`), product(i), 1000 + i);
+    expect(await get('apollo-cache', idb)).toBeUndefined();
+    await vi.waitFor(async () => expect(await get('apollo-cache', idb)).toBeDefined());
+    // The answers and their times: two records, once.
+    expect(writes).toHaveBeenCalledTimes(2);
+    writes.mockRestore();
+  });
+
+  it('an older answer never replaces a newer one', async () => {
+    const store = await open();
+    store.record(ProductPage, vars('zelda'), product(1, 'Ny'), 2000);
+    store.record(ProductPage, vars('zelda'), product(1, 'Gammal'), 1000);
+    expect(store.read(ProductPage, vars('zelda'))).toEqual({ data: product(1, 'Ny'), cachedAt: 2000 });
+  });
+
+  it('drops a copy from another version of the data', async () => {
+    const old = await open({ schemaVersion: 1 });
+    old.record(ProductPage, vars('zelda'), product(1), 1000);
+    await old.flush();
+    old.close();
+    expect(await stored('apollo-cache')).toContain('Spel 1');
+
+    const next = await open({ schemaVersion: 2 });
+    expect(next.read(ProductPage, vars('zelda'))).toBeNull();
+    expect(await stored('apollo-cache')).toBeUndefined();
+    expect(await stored('meta')).toBeUndefined();
+  });
+
+  it('drops a copy whose version is unknown (written before versions existed)', async () => {
+    await set('apollo-cache', JSON.stringify({ ROOT_QUERY: { __typename: 'Query' } }), createStore(`test-${counter}`, 'apollo'));
+    const store = await open();
+    expect(await stored('apollo-cache')).toBeUndefined();
+    expect(store.read(ProductPage, vars('zelda'))).toBeNull();
+  });
+
+  it('never stores the cart, the checkout or the favorites list', async () => {
+    const store = await open();
+    store.record(Cart, { id: 'cart-secret' }, { getCart: { __typename: 'Cart', id: 'cart-secret', email: 'anna@example.com' } }, 1000);
+    store.record(ProductListPage, { filter: { productIds: [11, 12], limit: 24 } }, { products: { __typename: 'ProductListResult', count: 2 } }, 1000);
+    store.record(ProductListPage, { filter: { limit: 24 } }, { products: { __typename: 'ProductListResult', count: 99 } }, 1000);
+    store.record(ProductPage, vars('zelda'), product(1), 1000);
+    await store.flush();
+
+    const json = (await stored('apollo-cache')) ?? '';
+    const meta = JSON.stringify(await stored('meta'));
+    for (const text of [json, meta]) {
+      expect(text).not.toContain('cart-secret');
+      expect(text).not.toContain('anna@example.com');
+      expect(text).not.toContain('getCart');
+      expect(text).not.toContain('productIds');
+    }
+    expect(json).toContain('Spel 1');
+    expect(json).toContain('99');
+    expect(store.read(Cart, { id: 'cart-secret' })).toBeNull();
+  });
+
+  it('stays under its size cap by dropping the oldest answers first', async () => {
+    const store = await open({ maxSize: 4000, targetSize: 3000 });
+    for (let i = 1; i <= 40; i++) store.record(ProductPage, vars(`p${i}`), product(i, `Spel nummer ${i} med ett långt namn`), 1000 + i);
+    await store.flush();
+
+    const json = (await stored('apollo-cache')) ?? '';
+    expect(json.length).toBeGreaterThan(1000);
+    expect(json.length).toBeLessThanOrEqual(3000);
+    // The newest are kept, readable and with their times; the oldest are gone from memory and from the times.
+    expect(store.read(ProductPage, vars('p40'))?.cachedAt).toBe(1040);
+    expect(store.read(ProductPage, vars('p1'))).toBeNull();
+    const meta = (await stored('meta')) as unknown as { entries: Record<string, unknown> };
+    expect(Object.keys(meta.entries).length).toBeLessThan(40);
+    expect(Object.keys(meta.entries).some((key) => key.includes('"p1"'))).toBe(false);
+
+    // Still under the cap after more answers: the copy never grows past it (the library would purge all of it).
+    for (let i = 41; i <= 80; i++) store.record(ProductPage, vars(`p${i}`), product(i, `Spel nummer ${i} med ett långt namn`), 1000 + i);
+    await store.flush();
+    expect(((await stored('apollo-cache')) ?? '').length).toBeLessThanOrEqual(3000);
+    expect(store.read(ProductPage, vars('p80'))).not.toBeNull();
+  });
+
+  it('purges for logout: the tab cache is cleared, the stored copy deleted, and writing resumes', async () => {
+    const store = await open();
+    store.record(ProductPage, vars('zelda'), product(1), 1000);
+    await store.flush();
+    const clearLive = vi.fn(() => Promise.resolve());
+    await store.purge(clearLive);
+    expect(clearLive).toHaveBeenCalledOnce();
+    expect(store.read(ProductPage, vars('zelda'))).toBeNull();
+    expect(await stored('apollo-cache')).toBeUndefined();
+
+    store.record(ProductPage, vars('mario'), product(2), 2000);
+    await store.flush();
+    expect(await stored('apollo-cache')).toContain('Spel 2');
+    expect(await stored('apollo-cache')).not.toContain('Spel 1');
+  });
+
+  it('only one tab writes; the answers of the others reach the store through it', async () => {
+    const heartbeat = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => heartbeat.get(k) ?? null,
+      setItem: (k: string, v: string) => void heartbeat.set(k, v),
+      removeItem: (k: string) => void heartbeat.delete(k),
+    } as Storage;
+    const writerTab = await open({ heartbeatStorage: storage });
+    const otherTab = await open({ heartbeatStorage: storage });
+    expect(writerTab.writer).toBe(true);
+    expect(otherTab.writer).toBe(false);
+
+    const puts = vi.spyOn(IDBObjectStore.prototype, 'put');
+    otherTab.record(ProductPage, vars('zelda'), product(1), 1000);
+    await otherTab.flush();
+    expect(puts).not.toHaveBeenCalled();
+    // Over BroadcastChannel to the writer, which stores it.
+    await vi.waitFor(() => expect(writerTab.read(ProductPage, vars('zelda'))).not.toBeNull());
+    await writerTab.flush();
+    expect(await stored('apollo-cache')).toContain('Spel 1');
+    puts.mockRestore();
+  });
+
+  it('a tab that finds no live writer for 3 s takes over writing', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+    const heartbeat = new Map<string, string>([['retro-offline-data-writer-heartbeat', JSON.stringify({ id: 'gone', at: Date.now() })]]);
+    const storage = {
+      getItem: (k: string) => heartbeat.get(k) ?? null,
+      setItem: (k: string, v: string) => void heartbeat.set(k, v),
+      removeItem: (k: string) => void heartbeat.delete(k),
+    } as Storage;
+    const tab = await open({ heartbeatStorage: storage });
+    expect(tab.writer).toBe(false);
+    vi.advanceTimersByTime(2000);
+    expect(tab.writer).toBe(false);
+    vi.advanceTimersByTime(2000);
+    expect(tab.writer).toBe(true);
+  });
+});

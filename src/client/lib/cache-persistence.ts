@@ -1,0 +1,351 @@
+import type { InMemoryCache, NormalizedCacheObject, OperationVariables, TypedDocumentNode } from '@apollo/client';
+import { CachePersistor as UntypedCachePersistor } from 'apollo3-cache-persist';
+import type { DocumentNode, FieldNode, OperationDefinitionNode } from 'graphql';
+import { createStore, delMany, get, setMany, type UseStore } from 'idb-keyval';
+import { createCache } from './apollo';
+import { operationName, queryKey } from './query-key';
+
+/**
+ * The catalog kept on the device (IndexedDB through idb-keyval, written by apollo3-cache-persist), so a page seen
+ * before renders without a network.
+ *
+ * It is a cache of its own, not the tab's Apollo cache: the tab's cache keeps meaning "fetched in this tab" (the
+ * loaders read it cache-first, and must never show yesterday's prices while online), so nothing old is restored
+ * into it, and nothing the tab fetched later can be overwritten by an older copy. Loaders copy each catalog
+ * answer they get from the network in here; they read from here only when the network did not answer.
+ *
+ * Only catalog reads come in (the loaders' queries); the cart, the checkout and anything else of the shopper's
+ * own never do, and are dropped again before each write in case one slips through.
+ */
+
+/** What the library does with our cache; its own typings name Apollo 3's generic ApolloCache, which Apollo 4 has not. */
+interface Persistor {
+  persist(): Promise<void>;
+  restore(): Promise<void>;
+  purge(): Promise<void>;
+  pause(): void;
+  resume(): void;
+  getSize(): Promise<number | null>;
+}
+interface PersistorOptions {
+  cache: InMemoryCache;
+  storage: { getItem(key: string): Promise<string | null>; setItem(key: string, value: string): Promise<void>; removeItem(key: string): Promise<void> };
+  key: string;
+  trigger: 'write' | false;
+  debounce: number;
+  maxSize: number;
+  persistenceMapper: (data: string) => Promise<string>;
+}
+const CachePersistor = UntypedCachePersistor as unknown as new (options: PersistorOptions) => Persistor;
+
+export interface CachedResult<TData> {
+  data: TData;
+  /** When the answer came from the network (epoch ms): the time its prices and stock were true. */
+  cachedAt: number;
+}
+
+export interface CachePersistence {
+  /**
+   * A loader's answer in this tab at `at`. Only the first answer to each query counts: it came from the network
+   * (the tab's cache starts empty; later ones are that cache's), so it goes to record; the time is kept for
+   * fetchedInThisTab.
+   */
+  remember<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars, data: TData, at: number): void;
+  /** When this tab first got an answer to the query. */
+  fetchedInThisTab(query: DocumentNode, variables: object): number | undefined;
+  /** A catalog answer from the network (at `at`); shared with the other tabs, written by the writing tab. */
+  record<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars, data: TData, at: number): void;
+  read<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars): CachedResult<TData> | null;
+  /** Stops writing, runs `clearLive` (the tab's own cache), deletes the stored copy, resumes. */
+  purge(clearLive?: () => Promise<unknown>): Promise<void>;
+  /** Writes now instead of after the debounce (tests, and before the tab goes away). */
+  flush(): Promise<void>;
+  /** Whether this tab is the one that writes. */
+  readonly writer: boolean;
+  close(): void;
+}
+
+export interface PersistenceOptions {
+  schemaVersion: number;
+  /** Hard cap of the stored copy in characters of JSON; past it apollo3-cache-persist would drop everything. */
+  maxSize?: number;
+  /** Oldest answers are dropped until the copy is below this, so the hard cap is never reached. */
+  targetSize?: number;
+  debounceMs?: number;
+  /** IndexedDB database name, so tests can keep them apart. */
+  databaseName?: string;
+  locks?: LockManager | null;
+  /** For the fallback without Web Locks: the shared storage where the writer says it is alive. */
+  heartbeatStorage?: Storage | null;
+}
+
+/**
+ * Measured: a session of a dozen pages opened inside the shop (two lists, a campaign, six products, the brands,
+ * two content pages, a search) stores about 140 KB of JSON. Past 1.5 MB (some 130 such pages) the oldest answers
+ * are dropped; 2 MB is the library's hard limit (past it, it would silently drop everything), never reached
+ * because of that. IndexedDB allows far more; the cap keeps restoring and writing quick on a slow phone.
+ */
+export const MAX_SIZE = 2_000_000;
+export const TARGET_SIZE = 1_500_000;
+const DEBOUNCE_MS = 1000;
+export const DATABASE_NAME = 'retro-offline-data';
+const CACHE_KEY = 'apollo-cache';
+const META_KEY = 'meta';
+const LOCK_NAME = 'retro-offline-data-writer';
+const CHANNEL_NAME = 'retro-offline-data';
+/** Without Web Locks, a writer that has not said it is alive for this long is taken over. */
+export const LEADER_FALLBACK_MS = 3000;
+
+/** Root fields that hold a shopper's own data: never stored, whatever asked for them. */
+const PERSONAL_FIELDS = new Set(['getCart', 'checkout', 'shippingOptions', 'order']);
+/** Operations whose answers are a shopper's own (the favorites list names the favorites). */
+const PERSONAL_OPERATIONS = new Set(['Cart', 'Checkout']);
+
+export function isPersonal(query: DocumentNode, variables: object): boolean {
+  if (PERSONAL_OPERATIONS.has(operationName(query))) return true;
+  if (rootFields(query).some((field) => PERSONAL_FIELDS.has(field.name.value))) return true;
+  const filter = (variables as { filter?: { productIds?: unknown } }).filter;
+  return Array.isArray(filter?.productIds);
+}
+
+interface Entry {
+  at: number;
+  /** The root fields (store names) the answer lives in; an entry is gone when any of them is. */
+  fields: string[];
+}
+interface Meta {
+  schemaVersion: number;
+  entries: Record<string, Entry>;
+}
+
+function rootFields(query: DocumentNode): FieldNode[] {
+  const operation = query.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
+  return (operation?.selectionSet.selections ?? []).filter((s): s is FieldNode => s.kind === 'Field');
+}
+
+const fieldNameOf = (storeFieldName: string) => /^[_A-Za-z][_0-9A-Za-z]*/.exec(storeFieldName)?.[0] ?? storeFieldName;
+
+export async function openCachePersistence(options: PersistenceOptions): Promise<CachePersistence> {
+  const maxSize = options.maxSize ?? MAX_SIZE;
+  const targetSize = Math.min(options.targetSize ?? TARGET_SIZE, maxSize);
+  const idb: UseStore = createStore(options.databaseName ?? DATABASE_NAME, 'apollo');
+  const cache = createCache();
+  let entries: Record<string, Entry> = {};
+  /** When this tab first got each query's answer. */
+  const seen = new Map<string, number>();
+
+  const storeFieldNames = (query: DocumentNode, variables: object) =>
+    rootFields(query).map((field) =>
+      cache.policies.getStoreFieldName({ typename: 'Query', fieldName: field.name.value, field, variables: variables as Record<string, unknown> }),
+    );
+
+  /** Keeps the stored copy below the target: oldest answers go first; and nothing personal is written. */
+  const fitAndFilter = async (json: string): Promise<string> => {
+    const data = JSON.parse(json) as NormalizedCacheObject;
+    const root = (data.ROOT_QUERY ?? {}) as Record<string, unknown>;
+    const drop = new Set(Object.keys(root).filter((name) => PERSONAL_FIELDS.has(fieldNameOf(name))));
+    let size = json.length;
+    if (size > targetSize) {
+      const sizeOf = (name: string) => JSON.stringify(root[name] ?? null).length + name.length + 4;
+      const byAge = Object.entries(entries).sort(([, a], [, b]) => a.at - b.at);
+      const users = new Map<string, number>();
+      for (const [, entry] of byAge) for (const f of entry.fields) users.set(f, (users.get(f) ?? 0) + 1);
+      for (const [key, entry] of byAge) {
+        if (size <= targetSize) break;
+        delete entries[key];
+        for (const f of entry.fields) {
+          const left = (users.get(f) ?? 1) - 1;
+          users.set(f, left);
+          if (left === 0 && !drop.has(f) && f in root) {
+            drop.add(f);
+            size -= sizeOf(f);
+          }
+        }
+      }
+    }
+    if (drop.size === 0 && !data.ROOT_MUTATION) return json;
+    cache.modify({ id: 'ROOT_QUERY', fields: (value, { storeFieldName, DELETE }) => (drop.has(storeFieldName) ? DELETE : value) });
+    cache.evict({ id: 'ROOT_MUTATION' });
+    cache.gc();
+    // An answer that lost one of its fields cannot be read back any more.
+    for (const [key, entry] of Object.entries(entries)) if (entry.fields.some((f) => drop.has(f))) delete entries[key];
+    return JSON.stringify(cache.extract());
+  };
+
+  const persistor = new CachePersistor({
+    cache,
+    key: CACHE_KEY,
+    storage: {
+      getItem: async (key) => (await get<string>(key, idb)) ?? null,
+      // The answers' times go in the same transaction as the answers: the two never disagree.
+      setItem: (key, value) => setMany([[key, value], [META_KEY, { schemaVersion: options.schemaVersion, entries } satisfies Meta]], idb),
+      removeItem: (key) => delMany([key, META_KEY], idb),
+    },
+    // Writes are debounced by hand (see schedule): the library's write trigger fires on our own evictions too.
+    trigger: false,
+    debounce: 0,
+    maxSize,
+    persistenceMapper: fitAndFilter,
+  });
+
+  // A copy from another version of the data's shape would be read into the wrong shape: drop it.
+  const meta = await get<Meta>(META_KEY, idb);
+  if (meta && meta.schemaVersion === options.schemaVersion) {
+    await persistor.restore();
+    entries = { ...meta.entries };
+  } else if (meta || (await get(CACHE_KEY, idb)) !== undefined) {
+    await persistor.purge();
+  }
+
+  // Who writes: one tab at a time (tabs writing the same record race and lose each other's answers).
+  let writer = false;
+  let closed = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let pending = false;
+  const write = async () => {
+    timer = null;
+    if (!writer || closed || !pending) return;
+    pending = false;
+    await persistor.persist();
+  };
+  const schedule = () => {
+    pending = true;
+    if (writer && !timer) timer = setTimeout(() => void write().catch(() => undefined), options.debounceMs ?? DEBOUNCE_MS);
+  };
+  const becomeWriter = () => {
+    writer = true;
+    if (pending) schedule();
+  };
+  const stopLeading = electWriter(options, becomeWriter);
+  // A tab going to the background may be closed or frozen without warning: write what waits now.
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden' && timer) {
+      clearTimeout(timer);
+      void write().catch(() => undefined);
+    }
+  };
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onHidden);
+
+  const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number) => {
+    if (isPersonal(query, variables)) return;
+    const key = queryKey(query, variables);
+    if ((entries[key]?.at ?? 0) > at) return;
+    cache.writeQuery({ query, variables, data });
+    entries[key] = { at, fields: storeFieldNames(query, variables) };
+    schedule();
+  };
+
+  // The other tabs' answers: every tab keeps the same copy, so whichever writes next writes them all.
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
+  if (channel) {
+    channel.onmessage = (event: MessageEvent<{ query: DocumentNode; variables: OperationVariables; data: unknown; at: number }>) => {
+      const { query, variables, data, at } = event.data;
+      apply(query, variables, data, at);
+    };
+  }
+
+  const persistence: CachePersistence = {
+    get writer() {
+      return writer;
+    },
+    remember(query, variables, data, at) {
+      const key = queryKey(query, variables);
+      if (seen.has(key)) return;
+      seen.set(key, at);
+      persistence.record(query, variables, data, at);
+    },
+    fetchedInThisTab(query, variables) {
+      return seen.get(queryKey(query, variables));
+    },
+    record(query, variables, data, at) {
+      if (closed || isPersonal(query, variables)) return;
+      apply(query, variables, data, at);
+      channel?.postMessage({ query, variables, data, at });
+    },
+    read(query, variables) {
+      const entry = entries[queryKey(query, variables)];
+      if (!entry) return null;
+      const data = cache.readQuery({ query, variables });
+      return data ? { data: data as never, cachedAt: entry.at } : null;
+    },
+    async purge(clearLive) {
+      persistor.pause();
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = false;
+      try {
+        await clearLive?.();
+        entries = {};
+        seen.clear();
+        await cache.reset();
+        await persistor.purge();
+      } finally {
+        persistor.resume();
+      }
+    },
+    async flush() {
+      if (timer) clearTimeout(timer);
+      await write();
+    },
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      channel?.close();
+      stopLeading();
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onHidden);
+    },
+  };
+  return persistence;
+}
+
+/**
+ * Calls `onElected` once this tab is the writer. With Web Locks the lock is held for the tab's life and the next
+ * tab in line gets it when this one closes. Without them, the writer says every second in shared storage that it
+ * is alive, and a tab that finds no word for LEADER_FALLBACK_MS takes over.
+ */
+function electWriter(options: PersistenceOptions, onElected: () => void): () => void {
+  const locks = options.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : options.locks;
+  if (locks) {
+    const release = new AbortController();
+    locks
+      .request(LOCK_NAME, { signal: release.signal }, () => {
+        onElected();
+        return new Promise<void>((resolve) => release.signal.addEventListener('abort', () => resolve()));
+      })
+      .catch(() => undefined);
+    return () => release.abort();
+  }
+  const storage = options.heartbeatStorage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.heartbeatStorage;
+  if (!storage) {
+    onElected();
+    return () => undefined;
+  }
+  const me = Math.random().toString(36).slice(2);
+  const key = `${LOCK_NAME}-heartbeat`;
+  let leading = false;
+  const beat = () => {
+    const current = readHeartbeat(storage, key);
+    const now = Date.now();
+    if (leading || !current || current.id === me || now - current.at > LEADER_FALLBACK_MS) {
+      storage.setItem(key, JSON.stringify({ id: me, at: now }));
+      if (!leading) {
+        leading = true;
+        onElected();
+      }
+    }
+  };
+  beat();
+  const interval = setInterval(beat, 1000);
+  return () => {
+    clearInterval(interval);
+    if (leading) storage.removeItem(key);
+  };
+}
+
+function readHeartbeat(storage: Storage, key: string): { id: string; at: number } | null {
+  try {
+    return JSON.parse(storage.getItem(key) ?? 'null') as { id: string; at: number } | null;
+  } catch {
+    return null;
+  }
+}

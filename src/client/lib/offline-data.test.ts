@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { ApolloClient, ApolloLink, gql, type TypedDocumentNode } from '@apollo/client';
+import { Observable } from 'rxjs';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCache } from './apollo';
+import { configureOfflineData, firstPageAsOf, leftFirstPage, noteFirstPage, startOfflineData } from './offline-data';
+import { adoptCookieState } from './persisted-context';
+import { createPersistedStore, defaultPersistedState, serializePersistedState } from './persisted-state';
+import { AS_OF_KEY, queryFor, withAsOf, type LoaderEnv } from './route-context';
+
+const PRODUCT: TypedDocumentNode<{ product: { __typename: 'Product'; name: string; price: number } }, { alias: string; channelId?: string; languageId?: string }> = gql`
+  query ProductPage($alias: String!, $channelId: String, $languageId: String) {
+    product(alias: $alias, channelId: $channelId, languageId: $languageId) {
+      name
+      price
+    }
+  }
+`;
+
+const answering = (price: number) =>
+  new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        observer.next({ data: { product: { __typename: 'Product', name: `Spel ${String(operation.variables.alias)}`, price } } });
+        observer.complete();
+      }),
+  );
+const lostConnection = new ApolloLink(() => new Observable((observer) => observer.error(new TypeError('Failed to fetch'))));
+const tab = (link: ApolloLink): LoaderEnv => ({ client: new ApolloClient({ link, cache: createCache() }), languageId: 'sv' });
+const load = (env: LoaderEnv, alias: string) => withAsOf(env, async (scoped) => ({ ...(await queryFor(scoped, PRODUCT, { alias })) }));
+const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
+
+beforeAll(() => {
+  configureOfflineData({ schemaVersion: 1 });
+});
+afterEach(() => {
+  setOnline(true);
+  vi.useRealTimers();
+});
+
+describe('loaders offline', () => {
+  it('render a page fetched before from the device copy, saying since when its data is true', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T14:05:00'));
+    const online = await load(tab(answering(349)), 'zelda');
+    expect(online).toEqual({ product: { __typename: 'Product', name: 'Spel zelda', price: 349 } });
+    // Fresh from the network: nothing to say about its age.
+    expect(AS_OF_KEY in online).toBe(false);
+    await (await startOfflineData())?.flush();
+
+    vi.setSystemTime(new Date('2026-11-24T16:30:00'));
+    // Another tab, or this one after a reload: an empty cache, and no network.
+    const offline = await load(tab(lostConnection), 'zelda');
+    expect(offline).toMatchObject({ product: { name: 'Spel zelda', price: 349 }, [AS_OF_KEY]: new Date('2026-11-24T14:05:00').getTime() });
+  });
+
+  it('still say offline for a page never fetched', async () => {
+    const thrown = await load(tab(lostConnection), 'never-seen').catch((error: unknown) => error);
+    expect((thrown as { data?: { offline?: boolean } }).data?.offline).toBe(true);
+  });
+
+  it("answered from the tab's own cache while offline, say when that was fetched", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T09:15:00'));
+    const env = tab(answering(199));
+    await load(env, 'mario');
+    vi.setSystemTime(new Date('2026-11-24T10:00:00'));
+    expect(AS_OF_KEY in (await load(env, 'mario'))).toBe(false);
+    setOnline(false);
+    expect(await load(env, 'mario')).toMatchObject({ [AS_OF_KEY]: new Date('2026-11-24T09:15:00').getTime() });
+  });
+});
+
+describe('the first page', () => {
+  it('says how old it is only when its HTML is a kept copy: opened offline, or too old to be fresh', () => {
+    const now = Date.parse('2026-11-24T14:00:00Z');
+    noteFirstPage(now - 1000, now, true);
+    expect(firstPageAsOf()).toBeNull();
+    noteFirstPage(now - 1000, now, false);
+    expect(firstPageAsOf()).toBe(now - 1000);
+    noteFirstPage(now - 60 * 60 * 1000, now, true);
+    expect(firstPageAsOf()).toBe(now - 60 * 60 * 1000);
+    leftFirstPage();
+    expect(firstPageAsOf()).toBeNull();
+  });
+});
+
+describe('the persisted state after hydration', () => {
+  it("takes the cookie's favorites and toggles over those of a kept page's HTML", () => {
+    const store = createPersistedStore(defaultPersistedState());
+    const cookie = serializePersistedState({ ...defaultPersistedState(), favorites: [5, 7], vatIncluded: false }).split(';')[0]!;
+    adoptCookieState(store, cookie);
+    expect(store.favorites).toEqual([5, 7]);
+    expect(store.vatIncluded).toBe(false);
+  });
+
+  it('keeps the state when there is no cookie', () => {
+    const store = createPersistedStore({ ...defaultPersistedState(), favorites: [3] });
+    adoptCookieState(store, 'other=1');
+    expect(store.favorites).toEqual([3]);
+  });
+});

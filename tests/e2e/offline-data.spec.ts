@@ -1,0 +1,264 @@
+import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { buyableProducts, cartWith, setStock } from '../support/shop-api';
+
+/**
+ * Offline with data: pages seen before render from the device's copy of the catalog (IndexedDB) with the time
+ * their prices and stock were fetched, the header says the shopper is offline, local state (favorites, the
+ * price toggles, recent searches) keeps working across offline reloads, and the checkout refuses to send.
+ */
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1360) < 768;
+
+/** No network at all: the browser's switch, and every request aborted (the service worker's own too). */
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+async function workerControls(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+/** The header's menu to the NES category, as a shopper goes there (a client-side navigation). */
+async function openNes(page: Page): Promise<void> {
+  if (isPhone(page)) {
+    const panel = page.getByRole('dialog', { name: 'Huvudmeny' });
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Huvudmeny' }).click();
+      await expect(panel).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await panel.getByRole('button', { name: 'Spel' }).click();
+    await panel.getByRole('button', { name: 'Nintendo' }).click();
+    await panel.getByRole('link', { name: 'NES', exact: true }).click();
+  } else {
+    const nav = page.getByRole('navigation', { name: 'Huvudmeny' });
+    await nav.getByRole('link', { name: 'Spel', exact: true }).hover();
+    await nav.getByRole('link', { name: 'NES', exact: true }).click();
+  }
+  const heading = page.getByRole('heading', { level: 1, name: 'NES' });
+  await expect(heading).toBeVisible();
+  // Pointer and focus leave the menu, which closes (it stays open while hovered or focused).
+  if (!isPhone(page)) await heading.click();
+}
+
+/** The operations whose answers the device's copy holds (from IndexedDB, as the next tab will read them). */
+function storedOperations(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    // Opening a database that does not exist would create it without its store: look first.
+    if (!(await indexedDB.databases()).some((d) => d.name === 'retro-offline-data')) return [];
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('retro-offline-data');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('apollo')) return [];
+      const meta = await new Promise<{ entries: Record<string, unknown> } | undefined>((resolve, reject) => {
+        const request = db.transaction('apollo').objectStore('apollo').get('meta');
+        request.onsuccess = () => resolve(request.result as { entries: Record<string, unknown> } | undefined);
+        request.onerror = () => reject(request.error);
+      });
+      return Object.keys(meta?.entries ?? {}).map((key) => key.slice(0, key.indexOf(':')));
+    } finally {
+      db.close();
+    }
+  });
+}
+
+const offlineBanner = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: 'Du är offline. Det du ser kan vara inaktuellt.' });
+const asOfNote = (page: Page) => page.getByRole('main').getByRole('note').filter({ hasText: /^Priser och lager från kl\. \d\d[:.]\d\d$/ });
+const priceAndStock = (page: Page) => page.getByRole('main').getByRole('status', { name: 'Pris och lagerstatus' });
+
+test.describe('offline data', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+  });
+
+  test('a visited category and product render offline from the device, with the time of their prices, also after a reload', async ({ page, context }) => {
+    await page.goto('/');
+    await workerControls(page);
+    await openNes(page);
+    const product = page.getByRole('main').getByRole('article').first().getByRole('link').first();
+    await product.click();
+    await expect(page).toHaveURL(/\/p\//);
+    const productUrl = new URL(page.url()).pathname;
+    await expect(priceAndStock(page)).toBeVisible();
+    const productName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(productName).not.toBe('NES');
+    const offer = (await priceAndStock(page).textContent()) ?? '';
+    // Online, nothing is old: no note, no banner.
+    await expect(asOfNote(page)).toHaveCount(0);
+    await expect(offlineBanner(page)).toHaveCount(0);
+    // The writes are debounced: wait until both pages' answers are on the device.
+    await expect.poll(() => storedOperations(page)).toEqual(expect.arrayContaining(['ProductPage', 'ProductListPage', 'CategoryByAlias']));
+
+    await goOffline(context);
+    await expect(offlineBanner(page)).toBeVisible();
+    // Back to the category inside the tab: from its own cache, with the time it was fetched.
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'NES' })).toBeVisible();
+    await expect(asOfNote(page)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Du är offline' })).toHaveCount(0);
+
+    // A new start offline: the home page comes from the service worker (and says how old it is), the category
+    // and the product from the device's copy of the catalog.
+    await page.goto('/');
+    await expect(offlineBanner(page)).toBeVisible();
+    await expect(asOfNote(page)).toBeVisible();
+    await openNes(page);
+    await expect(asOfNote(page)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(productUrl);
+    await expect(page.getByRole('heading', { level: 1, name: productName })).toBeVisible();
+    await expect(priceAndStock(page)).toHaveText(offer);
+    await expect(asOfNote(page)).toBeVisible();
+    await expect(offlineBanner(page)).toBeVisible();
+
+    // A product never opened still says offline, in the frame.
+    await page.goBack();
+    await page.getByRole('main').getByRole('article').nth(1).getByRole('link').first().click();
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Du är offline' })).toBeVisible();
+
+    // Back online: the banner goes, and the next page is fetched fresh (no note).
+    await goOnline(context);
+    await expect(offlineBanner(page)).toHaveCount(0);
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'NES' })).toBeVisible();
+    await expect(asOfNote(page)).toHaveCount(0);
+  });
+
+  test('in English, the note and the banner are English', async ({ page, context }) => {
+    await page.goto('/en');
+    await workerControls(page);
+    await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/en\/p\//);
+    await expect.poll(() => storedOperations(page)).toContain('ProductPage');
+    await goOffline(context);
+    await page.goto('/en');
+    await expect(page.getByRole('banner').getByRole('status')).toHaveText('You are offline. What you see may be out of date.');
+    await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
+    await expect(page.getByRole('main').getByRole('status', { name: 'Price and stock' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('note')).toHaveText(/^Prices and stock as of \d\d[:.]\d\d( [AP]M)?$/);
+  });
+
+  test('favorites, the price toggles and recent searches work offline and survive an offline reload', async ({ page, context }) => {
+    await page.goto('/');
+    await workerControls(page);
+    // A search online: its results page is kept too.
+    const searchBox = page.getByRole('combobox', { name: 'Sök', includeHidden: true });
+    const openSearch = async () => {
+      if (isPhone(page)) await page.getByRole('button', { name: 'Öppna sökning' }).click();
+      await searchBox.click();
+    };
+    await openSearch();
+    await searchBox.fill('zelda');
+    await searchBox.press('Enter');
+    await expect(page).toHaveURL('/s/zelda');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expect.poll(() => storedOperations(page)).toContain('ProductListPage');
+    await page.goto('/');
+    await workerControls(page);
+
+    await goOffline(context);
+    await page.goto('/');
+    const favorites = page.getByRole('banner').getByRole('link', { name: /^Favoriter/ });
+    await expect(favorites).toHaveAccessibleName('Favoriter');
+    const first = page.getByRole('article').first();
+    await first.getByRole('button', { name: /i favoriter$/ }).click();
+    await page.getByRole('article').nth(1).getByRole('button', { name: /i favoriter$/ }).click();
+    await expect(favorites).toHaveAccessibleName('Favoriter, 2 produkter');
+
+    // Customer type and VAT: prices without VAT.
+    if (isPhone(page)) {
+      await page.getByRole('button', { name: 'Huvudmeny' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Företag' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Stäng' }).click();
+    } else {
+      await page.getByRole('banner').getByRole('button', { name: 'Företag' }).click();
+    }
+    const cards = await page.locator('.product-card .price').count();
+    await expect(page.locator('.product-card .price__vat')).toHaveCount(cards);
+
+    // A search offline: the term is remembered even though its results cannot be fetched.
+    await openSearch();
+    await searchBox.fill('sega');
+    await searchBox.press('Enter');
+    await expect(page).toHaveURL('/s/sega');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Du är offline' })).toBeVisible();
+
+    // Reload offline (the service worker's copy of the home page was stored before any of this).
+    await page.goto('/');
+    await expect(favorites).toHaveAccessibleName('Favoriter, 2 produkter');
+    await expect(page.getByRole('article').first().getByRole('button', { name: /från favoriter$/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.product-card .price__vat')).toHaveCount(cards);
+    await expect(page.getByRole('switch', { name: 'Visa priser inkl. moms' })).toHaveAttribute('aria-checked', 'false');
+    // Removing a favorite offline sticks too.
+    await page.getByRole('article').first().getByRole('button', { name: /från favoriter$/ }).click();
+    await expect(favorites).toHaveAccessibleName('Favoriter, 1 produkt');
+    await page.goto('/');
+    await expect(favorites).toHaveAccessibleName('Favoriter, 1 produkt');
+
+    await openSearch();
+    const recents = page.getByRole('listbox', { name: 'Senaste sökningar' }).getByRole('option');
+    await expect(recents).toHaveText(['sega', 'zelda']);
+    // The search seen online opens offline from the device's copy.
+    await recents.filter({ hasText: 'zelda' }).click();
+    await expect(page).toHaveURL('/s/zelda');
+    await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+    await expect(asOfNote(page)).toBeVisible();
+  });
+
+  test('the checkout offline keeps what was typed and never sends the order', async ({ page, context, request, baseURL }) => {
+    const product = (await buyableProducts(request))[3]!;
+    await setStock(request, product.skus[0]!.skuId, 50);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skus[0]!.skuId }]);
+    await page.goto('/kassan');
+    const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+    await field('E-post').fill('anna@example.se');
+    await field('Förnamn').fill('Anna');
+    await field('Förnamn').blur();
+    // What the page tries to send from the moment the network is gone.
+    const orders: Request[] = [];
+    let counting = false;
+    page.on('request', (r) => {
+      if (counting && r.url().includes('/graphql') && /placeOrder|createOrUpdateCheckout/.test(r.postData() ?? '')) orders.push(r);
+    });
+
+    await goOffline(context);
+    counting = true;
+    const submit = page.getByRole('button', { name: 'Slutför köp' });
+    const notice = 'Du är offline – beställningen kan skickas när du är ansluten igen. Det du har fyllt i finns kvar.';
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: notice })).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await expect(submit).toHaveAccessibleDescription(notice);
+    await expect(page.getByRole('banner').getByRole('status')).toHaveText('Du är offline. Det du ser kan vara inaktuellt.');
+    // Typing goes on offline; Enter in a field submits the form, which must not send anything.
+    await field('Efternamn').fill('Svensson');
+    await field('Efternamn').blur();
+    await field('Ort').fill('Stockholm');
+    await field('Ort').press('Enter');
+    await expect(page).toHaveURL(/\/kassan$/);
+    expect(orders).toEqual([]);
+
+    await goOnline(context);
+    await expect(submit).toBeEnabled();
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: notice })).toHaveCount(0);
+    for (const [name, value] of [
+      ['E-post', 'anna@example.se'],
+      ['Förnamn', 'Anna'],
+      ['Efternamn', 'Svensson'],
+      ['Ort', 'Stockholm'],
+    ] as const) {
+      await expect(field(name)).toHaveValue(value);
+    }
+    // What was typed offline is stored once back, and no order was ever sent.
+    await expect.poll(() => orders.filter((r) => (r.postData() ?? '').includes('Svensson')).length).toBeGreaterThan(0);
+    expect(orders.filter((r) => (r.postData() ?? '').includes('placeOrder'))).toEqual([]);
+  });
+});
