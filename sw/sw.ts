@@ -3,6 +3,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../src/shared/cart-sync';
 import { languageIds, splitLocalePath } from '../src/shared/locales';
 import { routes } from '../src/shared/routes';
 
@@ -69,4 +70,12 @@ setCatchHandler(async ({ request }) => {
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
+});
+
+// Background Sync, where the browser has it: once a connection is back, ask the open pages to replay the cart
+// outbox (the replay needs the page's code and the shopper's cart id, so the worker does not send it itself).
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== CART_SYNC_TAG) return;
+  sync.waitUntil(self.clients.matchAll({ type: 'window' }).then((pages) => pages.forEach((page) => page.postMessage({ type: CART_SYNC_MESSAGE }))));
 });
