@@ -4,8 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
 import { CartDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
 import { cartState, loadCartId } from './cart-id';
-import { optimisticCart } from './optimistic-cart';
-import { loadOutbox } from './load-outbox';
+import { loadOutbox, outboxModule } from './load-outbox';
 import { outboxState } from './outbox-state';
 import { useOutboxContext } from './use-outbox';
 
@@ -29,7 +28,11 @@ export function useCart(): CartFieldsFragment | null {
     if (fetched?.id) void loadOutbox().then(({ rememberServerCart }) => rememberServerCart(context, fetched));
   }, [fetched, context]);
   const server = fetched ?? (id && serverCart?.id === id ? serverCart : null);
-  return useMemo(() => optimisticCart(server, entries, channel.languageId), [server, entries, channel.languageId]);
+  // Changes can only be waiting once the outbox has loaded them, so the code that lays them on comes with it.
+  return useMemo(
+    () => (entries.length > 0 && outboxModule ? outboxModule.optimisticCart(server, entries, channel.languageId) : server),
+    [server, entries, channel.languageId],
+  );
 }
 
 export function itemCount(cart: CartFieldsFragment | null): number {

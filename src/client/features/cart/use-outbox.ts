@@ -4,9 +4,8 @@ import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
 import type { OutboxContext } from './outbox/runtime';
-import { loadOutbox } from './load-outbox';
+import { loadOutbox, outboxModule } from './load-outbox';
 import { outboxState, type CartIntent, type LinePreview } from './outbox-state';
-import { pendingCode, pendingSkus } from './optimistic-cart';
 
 /** What the outbox needs from React: the Apollo client, the page's language and the texts it tells with. */
 export function useOutboxContext(): OutboxContext {
@@ -38,8 +37,14 @@ export function useQueueCartChange() {
 /** Which changes wait to be saved, for the cart UI to say so honestly. */
 export function useCartPending(): { skus: Set<number>; count: number; online: boolean; promoCode: string | null; giftCard: string | null } {
   const { entries, online } = useSnapshot(outboxState);
-  return useMemo(
-    () => ({ skus: pendingSkus(entries), count: entries.length, online, promoCode: pendingCode(entries, 'promo'), giftCard: pendingCode(entries, 'giftCard') }),
-    [entries, online],
-  );
+  return useMemo(() => {
+    const outbox = entries.length > 0 ? outboxModule : null;
+    return {
+      skus: outbox ? outbox.pendingSkus(entries) : new Set<number>(),
+      count: entries.length,
+      online,
+      promoCode: outbox ? outbox.pendingCode(entries, 'promo') : null,
+      giftCard: outbox ? outbox.pendingCode(entries, 'giftCard') : null,
+    };
+  }, [entries, online]);
 }

@@ -11,6 +11,9 @@ import { apolloSender, type Channel } from './send';
 
 type Cart = CartFieldsFragment;
 
+// The cart UI lays waiting changes on the cart with these; they load with the outbox that holds the changes.
+export { optimisticCart, pendingCode, pendingSkus } from '../optimistic-cart';
+
 export interface OutboxTexts {
   /** A change the server refused for good, taken out of the outbox; `what` names the item or code. */
   refused(what: string): string;
