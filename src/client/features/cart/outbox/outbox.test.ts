@@ -172,6 +172,21 @@ describe('the cart outbox', () => {
     expect(await outbox.entries()).toEqual([]);
   });
 
+  it('resends a first change whose answer was lost without an id: it lands once, in the cart the shopper goes on with', async () => {
+    const { tab, server, cookie } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1, 2));
+    await outbox.enqueue(add(2));
+    server.failures.push('lost');
+    await outbox.flush(true);
+    await outbox.flush(true);
+    // The server keys a change within a cart, and the lost answer carried the only id of the first cart: the
+    // resend starts another, which every later change and the cookie then name.
+    expect(server.calls.map((c) => c.cartId)).toEqual(['', '', 'cart-2']);
+    expect(cookie.id).toBe('cart-2');
+    expect(server.carts.get('cart-2')?.lines).toEqual({ 1: 2, 2: 1 });
+  });
+
   it('backs off exponentially up to a cap, and only a forced flush (start, online, visible) skips the wait', async () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 12].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
     expect(backoffMs(30)).toBe(BACKOFF_CAP_MS);
