@@ -203,4 +203,27 @@ test.describe('the offline cart', () => {
     await expect(stepper).toContainText('2');
     expect(await serverCart(request, id)).toEqual({ [skuId]: 2 });
   });
+
+  test('a promo code typed offline shows as waiting and is applied once back online', async ({ page, context, request, baseURL }, info) => {
+    const [product] = await goods(request, info, 4, 1);
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skus[0]!.skuId }]);
+    await visitOnline(page, [product!.canonicalUrl]);
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
+    await goOffline(context);
+    await miniCart(page).click();
+    const panel = cartPanel(page);
+    await panel.getByRole('textbox', { name: 'Rabattkod' }).fill('retro10');
+    await panel.getByRole('button', { name: 'Använd' }).click();
+    await expect(page.getByRole('status').getByText('Koden RETRO10 sparas när du är ansluten igen.')).toBeVisible();
+    await expect(panel.getByText('Aktiv rabattkod: RETRO10')).toBeVisible();
+    await expect(panel.getByText('Sparas när du är ansluten igen', { exact: true })).toBeVisible();
+
+    await goOnline(context);
+    await expect.poll(async () => {
+      const res = await request.post('/graphql', { data: { query: 'query ($id: String!) { getCart(id: $id) { promoCode } }', variables: { id } } });
+      return ((await res.json()) as { data: { getCart: { promoCode: string | null } } }).data.getCart.promoCode;
+    }).toBe('RETRO10');
+    await expect(panel.getByRole('term').filter({ hasText: 'Rabattkod RETRO10' })).toBeVisible();
+    await expect(panel.getByText('Sparas när du är ansluten igen', { exact: true })).toHaveCount(0);
+  });
 });

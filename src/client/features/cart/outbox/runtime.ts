@@ -146,7 +146,8 @@ class OutboxRuntime {
 
   private applied(entry: OutboxEntry, cart: Cart, stored: Cart | null): void {
     const { cache } = this.context.client;
-    const before = readCachedCart(cache, cart.id, this.context.channel) ?? stored;
+    // The cart as it was before this change, for the tag manager; a cart the change started had nothing.
+    const before = readCachedCart(cache, cart.id, this.context.channel) ?? (stored?.id === cart.id ? stored : null);
     this.version++;
     setServerCart(cart);
     writeCart(cache, cart, this.context.channel);
