@@ -4,6 +4,7 @@ import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { layoutGetUrl } from '../src/shared/catalog-queries';
+import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../src/shared/cart-sync';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
 import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
@@ -100,4 +101,12 @@ self.addEventListener('activate', (event) => {
       await self.clients.claim();
     })(),
   );
+});
+
+// Background Sync, where the browser has it: once a connection is back, ask the open pages to replay the cart
+// outbox (the replay needs the page's code and the shopper's cart id, so the worker does not send it itself).
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag !== CART_SYNC_TAG) return;
+  sync.waitUntil(self.clients.matchAll({ type: 'window' }).then((pages) => pages.forEach((page) => page.postMessage({ type: CART_SYNC_MESSAGE }))));
 });

@@ -1,11 +1,10 @@
-import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { notify } from '../../lib/ui-state';
-import { useChannelVariables } from '../../hooks/use-language';
-import { SetCartGiftCardDocument, SetCartPromoCodeDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
-import { writeCart } from './write-cart';
+import type { CartFieldsFragment } from '../../graphql/generated/operations';
+import type { ChangeOutcome } from './outbox/runtime';
+import { useCartPending, useQueueCartChange } from './use-outbox';
 
 type CodeKind = 'promo' | 'giftCard';
 
@@ -20,20 +19,20 @@ const kinds: Record<CodeKind, { refusals: ReadonlySet<string>; messages: CodeKin
   giftCard: { refusals: new Set(['GIFT_CARD_INVALID']), messages: 'giftCard', inputName: 'giftCardCode', current: (cart) => cart.giftCard?.code ?? null },
 };
 
-/** Sends a code of either kind (empty removes it) and writes the cart it answers over the cached one. */
+/** Queues a code of either kind (empty removes it) in the outbox and answers what became of it. */
 function useSetCode(kind: CodeKind) {
-  const channel = useChannelVariables();
-  const [setPromo, promo] = useMutation(SetCartPromoCodeDocument);
-  const [setGiftCard, giftCard] = useMutation(SetCartGiftCardDocument);
-  const send = async (cartId: string, code: string): Promise<CartFieldsFragment | null> => {
-    const common = { idempotencyKey: crypto.randomUUID(), ...channel };
-    const answer =
-      kind === 'promo'
-        ? (await setPromo({ variables: { id: cartId, promoCode: code, ...common } })).data?.setCartPromoCode
-        : (await setGiftCard({ variables: { id: cartId, code, ...common } })).data?.setCartGiftCard;
-    return answer ?? null;
+  const queue = useQueueCartChange();
+  const [loading, setLoading] = useState(false);
+  const send = async (code: string): Promise<ChangeOutcome> => {
+    setLoading(true);
+    try {
+      const { outcome } = await queue({ kind: kind === 'promo' ? 'promo' : 'giftCard', code });
+      return await outcome;
+    } finally {
+      setLoading(false);
+    }
   };
-  return { send, loading: promo.loading || giftCard.loading, channel };
+  return { send, loading };
 }
 
 export const PromoCodeForm = ({ cart }: { cart: CartFieldsFragment }) => <CartCodeForm cart={cart} kind="promo" />;
@@ -47,21 +46,28 @@ export const GiftCardForm = ({ cart }: { cart: CartFieldsFragment }) => <CartCod
 function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind }) {
   const intl = useIntl();
   const hydrated = useHydrated();
-  const apollo = useApolloClient();
   const { refusals, messages, inputName, current } = kinds[kind];
-  const inUse = current(cart);
-  const { send: sendCode, loading, channel } = useSetCode(kind);
+  const pending = useCartPending();
+  const waiting = kind === 'promo' ? pending.promoCode : pending.giftCard;
+  // A code waiting in the outbox shows as the one in use ('' when its removal waits), marked as not saved yet.
+  const inUse = waiting === null ? current(cart) : waiting.toUpperCase() || null;
+  const { send: sendCode, loading } = useSetCode(kind);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
-  const send = async (code: string): Promise<CartFieldsFragment | null> => {
+  /** The server's answer, or null when it is not there (refused, or saved to be sent when back online). */
+  const send = async (code: string): Promise<CartFieldsFragment | null | 'queued'> => {
     try {
-      const answer = await sendCode(cart.id, code);
-      if (answer) writeCart(apollo.cache, answer, channel);
-      for (const warning of answer?.warnings ?? []) if (!refusals.has(warning.code)) notify(warning.message, 'info');
-      return answer;
+      const outcome = await sendCode(code);
+      if (outcome.kind === 'queued') return 'queued';
+      if (outcome.kind === 'refused') {
+        notify(outcome.message, 'error');
+        return null;
+      }
+      for (const warning of outcome.cart.warnings) if (!refusals.has(warning.code)) notify(warning.message, 'info');
+      return outcome.cart;
     } catch {
       notify(intl.formatMessage({ id: 'error.generic' }), 'error');
       return null;
@@ -77,6 +83,12 @@ function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind
     }
     const answer = await send(typed);
     if (!answer) return;
+    if (answer === 'queued') {
+      setError(null);
+      setCode('');
+      notify(intl.formatMessage({ id: 'outbox.codeQueued' }, { code: typed.toUpperCase() }), 'info');
+      return;
+    }
     const refusal = answer.warnings.find((w) => refusals.has(w.code));
     if (refusal) {
       setError(refusal.message);
@@ -134,7 +146,13 @@ function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind
       {inUse && (
         <p className="promo-code__applied">
           <span>
-            <FormattedMessage id={`${messages}.inUse`} values={{ code: <strong>{inUse}</strong>, balance: cart.giftCard?.balanceIncVatFormatted }} />
+            <FormattedMessage id={`${messages}.inUse`} values={{ code: <strong>{inUse}</strong>, balance: waiting === null ? cart.giftCard?.balanceIncVatFormatted : '…' }} />
+            {waiting !== null && (
+              <span className="pending-note">
+                {' '}
+                <FormattedMessage id={pending.online ? 'outbox.saving' : 'outbox.pendingOffline'} />
+              </span>
+            )}
           </span>
           <button
             type="button"

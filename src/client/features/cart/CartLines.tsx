@@ -7,6 +7,7 @@ import { PriceTag } from '../../components/PriceTag';
 import { ProductImage } from '../../components/ProductImage';
 import { visibleCampaignNames } from './campaign-names';
 import { useUpdateCartItem } from './use-update-cart-item';
+import { useCartPending } from './use-outbox';
 
 type CartLine = CartFieldsFragment['items'][number];
 
@@ -16,16 +17,37 @@ type CartLine = CartFieldsFragment['items'][number];
  */
 export function CartLines({ cart, onNavigate }: { cart: CartFieldsFragment; onNavigate?: () => void }) {
   const { setQuantity, updating } = useUpdateCartItem();
+  const pending = useCartPending();
   return (
     <ul className="cart-lines">
       {cart.items.map((item) => (
-        <CartLineRow key={item.skuId} item={item} busy={updating} onQuantity={(quantity) => void setQuantity(item.skuId, quantity)} onNavigate={onNavigate} />
+        <CartLineRow
+          key={item.skuId}
+          item={item}
+          busy={updating}
+          pending={pending.skus.has(item.skuId) ? (pending.online ? 'saving' : 'offline') : null}
+          onQuantity={(quantity) => void setQuantity(item.skuId, quantity)}
+          onNavigate={onNavigate}
+        />
       ))}
     </ul>
   );
 }
 
-function CartLineRow({ item, busy, onQuantity, onNavigate }: { item: CartLine; busy: boolean; onQuantity: (quantity: number) => void; onNavigate?: () => void }) {
+function CartLineRow({
+  item,
+  busy,
+  pending,
+  onQuantity,
+  onNavigate,
+}: {
+  item: CartLine;
+  busy: boolean;
+  /** A change of this line waits in the outbox: being sent, or until the shopper is back online. */
+  pending: 'saving' | 'offline' | null;
+  onQuantity: (quantity: number) => void;
+  onNavigate?: () => void;
+}) {
   const intl = useIntl();
   const { vatIncluded } = useSnapshot(usePersisted());
   const campaigns = visibleCampaignNames(item.campaign?.appliedCampaigns ?? []);
@@ -48,6 +70,11 @@ function CartLineRow({ item, busy, onQuantity, onNavigate }: { item: CartLine; b
         {item.backorderedQuantity > 0 && (
           <p className="cart-line__note">
             <FormattedMessage id="cart.preOrdered" values={{ all: String(item.backorderedQuantity === item.quantity), count: item.backorderedQuantity }} />
+          </p>
+        )}
+        {pending && (
+          <p className="cart-line__pending pending-note">
+            <FormattedMessage id={pending === 'offline' ? 'outbox.pendingOffline' : 'outbox.saving'} />
           </p>
         )}
         {campaigns.length > 0 && (

@@ -8,11 +8,13 @@ import { CartLines } from './CartLines';
 import { CartTotals } from './CartTotals';
 import { PromoCodeForm } from './CartCodeForm';
 import { useCart } from './use-cart';
+import { useCartPending } from './use-outbox';
 
 export function CartPanel() {
   const intl = useIntl();
   const languageId = useLanguageId();
   const cart = useCart();
+  const pending = useCartPending();
   const hasItems = cart !== null && cart.items.length > 0;
   return (
     <SidePanel
@@ -26,6 +28,11 @@ export function CartPanel() {
         )
       }
     >
+      {pending.count > 0 && (
+        <p className="cart-panel__pending pending-note">
+          <FormattedMessage id={pending.online ? 'outbox.panelSaving' : 'outbox.panelOffline'} values={{ count: pending.count }} />
+        </p>
+      )}
       {hasItems ? (
         <div className="cart-panel">
           <CartLines cart={cart} onNavigate={closePanel} />

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { clear, createStore } from 'idb-keyval';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { act, cleanup, renderHook } from '@testing-library/react';
@@ -15,6 +17,8 @@ import { cartState } from './cart-id';
 import { testCart, testLine } from '../../graphql/cart-test-kit';
 import { useAddToCart } from './use-add-to-cart';
 import { useUpdateCartItem } from './use-update-cart-item';
+import { stopCartOutbox } from './outbox/runtime';
+import { outboxState, setOutboxEntries } from './outbox-state';
 
 const channel = { channelId: '1|se', languageId: 'sv' } as const;
 
@@ -44,12 +48,20 @@ function shopWith(answers: CartFieldsFragment[], gtmId: string | null = 'GTM-TES
 const events = () => (window.dataLayer ?? []).filter((entry) => 'event' in entry);
 
 describe('cart mutations report to the tag manager what the server changed', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
+    stopCartOutbox();
+    // Each case starts with an empty outbox, as a fresh device would.
+    await clear(createStore('retro-cart', 'outbox'));
+    setOutboxEntries([]);
+    outboxState.serverCart = null;
     delete window.dataLayer;
     cartState.id = '';
     document.cookie = 'ralph-cart=; max-age=0; path=/';
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    stopCartOutbox();
+  });
 
   it('the first add starts a cart and reports the units the answer holds', async () => {
     const { wrapper } = shopWith([testCart('cart-1', [testLine(1, 1)])]);

@@ -1,45 +1,47 @@
-import { useMutation } from '@apollo/client/react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { notify, openPanel } from '../../lib/ui-state';
-import { useChannelVariables } from '../../hooks/use-language';
-import { AddToCartDocument } from '../../graphql/generated/operations';
-import { assumedCartBefore, useCartEvents, type CartSnapshot } from '../analytics';
-import { cartState, loadCartId, storeCartId } from './cart-id';
-import { readCachedCart, writeCart } from './write-cart';
+import { assumedCartBefore, useCartEvents } from '../analytics';
+import type { LinePreview } from './outbox-state';
+import { useQueueCartChange } from './use-outbox';
 
 /**
- * Adds a SKU and shows the outcome: the server's warnings (stock limits, pre-order delivery) as snackbar
- * messages, otherwise the cart panel. Resolves to true when the cart changed without a blocking warning.
+ * Adds a SKU through the outbox: the change is kept in IndexedDB before anything says it is in the cart, and
+ * shows in the cart at once. When the server answers in time, its warnings (stock limits, pre-order delivery)
+ * go to the snackbar and a blocking one keeps the panel shut; offline the panel opens with the line marked as
+ * waiting. `preview` draws the line until the server's answer does. Resolves to true unless the add was refused.
  */
-export function useAddToCart(): { add: (skuId: number, quantity?: number) => Promise<boolean>; adding: boolean } {
-  const [mutate, { loading }] = useMutation(AddToCartDocument);
-  const channel = useChannelVariables();
+export function useAddToCart(): { add: (skuId: number, quantity?: number, preview?: LinePreview) => Promise<boolean>; adding: boolean } {
+  const [adding, setAdding] = useState(false);
   const intl = useIntl();
   const report = useCartEvents();
-  const add = async (skuId: number, quantity = 1): Promise<boolean> => {
-    // Filled in by the cache update, just before the answer overwrites it.
-    const seen: { before: CartSnapshot | null } = { before: null };
+  const queue = useQueueCartChange();
+  const add = async (skuId: number, quantity = 1, preview?: LinePreview): Promise<boolean> => {
+    setAdding(true);
     try {
-      const { data } = await mutate({
-        variables: { id: cartState.id || loadCartId(), item: { skuId, quantity }, idempotencyKey: crypto.randomUUID(), ...channel },
-        update: (cache, result) => {
-          if (!result.data) return;
-          seen.before = readCachedCart(cache, result.data.addToCart.id, channel);
-          writeCart(cache, result.data.addToCart, channel);
-        },
-      });
-      if (!data) throw new Error('No cart in the answer');
-      const cart = data.addToCart;
-      storeCartId(cart.id);
-      report(seen.before ?? assumedCartBefore(cart, skuId, quantity), cart, skuId);
+      const { outcome } = await queue({ kind: 'add', skuId, quantity }, preview ?? null);
+      const result = await outcome;
+      if (result.kind === 'queued') {
+        openPanel('cart');
+        return true;
+      }
+      if (result.kind === 'refused') {
+        notify(result.message, 'error');
+        return false;
+      }
+      const { cart, before } = result;
+      report(before ?? assumedCartBefore(cart, skuId, quantity), cart, skuId);
       const blocking = cart.warnings.filter((w) => w.skuId === skuId && (w.code === 'ALREADY_AT_STOCK' || w.code === 'STOCK_LIMIT'));
       for (const warning of cart.warnings) notify(warning.message, blocking.includes(warning) ? 'error' : 'info');
       if (blocking.length === 0) openPanel('cart');
       return blocking.length === 0;
     } catch {
+      // IndexedDB refused the write (private mode in some browsers, storage full): nothing was queued.
       notify(intl.formatMessage({ id: 'error.generic' }), 'error');
       return false;
+    } finally {
+      setAdding(false);
     }
   };
-  return { add, adding: loading };
+  return { add, adding };
 }

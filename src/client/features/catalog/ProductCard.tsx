@@ -55,7 +55,7 @@ function CardAction({ product }: { product: ProductCardFieldsFragment }) {
       className="button button--primary product-card__action"
       disabled={!hydrated || adding}
       aria-busy={adding}
-      onClick={() => void add(sku.skuId)}
+      onClick={() => void add(sku.skuId, 1, { product, sku: { skuId: sku.skuId, stock: product.stock }, unitPrice: product.unitPrice })}
     >
       <FormattedMessage id={product.stock.status === 'OVERSELLABLE' ? 'product.preOrder' : 'product.buy'} />
       {forProduct}

@@ -43,7 +43,9 @@ export function ProductPurchase({ product }: { product: Product }) {
       target?.focus();
       return;
     }
-    await add(chosen.skuId);
+    // The line the cart shows until the server answers (offline, until the shopper is back online).
+    const preview = { product, sku: chosen, unitPrice: chosen.price };
+    await add(chosen.skuId, 1, preview);
   };
 
   return (

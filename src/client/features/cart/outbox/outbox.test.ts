@@ -1,0 +1,314 @@
+import 'fake-indexeddb/auto';
+import { createStore, set, type UseStore } from 'idb-keyval';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CartIntent, OutboxEntry } from '../outbox-state';
+import { BACKOFF_CAP_MS, CartOutbox, LEADER_FALLBACK_MS, MAX_SERVER_FAILURES, backoffMs, type OutboxOptions, type SendResult } from './outbox';
+
+interface FakeCart {
+  id: string;
+  lines: Record<number, number>;
+  promoCode: string | null;
+}
+
+type Mode = 'network' | 'server' | 'refuse' | 'lost';
+
+/**
+ * The server's cart rules in small: an id that names no cart starts a new one under an id of the server's
+ * making; a key already seen within the cart changes nothing. `failures` makes the next sends fail: unreachable
+ * (network), 5xx (server), refused for good, or applied with the answer lost on the way back (lost).
+ */
+function fakeServer() {
+  const carts = new Map<string, FakeCart & { keys: Set<string> }>();
+  const calls: { key: string; cartId: string; intent: CartIntent }[] = [];
+  const failures: Mode[] = [];
+  let made = 0;
+  let gate: Promise<void> | null = null;
+  const send = async (entry: OutboxEntry, cartId: string): Promise<SendResult<FakeCart>> => {
+    calls.push({ key: entry.key, cartId, intent: entry.intent });
+    if (gate) await gate;
+    const mode = failures.shift();
+    if (mode === 'network') throw new TypeError('Failed to fetch');
+    if (mode === 'server') return { kind: 'retry', server: true };
+    if (mode === 'refuse') return { kind: 'refused', reason: 'There is no SKU with id 404' };
+    let cart = carts.get(cartId);
+    if (!cart) {
+      cart = { id: `cart-${++made}`, lines: {}, promoCode: null, keys: new Set() };
+      carts.set(cart.id, cart);
+    }
+    if (!cart.keys.has(entry.key)) {
+      cart.keys.add(entry.key);
+      const { intent } = entry;
+      if (intent.kind === 'add') cart.lines[intent.skuId] = (cart.lines[intent.skuId] ?? 0) + intent.quantity;
+      if (intent.kind === 'set') {
+        if (intent.quantity === 0) delete cart.lines[intent.skuId];
+        else cart.lines[intent.skuId] = intent.quantity;
+      }
+      if (intent.kind === 'promo') cart.promoCode = intent.code || null;
+    }
+    if (mode === 'lost') throw new TypeError('Failed to fetch');
+    return { kind: 'applied', cart: { id: cart.id, lines: { ...cart.lines }, promoCode: cart.promoCode } };
+  };
+  return {
+    send,
+    calls,
+    failures,
+    carts,
+    /** Holds every send until the returned function is called, so two tabs overlap. */
+    hold(): () => void {
+      let open = () => {};
+      gate = new Promise<void>((resolve) => (open = resolve));
+      return () => {
+        gate = null;
+        open();
+      };
+    },
+  };
+}
+
+/** An exclusive Web Lock shared by the tabs of one test, as the browser's is by the tabs of one origin. */
+function fakeLocks(): Pick<LockManager, 'request'> {
+  let tail: Promise<unknown> = Promise.resolve();
+  const request = (_name: string, callback: () => Promise<unknown>) => {
+    const run = tail.then(() => callback());
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return { request } as unknown as Pick<LockManager, 'request'>;
+}
+
+let dbCount = 0;
+const open: CartOutbox<FakeCart>[] = [];
+
+/** A device: one IndexedDB database and a cart cookie, shared by the tabs made with `tab`. */
+function device(server = fakeServer(), clock = { now: 1_000_000 }) {
+  const store: UseStore = createStore(`outbox-test-${++dbCount}`, 'outbox');
+  const cookie = { id: '' };
+  const events = { applied: [] as string[], refused: [] as string[], gaveUp: [] as string[], delays: [] as number[] };
+  const tab = (options: Partial<OutboxOptions<FakeCart>> = {}) => {
+    // Each tab opens its own connection, as each browser tab does.
+    const outbox = new CartOutbox<FakeCart>({
+      store: createStore(`outbox-test-${dbCount}`, 'outbox'),
+      send: server.send,
+      cartId: () => cookie.id,
+      storeCartId: (id) => (cookie.id = id),
+      idOf: (cart) => cart.id,
+      now: () => clock.now,
+      events: {
+        applied: (entry) => events.applied.push(entry.key),
+        refused: (entry, reason) => events.refused.push(reason),
+        gaveUp: (entry) => events.gaveUp.push(entry.key),
+        retrying: (_entry, delay) => events.delays.push(delay),
+      },
+      ...options,
+    });
+    open.push(outbox);
+    return outbox;
+  };
+  return { store, server, cookie, clock, events, tab };
+}
+
+afterEach(() => {
+  for (const outbox of open.splice(0)) outbox.dispose();
+});
+
+const add = (skuId: number, quantity = 1): CartIntent => ({ kind: 'add', skuId, quantity });
+
+describe('the cart outbox', () => {
+  it('keeps changes in IndexedDB in the order they were made, and replays them in that order', async () => {
+    const { tab, server } = device();
+    const outbox = tab();
+    const made = [await outbox.enqueue(add(1)), await outbox.enqueue({ kind: 'set', skuId: 1, quantity: 3 }), await outbox.enqueue({ kind: 'promo', code: 'RETRO10' })];
+    // A reload: a new tab reads what the first one wrote.
+    expect((await tab().entries()).map((e) => e.key)).toEqual(made.map((e) => e.key));
+    expect(made.map((e) => e.seq)).toEqual([1, 2, 3]);
+    await outbox.flush(true);
+    expect(server.calls.map((c) => c.key)).toEqual(made.map((e) => e.key));
+    expect(await outbox.entries()).toEqual([]);
+    expect(await outbox.lastCart()).toEqual({ id: 'cart-1', lines: { 1: 3 }, promoCode: 'RETRO10' });
+  });
+
+  it('sends the first change without an id and every later one with the id its answer handed out', async () => {
+    const { tab, server, cookie } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1));
+    await outbox.enqueue(add(2));
+    await outbox.enqueue(add(1));
+    await outbox.flush(true);
+    expect(server.calls.map((c) => c.cartId)).toEqual(['', 'cart-1', 'cart-1']);
+    expect(cookie.id).toBe('cart-1');
+    expect(server.carts.size).toBe(1);
+    expect(server.carts.get('cart-1')?.lines).toEqual({ 1: 2, 2: 1 });
+  });
+
+  it('merges onto the server cart as it is now: a change made from another device meanwhile is kept', async () => {
+    const { tab, server, cookie } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1));
+    await outbox.flush(true);
+    // Another device adds SKU 7 to the same cart while this one is offline and lowers SKU 1.
+    server.carts.get('cart-1')!.lines[7] = 2;
+    await outbox.enqueue({ kind: 'set', skuId: 1, quantity: 0 });
+    await outbox.enqueue(add(2));
+    await outbox.flush(true);
+    expect(cookie.id).toBe('cart-1');
+    expect(server.carts.get('cart-1')?.lines).toEqual({ 7: 2, 2: 1 });
+  });
+
+  it('retries a change whose answer was lost with the same key, so the server applies it once', async () => {
+    const { tab, server, cookie, clock } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1));
+    await outbox.flush(true);
+    await outbox.enqueue(add(2, 2));
+    server.failures.push('lost');
+    await outbox.flush(true);
+    const [waiting] = await outbox.entries();
+    expect(waiting).toMatchObject({ tries: 1, serverFailures: 0, nextAttemptAt: clock.now + 1000 });
+    await outbox.flush(true);
+    const sends = server.calls.slice(1);
+    expect(sends.map((c) => c.key)).toEqual([waiting!.key, waiting!.key]);
+    expect(sends.map((c) => c.cartId)).toEqual([cookie.id, cookie.id]);
+    expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 1, 2: 2 });
+    expect(await outbox.entries()).toEqual([]);
+  });
+
+  it('resends a first change whose answer was lost without an id: it lands once, in the cart the shopper goes on with', async () => {
+    const { tab, server, cookie } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1, 2));
+    await outbox.enqueue(add(2));
+    server.failures.push('lost');
+    await outbox.flush(true);
+    await outbox.flush(true);
+    // The server keys a change within a cart, and the lost answer carried the only id of the first cart: the
+    // resend starts another, which every later change and the cookie then name.
+    expect(server.calls.map((c) => c.cartId)).toEqual(['', '', 'cart-2']);
+    expect(cookie.id).toBe('cart-2');
+    expect(server.carts.get('cart-2')?.lines).toEqual({ 1: 2, 2: 1 });
+  });
+
+  it('backs off exponentially up to a cap, and only a forced flush (start, online, visible) skips the wait', async () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 12].map(backoffMs)).toEqual([1000, 2000, 4000, 8000, 16000, 32000, 60000, 60000, 60000]);
+    expect(backoffMs(30)).toBe(BACKOFF_CAP_MS);
+    const { tab, server, clock, events } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1));
+    server.failures.push('network', 'network', 'network');
+    await outbox.flush(true);
+    // The backoff timer's own flush does not send before the wait is over …
+    await outbox.flush(false);
+    expect(server.calls).toHaveLength(1);
+    clock.now += 1000;
+    await outbox.flush(false);
+    expect(server.calls).toHaveLength(2);
+    // … a forced one does.
+    await outbox.flush(true);
+    expect(server.calls).toHaveLength(3);
+    expect(events.delays).toEqual([1000, 2000, 4000]);
+    expect((await outbox.entries())[0]).toMatchObject({ tries: 3, serverFailures: 0 });
+  });
+
+  it('sends nothing while the browser is offline', async () => {
+    const online = { value: false };
+    const { tab, server } = device();
+    const outbox = tab({ isOnline: () => online.value });
+    await outbox.enqueue(add(1));
+    await outbox.flush(true);
+    expect(server.calls).toHaveLength(0);
+    online.value = true;
+    await outbox.flush(true);
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('takes a change the server refuses for good out with a message, and goes on with the next', async () => {
+    const { tab, server, events, cookie } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(404));
+    await outbox.enqueue(add(2));
+    server.failures.push('refuse');
+    await outbox.flush(true);
+    expect(events.refused).toEqual(['There is no SKU with id 404']);
+    expect(server.calls).toHaveLength(2);
+    expect(server.carts.get(cookie.id)?.lines).toEqual({ 2: 1 });
+    expect(await outbox.entries()).toEqual([]);
+  });
+
+  it(`gives a change up after ${MAX_SERVER_FAILURES} server failures in a row, never after network failures`, async () => {
+    const { tab, server, events, clock } = device();
+    const outbox = tab();
+    const doomed = await outbox.enqueue(add(1));
+    const kept = await outbox.enqueue(add(2));
+    server.failures.push(...Array<Mode>(MAX_SERVER_FAILURES).fill('server'));
+    for (let i = 0; i < MAX_SERVER_FAILURES; i++) {
+      clock.now += BACKOFF_CAP_MS;
+      await outbox.flush(false);
+    }
+    expect(events.gaveUp).toEqual([doomed.key]);
+    expect(server.calls.filter((c) => c.key === doomed.key)).toHaveLength(MAX_SERVER_FAILURES);
+    expect(events.applied).toEqual([kept.key]);
+
+    const patient = await outbox.enqueue(add(3));
+    server.failures.push(...Array<Mode>(MAX_SERVER_FAILURES * 3).fill('network'));
+    for (let i = 0; i < MAX_SERVER_FAILURES * 3; i++) {
+      clock.now += BACKOFF_CAP_MS;
+      await outbox.flush(false);
+    }
+    expect((await outbox.entries()).map((e) => e.key)).toEqual([patient.key]);
+    expect(events.gaveUp).toEqual([doomed.key]);
+  });
+
+  it('lets one tab replay at a time with Web Locks: two tabs flushing together send each change once', async () => {
+    const locks = fakeLocks();
+    const { tab, server, cookie } = device();
+    const [a, b] = [tab({ locks }), tab({ locks })];
+    await a.enqueue(add(1));
+    await b.enqueue(add(2));
+    await a.enqueue(add(1));
+    const release = server.hold();
+    const flushes = [a.flush(true), b.flush(true), b.flush(true), a.flush(true)];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await Promise.all(flushes);
+    expect(server.calls).toHaveLength(3);
+    expect(new Set(server.calls.map((c) => c.key)).size).toBe(3);
+    expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 2, 2: 1 });
+  });
+
+  it('without Web Locks, the tab holding the lease replays and the other waits its turn', async () => {
+    const { tab, server, cookie } = device();
+    const [a, b] = [tab({ locks: null }), tab({ locks: null })];
+    await a.enqueue(add(1));
+    await b.enqueue(add(2));
+    const release = server.hold();
+    const first = a.flush(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A holds the lease: B sends nothing (it will look again when the lease could have run out).
+    await b.flush(true);
+    expect(server.calls).toHaveLength(1);
+    release();
+    await first;
+    await b.flush(true);
+    expect(server.calls).toHaveLength(2);
+    expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 1, 2: 1 });
+  });
+
+  it(`without Web Locks, a tab takes over ${LEADER_FALLBACK_MS} ms after the replaying tab died, resending its change with the same key`, async () => {
+    const { tab, server, store, clock, cookie } = device();
+    const a = tab({ locks: null });
+    await a.enqueue(add(1));
+    await a.flush(true);
+    const change = await a.enqueue(add(2));
+    // Tab A sent the change, the server applied it, and A was closed before it could note the answer.
+    server.failures.push('lost');
+    await server.send(change, cookie.id).catch(() => undefined);
+    await set('leader', { tab: 'closed-tab', until: clock.now + LEADER_FALLBACK_MS }, store);
+    const b = tab({ locks: null });
+    await b.flush(true);
+    expect(server.calls.filter((c) => c.key === change.key)).toHaveLength(1);
+    clock.now += LEADER_FALLBACK_MS;
+    await b.flush(true);
+    expect(server.calls.filter((c) => c.key === change.key)).toHaveLength(2);
+    expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 1, 2: 1 });
+    expect(await b.entries()).toEqual([]);
+  });
+});

@@ -1,0 +1,271 @@
+import { get, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import type { CartIntent, LinePreview, OutboxEntry } from '../outbox-state';
+
+/** The Web Lock the replaying tab holds; a tab that asks while another replays waits its turn. */
+export const OUTBOX_LOCK = 'retro-cart-outbox';
+/** Where Web Locks are missing: a lease in IndexedDB that a dead leader's tab loses after this long (spec: 3000 ms). */
+export const LEADER_FALLBACK_MS = 3000;
+/** Backoff after a failed attempt: 1 s, 2 s, 4 s … capped at a minute. */
+export const BACKOFF_BASE_MS = 1000;
+export const BACKOFF_CAP_MS = 60_000;
+/**
+ * A change the server answered with an error this many times in a row (5xx, 429, an unexpected error) is taken
+ * out of the outbox and the shopper is told: the server keeps failing on it, so retrying for ever would only
+ * hold back the changes behind it. Network failures never count: the change is still wanted, the server just
+ * cannot be reached, so it waits (shown as waiting) however long the shopper is offline.
+ */
+export const MAX_SERVER_FAILURES = 8;
+
+const ENTRIES = 'entries';
+const SERVER_CART = 'serverCart';
+const LEASE = 'leader';
+
+export type SendResult<C> =
+  | { kind: 'applied'; cart: C }
+  /** Refused for good (bad input, unknown SKU, …): never sent again. */
+  | { kind: 'refused'; reason: string }
+  /** Try again later; `server` when the server answered (counts towards giving up), not when it was unreachable. */
+  | { kind: 'retry'; server: boolean };
+
+export interface OutboxEvents<C> {
+  /** The server applied the change and answered this cart; `before` is the last cart it answered until then. */
+  applied?(entry: OutboxEntry, cart: C, before: C | null): void;
+  refused?(entry: OutboxEntry, reason: string): void;
+  gaveUp?(entry: OutboxEntry): void;
+  retrying?(entry: OutboxEntry, delayMs: number): void;
+  /** The waiting changes after this tab changed them (called in the same task as applied/refused). */
+  changed?(entries: OutboxEntry[]): void;
+}
+
+export interface OutboxOptions<C> {
+  store: UseStore;
+  /** Sends one change against the cart id given ('' when the shopper has no cart yet). */
+  send(entry: OutboxEntry, cartId: string): Promise<SendResult<C>>;
+  /** The cart id to send the next change with: the one the last answer handed out. */
+  cartId(): string;
+  storeCartId(id: string): void;
+  idOf(cart: C): string;
+  /** navigator.locks where the browser has it; without it the lease fallback elects the replaying tab. */
+  locks?: Pick<LockManager, 'request'> | null;
+  tabId?: string;
+  now?: () => number;
+  isOnline?: () => boolean;
+  events?: OutboxEvents<C>;
+  leaseMs?: number;
+}
+
+export function backoffMs(tries: number): number {
+  return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, tries - 1));
+}
+
+/** A UUID v4 where the browser makes one (secure contexts), otherwise 22 base64url characters of 128 random bits. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/**
+ * The durable cart outbox: changes kept in IndexedDB in the order they were made, replayed one at a time by one
+ * tab, each with the idempotency key it was given when queued. A change leaves the outbox only in the same
+ * IndexedDB transaction that stores the server's answer, so a tab closed at any moment resends at most the one
+ * change in flight, with its key, and the server applies it once.
+ */
+export class CartOutbox<C> {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private againForce = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timerAt = 0;
+  private disposed = false;
+  private readonly tabId: string;
+  private readonly now: () => number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly options: OutboxOptions<C>) {
+    this.tabId = options.tabId ?? newIdempotencyKey();
+    this.now = options.now ?? Date.now;
+    this.leaseMs = options.leaseMs ?? LEADER_FALLBACK_MS;
+  }
+
+  async entries(): Promise<OutboxEntry[]> {
+    return (await get<OutboxEntry[]>(ENTRIES, this.options.store)) ?? [];
+  }
+
+  /** The last cart the server answered on this device, for rendering the cart offline. */
+  async lastCart(): Promise<C | null> {
+    return (await get<C>(SERVER_CART, this.options.store)) ?? null;
+  }
+
+  rememberCart(cart: C): Promise<void> {
+    return set(SERVER_CART, cart, this.options.store);
+  }
+
+  /** Writes the change to IndexedDB; once this resolves it survives reloads and the app being closed. */
+  async enqueue(intent: CartIntent, preview: LinePreview | null = null): Promise<OutboxEntry> {
+    const entry: OutboxEntry = { key: newIdempotencyKey(), seq: 0, intent, preview, queuedAt: this.now(), tries: 0, serverFailures: 0, nextAttemptAt: 0 };
+    const entries = await this.modify((list) => {
+      entry.seq = (list.at(-1)?.seq ?? 0) + 1;
+      return [...list, entry];
+    });
+    this.options.events?.changed?.(entries);
+    return entry;
+  }
+
+  /**
+   * Replays what waits, if this tab may (one tab at a time). `force` retries the first change now even while
+   * its backoff runs (start, back online, the tab shown again); the timer that ends a backoff does not force.
+   */
+  flush(force = false): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      this.againForce ||= force;
+      return this.running;
+    }
+    this.running = (async () => {
+      let forced = force;
+      do {
+        this.again = false;
+        this.againForce = false;
+        await this.lead(() => this.drain(forced));
+        forced = this.againForce;
+      } while (this.again && !this.disposed);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private async lead(work: () => Promise<void>): Promise<void> {
+    const { locks } = this.options;
+    if (locks) {
+      await locks.request(OUTBOX_LOCK, work);
+      return;
+    }
+    if (!(await this.takeLease())) {
+      // Another tab replays; should it die, its lease runs out and this tab takes over.
+      this.schedule(this.leaseMs);
+      return;
+    }
+    const renew = setInterval(() => void this.takeLease(), Math.floor(this.leaseMs / 3));
+    try {
+      await work();
+    } finally {
+      clearInterval(renew);
+      await this.releaseLease();
+    }
+  }
+
+  private async drain(force: boolean): Promise<void> {
+    const { events, isOnline } = this.options;
+    for (let first = true; !this.disposed; first = false) {
+      if (isOnline && !isOnline()) return;
+      const [head] = await this.entries();
+      if (!head) return;
+      const wait = head.nextAttemptAt - this.now();
+      if (wait > 0 && !(force && first)) {
+        this.schedule(wait);
+        return;
+      }
+      const before = await this.lastCart();
+      let result: SendResult<C>;
+      try {
+        result = await this.options.send(head, this.options.cartId());
+      } catch {
+        result = { kind: 'retry', server: false };
+      }
+      if (result.kind === 'applied') {
+        const { cart } = result;
+        const left = await this.modify((list) => list.filter((e) => e.key !== head.key), cart);
+        const id = this.options.idOf(cart);
+        if (id) this.options.storeCartId(id);
+        events?.applied?.(head, cart, before);
+        events?.changed?.(left);
+        continue;
+      }
+      if (result.kind === 'refused') {
+        const left = await this.modify((list) => list.filter((e) => e.key !== head.key));
+        events?.refused?.(head, result.reason);
+        events?.changed?.(left);
+        continue;
+      }
+      const tries = head.tries + 1;
+      const serverFailures = head.serverFailures + (result.server ? 1 : 0);
+      if (serverFailures >= MAX_SERVER_FAILURES) {
+        const left = await this.modify((list) => list.filter((e) => e.key !== head.key));
+        events?.gaveUp?.(head);
+        events?.changed?.(left);
+        continue;
+      }
+      const delay = backoffMs(tries);
+      const updated: OutboxEntry = { ...head, tries, serverFailures, nextAttemptAt: this.now() + delay };
+      const left = await this.modify((list) => list.map((e) => (e.key === head.key ? updated : e)));
+      events?.retrying?.(updated, delay);
+      events?.changed?.(left);
+      this.schedule(delay);
+      return;
+    }
+  }
+
+  private schedule(ms: number): void {
+    if (this.disposed) return;
+    const at = this.now() + ms;
+    if (this.timer && this.timerAt <= at) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      void this.flush(false);
+    }, ms);
+  }
+
+  /** Read, change and write the list in one IndexedDB transaction, so tabs never lose each other's changes. */
+  private modify(change: (entries: OutboxEntry[]) => OutboxEntry[], cart?: C): Promise<OutboxEntry[]> {
+    return this.options.store('readwrite', (store) => {
+      let next: OutboxEntry[] = [];
+      const request = store.get(ENTRIES);
+      request.onsuccess = () => {
+        next = change((request.result as OutboxEntry[] | undefined) ?? []);
+        store.put(next, ENTRIES);
+        if (cart !== undefined) store.put(cart, SERVER_CART);
+      };
+      return promisifyRequest(store.transaction).then(() => next);
+    });
+  }
+
+  private takeLease(): Promise<boolean> {
+    const now = this.now();
+    return this.options.store('readwrite', (store) => {
+      let mine = false;
+      const request = store.get(LEASE);
+      request.onsuccess = () => {
+        const lease = request.result as { tab: string; until: number } | undefined;
+        if (!lease || lease.until <= now || lease.tab === this.tabId) {
+          store.put({ tab: this.tabId, until: now + this.leaseMs }, LEASE);
+          mine = true;
+        }
+      };
+      return promisifyRequest(store.transaction).then(() => mine);
+    });
+  }
+
+  private releaseLease(): Promise<void> {
+    return this.options.store('readwrite', (store) => {
+      const request = store.get(LEASE);
+      request.onsuccess = () => {
+        if ((request.result as { tab: string } | undefined)?.tab === this.tabId) store.delete(LEASE);
+      };
+      return promisifyRequest(store.transaction).then(() => undefined);
+    });
+  }
+}

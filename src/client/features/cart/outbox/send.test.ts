@@ -1,0 +1,31 @@
+import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client';
+import { describe, expect, it } from 'vitest';
+import { classifySendError } from './send';
+
+const graphqlErrors = (...codes: (string | undefined)[]) =>
+  new CombinedGraphQLErrors({ data: null, errors: codes.map((code) => ({ message: `failed: ${code ?? 'no code'}`, extensions: code ? { code } : {} })) });
+const http = (status: number) => new ServerError('bad status', { response: new Response('', { status }), bodyText: '' });
+
+describe('what a failed cart change means for the outbox', () => {
+  it('refuses for good what the API rejects as input (unknown SKU, quantity out of range, a malformed request)', () => {
+    expect(classifySendError(graphqlErrors('BAD_USER_INPUT'))).toEqual({ kind: 'refused', reason: 'failed: BAD_USER_INPUT' });
+    expect(classifySendError(graphqlErrors('GRAPHQL_VALIDATION_FAILED'))).toMatchObject({ kind: 'refused' });
+    expect(classifySendError(http(400))).toMatchObject({ kind: 'refused' });
+    expect(classifySendError(http(413))).toMatchObject({ kind: 'refused' });
+  });
+
+  it('retries, counting towards giving up, when the server is the trouble: 5xx, 408, 429, rate limits, unexpected errors', () => {
+    for (const error of [http(500), http(503), http(408), http(429), graphqlErrors('RATE_LIMITED'), graphqlErrors(undefined), graphqlErrors('BAD_USER_INPUT', 'INTERNAL_SERVER_ERROR')]) {
+      expect(classifySendError(error)).toEqual({ kind: 'retry', server: true });
+    }
+    expect(classifySendError(new ServerParseError(new SyntaxError('Unexpected token <'), { response: new Response('<html>'), bodyText: '<html>' }))).toEqual({
+      kind: 'retry',
+      server: true,
+    });
+  });
+
+  it('retries without counting when the server was not reached or its answer never came back', () => {
+    expect(classifySendError(new TypeError('Failed to fetch'))).toEqual({ kind: 'retry', server: false });
+    expect(classifySendError(new DOMException('The operation was aborted.', 'AbortError'))).toEqual({ kind: 'retry', server: false });
+  });
+});

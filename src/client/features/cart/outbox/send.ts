@@ -1,0 +1,69 @@
+import { CombinedGraphQLErrors, ServerError, ServerParseError, type ApolloClient } from '@apollo/client';
+import {
+  AddToCartDocument,
+  SetCartGiftCardDocument,
+  SetCartPromoCodeDocument,
+  UpdateCartItemDocument,
+  type CartFieldsFragment,
+} from '../../../graphql/generated/operations';
+import type { OutboxEntry } from '../outbox-state';
+import type { SendResult } from './outbox';
+
+export interface Channel {
+  channelId: string;
+  languageId: 'sv' | 'en';
+}
+
+/** Errors the server answers when it (not the change) is the problem: try again later. */
+const SERVER_TROUBLE = new Set(['RATE_LIMITED', 'OPERATION_TIMEOUT', 'INTERNAL_SERVER_ERROR']);
+
+/**
+ * What a failed send means for the change. A GraphQL error with a code of the API's own (BAD_USER_INPUT for an
+ * unknown SKU or a quantity out of range, a validation error) refuses the change for good; rate limits, timeouts
+ * and unexpected errors (no code) are the server's trouble; an HTTP 408, 429 or 5xx too, any other 4xx refuses.
+ * Anything else never reached the server, or its answer never came back: a network failure.
+ */
+export function classifySendError(error: unknown): SendResult<never> {
+  if (CombinedGraphQLErrors.is(error)) {
+    const codes = error.errors.map((e) => e.extensions?.code);
+    const refusal = codes.every((code) => typeof code === 'string' && !SERVER_TROUBLE.has(code));
+    return refusal ? { kind: 'refused', reason: error.errors[0]?.message ?? '' } : { kind: 'retry', server: true };
+  }
+  if (ServerError.is(error)) {
+    const status = error.statusCode;
+    return status === 408 || status === 429 || status >= 500 ? { kind: 'retry', server: true } : { kind: 'refused', reason: `HTTP ${status}` };
+  }
+  if (ServerParseError.is(error)) return { kind: 'retry', server: true };
+  return { kind: 'retry', server: false };
+}
+
+/** Sends one outbox change as its cart mutation, in the language the shopper now reads the shop in. */
+export function apolloSender(client: ApolloClient, channel: () => Channel) {
+  return async (entry: OutboxEntry, cartId: string): Promise<SendResult<CartFieldsFragment>> => {
+    const common = { id: cartId, idempotencyKey: entry.key, ...channel() };
+    const { intent } = entry;
+    // The answer goes into the cache by the outbox, once it has left IndexedDB, so the UI never counts it twice.
+    const options = { fetchPolicy: 'no-cache' as const };
+    try {
+      let cart: CartFieldsFragment | undefined;
+      switch (intent.kind) {
+        case 'add':
+          cart = (await client.mutate({ mutation: AddToCartDocument, variables: { ...common, item: { skuId: intent.skuId, quantity: intent.quantity } }, ...options })).data?.addToCart;
+          break;
+        case 'set':
+          cart = (await client.mutate({ mutation: UpdateCartItemDocument, variables: { ...common, item: { skuId: intent.skuId, quantity: intent.quantity } }, ...options }))
+            .data?.updateCartItem;
+          break;
+        case 'promo':
+          cart = (await client.mutate({ mutation: SetCartPromoCodeDocument, variables: { ...common, promoCode: intent.code }, ...options })).data?.setCartPromoCode;
+          break;
+        case 'giftCard':
+          cart = (await client.mutate({ mutation: SetCartGiftCardDocument, variables: { ...common, code: intent.code }, ...options })).data?.setCartGiftCard;
+          break;
+      }
+      return cart ? { kind: 'applied', cart } : { kind: 'retry', server: true };
+    } catch (error) {
+      return classifySendError(error);
+    }
+  };
+}

@@ -1,0 +1,229 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { buyableProducts, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
+
+/*
+ * The offline cart: changes made without a connection are kept on the device (IndexedDB) and reach the server
+ * exactly once when it is back. "Offline" here cuts every request, the service worker's too (the browser's
+ * offline switch alone does not reach the worker in Chromium), as tests/e2e/offline.spec.ts does.
+ */
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+  await context.setOffline(false);
+}
+
+/** The server's cart, read through the API: SKU → quantity. */
+async function serverCart(request: APIRequestContext, id: string): Promise<Record<number, number>> {
+  const res = await request.post('/graphql', { data: { query: 'query ($id: String!) { getCart(id: $id) { id items { skuId quantity } } }', variables: { id } } });
+  const body = (await res.json()) as { data: { getCart: { items: { skuId: number; quantity: number }[] } } };
+  return Object.fromEntries(body.data.getCart.items.map((item) => [item.skuId, item.quantity]));
+}
+
+async function cartCookie(context: BrowserContext): Promise<string> {
+  return (await context.cookies()).find((cookie) => cookie.name === 'ralph-cart')?.value ?? '';
+}
+
+/** What the server holds in the cart the browser's cookie names, once the browser has one. */
+async function serverCartOfBrowser(request: APIRequestContext, context: BrowserContext): Promise<Record<number, number>> {
+  const id = await cartCookie(context);
+  return id ? serverCart(request, id) : {};
+}
+
+const miniCart = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Varukorg,/ });
+const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Varukorg' });
+
+/**
+ * Goods for one test: single-SKU products in stock, restocked, picked apart from other tests' (and the other
+ * viewport's) so parallel tests never share a SKU whose stock one of them changes.
+ */
+async function goods(request: APIRequestContext, info: TestInfo, slot: number, count: number): Promise<CatalogProduct[]> {
+  const all = await buyableProducts(request);
+  const start = 12 + (info.project.name === 'phone' ? 0 : 12) + slot * 3;
+  const picked = Array.from({ length: count }, (_, i) => all[(start + i) % all.length]!);
+  for (const product of picked) await setStock(request, product.skus[0]!.skuId, 20);
+  return picked;
+}
+
+/** One online visit: the service worker takes control, then each page is visited so the worker keeps it. */
+async function visitOnline(page: Page, urls: readonly string[]): Promise<void> {
+  await page.goto('/');
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  for (const url of urls) await page.goto(url);
+}
+
+async function addFromProductPage(page: Page, product: CatalogProduct): Promise<void> {
+  await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+  await expect(cartPanel(page).getByRole('link', { name: product.name })).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+test.describe('the offline cart', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+  });
+
+  test('adds, changes and removals made offline survive a reload and the app being closed, and reach the server once', async ({ page, context, request }, info) => {
+    const [first, second, third] = await goods(request, info, 0, 3);
+    const [a, b, c] = [first!, second!, third!];
+    const sku = (p: CatalogProduct) => p.skus[0]!.skuId;
+    await visitOnline(page, [c.canonicalUrl, b.canonicalUrl, a.canonicalUrl]);
+    await goOffline(context);
+
+    // A shopper with no cart yet adds offline: the line shows at once, marked as waiting.
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    const panel = cartPanel(page);
+    await expect(panel.getByRole('link', { name: a.name })).toBeVisible();
+    await expect(panel.getByText('Sparas när du är ansluten igen', { exact: true })).toBeVisible();
+    await expect(panel.getByText(/Du är offline\. En ändring i varukorgen sparas när du är ansluten igen/)).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
+    await page.goto(b.canonicalUrl);
+    await addFromProductPage(page, b);
+    await page.goto(c.canonicalUrl);
+    await addFromProductPage(page, c);
+    await miniCart(page).click();
+    await panel.getByRole('group', { name: `Antal av ${a.name}` }).getByRole('button', { name: 'Öka antal' }).click();
+    await expect(panel.getByRole('group', { name: `Antal av ${a.name}` })).toContainText('2');
+    await panel.getByRole('button', { name: `Ta bort ${c.name}` }).click();
+    await expect(panel.getByRole('link', { name: c.name })).toHaveCount(0);
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+
+    // The app is closed and opened again, still offline: the cart is as the shopper left it.
+    await page.close();
+    const reopened = await context.newPage();
+    await reopened.goto(b.canonicalUrl);
+    await expect(miniCart(reopened)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    await miniCart(reopened).click();
+    await expect(cartPanel(reopened).getByRole('group', { name: `Antal av ${a.name}` })).toContainText('2');
+    await expect(cartPanel(reopened).getByRole('link', { name: b.name })).toBeVisible();
+    expect(await cartCookie(context)).toBe('');
+
+    // The connection comes back while the app is closed: the next start replays.
+    await reopened.close();
+    await goOnline(context);
+    const back = await context.newPage();
+    await back.goto(b.canonicalUrl);
+    await expect.poll(() => serverCartOfBrowser(request, context)).toEqual({ [sku(a)]: 2, [sku(b)]: 1 });
+    await miniCart(back).click();
+    await expect(cartPanel(back).getByRole('group', { name: `Antal av ${a.name}` })).toContainText('2');
+    await expect(cartPanel(back).getByText('Sparas när du är ansluten igen', { exact: true })).toHaveCount(0);
+    await expect(miniCart(back)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    // Nothing is sent twice, however often the replay is started again.
+    await back.reload();
+    await expect(miniCart(back)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    expect(await serverCartOfBrowser(request, context)).toEqual({ [sku(a)]: 2, [sku(b)]: 1 });
+  });
+
+  test('with two tabs open, one replays: every change of both reaches the server once', async ({ page, context, request, baseURL }, info) => {
+    const [first, second, third] = await goods(request, info, 1, 3);
+    const [a, b, c] = [first!, second!, third!];
+    const sku = (p: CatalogProduct) => p.skus[0]!.skuId;
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId: sku(a) }]);
+    await visitOnline(page, [c.canonicalUrl, b.canonicalUrl]);
+    const other = await context.newPage();
+    await other.goto(c.canonicalUrl);
+    await expect(miniCart(other)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
+    await goOffline(context);
+
+    await addFromProductPage(page, b);
+    await addFromProductPage(page, b);
+    await addFromProductPage(other, c);
+    // Each tab shows the other's changes too.
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 4 varor i varukorgen');
+    await expect(miniCart(other)).toHaveAccessibleName('Varukorg, 4 varor i varukorgen');
+    expect(await serverCart(request, id)).toEqual({ [sku(a)]: 1 });
+
+    await goOnline(context);
+    await expect.poll(() => serverCart(request, id)).toEqual({ [sku(a)]: 1, [sku(b)]: 2, [sku(c)]: 1 });
+    await expect(cartPanel(other).getByText('Sparas när du är ansluten igen')).toHaveCount(0);
+    await other.reload();
+    await page.reload();
+    await expect(miniCart(other)).toHaveAccessibleName('Varukorg, 4 varor i varukorgen');
+    expect(await serverCart(request, id)).toEqual({ [sku(a)]: 1, [sku(b)]: 2, [sku(c)]: 1 });
+  });
+
+  test('a replay whose answer is lost on the way back is sent again and applied once', async ({ page, context, request, baseURL }, info) => {
+    const [first, second] = await goods(request, info, 2, 2);
+    const [a, b] = [first!, second!];
+    const sku = (p: CatalogProduct) => p.skus[0]!.skuId;
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId: sku(a) }]);
+    await visitOnline(page, [b.canonicalUrl]);
+    await goOffline(context);
+    await addFromProductPage(page, b);
+    await addFromProductPage(page, b);
+
+    // Back online, but the first cart change's answer is dropped after the server has handled it.
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    let dropped = 0;
+    await context.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (dropped === 0 && route.request().method() === 'POST' && /AddToCart|UpdateCartItem/.test(body)) {
+        dropped++;
+        await route.fetch();
+        await route.abort('connectionreset');
+        return;
+      }
+      await route.continue();
+    });
+    await context.setOffline(false);
+    await expect.poll(() => serverCart(request, id)).toEqual({ [sku(a)]: 1, [sku(b)]: 2 });
+    expect(dropped).toBe(1);
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    await page.reload();
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    expect(await serverCart(request, id)).toEqual({ [sku(a)]: 1, [sku(b)]: 2 });
+  });
+
+  test('stock that ran low while offline is told when the change is replayed', async ({ page, context, request, baseURL }, info) => {
+    const [product] = await goods(request, info, 3, 1);
+    const a = product!;
+    const skuId = a.skus[0]!.skuId;
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId }]);
+    await visitOnline(page, [a.canonicalUrl]);
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
+    await goOffline(context);
+    await miniCart(page).click();
+    const stepper = cartPanel(page).getByRole('group', { name: `Antal av ${a.name}` });
+    await stepper.getByRole('button', { name: 'Öka antal' }).click();
+    await expect(stepper).toContainText('2');
+    await stepper.getByRole('button', { name: 'Öka antal' }).click();
+    await expect(stepper).toContainText('3');
+
+    // Meanwhile the shop sells all but two: the first change (to 2) fits, the second (to 3) does not.
+    await setStock(request, skuId, 2);
+    await goOnline(context);
+    await expect(page.getByRole('status').getByText('Du kan inte addera flera då du redan har 2 i varukorgen')).toBeVisible();
+    await expect(stepper).toContainText('2');
+    expect(await serverCart(request, id)).toEqual({ [skuId]: 2 });
+  });
+
+  test('a promo code typed offline shows as waiting and is applied once back online', async ({ page, context, request, baseURL }, info) => {
+    const [product] = await goods(request, info, 4, 1);
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skus[0]!.skuId }]);
+    await visitOnline(page, [product!.canonicalUrl]);
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
+    await goOffline(context);
+    await miniCart(page).click();
+    const panel = cartPanel(page);
+    await panel.getByRole('textbox', { name: 'Rabattkod' }).fill('retro10');
+    await panel.getByRole('button', { name: 'Använd' }).click();
+    await expect(page.getByRole('status').getByText('Koden RETRO10 sparas när du är ansluten igen.')).toBeVisible();
+    await expect(panel.getByText('Aktiv rabattkod: RETRO10')).toBeVisible();
+    await expect(panel.getByText('Sparas när du är ansluten igen', { exact: true })).toBeVisible();
+
+    await goOnline(context);
+    await expect.poll(async () => {
+      const res = await request.post('/graphql', { data: { query: 'query ($id: String!) { getCart(id: $id) { promoCode } }', variables: { id } } });
+      return ((await res.json()) as { data: { getCart: { promoCode: string | null } } }).data.getCart.promoCode;
+    }).toBe('RETRO10');
+    await expect(panel.getByRole('term').filter({ hasText: 'Rabattkod RETRO10' })).toBeVisible();
+    await expect(panel.getByText('Sparas när du är ansluten igen', { exact: true })).toHaveCount(0);
+  });
+});
