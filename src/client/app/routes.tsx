@@ -56,6 +56,7 @@ export const pageModuleOf: Record<PageRouteId, PageModuleId | null> = {
   paymentFailed: 'paymentFailed',
   product: 'product',
   accountOrders: null,
+  offline: null,
   content: 'content',
   notFound: null,
 };

@@ -9,7 +9,7 @@ export const catalogOperationHashes: Readonly<Record<string, string>> = {
   "ContentPage": "b664513f6b95eb78c40a66c034b7db90b6791c7b2541e3751f6b22f1a08cd865",
   "FacetLabels": "98259b8cfe1431679fa1498b8191ccfe72b1154c0597cfa74a90c672f5535b68",
   "HomeProducts": "fb548ab5a1b07a49638a5d1d4f502a39a83aa0e6b5959082bb667a2d683931bb",
-  "Layout": "c4d8c6f00c3beb6b9387ca1b28377141116f971276e758c0b6b857e4af4cb581",
+  "Layout": "378559e8c8fd2ffb6d30993c4d539fa5e53ecafef3a20809863ce916bd42e8e5",
   "ListCategories": "1f95a1690a40c1522cc4047f0582723ded9e37d514a48d056e927ac9d501de34",
   "ProductList": "f3c5f151bab5ea19df1f23a7b0c757f7aa17e6f4a6246f53170b87f7ebd88e02",
   "ProductListFacets": "d25a2e8f925bcbbdef29376508fdd942e9253e8cb47d8143c1cdbfe4ea27e688",
