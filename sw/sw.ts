@@ -86,11 +86,18 @@ self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; url?: unknown } | null;
   // Only on the shopper's word (the page's "new version – reload"), which the page never offers in checkout.
   if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
-  // A page the shopper reached inside the app: stored through the pages' own strategy (same rules, same cap).
+  // A page the shopper reached inside the app: stored through the pages' own strategy (same rules, same cap),
+  // unless a copy is there already (a real visit refreshes it).
   if (data?.type === CACHE_PAGE_MESSAGE && typeof data.url === 'string') {
     const url = new URL(data.url, self.location.origin);
     if (url.origin !== self.location.origin || NOT_PAGES.test(url.pathname + url.search)) return;
-    event.waitUntil(pages.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }).catch(() => undefined));
+    const request = new Request(url, { credentials: 'same-origin' });
+    event.waitUntil(
+      caches
+        .match(request, { cacheName: offlineCaches.pages })
+        .then((stored) => stored ?? pages.handle({ event, request }))
+        .catch(() => undefined),
+    );
   }
 });
 

@@ -219,6 +219,8 @@ test.describe('offline from the first visit', () => {
     await expect(page).toHaveURL(/\/c\/konsoler/);
     await expect(page.getByRole('heading', { level: 1, name: 'Konsoler' })).toBeVisible();
     const categoryPath = new URL(page.url()).pathname;
+    // Stored once the shopper has stayed on it a moment (each stored page costs the server a render).
+    await expect.poll(() => cachedPaths(page, offlineCaches.pages)).toContain(categoryPath);
     const productLink = page.getByRole('main').getByRole('article').first().getByRole('link').first();
     await productLink.click();
     await expect(page).toHaveURL(/\/p\//);

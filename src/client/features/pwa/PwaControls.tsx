@@ -39,9 +39,14 @@ function useOpenFromUrl() {
   }, [location.search, location.pathname, location.hash, navigate]);
 }
 
+/** How long the shopper stays on a page reached inside the app before the worker is asked to store it. */
+export const STORE_PAGE_AFTER_MS = 2000;
+
 /**
  * After an in-app navigation the worker has seen only the page's data, not the page: it is asked to store the
- * page too, so a reload opens it offline. Skipped on 2G and with data saving, where the extra page costs most.
+ * page too, so a reload opens it offline. Only a new address (not a filter or sort change of the same page),
+ * only once the shopper has stayed on it a moment (each stored page costs the server a render), and never on
+ * 2G or with data saving. The worker skips a page it has already.
  */
 function useStoreVisitedPages() {
   const location = useLocation();
@@ -54,8 +59,10 @@ function useStoreVisitedPages() {
     }
     const controller = navigator.serviceWorker?.controller;
     if (!controller || saveData()) return;
-    controller.postMessage({ type: CACHE_PAGE_MESSAGE, url: location.pathname + location.search });
-  }, [location.pathname, location.search]);
+    const url = window.location.pathname + window.location.search;
+    const timer = window.setTimeout(() => controller.postMessage({ type: CACHE_PAGE_MESSAGE, url }), STORE_PAGE_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [location.pathname]);
 }
 
 function saveData(): boolean {
