@@ -17,9 +17,24 @@ async function goOnline(context: BrowserContext): Promise<void> {
   await context.setOffline(false);
 }
 
+/**
+ * An API call made after the test has kept the browser offline a while: the API client's kept-alive connection
+ * may have been closed by the server meanwhile (KEEP_ALIVE_TIMEOUT_MS), which the first request on it finds out.
+ */
+async function afterIdle<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (attempt >= 3 || !/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    }
+  }
+}
+
 /** The server's cart, read through the API: SKU → quantity. */
 async function serverCart(request: APIRequestContext, id: string): Promise<Record<number, number>> {
-  const res = await request.post('/graphql', { data: { query: 'query ($id: String!) { getCart(id: $id) { id items { skuId quantity } } }', variables: { id } } });
+  const query = 'query ($id: String!) { getCart(id: $id) { id items { skuId quantity } } }';
+  const res = await afterIdle(() => request.post('/graphql', { data: { query, variables: { id } } }));
   const body = (await res.json()) as { data: { getCart: { items: { skuId: number; quantity: number }[] } } };
   return Object.fromEntries(body.data.getCart.items.map((item) => [item.skuId, item.quantity]));
 }
@@ -63,6 +78,9 @@ async function addFromProductPage(page: Page, product: CatalogProduct): Promise<
 }
 
 test.describe('the offline cart', () => {
+  // Each test walks through several offline pages and waits for replays: more steps than most specs.
+  test.slow();
+
   test.beforeEach(async ({ context, baseURL }) => {
     await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
   });
@@ -197,7 +215,7 @@ test.describe('the offline cart', () => {
     await expect(stepper).toContainText('3');
 
     // Meanwhile the shop sells all but two: the first change (to 2) fits, the second (to 3) does not.
-    await setStock(request, skuId, 2);
+    await afterIdle(() => setStock(request, skuId, 2));
     await goOnline(context);
     await expect(page.getByRole('status').getByText('Du kan inte addera flera då du redan har 2 i varukorgen')).toBeVisible();
     await expect(stepper).toContainText('2');
@@ -220,7 +238,7 @@ test.describe('the offline cart', () => {
 
     await goOnline(context);
     await expect.poll(async () => {
-      const res = await request.post('/graphql', { data: { query: 'query ($id: String!) { getCart(id: $id) { promoCode } }', variables: { id } } });
+      const res = await afterIdle(() => request.post('/graphql', { data: { query: 'query ($id: String!) { getCart(id: $id) { promoCode } }', variables: { id } } }));
       return ((await res.json()) as { data: { getCart: { promoCode: string | null } } }).data.getCart.promoCode;
     }).toBe('RETRO10');
     await expect(panel.getByRole('term').filter({ hasText: 'Rabattkod RETRO10' })).toBeVisible();
