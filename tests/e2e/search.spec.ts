@@ -152,6 +152,8 @@ test.describe('header search', () => {
   });
 
   test('recent searches keep the five latest, most recent first, without duplicates', async ({ page }) => {
+    // Eight searches, each a page load.
+    test.slow();
     await page.goto('/');
     for (const term of ['nes', 'mario', 'zelda', 'sega', 'tetris', 'Mario']) await searchFor(page, term);
     await openSearch(page);

@@ -29,6 +29,8 @@ async function expectArrived(panel: Locator, width: number) {
 test.describe('the smallest phones', () => {
   for (const width of WIDTHS) {
     test(`every kind of page fits ${width} px with nothing off-screen`, async ({ page, context, baseURL }) => {
+      // Ten pages, each measured control by control: more than one page's time on a loaded machine.
+      test.slow();
       await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
       await page.setViewportSize({ width, height: 640 });
       await page.goto('/');
