@@ -1,5 +1,4 @@
 import { Workbox } from 'workbox-window';
-import { SKIP_WAITING_MESSAGE } from '../../shared/offline-caches';
 
 /** How often an open tab asks for a new version, besides at start and whenever it becomes visible again. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -42,7 +41,9 @@ export const updates = {
   apply(): void {
     const wb = workbox;
     if (!wb || !waiting) return;
-    wb.addEventListener('controlling', () => window.location.reload());
-    wb.messageSW({ type: SKIP_WAITING_MESSAGE }).catch(() => undefined);
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    // To the registration's waiting worker: messageSW() would post to the worker workbox-window thinks is its own,
+    // which for a version found by a later check (an "external" one to workbox-window) is the old, active worker.
+    wb.messageSkipWaiting();
   },
 };

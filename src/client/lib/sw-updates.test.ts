@@ -1,0 +1,45 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+type Handler = (event: unknown) => void;
+const created: FakeWorkbox[] = [];
+class FakeWorkbox {
+  handlers = new Map<string, Handler[]>();
+  messageSW = vi.fn(async () => undefined);
+  messageSkipWaiting = vi.fn();
+  update = vi.fn(async () => undefined);
+  constructor() {
+    created.push(this);
+  }
+  addEventListener(type: string, handler: Handler) {
+    this.handlers.set(type, [...(this.handlers.get(type) ?? []), handler]);
+  }
+  register = vi.fn(async () => undefined);
+  fire(type: string, event: unknown = {}) {
+    this.handlers.get(type)?.forEach((handler) => handler(event));
+  }
+}
+vi.mock('workbox-window', () => ({ Workbox: FakeWorkbox }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the update prompt', () => {
+  it('asks the waiting worker to take over, also for a version a later check found (external to workbox-window)', async () => {
+    const container = new EventTarget();
+    vi.stubGlobal('navigator', { serviceWorker: container });
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    const { startServiceWorker, updates } = await import('./sw-updates');
+    startServiceWorker();
+    const wb = created[0]!;
+    // Found by the hourly or on-visible check after the page has been open a while.
+    wb.fire('waiting', { isExternal: true });
+    expect(updates.waiting()).toBe(true);
+    updates.apply();
+    expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    // Never to the worker workbox-window calls its own: that is the old, active one.
+    expect(wb.messageSW).not.toHaveBeenCalled();
+    container.dispatchEvent(new Event('controllerchange'));
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
