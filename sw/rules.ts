@@ -14,6 +14,20 @@ export function isStorable(response: Response): boolean {
 }
 
 /**
+ * A catalog answer the worker may keep: storable and without GraphQL `errors`. Yoga answers a failed read (a
+ * timeout) with 200 and errors; kept, that error would be served again offline in place of the catalog.
+ */
+export async function isStorableGraphQL(response: Response): Promise<boolean> {
+  if (!isStorable(response)) return false;
+  try {
+    const body = (await response.clone().json()) as { errors?: unknown } | null;
+    return body !== null && typeof body === 'object' && (body.errors === undefined || (Array.isArray(body.errors) && body.errors.length === 0));
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A catalog read the worker may keep: a GET of a listed query by its hash. Never a POST (carts, checkout,
  * mutations), never a query sent with its own text (it could read anything, a cart included).
  */

@@ -7,7 +7,7 @@ import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
 import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
-import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, NOT_PAGES } from './rules';
+import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -21,10 +21,10 @@ const SHELL_URLS = languageIds.map((languageId) => routes.home(languageId));
 const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9';
 
 /** Fetches past the HTTP cache and stores only a good answer: one missing piece must not fail the install. */
-async function store(cacheName: string, url: string, headers: HeadersInit = {}): Promise<void> {
+async function store(cacheName: string, url: string, headers: HeadersInit = {}, storable: (response: Response) => boolean | Promise<boolean> = isStorable): Promise<void> {
   const request = new Request(url, { cache: 'reload', headers, credentials: 'same-origin' });
   const response = await fetch(request);
-  if (!isStorable(response)) throw new Error(`${url} answered ${response.status}`);
+  if (!(await storable(response))) throw new Error(`${url} answered ${response.status}`);
   await (await caches.open(cacheName)).put(url, response);
 }
 
@@ -37,12 +37,13 @@ self.addEventListener('install', (event) => {
     Promise.all([
       ...SHELL_URLS.map((url) => store(offlineCaches.pages, url)),
       ...languageIds.map((languageId) => store(offlineCaches.offline, routes.offline(languageId))),
-      ...languageIds.map((languageId) => store(offlineCaches.catalog, layoutGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT })),
+      ...languageIds.map((languageId) => store(offlineCaches.catalog, layoutGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT }, isStorableGraphQL)),
     ]),
   );
 });
 
 const storableOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => (isStorable(response) ? response : null) };
+const cleanGraphQLOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => ((await isStorableGraphQL(response)) ? response : null) };
 
 // Pages: network first (fresh stock and prices), the last copy when offline or after 3 s on a stalled link.
 const pages = new NetworkFirst({
@@ -59,7 +60,7 @@ registerRoute(
   new StaleWhileRevalidate({
     cacheName: offlineCaches.catalog,
     matchOptions: { ignoreVary: true },
-    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [cleanGraphQLOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true })],
   }),
 );
 
