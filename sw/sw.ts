@@ -7,6 +7,7 @@ import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
 import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
+import { installAll } from './install';
 import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -20,7 +21,7 @@ const SHELL_URLS = languageIds.map((languageId) => routes.home(languageId));
 /** Apollo's Accept header, so the stored answer is the one the page's own request would get. */
 const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9';
 
-/** Fetches past the HTTP cache and stores only a good answer: one missing piece must not fail the install. */
+/** Fetches past the HTTP cache and stores only a good answer (a refused one rejects). */
 async function store(cacheName: string, url: string, headers: HeadersInit = {}, storable: (response: Response) => boolean | Promise<boolean> = isStorable): Promise<void> {
   const request = new Request(url, { cache: 'reload', headers, credentials: 'same-origin' });
   const response = await fetch(request);
@@ -34,11 +35,14 @@ async function store(cacheName: string, url: string, headers: HeadersInit = {}, 
 // here: a new version waits until the shopper agrees to reload (the page's update prompt).
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    Promise.all([
-      ...SHELL_URLS.map((url) => store(offlineCaches.pages, url)),
-      ...languageIds.map((languageId) => store(offlineCaches.offline, routes.offline(languageId))),
-      ...languageIds.map((languageId) => store(offlineCaches.catalog, layoutGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT }, isStorableGraphQL)),
-    ]),
+    installAll(
+      // Only the offline pages are required: without them an unknown page offline has no answer at all.
+      languageIds.map((languageId) => () => store(offlineCaches.offline, routes.offline(languageId))),
+      [
+        ...SHELL_URLS.map((url) => () => store(offlineCaches.pages, url)),
+        ...languageIds.map((languageId) => () => store(offlineCaches.catalog, layoutGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT }, isStorableGraphQL)),
+      ],
+    ),
   );
 });
 
