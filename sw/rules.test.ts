@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogGetUrl, layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels } from '../src/shared/locales';
-import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
+import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isCheckoutUrl, isStorableGraphQL, NOT_PAGES } from './rules';
 
 const origin = 'https://shop.example';
 const get = (path: string, method = 'GET') => {
@@ -66,5 +66,19 @@ describe('catalog answers the worker keeps', () => {
     expect(await isStorableGraphQL(answer({ data: { a: 1 }, errors: [{ message: 'partial' }] }))).toBe(false);
     expect(await isStorableGraphQL(answer('<html>'))).toBe(false);
     expect(await isStorableGraphQL(answer({ data: {} }, 'private, no-store'))).toBe(false);
+  });
+});
+
+describe('windows a new version must wait for', () => {
+  it('finds the checkout and its return pages in both languages', () => {
+    for (const path of ['/kassan', '/en/checkout', '/checkout/confirm?order=1', '/en/checkout/klarna-fail']) {
+      expect(isCheckoutUrl(`${origin}${path}`)).toBe(true);
+    }
+  });
+
+  it('lets every other page update', () => {
+    for (const path of ['/', '/en', '/c/konsoler', '/p/mario', '/en/favorites', '/kassan-info']) {
+      expect(isCheckoutUrl(`${origin}${path}`)).toBe(false);
+    }
   });
 });

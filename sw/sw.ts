@@ -5,10 +5,10 @@ import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategi
 import { ExpirationPlugin } from 'workbox-expiration';
 import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
-import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
+import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
 import { installAll } from './install';
-import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
+import { isCatalogRead, isCheckoutUrl, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -88,8 +88,18 @@ setCatchHandler(async ({ request }) => {
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; url?: unknown } | null;
-  // Only on the shopper's word (the page's "new version – reload"), which the page never offers in checkout.
-  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  // Only on the shopper's word (the page's "new version – reload"), and never while another tab is in the
+  // checkout: taking over drops the old version's files, and that tab's lazy chunks would fail to load. The
+  // asking tab is told, and asks again later.
+  if (data?.type === SKIP_WAITING_MESSAGE) {
+    event.waitUntil(
+      (async () => {
+        const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        if (windows.some((client) => isCheckoutUrl(client.url))) event.source?.postMessage({ type: UPDATE_DEFERRED_MESSAGE });
+        else await self.skipWaiting();
+      })(),
+    );
+  }
   // A page the shopper reached inside the app: stored through the pages' own strategy (same rules, same cap),
   // unless a copy is there already (a real visit refreshes it).
   if (data?.type === CACHE_PAGE_MESSAGE && typeof data.url === 'string') {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Handler = (event: unknown) => void;
 const created: FakeWorkbox[] = [];
@@ -21,7 +21,14 @@ class FakeWorkbox {
 }
 vi.mock('workbox-window', () => ({ Workbox: FakeWorkbox }));
 
-afterEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  vi.resetModules();
+  created.length = 0;
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('the update prompt', () => {
   it('asks the waiting worker to take over, also for a version a later check found (external to workbox-window)', async () => {
@@ -41,5 +48,24 @@ describe('the update prompt', () => {
     expect(wb.messageSW).not.toHaveBeenCalled();
     container.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the update waits while another tab is in the checkout, and asks the worker again until it takes over', async () => {
+    vi.useFakeTimers();
+    const container = new EventTarget();
+    vi.stubGlobal('navigator', { serviceWorker: container });
+    const { startServiceWorker, updates, DEFERRED_RETRY_MS } = await import('./sw-updates');
+    startServiceWorker();
+    const wb = created[0]!;
+    wb.fire('waiting', {});
+    const changed = vi.fn();
+    updates.subscribe(changed);
+    updates.apply();
+    expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    container.dispatchEvent(new MessageEvent('message', { data: { type: 'UPDATE_DEFERRED' } }));
+    expect(updates.deferred()).toBe(true);
+    expect(changed).toHaveBeenCalled();
+    vi.advanceTimersByTime(DEFERRED_RETRY_MS * 2);
+    expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(3);
   });
 });
