@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogGetUrl, layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels } from '../src/shared/locales';
-import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isCheckoutUrl, isStorableGraphQL, NOT_PAGES } from './rules';
+import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isCheckoutUrl, isFreshnessCritical, isStorableGraphQL, NOT_PAGES } from './rules';
 
 const origin = 'https://shop.example';
 const get = (path: string, method = 'GET') => {
@@ -80,5 +80,14 @@ describe('windows a new version must wait for', () => {
     for (const path of ['/', '/en', '/c/konsoler', '/p/mario', '/en/favorites', '/kassan-info']) {
       expect(isCheckoutUrl(`${origin}${path}`)).toBe(false);
     }
+  });
+});
+
+describe('how fresh a catalog read must be', () => {
+  it('reads products and product lists from the network first, the menus and categories from the cache', () => {
+    expect(isFreshnessCritical(new URL(catalogGetUrl('ProductPage', { alias: 'x' }), origin))).toBe(true);
+    expect(isFreshnessCritical(new URL(catalogGetUrl('ProductListPage', {}), origin))).toBe(true);
+    expect(isFreshnessCritical(new URL(layoutGetUrl(channels.sv), origin))).toBe(false);
+    expect(isFreshnessCritical(new URL(catalogGetUrl('CategoryByAlias', {}), origin))).toBe(false);
   });
 });

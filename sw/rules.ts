@@ -62,3 +62,11 @@ export function isCheckoutUrl(href: string): boolean {
   const { path } = splitLocalePath(new URL(href).pathname);
   return undistractedPatterns.some((pattern) => pattern.test(path));
 }
+
+/** Catalog reads whose stock and prices must be fresh while online: products and product lists. */
+const FRESHNESS_CRITICAL = new Set(['ProductPage', 'ProductList', 'ProductListPage', 'ProductListFacets', 'HomeProducts']);
+
+/** Whether a catalog GET reads products (network first) rather than the frame's menus and categories. */
+export function isFreshnessCritical(url: URL): boolean {
+  return FRESHNESS_CRITICAL.has(url.searchParams.get('operationName') ?? '');
+}

@@ -8,7 +8,7 @@ import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
 import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
 import { installAll } from './install';
-import { isCatalogRead, isCheckoutUrl, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
+import { isCatalogRead, isCheckoutUrl, isFreshnessCritical, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -57,16 +57,20 @@ const pages = new NetworkFirst({
 });
 registerRoute(new NavigationRoute(pages, { denylist: [NOT_PAGES] }));
 
-// Catalog reads (GET by hash): answered at once from the cache and refreshed behind it. The answer does not
-// depend on the Accept or Origin header a request carried, so Vary is ignored when matching.
+// Catalog reads (GET by hash). The answer does not depend on the Accept or Origin header a request carried, so
+// Vary is ignored when matching. Kept at most a day: older stock and prices are worse than none online.
+const catalogCache = {
+  cacheName: offlineCaches.catalog,
+  matchOptions: { ignoreVary: true },
+  plugins: [cleanGraphQLOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 24 * 3600, purgeOnQuotaError: true })],
+};
+// Products and product lists (stock, prices): the network first, the stored copy offline or after 2 s.
 registerRoute(
-  ({ request, url }) => isCatalogRead(request, url, self.location.origin),
-  new StaleWhileRevalidate({
-    cacheName: offlineCaches.catalog,
-    matchOptions: { ignoreVary: true },
-    plugins: [cleanGraphQLOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true })],
-  }),
+  ({ request, url }) => isCatalogRead(request, url, self.location.origin) && isFreshnessCritical(url),
+  new NetworkFirst({ ...catalogCache, networkTimeoutSeconds: 2 }),
 );
+// Menus, the category tree and the other frame reads change rarely: answered at once and refreshed behind it.
+registerRoute(({ request, url }) => isCatalogRead(request, url, self.location.origin), new StaleWhileRevalidate(catalogCache));
 
 // Pictures change only with the product, so a stored one is good: cache first, the oldest dropped past the cap.
 registerRoute(
