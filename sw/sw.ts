@@ -7,7 +7,7 @@ import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
 import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
-import { installAll } from './install';
+import { installAll, promoteStaged, stagedName } from './install';
 import { isCatalogRead, isCheckoutUrl, isFreshnessCritical, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -21,12 +21,12 @@ const SHELL_URLS = languageIds.map((languageId) => routes.home(languageId));
 /** Apollo's Accept header, so the stored answer is the one the page's own request would get. */
 const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9';
 
-/** Fetches past the HTTP cache and stores only a good answer (a refused one rejects). */
+/** Fetches past the HTTP cache and stages only a good answer (a refused one rejects); moved in at activate. */
 async function store(cacheName: string, url: string, headers: HeadersInit = {}, storable: (response: Response) => boolean | Promise<boolean> = isStorable): Promise<void> {
   const request = new Request(url, { cache: 'reload', headers, credentials: 'same-origin' });
   const response = await fetch(request);
   if (!(await storable(response))) throw new Error(`${url} answered ${response.status}`);
-  await (await caches.open(cacheName)).put(url, response);
+  await (await caches.open(stagedName(cacheName))).put(url, response);
 }
 
 // Beside the hashed shell: the home pages in both languages, so a first offline visit still opens the shop; the
@@ -122,6 +122,7 @@ self.addEventListener('message', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      await promoteStaged(caches, [offlineCaches.pages, offlineCaches.offline, offlineCaches.catalog]);
       await Promise.all((await caches.keys()).filter(isOutdatedRuntimeCache).map((name) => caches.delete(name)));
       await self.clients.claim();
     })(),
