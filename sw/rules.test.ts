@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogGetUrl, layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels } from '../src/shared/locales';
-import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, NOT_PAGES } from './rules';
+import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isCheckoutUrl, isFreshnessCritical, isStorableGraphQL, NOT_PAGES } from './rules';
 
 const origin = 'https://shop.example';
 const get = (path: string, method = 'GET') => {
@@ -48,5 +48,46 @@ describe('what the worker keeps', () => {
     expect(isOutdatedRuntimeCache('pages-v1')).toBe(false);
     expect(isOutdatedRuntimeCache('workbox-precache-v2-https://shop.example/')).toBe(false);
     expect(isOutdatedRuntimeCache('outbox-v1')).toBe(false);
+  });
+});
+
+describe('catalog answers the worker keeps', () => {
+  const answer = (body: unknown, cacheControl = 'no-cache') =>
+    new Response(typeof body === 'string' ? body : JSON.stringify(body), { headers: { 'Cache-Control': cacheControl, 'Content-Type': 'application/json' } });
+
+  it('keeps a clean answer, and leaves its body readable for the cache', async () => {
+    const response = answer({ data: { categories: [] } });
+    expect(await isStorableGraphQL(response)).toBe(true);
+    expect(await response.json()).toEqual({ data: { categories: [] } });
+  });
+
+  it('never keeps an answer with errors (a timed-out read answers 200), an unreadable one or a no-store one', async () => {
+    expect(await isStorableGraphQL(answer({ data: null, errors: [{ message: 'x', extensions: { code: 'OPERATION_TIMEOUT' } }] }))).toBe(false);
+    expect(await isStorableGraphQL(answer({ data: { a: 1 }, errors: [{ message: 'partial' }] }))).toBe(false);
+    expect(await isStorableGraphQL(answer('<html>'))).toBe(false);
+    expect(await isStorableGraphQL(answer({ data: {} }, 'private, no-store'))).toBe(false);
+  });
+});
+
+describe('windows a new version must wait for', () => {
+  it('finds the checkout and its return pages in both languages', () => {
+    for (const path of ['/kassan', '/en/checkout', '/checkout/confirm?order=1', '/en/checkout/klarna-fail']) {
+      expect(isCheckoutUrl(`${origin}${path}`)).toBe(true);
+    }
+  });
+
+  it('lets every other page update', () => {
+    for (const path of ['/', '/en', '/c/konsoler', '/p/mario', '/en/favorites', '/kassan-info']) {
+      expect(isCheckoutUrl(`${origin}${path}`)).toBe(false);
+    }
+  });
+});
+
+describe('how fresh a catalog read must be', () => {
+  it('reads products and product lists from the network first, the menus and categories from the cache', () => {
+    expect(isFreshnessCritical(new URL(catalogGetUrl('ProductPage', { alias: 'x' }), origin))).toBe(true);
+    expect(isFreshnessCritical(new URL(catalogGetUrl('ProductListPage', {}), origin))).toBe(true);
+    expect(isFreshnessCritical(new URL(layoutGetUrl(channels.sv), origin))).toBe(false);
+    expect(isFreshnessCritical(new URL(catalogGetUrl('CategoryByAlias', {}), origin))).toBe(false);
   });
 });

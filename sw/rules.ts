@@ -1,5 +1,7 @@
 import { isCatalogGet } from '../src/shared/catalog-queries';
+import { splitLocalePath } from '../src/shared/locales';
 import { offlineCaches } from '../src/shared/offline-caches';
+import { pageRoutes } from '../src/shared/routes';
 
 /** What is never a page of the shop, in either language: the API, sign-in, the health check and mail previews (Workbox matches the path with its query). */
 export const NOT_PAGES = /^(\/en)?\/(graphql|auth|healthz|mail)([/?]|$)/i;
@@ -11,6 +13,20 @@ export const NOT_PAGES = /^(\/en)?\/(graphql|auth|healthz|mail)([/?]|$)/i;
  */
 export function isStorable(response: Response): boolean {
   return response.status === 200 && !/no-store/i.test(response.headers.get('Cache-Control') ?? '');
+}
+
+/**
+ * A catalog answer the worker may keep: storable and without GraphQL `errors`. Yoga answers a failed read (a
+ * timeout) with 200 and errors; kept, that error would be served again offline in place of the catalog.
+ */
+export async function isStorableGraphQL(response: Response): Promise<boolean> {
+  if (!isStorable(response)) return false;
+  try {
+    const body = (await response.clone().json()) as { errors?: unknown } | null;
+    return body !== null && typeof body === 'object' && (body.errors === undefined || (Array.isArray(body.errors) && body.errors.length === 0));
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -30,4 +46,27 @@ export function isShopImage(request: Request, url: URL, origin: string): boolean
 export function isOutdatedRuntimeCache(name: string): boolean {
   const current = Object.values(offlineCaches) as string[];
   return /^(pages|offline|catalog|images)-v\d+$/.test(name) && !current.includes(name);
+}
+
+/** The path patterns (below the language prefix) of the checkout and its return pages, as regular expressions. */
+const undistractedPatterns = Object.values(pageRoutes)
+  .filter((route) => route.undistracted)
+  .flatMap((route) => Object.values(route.paths).flat())
+  .map((path) => new RegExp(`^/${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}/?$`, 'i'));
+
+/**
+ * Whether a window is in the checkout (or a return page of it). A new worker must not take over then: it drops
+ * the old version's files, and the checkout's own lazy chunks would no longer load.
+ */
+export function isCheckoutUrl(href: string): boolean {
+  const { path } = splitLocalePath(new URL(href).pathname);
+  return undistractedPatterns.some((pattern) => pattern.test(path));
+}
+
+/** Catalog reads whose stock and prices must be fresh while online: products and product lists. */
+const FRESHNESS_CRITICAL = new Set(['ProductPage', 'ProductList', 'ProductListPage', 'ProductListFacets', 'HomeProducts']);
+
+/** Whether a catalog GET reads products (network first) rather than the frame's menus and categories. */
+export function isFreshnessCritical(url: URL): boolean {
+  return FRESHNESS_CRITICAL.has(url.searchParams.get('operationName') ?? '');
 }

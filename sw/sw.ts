@@ -6,9 +6,10 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../src/shared/cart-sync';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
-import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE } from '../src/shared/offline-caches';
+import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
-import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, NOT_PAGES } from './rules';
+import { installAll, promoteStaged, stagedName } from './install';
+import { isCatalogRead, isCheckoutUrl, isFreshnessCritical, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -21,12 +22,12 @@ const SHELL_URLS = languageIds.map((languageId) => routes.home(languageId));
 /** Apollo's Accept header, so the stored answer is the one the page's own request would get. */
 const GRAPHQL_ACCEPT = 'application/graphql-response+json,application/json;q=0.9';
 
-/** Fetches past the HTTP cache and stores only a good answer: one missing piece must not fail the install. */
-async function store(cacheName: string, url: string, headers: HeadersInit = {}): Promise<void> {
+/** Fetches past the HTTP cache and stages only a good answer (a refused one rejects); moved in at activate. */
+async function store(cacheName: string, url: string, headers: HeadersInit = {}, storable: (response: Response) => boolean | Promise<boolean> = isStorable): Promise<void> {
   const request = new Request(url, { cache: 'reload', headers, credentials: 'same-origin' });
   const response = await fetch(request);
-  if (!isStorable(response)) throw new Error(`${url} answered ${response.status}`);
-  await (await caches.open(cacheName)).put(url, response);
+  if (!(await storable(response))) throw new Error(`${url} answered ${response.status}`);
+  await (await caches.open(stagedName(cacheName))).put(url, response);
 }
 
 // Beside the hashed shell: the home pages in both languages, so a first offline visit still opens the shop; the
@@ -35,15 +36,19 @@ async function store(cacheName: string, url: string, headers: HeadersInit = {}):
 // here: a new version waits until the shopper agrees to reload (the page's update prompt).
 self.addEventListener('install', (event) => {
   event.waitUntil(
-    Promise.all([
-      ...SHELL_URLS.map((url) => store(offlineCaches.pages, url)),
-      ...languageIds.map((languageId) => store(offlineCaches.offline, routes.offline(languageId))),
-      ...languageIds.map((languageId) => store(offlineCaches.catalog, layoutGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT })),
-    ]),
+    installAll(
+      // Only the offline pages are required: without them an unknown page offline has no answer at all.
+      languageIds.map((languageId) => () => store(offlineCaches.offline, routes.offline(languageId))),
+      [
+        ...SHELL_URLS.map((url) => () => store(offlineCaches.pages, url)),
+        ...languageIds.map((languageId) => () => store(offlineCaches.catalog, layoutGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT }, isStorableGraphQL)),
+      ],
+    ),
   );
 });
 
 const storableOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => (isStorable(response) ? response : null) };
+const cleanGraphQLOnly = { cacheWillUpdate: async ({ response }: { response: Response }) => ((await isStorableGraphQL(response)) ? response : null) };
 
 // Pages: network first (fresh stock and prices), the last copy when offline or after 3 s on a stalled link.
 const pages = new NetworkFirst({
@@ -53,16 +58,20 @@ const pages = new NetworkFirst({
 });
 registerRoute(new NavigationRoute(pages, { denylist: [NOT_PAGES] }));
 
-// Catalog reads (GET by hash): answered at once from the cache and refreshed behind it. The answer does not
-// depend on the Accept or Origin header a request carried, so Vary is ignored when matching.
+// Catalog reads (GET by hash). The answer does not depend on the Accept or Origin header a request carried, so
+// Vary is ignored when matching. Kept at most a day: older stock and prices are worse than none online.
+const catalogCache = {
+  cacheName: offlineCaches.catalog,
+  matchOptions: { ignoreVary: true },
+  plugins: [cleanGraphQLOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 24 * 3600, purgeOnQuotaError: true })],
+};
+// Products and product lists (stock, prices): the network first, the stored copy offline or after 2 s.
 registerRoute(
-  ({ request, url }) => isCatalogRead(request, url, self.location.origin),
-  new StaleWhileRevalidate({
-    cacheName: offlineCaches.catalog,
-    matchOptions: { ignoreVary: true },
-    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * 24 * 3600, purgeOnQuotaError: true })],
-  }),
+  ({ request, url }) => isCatalogRead(request, url, self.location.origin) && isFreshnessCritical(url),
+  new NetworkFirst({ ...catalogCache, networkTimeoutSeconds: 2 }),
 );
+// Menus, the category tree and the other frame reads change rarely: answered at once and refreshed behind it.
+registerRoute(({ request, url }) => isCatalogRead(request, url, self.location.origin), new StaleWhileRevalidate(catalogCache));
 
 // Pictures change only with the product, so a stored one is good: cache first, the oldest dropped past the cap.
 registerRoute(
@@ -84,8 +93,18 @@ setCatchHandler(async ({ request }) => {
 
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; url?: unknown } | null;
-  // Only on the shopper's word (the page's "new version – reload"), which the page never offers in checkout.
-  if (data?.type === SKIP_WAITING_MESSAGE) void self.skipWaiting();
+  // Only on the shopper's word (the page's "new version – reload"), and never while another tab is in the
+  // checkout: taking over drops the old version's files, and that tab's lazy chunks would fail to load. The
+  // asking tab is told, and asks again later.
+  if (data?.type === SKIP_WAITING_MESSAGE) {
+    event.waitUntil(
+      (async () => {
+        const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+        if (windows.some((client) => isCheckoutUrl(client.url))) event.source?.postMessage({ type: UPDATE_DEFERRED_MESSAGE });
+        else await self.skipWaiting();
+      })(),
+    );
+  }
   // A page the shopper reached inside the app: stored through the pages' own strategy (same rules, same cap),
   // unless a copy is there already (a real visit refreshes it).
   if (data?.type === CACHE_PAGE_MESSAGE && typeof data.url === 'string') {
@@ -104,6 +123,7 @@ self.addEventListener('message', (event) => {
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
+      await promoteStaged(caches, [offlineCaches.pages, offlineCaches.offline, offlineCaches.catalog]);
       await Promise.all((await caches.keys()).filter(isOutdatedRuntimeCache).map((name) => caches.delete(name)));
       await self.clients.claim();
     })(),

@@ -29,6 +29,7 @@ import { isOrderToken } from './modules/order';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
 import { isCatalogGet } from '../shared/catalog-queries';
+import { catalogReadCacheControl } from './graphql-cache-control';
 
 export interface AppDeps {
   env: Env;
@@ -146,9 +147,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // A catalog read by its hash is the same for everyone: the service worker keeps it and refreshes it. Every
       // other answer may carry a shopper's cart, checkout or order, so nothing may store it.
       const catalogRead = req.method === 'GET' && response.status === 200 && isCatalogGet(new URL(req.url, 'http://localhost'));
-      reply.header('Cache-Control', catalogRead ? 'no-cache' : 'private, no-store');
       reply.status(response.status);
-      reply.send(response.body);
+      if (!catalogRead) {
+        reply.header('Cache-Control', 'private, no-store');
+        reply.send(response.body);
+        return reply;
+      }
+      // Yoga answers a failed read (a timeout, a resolver's error) with 200 and `errors`: kept, it would be
+      // served again offline in place of the catalog, so only a clean answer may be stored.
+      const body = await response.text();
+      reply.header('Cache-Control', catalogReadCacheControl(body));
+      reply.send(body);
       return reply;
     },
   });

@@ -16,6 +16,9 @@ export const offlineCaches = {
 /** What a page sends the waiting worker when the shopper has agreed to load the new version. */
 export const SKIP_WAITING_MESSAGE = 'SKIP_WAITING';
 
+/** The waiting worker's answer while another tab is in the checkout: the page asks again later. */
+export const UPDATE_DEFERRED_MESSAGE = 'UPDATE_DEFERRED';
+
 /**
  * What a page sends its worker after an in-app navigation, whose page the worker never fetched itself: the
  * worker fetches and stores it like a visited page, so it opens offline after a reload too.

@@ -4,17 +4,18 @@ import { connect } from 'node:net';
 /**
  * A new build deployed, as the browser sees it: a proxy in front of the test server, on an origin of its own
  * (so its service worker is not the other tests'), that hands out a changed /sw.js once `deploy()` is called.
- * Playwright's routing cannot change the worker script: the browser fetches it outside the page. The changed
- * worker also answers which version it is ('version?' over a MessageChannel), so a test can tell which controls.
+ * Playwright's routing cannot change the worker script: the browser fetches it outside the page. Both
+ * workers answer which version they are ('version?' over a MessageChannel), so a test can tell which controls.
  */
 export async function newBuildProxy(target: string): Promise<{ url: string; deploy(): void; close(): Promise<void> }> {
   const upstream = new URL(target);
   let deployed = false;
   const server = createServer((req, res) => {
-    if (deployed && req.url?.split('?')[0] === '/sw.js') {
+    if (req.url?.split('?')[0] === '/sw.js') {
+      const version = deployed ? 'v2' : 'v1';
       void fetch(`${upstream.origin}/sw.js`)
         .then(async (response) => {
-          const body = `${await response.text()}\nself.addEventListener('message', (e) => { if (e.data === 'version?') e.ports[0].postMessage('v2'); });\n`;
+          const body = `${await response.text()}\nself.addEventListener('message', (e) => { if (e.data === 'version?') e.ports[0].postMessage('${version}'); });\n`;
           res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }).end(body);
         })
         .catch(() => res.writeHead(502).end());

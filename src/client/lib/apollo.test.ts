@@ -38,4 +38,27 @@ describe('catalog reads as GET', () => {
     expect(calls[0]?.method).toBe('POST');
     expect(String(calls[0]?.body)).toContain('getCart');
   });
+
+  it('asks once more with the query text, as a POST, when the server does not know the hash (after a deploy)', async () => {
+    const calls: { url: string; method: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url: String(url), method: init.method ?? 'GET', body: init.body });
+        if (calls.length === 1) {
+          const errors = [{ message: 'PersistedQueryNotFound', extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } }];
+          return new Response(JSON.stringify({ errors }), { status: 400, headers: { 'Content-Type': 'application/graphql-response+json' } });
+        }
+        return new Response(JSON.stringify({ data: null, errors: [{ message: 'stub' }] }), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const client = createBrowserApollo();
+    const { channelId, languageId } = channels.sv;
+    await client.query({ query: LayoutDocument, variables: { channelId, languageId } }).catch(() => undefined);
+    expect(calls).toHaveLength(2);
+    expect(calls[0]?.method).toBe('GET');
+    expect(calls[1]?.method).toBe('POST');
+    expect(String(calls[1]?.body)).toContain('query Layout');
+    expect(String(calls[1]?.body)).not.toContain('persistedQuery');
+  });
 });

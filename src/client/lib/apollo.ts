@@ -1,5 +1,6 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
-import { from, mergeMap } from 'rxjs';
+import { ServerError } from '@apollo/client/errors';
+import { catchError, from, mergeMap, of, throwError } from 'rxjs';
 import type { persistedQueryExtensions } from '../../shared/catalog-queries';
 
 // Catalog entities carry language-specific text under one id, so they are stored under the query (whose
@@ -26,14 +27,31 @@ export const catalogReadsAsGet = new ApolloLink((operation, forward) => {
   return from(catalogQueries).pipe(
     mergeMap(({ persistedQueryExtensions }) => {
       const extensions = persistedQueryExtensions(operation.operationName);
-      if (extensions) {
-        Object.assign(operation.extensions, extensions);
-        operation.setContext({ fetchOptions: { method: 'GET' }, http: { includeQuery: false, includeExtensions: true } });
-      }
-      return forward(operation);
+      if (!extensions) return forward(operation);
+      Object.assign(operation.extensions, extensions);
+      operation.setContext({ fetchOptions: { method: 'GET' }, http: { includeQuery: false, includeExtensions: true } });
+      // A hash the server does not know (old JS in an installed app, a rolling deploy): once more as a POST with
+      // the query's text, like Apollo's persisted-query link, rather than an error page.
+      const withText = () => {
+        delete (operation.extensions as { persistedQuery?: unknown }).persistedQuery;
+        operation.setContext({ fetchOptions: { method: 'POST' }, http: { includeQuery: true, includeExtensions: false } });
+        return forward(operation);
+      };
+      return forward(operation).pipe(
+        mergeMap((result) => (hashUnknown(result) ? withText() : of(result))),
+        catchError((error: unknown) => (hashUnknown(error) ? withText() : throwError(() => error))),
+      );
     }),
   );
 });
+
+/** Whether an answer (or the error a 400 becomes) says the server does not know the query's hash. */
+function hashUnknown(answer: unknown): boolean {
+  if (ServerError.is(answer)) return answer.bodyText.includes(PERSISTED_QUERY_NOT_FOUND);
+  const errors = (answer as { errors?: readonly { extensions?: { code?: unknown } }[] } | null)?.errors;
+  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === PERSISTED_QUERY_NOT_FOUND);
+}
+const PERSISTED_QUERY_NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
 let catalogQueries: Promise<{ persistedQueryExtensions: typeof persistedQueryExtensions }> | undefined;
 
 /** The browser's client; the first page's data arrives with the router's hydration data instead. */

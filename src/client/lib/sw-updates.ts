@@ -1,11 +1,16 @@
 import { Workbox } from 'workbox-window';
-import { SKIP_WAITING_MESSAGE } from '../../shared/offline-caches';
+import { UPDATE_DEFERRED_MESSAGE } from '../../shared/offline-caches';
 
 /** How often an open tab asks for a new version, besides at start and whenever it becomes visible again. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 let workbox: Workbox | null = null;
+/** How often a tab whose update waits for another tab's checkout asks again. */
+export const DEFERRED_RETRY_MS = 15_000;
+
 let waiting = false;
+let deferred = false;
+let retry: number | undefined;
 const listeners = new Set<() => void>();
 
 /**
@@ -19,7 +24,13 @@ export function startServiceWorker(): void {
   workbox = wb;
   wb.addEventListener('waiting', () => {
     waiting = true;
-    listeners.forEach((listener) => listener());
+    notify();
+  });
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
+    if (event.data?.type !== UPDATE_DEFERRED_MESSAGE || deferred) return;
+    deferred = true;
+    notify();
+    retry = window.setInterval(() => wb.messageSkipWaiting(), DEFERRED_RETRY_MS);
   });
   wb.register()
     .then(() => {
@@ -32,8 +43,12 @@ export function startServiceWorker(): void {
     .catch((error: unknown) => console.warn('Service worker registration failed', error));
 }
 
+const notify = () => listeners.forEach((listener) => listener());
+
 export const updates = {
   waiting: () => waiting,
+  /** The shopper agreed, but another tab is in the checkout: the new version comes once that tab has left it. */
+  deferred: () => deferred,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -41,8 +56,10 @@ export const updates = {
   /** The shopper agreed: the waiting worker takes over, and the page reloads once it controls the page. */
   apply(): void {
     const wb = workbox;
-    if (!wb || !waiting) return;
-    wb.addEventListener('controlling', () => window.location.reload());
-    wb.messageSW({ type: SKIP_WAITING_MESSAGE }).catch(() => undefined);
+    if (!wb || !waiting || retry !== undefined) return;
+    navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+    // To the registration's waiting worker: messageSW() would post to the worker workbox-window thinks is its own,
+    // which for a version found by a later check (an "external" one to workbox-window) is the old, active worker.
+    wb.messageSkipWaiting();
   },
 };

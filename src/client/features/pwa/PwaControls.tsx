@@ -103,15 +103,18 @@ function InstallApp() {
 
 function UpdatePrompt() {
   const waiting = useSyncExternalStore(updates.subscribe, updates.waiting, () => false);
+  const deferred = useSyncExternalStore(updates.subscribe, updates.deferred, () => false);
   if (!waiting) return null;
   return (
     <div className="pwa-update" role="status">
       <p className="pwa-update__text">
-        <FormattedMessage id="pwa.update.text" />
+        <FormattedMessage id={deferred ? 'pwa.update.deferred' : 'pwa.update.text'} />
       </p>
-      <button type="button" className="button button--primary" onClick={() => updates.apply()}>
-        <FormattedMessage id="pwa.update.reload" />
-      </button>
+      {!deferred && (
+        <button type="button" className="button button--primary" onClick={() => updates.apply()}>
+          <FormattedMessage id="pwa.update.reload" />
+        </button>
+      )}
     </div>
   );
 }
