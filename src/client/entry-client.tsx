@@ -9,7 +9,7 @@ import { Providers } from './app/Providers';
 import { createRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
 import { createBrowserApollo } from './lib/apollo';
-import { configureOfflineData, leftFirstPage, noteFirstPage, startOfflineData } from './lib/offline-data';
+import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
 import { registerServiceWorker } from './lib/service-worker';
 
@@ -19,6 +19,9 @@ const client = createBrowserApollo();
 const store = createPersistedStore(boot.persisted);
 // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
 const router = createBrowserRouter(createRoutes(client));
+// The routes the tab started on, kept for recordFirstPage even if the shopper has moved on by then.
+const firstMatches = router.state.matches;
+const firstUrl = window.location.href;
 const unsubscribe = router.subscribe((state) => {
   if (state.navigation.state === 'idle') return;
   leftFirstPage();
@@ -45,7 +48,7 @@ registerServiceWorker();
 const layout = Object.values(router.state.loaderData).find((data): data is LayoutData => Boolean((data as Partial<LayoutData> | undefined)?.layout));
 if (layout) {
   configureOfflineData({ schemaVersion: layout.layout.shop.schemaVersion });
-  const open = () => void startOfflineData();
+  const open = () => void startOfflineData().then((store) => (store ? recordFirstPage(firstMatches, firstUrl) : undefined));
   if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 3000 });
   else setTimeout(open, 1000);
 }

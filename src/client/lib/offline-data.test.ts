@@ -4,7 +4,8 @@ import { ApolloClient, ApolloLink, gql, type TypedDocumentNode } from '@apollo/c
 import { Observable } from 'rxjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCache } from './apollo';
-import { configureOfflineData, firstPageAsOf, leftFirstPage, noteFirstPage, startOfflineData } from './offline-data';
+import { createMemoryRouter } from 'react-router';
+import { configureOfflineData, firstPageAsOf, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './offline-data';
 import { adoptCookieState } from './persisted-context';
 import { createPersistedStore, defaultPersistedState, serializePersistedState } from './persisted-state';
 import { AS_OF_KEY, queryFor, withAsOf, type LoaderEnv } from './route-context';
@@ -83,6 +84,39 @@ describe('the first page', () => {
     expect(firstPageAsOf()).toBe(now - 60 * 60 * 1000);
     leftFirstPage();
     expect(firstPageAsOf()).toBeNull();
+  });
+});
+
+describe('the page the tab started on', () => {
+  it('is recorded after hydration, so coming back to it offline finds it', async () => {
+    const env = tab(answering(499));
+    let loads = 0;
+    const router = createMemoryRouter(
+      [{ id: 'layout', path: '/', loader: () => null, children: [{ id: 'product', path: 'p/:alias', loader: ({ params }) => (loads++, load(env, params.alias!)) }] }],
+      // The server's data: the loaders do not run to hydrate.
+      { initialEntries: ['/p/first-landed'], hydrationData: { loaderData: { layout: null, product: { product: { name: 'Spel first-landed', price: 499 } } } } },
+    );
+    expect(loads).toBe(0);
+    await recordFirstPage(router.state.matches, 'https://shop.test/p/first-landed');
+    expect(loads).toBe(1);
+    await (await startOfflineData())?.flush();
+
+    setOnline(false);
+    expect(await load(tab(lostConnection), 'first-landed')).toMatchObject({ product: { name: 'Spel first-landed', price: 499 } });
+  });
+
+  it('is not fetched again offline or when the data saver is on', async () => {
+    let loads = 0;
+    const matches = [{ params: {}, route: { loader: () => loads++ } }];
+    setOnline(false);
+    await recordFirstPage(matches, 'https://shop.test/');
+    setOnline(true);
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    await recordFirstPage(matches, 'https://shop.test/');
+    Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g' }, configurable: true });
+    expect(loads).toBe(0);
+    await recordFirstPage(matches, 'https://shop.test/');
+    expect(loads).toBe(1);
   });
 });
 

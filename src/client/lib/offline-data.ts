@@ -1,5 +1,6 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { CachePersistence, CachedResult } from './cache-persistence';
+import { isBrowserOnline } from './online-status';
 
 /**
  * The light half of the offline data, in the first route's bundle: when each catalog query was fetched in this
@@ -48,6 +49,38 @@ export function startOfflineData(): Promise<CachePersistence | null> {
       return null;
     });
   return persistence;
+}
+
+/** A route the tab started on, as react-router matched it: its loader never ran in this tab (hydration). */
+export interface FirstPageMatch {
+  params: Record<string, string | undefined>;
+  route: { loader?: unknown };
+}
+
+/** A connection where fetching anything not asked for costs the shopper: data saver on, or 2G. */
+function costlyConnection(): boolean {
+  const connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? '');
+}
+
+/**
+ * The first page (layout and page) came with the server's data, so its loaders never ran here and none of its
+ * answers reached the device's copy: leaving it and coming back offline would find nothing. Runs those loaders
+ * once more through the tab's client (its cache is empty: from the network), only to record their answers; the
+ * shown page keeps its data, and a failure changes nothing. Not on a costly connection, nor offline.
+ */
+export async function recordFirstPage(matches: readonly FirstPageMatch[], url: string): Promise<void> {
+  if (!isBrowserOnline() || costlyConnection()) return;
+  const request = new Request(url);
+  await Promise.all(
+    matches.map(async ({ route, params }) => {
+      if (typeof route.loader !== 'function') return;
+      const loader = route.loader as (args: { request: Request; params: typeof params; context: unknown }) => unknown;
+      await Promise.resolve()
+        .then(() => loader({ request, params, context: undefined }))
+        .catch(() => undefined);
+    }),
+  );
 }
 
 /**
