@@ -38,6 +38,28 @@ const ProductListPage: TypedDocumentNode<{ products: { __typename: 'ProductListR
   }
 `;
 
+type CategoryVars = { channelId: string; languageId: string };
+const Layout: TypedDocumentNode<{ categories: { __typename: 'Category'; id: number; name: string; children: { __typename: 'Category'; name: string }[] }[] }, CategoryVars> = gql`
+  query Layout($channelId: String, $languageId: String) {
+    categories(channelId: $channelId, languageId: $languageId) {
+      id
+      name
+      children {
+        name
+      }
+    }
+  }
+`;
+const ListCategories: TypedDocumentNode<{ categories: { __typename: 'Category'; alias: string }[] }, CategoryVars> = gql`
+  query ListCategories($channelId: String, $languageId: String) {
+    categories(channelId: $channelId, languageId: $languageId) {
+      alias
+    }
+  }
+`;
+const layoutAnswer = { categories: [{ __typename: 'Category' as const, id: 1, name: 'Nintendo', children: [{ __typename: 'Category' as const, name: 'SNES' }] }] };
+const listAnswer = { categories: [{ __typename: 'Category' as const, alias: 'nintendo' }, { __typename: 'Category' as const, alias: 'sega' }] };
+
 const vars = (alias: string): ProductVars => ({ alias, channelId: '1|se', languageId: 'sv' });
 const product = (id: number, name = `Spel ${id}`): ProductData => ({
   product: { __typename: 'Product', productId: id, name, price: 100 + id, stock: id },
@@ -74,6 +96,21 @@ describe('the persisted catalog copy', () => {
     // Another product, or the same in the other language, was never fetched.
     expect(later.read(ProductPage, vars('mario'))).toBeNull();
     expect(later.read(ProductPage, { ...vars('zelda'), languageId: 'en' })).toBeNull();
+  });
+
+  it('keeps answers of operations sharing a root field apart (the layout and a category list both ask for categories)', async () => {
+    const categoryVars = { channelId: '1|se', languageId: 'sv' };
+    const first = await open();
+    first.record(Layout, categoryVars, layoutAnswer, 1000);
+    first.record(ListCategories, categoryVars, listAnswer, 2000);
+    expect(first.read(Layout, categoryVars)).toEqual({ data: layoutAnswer, cachedAt: 1000 });
+    expect(first.read(ListCategories, categoryVars)).toEqual({ data: listAnswer, cachedAt: 2000 });
+    await first.flush();
+    first.close();
+
+    const later = await open();
+    expect(later.read(Layout, categoryVars)).toEqual({ data: layoutAnswer, cachedAt: 1000 });
+    expect(later.read(ListCategories, categoryVars)).toEqual({ data: listAnswer, cachedAt: 2000 });
   });
 
   it('writes debounced: many answers in a burst are one write', async () => {

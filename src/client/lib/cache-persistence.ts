@@ -3,7 +3,7 @@ import { CachePersistor as UntypedCachePersistor } from 'apollo3-cache-persist';
 import type { DocumentNode, FieldNode, OperationDefinitionNode } from 'graphql';
 import { createStore, delMany, get, setMany, type UseStore } from 'idb-keyval';
 import { createCache } from './apollo';
-import { operationName, queryKey } from './query-key';
+import { operationName, queryKey, stableJson } from './query-key';
 
 /**
  * The catalog kept on the device (IndexedDB through idb-keyval, written by apollo3-cache-persist), so a page seen
@@ -115,8 +115,19 @@ interface Entry {
 }
 interface Meta {
   schemaVersion: number;
+  /** How answers are laid out in the stored copy; a copy laid out otherwise cannot be read. */
+  format?: number;
   entries: Record<string, Entry>;
 }
+/** 2: each answer under root fields of its own (ANSWER_VARIABLE). */
+const FORMAT = 2;
+/**
+ * Passed with each answer's variables to the copy's cache only, naming the operation: its root fields are stored
+ * under names of their own per operation. Operations share root fields with different selections (the layout, the
+ * home page, the category list and the facet labels all ask for categories(channelId, languageId)); their objects
+ * are not normalised, so one answer written into another's field would replace it and the other could not be read.
+ */
+const ANSWER_VARIABLE = '__offlineAnswer';
 
 function rootFields(query: DocumentNode): FieldNode[] {
   const operation = query.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
@@ -134,10 +145,35 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   /** When this tab first got each query's answer. */
   const seen = new Map<string, number>();
 
-  const storeFieldNames = (query: DocumentNode, variables: object) =>
-    rootFields(query).map((field) =>
-      cache.policies.getStoreFieldName({ typename: 'Query', fieldName: field.name.value, field, variables: variables as Record<string, unknown> }),
-    );
+  /** Root field names already keyed per operation in the copy's cache. */
+  const keyed = new Set<string>();
+  /** The variables the copy's cache sees for an answer: with the operation's name, for the root fields' keys. */
+  const answerVariables = (query: DocumentNode, variables: object): OperationVariables => {
+    const fresh = rootFields(query)
+      .map((field) => field.name.value)
+      .filter((name) => !keyed.has(name));
+    if (fresh.length > 0) {
+      for (const name of fresh) keyed.add(name);
+      cache.policies.addTypePolicies({
+        Query: {
+          fields: Object.fromEntries(
+            fresh.map((name) => [
+              name,
+              {
+                keyArgs: (args: Record<string, unknown> | null, context: { variables?: Record<string, unknown> }) =>
+                  `${name}:${stableJson(args ?? {})}@${String(context.variables?.[ANSWER_VARIABLE] ?? '')}`,
+              },
+            ]),
+          ),
+        },
+      });
+    }
+    return { ...variables, [ANSWER_VARIABLE]: operationName(query) };
+  };
+  const storeFieldNames = (query: DocumentNode, variables: object) => {
+    const answer = answerVariables(query, variables);
+    return rootFields(query).map((field) => cache.policies.getStoreFieldName({ typename: 'Query', fieldName: field.name.value, field, variables: answer }));
+  };
 
   /** Keeps the stored copy below the target: oldest answers go first; and nothing personal is written. */
   const fitAndFilter = async (json: string): Promise<string> => {
@@ -178,7 +214,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     storage: {
       getItem: async (key) => (await get<string>(key, idb)) ?? null,
       // The answers' times go in the same transaction as the answers: the two never disagree.
-      setItem: (key, value) => setMany([[key, value], [META_KEY, { schemaVersion: options.schemaVersion, entries } satisfies Meta]], idb),
+      setItem: (key, value) => setMany([[key, value], [META_KEY, { schemaVersion: options.schemaVersion, format: FORMAT, entries } satisfies Meta]], idb),
       removeItem: (key) => delMany([key, META_KEY], idb),
     },
     // Writes are debounced by hand (see schedule): the library's write trigger fires on our own evictions too.
@@ -190,7 +226,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
 
   // A copy from another version of the data's shape would be read into the wrong shape: drop it.
   const meta = await get<Meta>(META_KEY, idb);
-  if (meta && meta.schemaVersion === options.schemaVersion) {
+  if (meta && meta.schemaVersion === options.schemaVersion && meta.format === FORMAT) {
     await persistor.restore();
     entries = { ...meta.entries };
   } else if (meta || (await get(CACHE_KEY, idb)) !== undefined) {
@@ -230,7 +266,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     if (isPersonal(query, variables)) return;
     const key = queryKey(query, variables);
     if ((entries[key]?.at ?? 0) > at) return;
-    cache.writeQuery({ query, variables, data });
+    cache.writeQuery({ query, variables: answerVariables(query, variables), data });
     entries[key] = { at, fields: storeFieldNames(query, variables) };
     schedule();
   };
@@ -265,7 +301,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     read(query, variables) {
       const entry = entries[queryKey(query, variables)];
       if (!entry) return null;
-      const data = cache.readQuery({ query, variables });
+      const data = cache.readQuery({ query, variables: answerVariables(query, variables) as typeof variables });
       return data ? { data: data as never, cachedAt: entry.at } : null;
     },
     async purge(clearLive) {
