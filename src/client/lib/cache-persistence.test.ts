@@ -145,6 +145,45 @@ describe('the persisted catalog copy', () => {
     expect(await stored('meta')).toBeUndefined();
   });
 
+  it('leaves a copy of another version alone when the page may be an old kept one (offline), and writes nothing over it', async () => {
+    const newer = await open({ schemaVersion: 2 });
+    newer.record(ProductPage, vars('zelda'), product(1), 1000);
+    await newer.flush();
+    newer.close();
+
+    const oldPage = await open({ schemaVersion: 1, mayPurge: false });
+    expect(oldPage.read(ProductPage, vars('zelda'))).toBeNull();
+    oldPage.record(ProductPage, vars('mario'), product(2), 2000);
+    await oldPage.flush();
+    oldPage.close();
+    expect(await stored('apollo-cache')).toContain('Spel 1');
+    expect(await stored('apollo-cache')).not.toContain('Spel 2');
+
+    const again = await open({ schemaVersion: 2 });
+    expect(again.read(ProductPage, vars('zelda'))).toEqual({ data: product(1), cachedAt: 1000 });
+  });
+
+  it("ignores another tab's answers when that tab runs another version", async () => {
+    const current = await open({ schemaVersion: 2 });
+    const oldTab = await open({ schemaVersion: 1 });
+    const sameTab = await open({ schemaVersion: 2 });
+    oldTab.record(ProductPage, vars('zelda'), product(1, 'Gammal form'), 1000);
+    sameTab.record(ProductPage, vars('mario'), product(2), 1000);
+    await vi.waitFor(() => expect(current.read(ProductPage, vars('mario'))).not.toBeNull());
+    expect(current.read(ProductPage, vars('zelda'))).toBeNull();
+  });
+
+  it('starts a new copy when the stored one is damaged', async () => {
+    const idb = createStore(`test-${counter}`, 'apollo');
+    await set('meta', { schemaVersion: 1, format: 2, entries: { 'ProductPage:{}': { at: 1, fields: ['product'] } } }, idb);
+    await set('apollo-cache', '{"ROOT_QUERY":{"product', idb);
+    const store = await open();
+    expect(await stored('apollo-cache')).toBeUndefined();
+    store.record(ProductPage, vars('zelda'), product(1), 1000);
+    await store.flush();
+    expect(await stored('apollo-cache')).toContain('Spel 1');
+  });
+
   it('drops a copy whose version is unknown (written before versions existed)', async () => {
     await set('apollo-cache', JSON.stringify({ ROOT_QUERY: { __typename: 'Query' } }), createStore(`test-${counter}`, 'apollo'));
     const store = await open();

@@ -75,6 +75,11 @@ export interface PersistenceOptions {
   /** IndexedDB database name, so tests can keep them apart. */
   databaseName?: string;
   locks?: LockManager | null;
+  /**
+   * False when the page's version may be old (offline, or a page the service worker kept): a copy of another
+   * version is then left alone, and this tab writes nothing.
+   */
+  mayPurge?: boolean;
   /** For the fallback without Web Locks: the shared storage where the writer says it is alive. */
   heartbeatStorage?: Storage | null;
 }
@@ -224,13 +229,23 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     persistenceMapper: fitAndFilter,
   });
 
-  // A copy from another version of the data's shape would be read into the wrong shape: drop it.
+  // A copy from another version of the data's shape would be read into the wrong shape: drop it. But the version
+  // comes from the page's HTML, which offline may be an old page the service worker kept: then the stored copy
+  // may be the newer one, so it is neither read nor dropped nor written over until a page from the network says.
   const meta = await get<Meta>(META_KEY, idb);
+  let writable = true;
   if (meta && meta.schemaVersion === options.schemaVersion && meta.format === FORMAT) {
-    await persistor.restore();
-    entries = { ...meta.entries };
+    try {
+      await persistor.restore();
+      entries = { ...meta.entries };
+    } catch {
+      // A damaged copy (cut short, or not JSON) is worth nothing: start a new one rather than keep none.
+      await cache.reset();
+      await persistor.purge();
+    }
   } else if (meta || (await get(CACHE_KEY, idb)) !== undefined) {
-    await persistor.purge();
+    if (options.mayPurge === false) writable = false;
+    else await persistor.purge();
   }
 
   // Who writes: one tab at a time (tabs writing the same record race and lose each other's answers).
@@ -240,7 +255,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   let pending = false;
   const write = async () => {
     timer = null;
-    if (!writer || closed || !pending) return;
+    if (!writer || closed || !pending || !writable) return;
     pending = false;
     await persistor.persist();
   };
@@ -274,8 +289,10 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   // The other tabs' answers: every tab keeps the same copy, so whichever writes next writes them all.
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   if (channel) {
-    channel.onmessage = (event: MessageEvent<{ query: DocumentNode; variables: OperationVariables; data: unknown; at: number }>) => {
-      const { query, variables, data, at } = event.data;
+    channel.onmessage = (event: MessageEvent<{ schemaVersion: number; query: DocumentNode; variables: OperationVariables; data: unknown; at: number }>) => {
+      const { schemaVersion, query, variables, data, at } = event.data;
+      // A tab running another version of the page has answers of another shape.
+      if (schemaVersion !== options.schemaVersion) return;
       apply(query, variables, data, at);
     };
   }
@@ -296,7 +313,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     record(query, variables, data, at) {
       if (closed || isPersonal(query, variables)) return;
       apply(query, variables, data, at);
-      channel?.postMessage({ query, variables, data, at });
+      channel?.postMessage({ schemaVersion: options.schemaVersion, query, variables, data, at });
     },
     read(query, variables) {
       const entry = entries[queryKey(query, variables)];

@@ -13,6 +13,8 @@ let persistence: Promise<CachePersistence | null> | null = null;
 
 /** When the HTML the tab started from was rendered, if it is a kept copy (opened offline, or old); else null. */
 let keptPageRenderedAt: number | null = null;
+/** Whether the tab started from such a kept copy: its data's version may be older than the device's copy. */
+let startedFromKeptPage = false;
 /** Older than this, HTML can only have come from the service worker's copy (pages are never cached otherwise). */
 const KEPT_COPY_AGE_MS = 10 * 60 * 1000;
 
@@ -20,6 +22,7 @@ const KEPT_COPY_AGE_MS = 10 * 60 * 1000;
 export function noteFirstPage(renderedAt: number | undefined, now = Date.now(), online = navigator.onLine): void {
   if (typeof renderedAt !== 'number') return;
   keptPageRenderedAt = !online || now - renderedAt > KEPT_COPY_AGE_MS ? renderedAt : null;
+  startedFromKeptPage = keptPageRenderedAt !== null;
 }
 
 /** The first page's data is gone once the router loads any other: from then on the loaders say how old theirs is. */
@@ -43,7 +46,8 @@ export function startOfflineData(): Promise<CachePersistence | null> {
   if (schemaVersion === null || typeof indexedDB === 'undefined') return Promise.resolve(null);
   const version = schemaVersion;
   persistence = import('./cache-persistence')
-    .then(({ openCachePersistence }) => openCachePersistence({ schemaVersion: version }))
+    // Offline, or from a kept page, the version may be old: a copy of another version is not dropped then.
+    .then(({ openCachePersistence }) => openCachePersistence({ schemaVersion: version, mayPurge: navigator.onLine && !startedFromKeptPage }))
     .catch((error: unknown) => {
       console.warn('The offline copy of the catalog is not available', error);
       return null;
