@@ -51,9 +51,13 @@ describe('loaders offline', () => {
     await (await startOfflineData())?.flush();
 
     vi.setSystemTime(new Date('2026-11-24T16:30:00'));
-    // Another tab, or this one after a reload: an empty cache, and no network.
-    const offline = await load(tab(lostConnection), 'zelda');
-    expect(offline).toMatchObject({ product: { name: 'Spel zelda', price: 349 }, [AS_OF_KEY]: new Date('2026-11-24T14:05:00').getTime() });
+    // Another tab, or this one after a reload: fresh modules (nothing in memory: the copy comes from IndexedDB), an
+    // empty cache, and no network.
+    vi.resetModules();
+    const reloaded = { ...(await import('./offline-data')), ...(await import('./route-context')) };
+    reloaded.configureOfflineData({ schemaVersion: 1 });
+    const offline = await reloaded.withAsOf(tab(lostConnection), async (scoped) => ({ ...(await reloaded.queryFor(scoped, PRODUCT, { alias: 'zelda' })) }));
+    expect(offline).toMatchObject({ product: { name: 'Spel zelda', price: 349 }, [reloaded.AS_OF_KEY]: new Date('2026-11-24T14:05:00').getTime() });
   });
 
   it('still say offline for a page never fetched', async () => {
