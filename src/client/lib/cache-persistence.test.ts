@@ -273,6 +273,52 @@ describe('the persisted catalog copy', () => {
     puts.mockRestore();
   });
 
+  it('with Web Locks, tabs take the lock per write and add to what is stored, so a frozen tab stops no one and no answer is lost', async () => {
+    // Web Locks as the browser has them: one holder at a time, the others wait their turn.
+    let tail = Promise.resolve();
+    const locks = {
+      request: (_name: string, ...rest: unknown[]) => {
+        const callback = rest[rest.length - 1] as () => Promise<unknown>;
+        const run = tail.then(callback);
+        tail = run.then(
+          () => undefined,
+          () => undefined,
+        );
+        return run;
+      },
+    } as unknown as LockManager;
+    const first = await open({ locks });
+    first.record(ProductPage, vars('zelda'), product(1), 1000);
+    // A tab opened after the first one's broadcast (or frozen while it was sent): it never hears of zelda.
+    const second = await open({ locks });
+    await first.flush();
+    // The first tab now sits frozen in the background; the second writes anyway, without losing zelda.
+    second.record(ProductPage, vars('mario'), product(2), 2000);
+    await second.flush();
+    first.close();
+    second.close();
+
+    const later = await open({ locks });
+    expect(later.read(ProductPage, vars('zelda'))).toEqual({ data: product(1), cachedAt: 1000 });
+    expect(later.read(ProductPage, vars('mario'))).toEqual({ data: product(2), cachedAt: 2000 });
+  });
+
+  it('without Web Locks, a writer that finds another tab took over (it was frozen) steps down', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+    const heartbeat = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => heartbeat.get(k) ?? null,
+      setItem: (k: string, v: string) => void heartbeat.set(k, v),
+      removeItem: (k: string) => void heartbeat.delete(k),
+    } as Storage;
+    const tab = await open({ heartbeatStorage: storage });
+    expect(tab.writer).toBe(true);
+    heartbeat.set('retro-offline-data-writer-heartbeat', JSON.stringify({ id: 'newer-writer', at: Date.now() }));
+    vi.advanceTimersByTime(1000);
+    expect(tab.writer).toBe(false);
+    expect(JSON.parse(heartbeat.get('retro-offline-data-writer-heartbeat')!)).toMatchObject({ id: 'newer-writer' });
+  });
+
   it('a tab that finds no live writer for 3 s takes over writing', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
     const heartbeat = new Map<string, string>([['retro-offline-data-writer-heartbeat', JSON.stringify({ id: 'gone', at: Date.now() })]]);

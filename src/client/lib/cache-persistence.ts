@@ -248,7 +248,34 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     else await persistor.purge();
   }
 
-  // Who writes: one tab at a time (tabs writing the same record race and lose each other's answers).
+  /**
+   * What other tabs stored since this one read the copy joins this tab's, the newer answer winning: their
+   * broadcasts may never have come (this tab was frozen in the background, or opened after they were sent).
+   */
+  const mergeStored = async () => {
+    const [storedMeta, json] = await Promise.all([get<Meta>(META_KEY, idb), get<string>(CACHE_KEY, idb)]);
+    if (!storedMeta || storedMeta.schemaVersion !== options.schemaVersion || storedMeta.format !== FORMAT || !json) return;
+    const newer = Object.entries(storedMeta.entries).filter(([key, entry]) => (entries[key]?.at ?? -Infinity) < entry.at);
+    if (newer.length === 0) return;
+    let theirs: NormalizedCacheObject;
+    try {
+      theirs = JSON.parse(json) as NormalizedCacheObject;
+    } catch {
+      return;
+    }
+    const ours = cache.extract();
+    const theirRoot = (theirs.ROOT_QUERY ?? {}) as Record<string, unknown>;
+    const root: Record<string, unknown> = { ...theirRoot, ...(ours.ROOT_QUERY ?? {}) };
+    for (const [key, entry] of newer) {
+      if (!entry.fields.every((f) => f in theirRoot)) continue;
+      for (const f of entry.fields) root[f] = theirRoot[f];
+      entries[key] = entry;
+    }
+    cache.restore({ ...theirs, ...ours, ROOT_QUERY: root as NormalizedCacheObject['ROOT_QUERY'] });
+  };
+
+  // Tabs write one at a time (Web Locks, or the heartbeat without them), each reading what is stored first, so
+  // none loses another's answers; the lock is held for one write only, so a frozen tab never stops the others.
   let writer = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -257,17 +284,20 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     timer = null;
     if (!writer || closed || !pending || !writable) return;
     pending = false;
-    await persistor.persist();
+    await exclusively(async () => {
+      if (closed) return;
+      await mergeStored();
+      await persistor.persist();
+    });
   };
   const schedule = () => {
     pending = true;
     if (writer && !timer) timer = setTimeout(() => void write().catch(() => undefined), options.debounceMs ?? DEBOUNCE_MS);
   };
-  const becomeWriter = () => {
-    writer = true;
-    if (pending) schedule();
-  };
-  const stopLeading = electWriter(options, becomeWriter);
+  const { exclusively, stop: stopLeading } = electWriter(options, (leading) => {
+    writer = leading;
+    if (leading && pending) schedule();
+  });
   // A tab going to the background may be closed or frozen without warning: write what waits now.
   const onHidden = () => {
     if (document.visibilityState === 'hidden' && timer) {
@@ -277,23 +307,26 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onHidden);
 
-  const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number) => {
+  /** An answer into this tab's copy; `own` ones (from this tab's network) are this tab's to write. */
+  const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number, own: boolean) => {
     if (isPersonal(query, variables)) return;
     const key = queryKey(query, variables);
     if ((entries[key]?.at ?? 0) > at) return;
     cache.writeQuery({ query, variables: answerVariables(query, variables), data });
     entries[key] = { at, fields: storeFieldNames(query, variables) };
-    schedule();
+    if (own) schedule();
   };
 
   // The other tabs' answers: every tab keeps the same copy, so whichever writes next writes them all.
+  const usesLocks = lockManager(options) !== null;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   if (channel) {
     channel.onmessage = (event: MessageEvent<{ schemaVersion: number; query: DocumentNode; variables: OperationVariables; data: unknown; at: number }>) => {
       const { schemaVersion, query, variables, data, at } = event.data;
       // A tab running another version of the page has answers of another shape.
       if (schemaVersion !== options.schemaVersion) return;
-      apply(query, variables, data, at);
+      // The tab that fetched it writes it; without Web Locks only one tab writes, and it writes them all.
+      apply(query, variables, data, at, !usesLocks);
     };
   }
 
@@ -312,7 +345,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     },
     record(query, variables, data, at) {
       if (closed || isPersonal(query, variables)) return;
-      apply(query, variables, data, at);
+      apply(query, variables, data, at, true);
       channel?.postMessage({ schemaVersion: options.schemaVersion, query, variables, data, at });
     },
     read(query, variables) {
@@ -352,26 +385,25 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
 }
 
 /**
- * Calls `onElected` once this tab is the writer. With Web Locks the lock is held for the tab's life and the next
- * tab in line gets it when this one closes. Without them, the writer says every second in shared storage that it
- * is alive, and a tab that finds no word for LEADER_FALLBACK_MS takes over.
+ * Who may write, and the way to write alone. With Web Locks every tab writes its own answers, holding the lock
+ * for one write at a time. Without them, one tab writes everything: it says every second in shared storage that
+ * it is alive; a tab that finds no word for LEADER_FALLBACK_MS takes over, and a writer that finds another's
+ * recent word (it was frozen, and was taken over) steps down.
  */
-function electWriter(options: PersistenceOptions, onElected: () => void): () => void {
-  const locks = options.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : options.locks;
+function electWriter(
+  options: PersistenceOptions,
+  onChange: (leading: boolean) => void,
+): { exclusively: (write: () => Promise<void>) => Promise<void>; stop: () => void } {
+  const locks = lockManager(options);
   if (locks) {
-    const release = new AbortController();
-    locks
-      .request(LOCK_NAME, { signal: release.signal }, () => {
-        onElected();
-        return new Promise<void>((resolve) => release.signal.addEventListener('abort', () => resolve()));
-      })
-      .catch(() => undefined);
-    return () => release.abort();
+    onChange(true);
+    return { exclusively: async (write) => void (await locks.request(LOCK_NAME, write)), stop: () => undefined };
   }
+  const alone = { exclusively: (write: () => Promise<void>) => write() };
   const storage = options.heartbeatStorage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.heartbeatStorage;
   if (!storage) {
-    onElected();
-    return () => undefined;
+    onChange(true);
+    return { ...alone, stop: () => undefined };
   }
   const me = Math.random().toString(36).slice(2);
   const key = `${LOCK_NAME}-heartbeat`;
@@ -379,20 +411,34 @@ function electWriter(options: PersistenceOptions, onElected: () => void): () => 
   const beat = () => {
     const current = readHeartbeat(storage, key);
     const now = Date.now();
-    if (leading || !current || current.id === me || now - current.at > LEADER_FALLBACK_MS) {
-      storage.setItem(key, JSON.stringify({ id: me, at: now }));
-      if (!leading) {
-        leading = true;
-        onElected();
+    const othersAlive = current !== null && current.id !== me && now - current.at <= LEADER_FALLBACK_MS;
+    if (othersAlive) {
+      if (leading) {
+        leading = false;
+        onChange(false);
       }
+      return;
+    }
+    storage.setItem(key, JSON.stringify({ id: me, at: now }));
+    if (!leading) {
+      leading = true;
+      onChange(true);
     }
   };
   beat();
   const interval = setInterval(beat, 1000);
-  return () => {
-    clearInterval(interval);
-    if (leading) storage.removeItem(key);
+  return {
+    ...alone,
+    stop: () => {
+      clearInterval(interval);
+      if (leading && readHeartbeat(storage, key)?.id === me) storage.removeItem(key);
+    },
   };
+}
+
+function lockManager(options: PersistenceOptions): LockManager | null {
+  if (options.locks !== undefined) return options.locks;
+  return typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
 }
 
 function readHeartbeat(storage: Storage, key: string): { id: string; at: number } | null {
