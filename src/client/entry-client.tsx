@@ -9,7 +9,7 @@ import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
 import { createBrowserApollo } from './lib/apollo';
-import { configureOfflineData, leftFirstPage, noteFirstPage, startOfflineData } from './lib/offline-data';
+import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
 import { prefetchWhenIdle } from './lib/prefetch';
 import { registerServiceWorker } from './lib/service-worker';
@@ -29,9 +29,18 @@ function HydratedMark({ children }: { children: ReactNode }) {
   return children;
 }
 
-function hydrate(): ReturnType<typeof createBrowserRouter> {
+interface Hydrated {
+  router: ReturnType<typeof createBrowserRouter>;
+  firstMatches: ReturnType<typeof createBrowserRouter>['state']['matches'];
+  firstUrl: string;
+}
+
+function hydrate(): Hydrated {
   // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
   const router = createBrowserRouter(routeTable);
+  // The routes the tab started on, kept for recordFirstPage even if the shopper has moved on by then.
+  const firstMatches = router.state.matches;
+  const firstUrl = window.location.href;
   const unsubscribe = router.subscribe((state) => {
     if (state.navigation.state === 'idle') return;
     leftFirstPage();
@@ -51,18 +60,18 @@ function hydrate(): ReturnType<typeof createBrowserRouter> {
       </StrictMode>,
     );
   });
-  return router;
+  return { router, firstMatches, firstUrl };
 }
 
 /**
  * The data's version comes with the layout (in the HTML). The device's copy of the catalog opens once the page
  * is idle: its code and IndexedDB stay out of the first render, and a loader that needs it first opens it itself.
  */
-function openOfflineData(router: ReturnType<typeof createBrowserRouter>): void {
+function openOfflineData({ router, firstMatches, firstUrl }: Hydrated): void {
   const layout = Object.values(router.state.loaderData).find((data): data is LayoutData => Boolean((data as Partial<LayoutData> | undefined)?.layout));
   if (!layout) return;
   configureOfflineData({ schemaVersion: layout.layout.shop.schemaVersion });
-  const open = () => void startOfflineData();
+  const open = () => void startOfflineData().then((store) => (store ? recordFirstPage(firstMatches, firstUrl) : undefined));
   if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 3000 });
   else setTimeout(open, 1000);
 }
@@ -72,8 +81,8 @@ function openOfflineData(router: ReturnType<typeof createBrowserRouter>): void {
 void resolveLazyRoutes(routeTable, window.location.pathname)
   .catch(() => undefined)
   .then(hydrate)
-  .then((router) => {
-    openOfflineData(router);
+  .then((hydrated) => {
+    openOfflineData(hydrated);
     // The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data).
     prefetchWhenIdle(() => {
       const hrefs = Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'), (link) => link.href);

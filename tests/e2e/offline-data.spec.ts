@@ -260,5 +260,7 @@ test.describe('offline data', () => {
     // What was typed offline is stored once back, and no order was ever sent.
     await expect.poll(() => orders.filter((r) => (r.postData() ?? '').includes('Svensson')).length).toBeGreaterThan(0);
     expect(orders.filter((r) => (r.postData() ?? '').includes('placeOrder'))).toEqual([]);
+    // And the shop agrees: an order would have taken the unit off the shelf.
+    await expect.poll(async () => (await buyableProducts(request)).find((p) => p.name === product.name)?.skus[0]?.stock.totalStock).toBe(50);
   });
 });

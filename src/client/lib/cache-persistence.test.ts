@@ -38,6 +38,28 @@ const ProductListPage: TypedDocumentNode<{ products: { __typename: 'ProductListR
   }
 `;
 
+type CategoryVars = { channelId: string; languageId: string };
+const Layout: TypedDocumentNode<{ categories: { __typename: 'Category'; id: number; name: string; children: { __typename: 'Category'; name: string }[] }[] }, CategoryVars> = gql`
+  query Layout($channelId: String, $languageId: String) {
+    categories(channelId: $channelId, languageId: $languageId) {
+      id
+      name
+      children {
+        name
+      }
+    }
+  }
+`;
+const ListCategories: TypedDocumentNode<{ categories: { __typename: 'Category'; alias: string }[] }, CategoryVars> = gql`
+  query ListCategories($channelId: String, $languageId: String) {
+    categories(channelId: $channelId, languageId: $languageId) {
+      alias
+    }
+  }
+`;
+const layoutAnswer = { categories: [{ __typename: 'Category' as const, id: 1, name: 'Nintendo', children: [{ __typename: 'Category' as const, name: 'SNES' }] }] };
+const listAnswer = { categories: [{ __typename: 'Category' as const, alias: 'nintendo' }, { __typename: 'Category' as const, alias: 'sega' }] };
+
 const vars = (alias: string): ProductVars => ({ alias, channelId: '1|se', languageId: 'sv' });
 const product = (id: number, name = `Spel ${id}`): ProductData => ({
   product: { __typename: 'Product', productId: id, name, price: 100 + id, stock: id },
@@ -76,6 +98,21 @@ describe('the persisted catalog copy', () => {
     expect(later.read(ProductPage, { ...vars('zelda'), languageId: 'en' })).toBeNull();
   });
 
+  it('keeps answers of operations sharing a root field apart (the layout and a category list both ask for categories)', async () => {
+    const categoryVars = { channelId: '1|se', languageId: 'sv' };
+    const first = await open();
+    first.record(Layout, categoryVars, layoutAnswer, 1000);
+    first.record(ListCategories, categoryVars, listAnswer, 2000);
+    expect(first.read(Layout, categoryVars)).toEqual({ data: layoutAnswer, cachedAt: 1000 });
+    expect(first.read(ListCategories, categoryVars)).toEqual({ data: listAnswer, cachedAt: 2000 });
+    await first.flush();
+    first.close();
+
+    const later = await open();
+    expect(later.read(Layout, categoryVars)).toEqual({ data: layoutAnswer, cachedAt: 1000 });
+    expect(later.read(ListCategories, categoryVars)).toEqual({ data: listAnswer, cachedAt: 2000 });
+  });
+
   it('writes debounced: many answers in a burst are one write', async () => {
     const store = await open({ debounceMs: 50 });
     const idb = createStore(`test-${counter}`, 'apollo');
@@ -106,6 +143,45 @@ describe('the persisted catalog copy', () => {
     expect(next.read(ProductPage, vars('zelda'))).toBeNull();
     expect(await stored('apollo-cache')).toBeUndefined();
     expect(await stored('meta')).toBeUndefined();
+  });
+
+  it('leaves a copy of another version alone when the page may be an old kept one (offline), and writes nothing over it', async () => {
+    const newer = await open({ schemaVersion: 2 });
+    newer.record(ProductPage, vars('zelda'), product(1), 1000);
+    await newer.flush();
+    newer.close();
+
+    const oldPage = await open({ schemaVersion: 1, mayPurge: false });
+    expect(oldPage.read(ProductPage, vars('zelda'))).toBeNull();
+    oldPage.record(ProductPage, vars('mario'), product(2), 2000);
+    await oldPage.flush();
+    oldPage.close();
+    expect(await stored('apollo-cache')).toContain('Spel 1');
+    expect(await stored('apollo-cache')).not.toContain('Spel 2');
+
+    const again = await open({ schemaVersion: 2 });
+    expect(again.read(ProductPage, vars('zelda'))).toEqual({ data: product(1), cachedAt: 1000 });
+  });
+
+  it("ignores another tab's answers when that tab runs another version", async () => {
+    const current = await open({ schemaVersion: 2 });
+    const oldTab = await open({ schemaVersion: 1 });
+    const sameTab = await open({ schemaVersion: 2 });
+    oldTab.record(ProductPage, vars('zelda'), product(1, 'Gammal form'), 1000);
+    sameTab.record(ProductPage, vars('mario'), product(2), 1000);
+    await vi.waitFor(() => expect(current.read(ProductPage, vars('mario'))).not.toBeNull());
+    expect(current.read(ProductPage, vars('zelda'))).toBeNull();
+  });
+
+  it('starts a new copy when the stored one is damaged', async () => {
+    const idb = createStore(`test-${counter}`, 'apollo');
+    await set('meta', { schemaVersion: 1, format: 2, entries: { 'ProductPage:{}': { at: 1, fields: ['product'] } } }, idb);
+    await set('apollo-cache', '{"ROOT_QUERY":{"product', idb);
+    const store = await open();
+    expect(await stored('apollo-cache')).toBeUndefined();
+    store.record(ProductPage, vars('zelda'), product(1), 1000);
+    await store.flush();
+    expect(await stored('apollo-cache')).toContain('Spel 1');
   });
 
   it('drops a copy whose version is unknown (written before versions existed)', async () => {
@@ -195,6 +271,52 @@ describe('the persisted catalog copy', () => {
     await writerTab.flush();
     expect(await stored('apollo-cache')).toContain('Spel 1');
     puts.mockRestore();
+  });
+
+  it('with Web Locks, tabs take the lock per write and add to what is stored, so a frozen tab stops no one and no answer is lost', async () => {
+    // Web Locks as the browser has them: one holder at a time, the others wait their turn.
+    let tail = Promise.resolve();
+    const locks = {
+      request: (_name: string, ...rest: unknown[]) => {
+        const callback = rest[rest.length - 1] as () => Promise<unknown>;
+        const run = tail.then(callback);
+        tail = run.then(
+          () => undefined,
+          () => undefined,
+        );
+        return run;
+      },
+    } as unknown as LockManager;
+    const first = await open({ locks });
+    first.record(ProductPage, vars('zelda'), product(1), 1000);
+    // A tab opened after the first one's broadcast (or frozen while it was sent): it never hears of zelda.
+    const second = await open({ locks });
+    await first.flush();
+    // The first tab now sits frozen in the background; the second writes anyway, without losing zelda.
+    second.record(ProductPage, vars('mario'), product(2), 2000);
+    await second.flush();
+    first.close();
+    second.close();
+
+    const later = await open({ locks });
+    expect(later.read(ProductPage, vars('zelda'))).toEqual({ data: product(1), cachedAt: 1000 });
+    expect(later.read(ProductPage, vars('mario'))).toEqual({ data: product(2), cachedAt: 2000 });
+  });
+
+  it('without Web Locks, a writer that finds another tab took over (it was frozen) steps down', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
+    const heartbeat = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => heartbeat.get(k) ?? null,
+      setItem: (k: string, v: string) => void heartbeat.set(k, v),
+      removeItem: (k: string) => void heartbeat.delete(k),
+    } as Storage;
+    const tab = await open({ heartbeatStorage: storage });
+    expect(tab.writer).toBe(true);
+    heartbeat.set('retro-offline-data-writer-heartbeat', JSON.stringify({ id: 'newer-writer', at: Date.now() }));
+    vi.advanceTimersByTime(1000);
+    expect(tab.writer).toBe(false);
+    expect(JSON.parse(heartbeat.get('retro-offline-data-writer-heartbeat')!)).toMatchObject({ id: 'newer-writer' });
   });
 
   it('a tab that finds no live writer for 3 s takes over writing', async () => {

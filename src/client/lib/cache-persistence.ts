@@ -3,7 +3,7 @@ import { CachePersistor as UntypedCachePersistor } from 'apollo3-cache-persist';
 import type { DocumentNode, FieldNode, OperationDefinitionNode } from 'graphql';
 import { createStore, delMany, get, setMany, type UseStore } from 'idb-keyval';
 import { createCache } from './apollo';
-import { operationName, queryKey } from './query-key';
+import { operationName, queryKey, stableJson } from './query-key';
 
 /**
  * The catalog kept on the device (IndexedDB through idb-keyval, written by apollo3-cache-persist), so a page seen
@@ -75,6 +75,11 @@ export interface PersistenceOptions {
   /** IndexedDB database name, so tests can keep them apart. */
   databaseName?: string;
   locks?: LockManager | null;
+  /**
+   * False when the page's version may be old (offline, or a page the service worker kept): a copy of another
+   * version is then left alone, and this tab writes nothing.
+   */
+  mayPurge?: boolean;
   /** For the fallback without Web Locks: the shared storage where the writer says it is alive. */
   heartbeatStorage?: Storage | null;
 }
@@ -115,8 +120,19 @@ interface Entry {
 }
 interface Meta {
   schemaVersion: number;
+  /** How answers are laid out in the stored copy; a copy laid out otherwise cannot be read. */
+  format?: number;
   entries: Record<string, Entry>;
 }
+/** 2: each answer under root fields of its own (ANSWER_VARIABLE). */
+const FORMAT = 2;
+/**
+ * Passed with each answer's variables to the copy's cache only, naming the operation: its root fields are stored
+ * under names of their own per operation. Operations share root fields with different selections (the layout, the
+ * home page, the category list and the facet labels all ask for categories(channelId, languageId)); their objects
+ * are not normalised, so one answer written into another's field would replace it and the other could not be read.
+ */
+const ANSWER_VARIABLE = '__offlineAnswer';
 
 function rootFields(query: DocumentNode): FieldNode[] {
   const operation = query.definitions.find((d): d is OperationDefinitionNode => d.kind === 'OperationDefinition');
@@ -134,10 +150,35 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   /** When this tab first got each query's answer. */
   const seen = new Map<string, number>();
 
-  const storeFieldNames = (query: DocumentNode, variables: object) =>
-    rootFields(query).map((field) =>
-      cache.policies.getStoreFieldName({ typename: 'Query', fieldName: field.name.value, field, variables: variables as Record<string, unknown> }),
-    );
+  /** Root field names already keyed per operation in the copy's cache. */
+  const keyed = new Set<string>();
+  /** The variables the copy's cache sees for an answer: with the operation's name, for the root fields' keys. */
+  const answerVariables = (query: DocumentNode, variables: object): OperationVariables => {
+    const fresh = rootFields(query)
+      .map((field) => field.name.value)
+      .filter((name) => !keyed.has(name));
+    if (fresh.length > 0) {
+      for (const name of fresh) keyed.add(name);
+      cache.policies.addTypePolicies({
+        Query: {
+          fields: Object.fromEntries(
+            fresh.map((name) => [
+              name,
+              {
+                keyArgs: (args: Record<string, unknown> | null, context: { variables?: Record<string, unknown> }) =>
+                  `${name}:${stableJson(args ?? {})}@${String(context.variables?.[ANSWER_VARIABLE] ?? '')}`,
+              },
+            ]),
+          ),
+        },
+      });
+    }
+    return { ...variables, [ANSWER_VARIABLE]: operationName(query) };
+  };
+  const storeFieldNames = (query: DocumentNode, variables: object) => {
+    const answer = answerVariables(query, variables);
+    return rootFields(query).map((field) => cache.policies.getStoreFieldName({ typename: 'Query', fieldName: field.name.value, field, variables: answer }));
+  };
 
   /** Keeps the stored copy below the target: oldest answers go first; and nothing personal is written. */
   const fitAndFilter = async (json: string): Promise<string> => {
@@ -178,7 +219,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     storage: {
       getItem: async (key) => (await get<string>(key, idb)) ?? null,
       // The answers' times go in the same transaction as the answers: the two never disagree.
-      setItem: (key, value) => setMany([[key, value], [META_KEY, { schemaVersion: options.schemaVersion, entries } satisfies Meta]], idb),
+      setItem: (key, value) => setMany([[key, value], [META_KEY, { schemaVersion: options.schemaVersion, format: FORMAT, entries } satisfies Meta]], idb),
       removeItem: (key) => delMany([key, META_KEY], idb),
     },
     // Writes are debounced by hand (see schedule): the library's write trigger fires on our own evictions too.
@@ -188,35 +229,75 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     persistenceMapper: fitAndFilter,
   });
 
-  // A copy from another version of the data's shape would be read into the wrong shape: drop it.
+  // A copy from another version of the data's shape would be read into the wrong shape: drop it. But the version
+  // comes from the page's HTML, which offline may be an old page the service worker kept: then the stored copy
+  // may be the newer one, so it is neither read nor dropped nor written over until a page from the network says.
   const meta = await get<Meta>(META_KEY, idb);
-  if (meta && meta.schemaVersion === options.schemaVersion) {
-    await persistor.restore();
-    entries = { ...meta.entries };
+  let writable = true;
+  if (meta && meta.schemaVersion === options.schemaVersion && meta.format === FORMAT) {
+    try {
+      await persistor.restore();
+      entries = { ...meta.entries };
+    } catch {
+      // A damaged copy (cut short, or not JSON) is worth nothing: start a new one rather than keep none.
+      await cache.reset();
+      await persistor.purge();
+    }
   } else if (meta || (await get(CACHE_KEY, idb)) !== undefined) {
-    await persistor.purge();
+    if (options.mayPurge === false) writable = false;
+    else await persistor.purge();
   }
 
-  // Who writes: one tab at a time (tabs writing the same record race and lose each other's answers).
+  /**
+   * What other tabs stored since this one read the copy joins this tab's, the newer answer winning: their
+   * broadcasts may never have come (this tab was frozen in the background, or opened after they were sent).
+   */
+  const mergeStored = async () => {
+    const [storedMeta, json] = await Promise.all([get<Meta>(META_KEY, idb), get<string>(CACHE_KEY, idb)]);
+    if (!storedMeta || storedMeta.schemaVersion !== options.schemaVersion || storedMeta.format !== FORMAT || !json) return;
+    const newer = Object.entries(storedMeta.entries).filter(([key, entry]) => (entries[key]?.at ?? -Infinity) < entry.at);
+    if (newer.length === 0) return;
+    let theirs: NormalizedCacheObject;
+    try {
+      theirs = JSON.parse(json) as NormalizedCacheObject;
+    } catch {
+      return;
+    }
+    const ours = cache.extract();
+    const theirRoot = (theirs.ROOT_QUERY ?? {}) as Record<string, unknown>;
+    const root: Record<string, unknown> = { ...theirRoot, ...(ours.ROOT_QUERY ?? {}) };
+    for (const [key, entry] of newer) {
+      if (!entry.fields.every((f) => f in theirRoot)) continue;
+      for (const f of entry.fields) root[f] = theirRoot[f];
+      entries[key] = entry;
+    }
+    cache.restore({ ...theirs, ...ours, ROOT_QUERY: root as NormalizedCacheObject['ROOT_QUERY'] });
+  };
+
+  // Tabs write one at a time (Web Locks, or the heartbeat without them), each reading what is stored first, so
+  // none loses another's answers; the lock is held for one write only, so a frozen tab never stops the others.
   let writer = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending = false;
   const write = async () => {
     timer = null;
-    if (!writer || closed || !pending) return;
+    if (!writer || closed || !pending || !writable) return;
     pending = false;
-    await persistor.persist();
+    await exclusively(async () => {
+      if (closed) return;
+      await mergeStored();
+      await persistor.persist();
+    });
   };
   const schedule = () => {
     pending = true;
     if (writer && !timer) timer = setTimeout(() => void write().catch(() => undefined), options.debounceMs ?? DEBOUNCE_MS);
   };
-  const becomeWriter = () => {
-    writer = true;
-    if (pending) schedule();
-  };
-  const stopLeading = electWriter(options, becomeWriter);
+  const { exclusively, stop: stopLeading } = electWriter(options, (leading) => {
+    writer = leading;
+    if (leading && pending) schedule();
+  });
   // A tab going to the background may be closed or frozen without warning: write what waits now.
   const onHidden = () => {
     if (document.visibilityState === 'hidden' && timer) {
@@ -226,21 +307,26 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onHidden);
 
-  const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number) => {
+  /** An answer into this tab's copy; `own` ones (from this tab's network) are this tab's to write. */
+  const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number, own: boolean) => {
     if (isPersonal(query, variables)) return;
     const key = queryKey(query, variables);
     if ((entries[key]?.at ?? 0) > at) return;
-    cache.writeQuery({ query, variables, data });
+    cache.writeQuery({ query, variables: answerVariables(query, variables), data });
     entries[key] = { at, fields: storeFieldNames(query, variables) };
-    schedule();
+    if (own) schedule();
   };
 
   // The other tabs' answers: every tab keeps the same copy, so whichever writes next writes them all.
+  const usesLocks = lockManager(options) !== null;
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
   if (channel) {
-    channel.onmessage = (event: MessageEvent<{ query: DocumentNode; variables: OperationVariables; data: unknown; at: number }>) => {
-      const { query, variables, data, at } = event.data;
-      apply(query, variables, data, at);
+    channel.onmessage = (event: MessageEvent<{ schemaVersion: number; query: DocumentNode; variables: OperationVariables; data: unknown; at: number }>) => {
+      const { schemaVersion, query, variables, data, at } = event.data;
+      // A tab running another version of the page has answers of another shape.
+      if (schemaVersion !== options.schemaVersion) return;
+      // The tab that fetched it writes it; without Web Locks only one tab writes, and it writes them all.
+      apply(query, variables, data, at, !usesLocks);
     };
   }
 
@@ -259,13 +345,13 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     },
     record(query, variables, data, at) {
       if (closed || isPersonal(query, variables)) return;
-      apply(query, variables, data, at);
-      channel?.postMessage({ query, variables, data, at });
+      apply(query, variables, data, at, true);
+      channel?.postMessage({ schemaVersion: options.schemaVersion, query, variables, data, at });
     },
     read(query, variables) {
       const entry = entries[queryKey(query, variables)];
       if (!entry) return null;
-      const data = cache.readQuery({ query, variables });
+      const data = cache.readQuery({ query, variables: answerVariables(query, variables) as typeof variables });
       return data ? { data: data as never, cachedAt: entry.at } : null;
     },
     async purge(clearLive) {
@@ -299,26 +385,25 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
 }
 
 /**
- * Calls `onElected` once this tab is the writer. With Web Locks the lock is held for the tab's life and the next
- * tab in line gets it when this one closes. Without them, the writer says every second in shared storage that it
- * is alive, and a tab that finds no word for LEADER_FALLBACK_MS takes over.
+ * Who may write, and the way to write alone. With Web Locks every tab writes its own answers, holding the lock
+ * for one write at a time. Without them, one tab writes everything: it says every second in shared storage that
+ * it is alive; a tab that finds no word for LEADER_FALLBACK_MS takes over, and a writer that finds another's
+ * recent word (it was frozen, and was taken over) steps down.
  */
-function electWriter(options: PersistenceOptions, onElected: () => void): () => void {
-  const locks = options.locks === undefined ? (typeof navigator === 'undefined' ? null : (navigator.locks ?? null)) : options.locks;
+function electWriter(
+  options: PersistenceOptions,
+  onChange: (leading: boolean) => void,
+): { exclusively: (write: () => Promise<void>) => Promise<void>; stop: () => void } {
+  const locks = lockManager(options);
   if (locks) {
-    const release = new AbortController();
-    locks
-      .request(LOCK_NAME, { signal: release.signal }, () => {
-        onElected();
-        return new Promise<void>((resolve) => release.signal.addEventListener('abort', () => resolve()));
-      })
-      .catch(() => undefined);
-    return () => release.abort();
+    onChange(true);
+    return { exclusively: async (write) => void (await locks.request(LOCK_NAME, write)), stop: () => undefined };
   }
+  const alone = { exclusively: (write: () => Promise<void>) => write() };
   const storage = options.heartbeatStorage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.heartbeatStorage;
   if (!storage) {
-    onElected();
-    return () => undefined;
+    onChange(true);
+    return { ...alone, stop: () => undefined };
   }
   const me = Math.random().toString(36).slice(2);
   const key = `${LOCK_NAME}-heartbeat`;
@@ -326,20 +411,34 @@ function electWriter(options: PersistenceOptions, onElected: () => void): () => 
   const beat = () => {
     const current = readHeartbeat(storage, key);
     const now = Date.now();
-    if (leading || !current || current.id === me || now - current.at > LEADER_FALLBACK_MS) {
-      storage.setItem(key, JSON.stringify({ id: me, at: now }));
-      if (!leading) {
-        leading = true;
-        onElected();
+    const othersAlive = current !== null && current.id !== me && now - current.at <= LEADER_FALLBACK_MS;
+    if (othersAlive) {
+      if (leading) {
+        leading = false;
+        onChange(false);
       }
+      return;
+    }
+    storage.setItem(key, JSON.stringify({ id: me, at: now }));
+    if (!leading) {
+      leading = true;
+      onChange(true);
     }
   };
   beat();
   const interval = setInterval(beat, 1000);
-  return () => {
-    clearInterval(interval);
-    if (leading) storage.removeItem(key);
+  return {
+    ...alone,
+    stop: () => {
+      clearInterval(interval);
+      if (leading && readHeartbeat(storage, key)?.id === me) storage.removeItem(key);
+    },
   };
+}
+
+function lockManager(options: PersistenceOptions): LockManager | null {
+  if (options.locks !== undefined) return options.locks;
+  return typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
 }
 
 function readHeartbeat(storage: Storage, key: string): { id: string; at: number } | null {

@@ -4,7 +4,8 @@ import { ApolloClient, ApolloLink, gql, type TypedDocumentNode } from '@apollo/c
 import { Observable } from 'rxjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCache } from './apollo';
-import { configureOfflineData, firstPageAsOf, leftFirstPage, noteFirstPage, startOfflineData } from './offline-data';
+import { createMemoryRouter } from 'react-router';
+import { configureOfflineData, firstPageAsOf, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './offline-data';
 import { adoptCookieState } from './persisted-context';
 import { createPersistedStore, defaultPersistedState, serializePersistedState } from './persisted-state';
 import { AS_OF_KEY, queryFor, withAsOf, type LoaderEnv } from './route-context';
@@ -50,9 +51,13 @@ describe('loaders offline', () => {
     await (await startOfflineData())?.flush();
 
     vi.setSystemTime(new Date('2026-11-24T16:30:00'));
-    // Another tab, or this one after a reload: an empty cache, and no network.
-    const offline = await load(tab(lostConnection), 'zelda');
-    expect(offline).toMatchObject({ product: { name: 'Spel zelda', price: 349 }, [AS_OF_KEY]: new Date('2026-11-24T14:05:00').getTime() });
+    // Another tab, or this one after a reload: fresh modules (nothing in memory: the copy comes from IndexedDB), an
+    // empty cache, and no network.
+    vi.resetModules();
+    const reloaded = { ...(await import('./offline-data')), ...(await import('./route-context')) };
+    reloaded.configureOfflineData({ schemaVersion: 1 });
+    const offline = await reloaded.withAsOf(tab(lostConnection), async (scoped) => ({ ...(await reloaded.queryFor(scoped, PRODUCT, { alias: 'zelda' })) }));
+    expect(offline).toMatchObject({ product: { name: 'Spel zelda', price: 349 }, [reloaded.AS_OF_KEY]: new Date('2026-11-24T14:05:00').getTime() });
   });
 
   it('still say offline for a page never fetched', async () => {
@@ -83,6 +88,39 @@ describe('the first page', () => {
     expect(firstPageAsOf()).toBe(now - 60 * 60 * 1000);
     leftFirstPage();
     expect(firstPageAsOf()).toBeNull();
+  });
+});
+
+describe('the page the tab started on', () => {
+  it('is recorded after hydration, so coming back to it offline finds it', async () => {
+    const env = tab(answering(499));
+    let loads = 0;
+    const router = createMemoryRouter(
+      [{ id: 'layout', path: '/', loader: () => null, children: [{ id: 'product', path: 'p/:alias', loader: ({ params }) => (loads++, load(env, params.alias!)) }] }],
+      // The server's data: the loaders do not run to hydrate.
+      { initialEntries: ['/p/first-landed'], hydrationData: { loaderData: { layout: null, product: { product: { name: 'Spel first-landed', price: 499 } } } } },
+    );
+    expect(loads).toBe(0);
+    await recordFirstPage(router.state.matches, 'https://shop.test/p/first-landed');
+    expect(loads).toBe(1);
+    await (await startOfflineData())?.flush();
+
+    setOnline(false);
+    expect(await load(tab(lostConnection), 'first-landed')).toMatchObject({ product: { name: 'Spel first-landed', price: 499 } });
+  });
+
+  it('is not fetched again offline or when the data saver is on', async () => {
+    let loads = 0;
+    const matches = [{ params: {}, route: { loader: () => loads++ } }];
+    setOnline(false);
+    await recordFirstPage(matches, 'https://shop.test/');
+    setOnline(true);
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    await recordFirstPage(matches, 'https://shop.test/');
+    Object.defineProperty(navigator, 'connection', { value: { effectiveType: '4g' }, configurable: true });
+    expect(loads).toBe(0);
+    await recordFirstPage(matches, 'https://shop.test/');
+    expect(loads).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { CachePersistence, CachedResult } from './cache-persistence';
+import { isBrowserOnline } from './online-status';
 
 /**
  * The light half of the offline data, in the first route's bundle: when each catalog query was fetched in this
@@ -12,6 +13,8 @@ let persistence: Promise<CachePersistence | null> | null = null;
 
 /** When the HTML the tab started from was rendered, if it is a kept copy (opened offline, or old); else null. */
 let keptPageRenderedAt: number | null = null;
+/** Whether the tab started from such a kept copy: its data's version may be older than the device's copy. */
+let startedFromKeptPage = false;
 /** Older than this, HTML can only have come from the service worker's copy (pages are never cached otherwise). */
 const KEPT_COPY_AGE_MS = 10 * 60 * 1000;
 
@@ -19,6 +22,7 @@ const KEPT_COPY_AGE_MS = 10 * 60 * 1000;
 export function noteFirstPage(renderedAt: number | undefined, now = Date.now(), online = navigator.onLine): void {
   if (typeof renderedAt !== 'number') return;
   keptPageRenderedAt = !online || now - renderedAt > KEPT_COPY_AGE_MS ? renderedAt : null;
+  startedFromKeptPage = keptPageRenderedAt !== null;
 }
 
 /** The first page's data is gone once the router loads any other: from then on the loaders say how old theirs is. */
@@ -42,12 +46,45 @@ export function startOfflineData(): Promise<CachePersistence | null> {
   if (schemaVersion === null || typeof indexedDB === 'undefined') return Promise.resolve(null);
   const version = schemaVersion;
   persistence = import('./cache-persistence')
-    .then(({ openCachePersistence }) => openCachePersistence({ schemaVersion: version }))
+    // Offline, or from a kept page, the version may be old: a copy of another version is not dropped then.
+    .then(({ openCachePersistence }) => openCachePersistence({ schemaVersion: version, mayPurge: navigator.onLine && !startedFromKeptPage }))
     .catch((error: unknown) => {
       console.warn('The offline copy of the catalog is not available', error);
       return null;
     });
   return persistence;
+}
+
+/** A route the tab started on, as react-router matched it: its loader never ran in this tab (hydration). */
+export interface FirstPageMatch {
+  params: Record<string, string | undefined>;
+  route: { loader?: unknown };
+}
+
+/** A connection where fetching anything not asked for costs the shopper: data saver on, or 2G. */
+function costlyConnection(): boolean {
+  const connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? '');
+}
+
+/**
+ * The first page (layout and page) came with the server's data, so its loaders never ran here and none of its
+ * answers reached the device's copy: leaving it and coming back offline would find nothing. Runs those loaders
+ * once more through the tab's client (its cache is empty: from the network), only to record their answers; the
+ * shown page keeps its data, and a failure changes nothing. Not on a costly connection, nor offline.
+ */
+export async function recordFirstPage(matches: readonly FirstPageMatch[], url: string): Promise<void> {
+  if (!isBrowserOnline() || costlyConnection()) return;
+  const request = new Request(url);
+  await Promise.all(
+    matches.map(async ({ route, params }) => {
+      if (typeof route.loader !== 'function') return;
+      const loader = route.loader as (args: { request: Request; params: typeof params; context: unknown }) => unknown;
+      await Promise.resolve()
+        .then(() => loader({ request, params, context: undefined }))
+        .catch(() => undefined);
+    }),
+  );
 }
 
 /**

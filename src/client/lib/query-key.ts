@@ -6,7 +6,7 @@ export function operationName(query: DocumentNode): string {
 }
 
 /** Object keys sorted at every level, so the same variables built in another order give the same key. */
-function stableJson(value: unknown): string {
+export function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

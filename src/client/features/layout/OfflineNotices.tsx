@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useLocation, useMatches } from 'react-router';
+import { useMatches } from 'react-router';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { firstPageAsOf } from '../../lib/offline-data';
 import { useOnline } from '../../lib/online-status';
@@ -26,12 +26,11 @@ export function OfflineBanner() {
 function usePageAsOf(): number | null {
   const matches = useMatches();
   const hydrated = useHydrated();
-  // react-router's key of the location the tab started at.
-  const firstPage = useLocation().key === 'default';
   const data = matches[matches.length - 1]?.loaderData as Record<string, unknown> | undefined;
   const asOf = data?.[AS_OF_KEY];
   if (typeof asOf === 'number') return asOf;
-  return hydrated && firstPage ? firstPageAsOf() : null;
+  // Whatever the history entry (a reload of one made by a client navigation too): leaving the first page clears it.
+  return hydrated ? firstPageAsOf() : null;
 }
 
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();

@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { cleanup, render } from '@testing-library/react';
+import { IntlProvider } from 'react-intl';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import sv from '../../../../locales/sv.json';
+import { leftFirstPage, noteFirstPage } from '../../lib/offline-data';
+import { AsOfNote } from './OfflineNotices';
+
+function renderAt(entry: { pathname: string; key: string }) {
+  const router = createMemoryRouter([{ path: '*', element: <AsOfNote />, loader: () => ({}) }], {
+    initialEntries: [entry],
+    hydrationData: { loaderData: { '0': {} } },
+  });
+  return render(
+    <IntlProvider locale="sv-SE" messages={sv}>
+      <RouterProvider router={router} />
+    </IntlProvider>,
+  );
+}
+
+describe('AsOfNote', () => {
+  afterEach(() => {
+    cleanup();
+    leftFirstPage();
+  });
+
+  it('says how old a kept first page is, also for a reloaded history entry made by a client navigation', () => {
+    const renderedAt = new Date('2026-11-24T14:05:00').getTime();
+    noteFirstPage(renderedAt, renderedAt + 60_000, false);
+    const { getByRole } = renderAt({ pathname: '/p/zelda', key: 'k3x9a' });
+    expect(getByRole('note').textContent).toBe('Priser och lager från kl. 14:05');
+  });
+
+  it('says nothing for a page from the network', () => {
+    const { queryByRole } = renderAt({ pathname: '/p/zelda', key: 'default' });
+    expect(queryByRole('note')).toBeNull();
+  });
+});
