@@ -1,6 +1,15 @@
-import { CombinedGraphQLErrors, ServerError, ServerParseError } from '@apollo/client';
+import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError, ServerParseError } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import { classifySendError } from './send';
+import type { OutboxEntry } from '../outbox-state';
+import { apolloSender, classifySendError } from './send';
+
+const entry: OutboxEntry = { key: 'key-1', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0 };
+const channel = () => ({ channelId: '1', languageId: 'sv' as const });
+
+/** A client whose every request goes to `fetch`, as the shop's does to the GraphQL endpoint. */
+function clientWith(fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+  return new ApolloClient({ link: new HttpLink({ uri: 'http://shop.test/graphql', fetch }), cache: new InMemoryCache() });
+}
 
 const graphqlErrors = (...codes: (string | undefined)[]) =>
   new CombinedGraphQLErrors({ data: null, errors: codes.map((code) => ({ message: `failed: ${code ?? 'no code'}`, extensions: code ? { code } : {} })) });
@@ -27,5 +36,21 @@ describe('what a failed cart change means for the outbox', () => {
   it('retries without counting when the server was not reached or its answer never came back', () => {
     expect(classifySendError(new TypeError('Failed to fetch'))).toEqual({ kind: 'retry', server: false });
     expect(classifySendError(new DOMException('The operation was aborted.', 'AbortError'))).toEqual({ kind: 'retry', server: false });
+  });
+});
+
+describe('sending a cart change', () => {
+  it('gives a request that hangs up after the timeout as a network failure, and the retry carries the same key', async () => {
+    const keys: unknown[] = [];
+    // A connection that never answers: only the request's own signal ends it.
+    const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        keys.push((JSON.parse(String(init?.body)) as { variables: { idempotencyKey: string } }).variables.idempotencyKey);
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
+      });
+    const send = apolloSender(clientWith(hanging), channel, 50);
+    expect(await send(entry, 'cart-1')).toEqual({ kind: 'retry', server: false });
+    expect(await send(entry, 'cart-1')).toEqual({ kind: 'retry', server: false });
+    expect(keys).toEqual(['key-1', 'key-1']);
   });
 });

@@ -37,13 +37,20 @@ export function classifySendError(error: unknown): SendResult<never> {
   return { kind: 'retry', server: false };
 }
 
+/**
+ * How long one send may take. The replaying tab holds the outbox while it waits, so a request that hangs (a
+ * connection that never answers) would hold back every change for good; one that runs out counts as a network
+ * failure and is retried later with the same key.
+ */
+export const SEND_TIMEOUT_MS = 20_000;
+
 /** Sends one outbox change as its cart mutation, in the language the shopper now reads the shop in. */
-export function apolloSender(client: ApolloClient, channel: () => Channel) {
+export function apolloSender(client: ApolloClient, channel: () => Channel, timeoutMs = SEND_TIMEOUT_MS) {
   return async (entry: OutboxEntry, cartId: string): Promise<SendResult<CartFieldsFragment>> => {
     const common = { id: cartId, idempotencyKey: entry.key, ...channel() };
     const { intent } = entry;
     // The answer goes into the cache by the outbox, once it has left IndexedDB, so the UI never counts it twice.
-    const options = { fetchPolicy: 'no-cache' as const };
+    const options = { fetchPolicy: 'no-cache' as const, context: { fetchOptions: { signal: AbortSignal.timeout(timeoutMs) } } };
     try {
       let cart: CartFieldsFragment | undefined;
       switch (intent.kind) {
