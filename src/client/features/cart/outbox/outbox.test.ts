@@ -265,6 +265,21 @@ describe('the cart outbox', () => {
     expect(events.gaveUp).toEqual([doomed.key]);
   });
 
+  it('counts only server failures in a row: a network failure between them starts the count again', async () => {
+    const { tab, server, events, clock } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1));
+    const pattern: Mode[] = [];
+    for (let i = 0; i < MAX_SERVER_FAILURES * 2; i++) pattern.push(...Array<Mode>(MAX_SERVER_FAILURES - 1).fill('server'), 'network');
+    server.failures.push(...pattern);
+    for (let i = 0; i < pattern.length; i++) {
+      clock.now += BACKOFF_CAP_MS;
+      await outbox.flush(false);
+    }
+    expect(events.gaveUp).toEqual([]);
+    expect((await outbox.entries())[0]).toMatchObject({ serverFailures: 0 });
+  });
+
   it('lets one tab replay at a time with Web Locks: two tabs flushing together send each change once', async () => {
     const locks = fakeLocks();
     const { tab, server, cookie } = device();

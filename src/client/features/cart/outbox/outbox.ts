@@ -212,7 +212,8 @@ export class CartOutbox<C> {
         continue;
       }
       const tries = head.tries + 1;
-      const serverFailures = head.serverFailures + (result.server ? 1 : 0);
+      // Only failures in a row count: a network failure between two server failures starts the count again.
+      const serverFailures = result.server ? head.serverFailures + 1 : 0;
       if (serverFailures >= MAX_SERVER_FAILURES) {
         const { left, found } = await this.remove(head);
         if (!found) continue;
