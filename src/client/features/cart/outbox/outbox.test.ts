@@ -289,7 +289,7 @@ describe('the cart outbox', () => {
     await a.enqueue(add(1));
     const release = server.hold();
     const flushes = [a.flush(true), b.flush(true), b.flush(true), a.flush(true)];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => server.calls.length === 1);
     release();
     await Promise.all(flushes);
     expect(server.calls).toHaveLength(3);
@@ -304,7 +304,7 @@ describe('the cart outbox', () => {
     await b.enqueue(add(2));
     const release = server.hold();
     const first = a.flush(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => server.calls.length === 1);
     // A holds the lease: B sends nothing (it will look again when the lease could have run out).
     await b.flush(true);
     expect(server.calls).toHaveLength(1);
