@@ -49,6 +49,24 @@ async function serverCartOfBrowser(request: APIRequestContext, context: BrowserC
   return id ? serverCart(request, id) : {};
 }
 
+/**
+ * Counts the cart changes the pages send that reach the server (a request that got an answer), by idempotency
+ * key: a change replayed by two tabs at once shows as two sends of one key, which the server's de-duplication
+ * would otherwise hide from the cart's contents.
+ */
+function countCartSends(context: BrowserContext): Map<string, number> {
+  const sends = new Map<string, number>();
+  context.on('requestfinished', (request) => {
+    // The worker's own fetch of a page's request would count it twice.
+    if (request.serviceWorker() || !request.url().endsWith('/graphql') || request.method() !== 'POST') return;
+    const body = request.postDataJSON() as { operationName?: string; variables?: { idempotencyKey?: string } } | null;
+    if (!body || !['AddToCart', 'UpdateCartItem'].includes(body.operationName ?? '')) return;
+    const key = body.variables?.idempotencyKey ?? '';
+    sends.set(key, (sends.get(key) ?? 0) + 1);
+  });
+  return sends;
+}
+
 const miniCart = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Varukorg,/ });
 const cartPanel = (page: Page) => page.getByRole('dialog', { name: 'Varukorg' });
 
@@ -162,6 +180,7 @@ test.describe('the offline cart', () => {
     const sku = (p: CatalogProduct) => p.skus[0]!.skuId;
     const id = await cartWith(request, context, baseURL ?? '', [{ skuId: sku(a) }]);
     await visitOnline(page, [c.canonicalUrl, b.canonicalUrl]);
+    const sends = countCartSends(context);
     const other = await context.newPage();
     await other.goto(c.canonicalUrl);
     await expect(miniCart(other)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
@@ -182,6 +201,36 @@ test.describe('the offline cart', () => {
     await page.reload();
     await expect(miniCart(other)).toHaveAccessibleName('Varukorg, 4 varor i varukorgen');
     expect(await serverCart(request, id)).toEqual({ [sku(a)]: 1, [sku(b)]: 2, [sku(c)]: 1 });
+    // One send per change: the three offline changes, none replayed by both tabs.
+    expect([...sends.values()]).toEqual([1, 1, 1]);
+  });
+
+  test('with two tabs open and no cart yet, one replays: the changes land once, in one cart both tabs then show', async ({ page, context, request }, info) => {
+    const [first, second] = await goods(request, info, 2, 5);
+    const [a, b] = [first!, second!];
+    const sku = (p: CatalogProduct) => p.skus[0]!.skuId;
+    await visitOnline(page, [b.canonicalUrl, a.canonicalUrl]);
+    const sends = countCartSends(context);
+    const other = await context.newPage();
+    await other.goto(b.canonicalUrl);
+    await goOffline(context);
+
+    await addFromProductPage(page, a);
+    await addFromProductPage(other, b);
+    await addFromProductPage(page, a);
+    await expect(miniCart(other)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    expect(await cartCookie(context)).toBe('');
+
+    await goOnline(context);
+    await expect.poll(() => serverCartOfBrowser(request, context)).toEqual({ [sku(a)]: 2, [sku(b)]: 1 });
+    await expect(cartPanel(other).getByText('Sparas när du är ansluten igen')).toHaveCount(0);
+    await expect(cartPanel(page).getByText('Sparas när du är ansluten igen')).toHaveCount(0);
+    expect([...sends.values()]).toEqual([1, 1, 1]);
+    await other.reload();
+    await page.reload();
+    await expect(miniCart(other)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    expect(await serverCartOfBrowser(request, context)).toEqual({ [sku(a)]: 2, [sku(b)]: 1 });
   });
 
   test('a replay whose answer is lost on the way back is sent again and applied once', async ({ page, context, request, baseURL }, info) => {

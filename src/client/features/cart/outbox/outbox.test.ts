@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { createStore, set, type UseStore } from 'idb-keyval';
+import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CartIntent, OutboxEntry } from '../outbox-state';
 import { BACKOFF_CAP_MS, CartOutbox, LEADER_FALLBACK_MS, MAX_SERVER_FAILURES, backoffMs, type OutboxOptions, type SendResult } from './outbox';
@@ -74,6 +74,14 @@ function fakeLocks(): Pick<LockManager, 'request'> {
     return run;
   };
   return { request } as unknown as Pick<LockManager, 'request'>;
+}
+
+/** Waits until `ready` holds, looking again after each turn of the event loop (never a fixed sleep). */
+async function until(ready: () => boolean): Promise<void> {
+  for (let turns = 0; !ready(); turns++) {
+    if (turns > 500) throw new Error('never happened');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 let dbCount = 0;
@@ -257,6 +265,21 @@ describe('the cart outbox', () => {
     expect(events.gaveUp).toEqual([doomed.key]);
   });
 
+  it('counts only server failures in a row: a network failure between them starts the count again', async () => {
+    const { tab, server, events, clock } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1));
+    const pattern: Mode[] = [];
+    for (let i = 0; i < MAX_SERVER_FAILURES * 2; i++) pattern.push(...Array<Mode>(MAX_SERVER_FAILURES - 1).fill('server'), 'network');
+    server.failures.push(...pattern);
+    for (let i = 0; i < pattern.length; i++) {
+      clock.now += BACKOFF_CAP_MS;
+      await outbox.flush(false);
+    }
+    expect(events.gaveUp).toEqual([]);
+    expect((await outbox.entries())[0]).toMatchObject({ serverFailures: 0 });
+  });
+
   it('lets one tab replay at a time with Web Locks: two tabs flushing together send each change once', async () => {
     const locks = fakeLocks();
     const { tab, server, cookie } = device();
@@ -266,7 +289,7 @@ describe('the cart outbox', () => {
     await a.enqueue(add(1));
     const release = server.hold();
     const flushes = [a.flush(true), b.flush(true), b.flush(true), a.flush(true)];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => server.calls.length === 1);
     release();
     await Promise.all(flushes);
     expect(server.calls).toHaveLength(3);
@@ -281,7 +304,7 @@ describe('the cart outbox', () => {
     await b.enqueue(add(2));
     const release = server.hold();
     const first = a.flush(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await until(() => server.calls.length === 1);
     // A holds the lease: B sends nothing (it will look again when the lease could have run out).
     await b.flush(true);
     expect(server.calls).toHaveLength(1);
@@ -309,6 +332,27 @@ describe('the cart outbox', () => {
     await b.flush(true);
     expect(server.calls.filter((c) => c.key === change.key)).toHaveLength(2);
     expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 1, 2: 1 });
+    expect(await b.entries()).toEqual([]);
+  });
+  it('without Web Locks, a replaying tab that stalls past its lease stops once another took over: each later change is sent once, to one cart', async () => {
+    const { tab, server, store, clock } = device();
+    // Neither tab knows a cart yet (no cookie in memory): the cart id must come from what was replayed.
+    const [a, b] = [tab({ locks: null, cartId: () => '' }), tab({ locks: null, cartId: () => '' })];
+    const made = [await a.enqueue(add(1)), await a.enqueue(add(2)), await a.enqueue(add(3))];
+    const release = server.hold();
+    const first = a.flush(true);
+    await until(() => server.calls.length === 1);
+    // A hangs on its send past the lease; B takes over and sends the same change (with the same key).
+    clock.now += LEADER_FALLBACK_MS + 1;
+    const second = b.flush(true);
+    await until(() => server.calls.length === 2);
+    release();
+    await Promise.all([first, second]);
+    const cartId = await get<string>('cartId', store);
+    for (const later of made.slice(1)) {
+      expect(server.calls.filter((c) => c.key === later.key).map((c) => c.cartId)).toEqual([cartId]);
+    }
+    expect(server.carts.get(cartId!)?.lines).toEqual({ 1: 1, 2: 1, 3: 1 });
     expect(await b.entries()).toEqual([]);
   });
 });

@@ -19,6 +19,8 @@ export const MAX_SERVER_FAILURES = 8;
 const ENTRIES = 'entries';
 const SERVER_CART = 'serverCart';
 const LEASE = 'leader';
+/** The cart id the last answer handed out, kept beside that answer so every tab sends with the same one. */
+const CART_ID = 'cartId';
 
 export type SendResult<C> =
   | { kind: 'applied'; cart: C }
@@ -41,7 +43,7 @@ export interface OutboxOptions<C> {
   store: UseStore;
   /** Sends one change against the cart id given ('' when the shopper has no cart yet). */
   send(entry: OutboxEntry, cartId: string): Promise<SendResult<C>>;
-  /** The cart id to send the next change with: the one the last answer handed out. */
+  /** This tab's cart id (the cookie), used until an answer replayed by some tab stored one in IndexedDB. */
   cartId(): string;
   storeCartId(id: string): void;
   idOf(cart: C): string;
@@ -177,16 +179,25 @@ export class CartOutbox<C> {
         this.schedule(wait);
         return;
       }
+      // The fallback lease is renewed on a timer a stalled tab may miss: should another tab have taken over
+      // meanwhile, this one stops before sending rather than replaying beside it.
+      if (!this.options.locks && !(await this.takeLease())) {
+        this.schedule(this.leaseMs);
+        return;
+      }
       const before = await this.lastCart();
+      const cartId = (await get<string>(CART_ID, this.options.store)) || this.options.cartId();
       let result: SendResult<C>;
       try {
-        result = await this.options.send(head, this.options.cartId());
+        result = await this.options.send(head, cartId);
       } catch {
         result = { kind: 'retry', server: false };
       }
       if (result.kind === 'applied') {
         const { cart } = result;
-        const left = await this.modify((list) => list.filter((e) => e.key !== head.key), cart);
+        const { left, found } = await this.remove(head, cart);
+        // Another tab that took over already settled this change: its answer is the one kept.
+        if (!found) continue;
         const id = this.options.idOf(cart);
         if (id) this.options.storeCartId(id);
         events?.applied?.(head, cart, before);
@@ -194,15 +205,18 @@ export class CartOutbox<C> {
         continue;
       }
       if (result.kind === 'refused') {
-        const left = await this.modify((list) => list.filter((e) => e.key !== head.key));
+        const { left, found } = await this.remove(head);
+        if (!found) continue;
         events?.refused?.(head, result.reason);
         events?.changed?.(left);
         continue;
       }
       const tries = head.tries + 1;
-      const serverFailures = head.serverFailures + (result.server ? 1 : 0);
+      // Only failures in a row count: a network failure between two server failures starts the count again.
+      const serverFailures = result.server ? head.serverFailures + 1 : 0;
       if (serverFailures >= MAX_SERVER_FAILURES) {
-        const left = await this.modify((list) => list.filter((e) => e.key !== head.key));
+        const { left, found } = await this.remove(head);
+        if (!found) continue;
         events?.gaveUp?.(head);
         events?.changed?.(left);
         continue;
@@ -230,16 +244,39 @@ export class CartOutbox<C> {
   }
 
   /** Read, change and write the list in one IndexedDB transaction, so tabs never lose each other's changes. */
-  private modify(change: (entries: OutboxEntry[]) => OutboxEntry[], cart?: C): Promise<OutboxEntry[]> {
+  private modify(change: (entries: OutboxEntry[]) => OutboxEntry[]): Promise<OutboxEntry[]> {
     return this.options.store('readwrite', (store) => {
       let next: OutboxEntry[] = [];
       const request = store.get(ENTRIES);
       request.onsuccess = () => {
         next = change((request.result as OutboxEntry[] | undefined) ?? []);
         store.put(next, ENTRIES);
-        if (cart !== undefined) store.put(cart, SERVER_CART);
       };
       return promisifyRequest(store.transaction).then(() => next);
+    });
+  }
+
+  /**
+   * Takes a settled change out, with the server's answer and its cart id in the same transaction; `found` is
+   * false (and nothing is written) when the change was already gone, settled by a tab that took over.
+   */
+  private remove(entry: OutboxEntry, cart?: C): Promise<{ left: OutboxEntry[]; found: boolean }> {
+    return this.options.store('readwrite', (store) => {
+      let left: OutboxEntry[] = [];
+      let found = false;
+      const request = store.get(ENTRIES);
+      request.onsuccess = () => {
+        const list = (request.result as OutboxEntry[] | undefined) ?? [];
+        left = list.filter((e) => e.key !== entry.key);
+        found = left.length < list.length;
+        if (!found) return;
+        store.put(left, ENTRIES);
+        if (cart === undefined) return;
+        store.put(cart, SERVER_CART);
+        const id = this.options.idOf(cart);
+        if (id) store.put(id, CART_ID);
+      };
+      return promisifyRequest(store.transaction).then(() => ({ left, found }));
     });
   }
 

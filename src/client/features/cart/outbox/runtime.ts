@@ -124,7 +124,9 @@ class OutboxRuntime {
       this.settle(entry.key, { kind: 'queued' });
     } else {
       setTimeout(() => this.settle(entry.key, { kind: 'queued' }), ANSWER_WAIT_MS);
-      void this.outbox.flush(true);
+      // Not forced: a change the server keeps failing on waits out its backoff however fast the shopper clicks,
+      // rather than every click spending one of its attempts before it is given up.
+      void this.outbox.flush(false);
     }
     return { outcome };
   }
