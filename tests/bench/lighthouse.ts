@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { freePort } from '../support/server';
-import { stop, waitFor } from './server-process';
+import { stop, waitFor, warmBenchPages } from './server-process';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -93,17 +93,7 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
     await waitFor(`${base}/healthz`, server);
-    const gql = async <T,>(query: string): Promise<T> =>
-      ((await (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as { data: T }).data;
-    const { categories } = await gql<{ categories: { canonicalUrl: string; parentCategoryId: number | null }[] }>('{ categories { canonicalUrl parentCategoryId } }');
-    const { products } = await gql<{ products: { products: { canonicalUrl: string }[] } }>('{ products(filter: { sort: BESTSELLERS, limit: 1 }) { products { canonicalUrl } } }');
-    const pages = [
-      { page: 'home', path: '/' },
-      { page: 'category', path: categories.find((c) => c.parentCategoryId !== null)?.canonicalUrl ?? '/allt' },
-      { page: 'product', path: products.products[0]?.canonicalUrl ?? '/' },
-    ];
-    // One visit each first, so the server's caches and the database are warm like a running shop.
-    for (const { path } of pages) await fetch(`${base}${path}`);
+    const pages = await warmBenchPages(base);
     const slowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? '4';
     if (slowdown === 'calibrated') {
       // benchmarkIndex is noisy on a shared machine: the median of three measurements.

@@ -19,3 +19,21 @@ export async function stop(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM');
   await exited;
 }
+
+/**
+ * The three pages the page benches measure (home, a subcategory and a bestseller), each visited once first so
+ * the server's caches and the database are warm like a running shop's.
+ */
+export async function warmBenchPages(base: string): Promise<Array<{ page: 'home' | 'category' | 'product'; path: string }>> {
+  const gql = async <T,>(query: string): Promise<T> =>
+    ((await (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as { data: T }).data;
+  const { categories } = await gql<{ categories: { canonicalUrl: string; parentCategoryId: number | null }[] }>('{ categories { canonicalUrl parentCategoryId } }');
+  const { products } = await gql<{ products: { products: { canonicalUrl: string }[] } }>('{ products(filter: { sort: BESTSELLERS, limit: 1 }) { products { canonicalUrl } } }');
+  const pages = [
+    { page: 'home' as const, path: '/' },
+    { page: 'category' as const, path: categories.find((c) => c.parentCategoryId !== null)?.canonicalUrl ?? '/allt' },
+    { page: 'product' as const, path: products.products[0]?.canonicalUrl ?? '/' },
+  ];
+  for (const { path } of pages) await fetch(`${base}${path}`);
+  return pages;
+}

@@ -19,7 +19,7 @@ import { HYDRATED_MARK } from '../../src/client/app/boot';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/browser';
 import { presets, throttle } from '../support/network';
 import { freePort } from '../support/server';
-import { stop, waitFor } from './server-process';
+import { stop, waitFor, warmBenchPages } from './server-process';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
@@ -112,17 +112,7 @@ async function main() {
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS });
   try {
     await waitFor(`${base}/healthz`, server);
-    const gql = async <T,>(query: string): Promise<T> =>
-      ((await (await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) })).json()) as { data: T }).data;
-    const { categories } = await gql<{ categories: { canonicalUrl: string; parentCategoryId: number | null }[] }>('{ categories { canonicalUrl parentCategoryId } }');
-    const { products } = await gql<{ products: { products: { canonicalUrl: string }[] } }>('{ products(filter: { sort: BESTSELLERS, limit: 1 }) { products { canonicalUrl } } }');
-    const pages = [
-      { page: 'home', path: '/' },
-      { page: 'category', path: categories.find((c) => c.parentCategoryId !== null)?.canonicalUrl ?? '/allt' },
-      { page: 'product', path: products.products[0]?.canonicalUrl ?? '/' },
-    ];
-    // One visit each first, so the server's caches and the database are warm like a running shop.
-    for (const { path } of pages) await fetch(`${base}${path}`);
+    const pages = await warmBenchPages(base);
     const load = loadavg().map((n) => n.toFixed(2)).join(' ');
 
     const rows: { label: string; load: Load }[] = [];
