@@ -109,7 +109,8 @@ self.addEventListener('message', (event) => {
   // unless a copy is there already (a real visit refreshes it).
   if (data?.type === CACHE_PAGE_MESSAGE && typeof data.url === 'string') {
     const url = new URL(data.url, self.location.origin);
-    if (url.origin !== self.location.origin || NOT_PAGES.test(url.pathname + url.search)) return;
+    // Never a shopper's own page: the checkout and its return pages are never stored, so fetching one is waste.
+    if (url.origin !== self.location.origin || NOT_PAGES.test(url.pathname + url.search) || isCheckoutUrl(url.href)) return;
     const request = new Request(url, { credentials: 'same-origin' });
     event.waitUntil(
       caches

@@ -3,6 +3,8 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { installPrompt } from '../../lib/install-prompt';
+import { usePageRoute } from '../../lib/page-route';
+import { pageRoutes } from '../../../shared/routes';
 import { openPanel, ui } from '../../lib/ui-state';
 import { updates } from '../../lib/sw-updates';
 import { installGuidance, panelToOpen } from './install-guidance';
@@ -50,6 +52,9 @@ export const STORE_PAGE_AFTER_MS = 2000;
  */
 function useStoreVisitedPages() {
   const location = useLocation();
+  const pageRoute = usePageRoute();
+  // A shopper's own pages (checkout, its return pages, the account) are never stored, so never fetched for it.
+  const personal = pageRoute ? pageRoutes[pageRoute.id].personal : true;
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -58,10 +63,12 @@ function useStoreVisitedPages() {
       return;
     }
     const controller = navigator.serviceWorker?.controller;
-    if (!controller || saveData()) return;
+    if (!controller || saveData() || personal) return;
     const url = window.location.pathname + window.location.search;
     const timer = window.setTimeout(() => controller.postMessage({ type: CACHE_PAGE_MESSAGE, url }), STORE_PAGE_AFTER_MS);
     return () => window.clearTimeout(timer);
+    // The address decides; personal follows it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
 }
 
