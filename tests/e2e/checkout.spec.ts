@@ -105,10 +105,14 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/kassan$/);
     await expect(page.getByRole('region', { name: 'Din varukorg' })).toContainText(product.name);
     await expect(field(page, 'E-post')).toHaveValue('fail+blocked@example.se');
-    // A good address now pays. The terms are accepted anew for each order the server takes, a failed one too.
+    // The terms are accepted anew for each order the server takes, a failed one too: nothing the page did on its
+    // way out may have ticked them again.
+    const terms = page.getByRole('checkbox', { name: /Jag godkänner köpvillkoren/ });
+    await expect(terms).not.toBeChecked();
+    // A good address now pays.
     await field(page, 'E-post').fill('anna@example.se');
     await field(page, 'E-post').blur();
-    await page.getByRole('checkbox', { name: /Jag godkänner köpvillkoren/ }).check();
+    await terms.check();
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
   });

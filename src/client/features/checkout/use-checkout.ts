@@ -95,10 +95,17 @@ export function useCheckout(): CheckoutState {
   const orderKey = useRef<string | null>(null);
   /** An edit made offline, to be stored once the network is back. */
   const unsavedOffline = useRef(false);
+  /**
+   * Set once the server took the order: from then on the form is the order's, and the server has already saved
+   * it for the next purchase with the terms cleared. A save still triggered on the way out (the emptied cart
+   * changes the page's cart before it leaves) would store the ticked terms again.
+   */
+  const placed = useRef(false);
   const online = useOnline();
 
   /** Stores the latest form; a save asked for while one runs follows it, so the server ends with the last edit. */
   const save = (): Promise<void> => {
+    if (placed.current) return Promise.resolve();
     if (!isBrowserOnline()) {
       unsavedOffline.current = true;
       return Promise.resolve();
@@ -111,7 +118,7 @@ export function useCheckout(): CheckoutState {
       do {
         saveAgain.current = false;
         const sent = currentForm();
-        if (!sent || !cartId) return;
+        if (!sent || !cartId || placed.current) return;
         // Gone offline since the save was asked for: it goes once the network is back.
         if (!isBrowserOnline()) {
           unsavedOffline.current = true;
@@ -199,6 +206,7 @@ export function useCheckout(): CheckoutState {
       const result = data?.placeOrder;
       if (!result) throw new Error('No answer from placeOrder');
       if (result.status === 'PLACED' && result.redirectUrl) {
+        placed.current = true;
         // The cart is empty now; the header's mini cart learns it from the server.
         void client.refetchQueries({ include: [CartDocument] });
         if (result.redirectUrl.startsWith('/')) await navigate(result.redirectUrl);
