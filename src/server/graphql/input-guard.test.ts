@@ -1,24 +1,16 @@
 import { createClient } from 'graphql-ws';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { Db } from '../db/client';
-import { createTestApp, gql } from '../testing/app';
-import { openTestDb, testDbKinds } from '../testing/db';
+import { gql, withTestApp, type TestApp } from '../testing/app';
+import { testDbKinds } from '../testing/db';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
+type App = TestApp;
 
 describe.each(testDbKinds())('GraphQL input at the boundary on %s', (kind) => {
   let db: Db;
   let app: App;
-  beforeAll(async () => {
-    db = await openTestDb(kind);
-    app = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
-  });
+  withTestApp(kind, (opened) => ({ db, app } = opened));
 
   const search = 'query ($t: String!) { products(filter: { searchText: $t }) { count } }';
   const refusedWith = (answer: Awaited<ReturnType<typeof gql>>, message: RegExp) => {

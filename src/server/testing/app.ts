@@ -1,7 +1,9 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Db } from '../db/client';
 import { buildApp, type App, type AppDeps } from '../app';
 import { loadEnv } from '../env';
 import { uniqueLimitPrefix } from '../limits/address-limits';
+import { openTestDb, type TestDbKind } from './db';
 import { createAppPubSub, type PubSub } from '../pubsub';
 
 /**
@@ -53,4 +55,23 @@ export async function createTestAppPair(db: Db, env: Record<string, string>): Pr
 export async function gql<T = Record<string, unknown>>(app: App, query: string, variables: Record<string, unknown> = {}) {
   const res = await app.fastify.inject({ method: 'POST', url: '/graphql', payload: { query, variables } });
   return { status: res.statusCode, body: res.json() as { data?: T; errors?: { message: string; extensions?: Record<string, unknown> }[] } };
+}
+
+/**
+ * The usual suite setup: a test database of this kind and the app on it, opened before the suite's tests and
+ * closed after them. `use` receives both once they are open.
+ */
+export function withTestApp(kind: TestDbKind, use: (opened: { db: Db; app: TestApp }) => void): void {
+  let opened: { db: Db; app: TestApp } | undefined;
+  beforeAll(async () => {
+    const db = await openTestDb(kind);
+    opened = { db, app: await createTestApp(db) };
+    use(opened);
+  });
+  afterAll(async () => {
+    if (!opened) return;
+    await opened.app.stop();
+    await opened.app.closePubSub();
+    await opened.db.close();
+  });
 }

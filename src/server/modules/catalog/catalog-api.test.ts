@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
-import { createTestApp, gql } from '../../testing/app';
-import { openTestDb, testDbKinds } from '../../testing/db';
+import { gql, withTestApp, type TestApp } from '../../testing/app';
+import { testDbKinds } from '../../testing/db';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
+type App = TestApp;
 const card = `productId name alias canonicalUrl images brand { name alias } categories { name }
   unitPrice { isDiscounted sellingPriceIncVat sellingPriceExVat sellingPriceIncVatFormatted regularPriceIncVatFormatted
     regularPriceExVatFormatted sellingPriceExVatFormatted vat discountPercentage }
@@ -12,15 +12,7 @@ const card = `productId name alias canonicalUrl images brand { name alias } cate
 describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
   let db: Db;
   let app: App;
-  beforeAll(async () => {
-    db = await openTestDb(kind);
-    app = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
-  });
+  withTestApp(kind, (opened) => ({ db, app } = opened));
 
   it('answers the category tree with three levels in both languages', async () => {
     for (const [languageId, prefix] of [['sv', '/c/'], ['en', '/en/c/']] as const) {

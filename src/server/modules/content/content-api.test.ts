@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
-import { createTestApp, gql } from '../../testing/app';
-import { openTestDb, testDbKinds } from '../../testing/db';
+import { describe, expect, it } from 'vitest';
+import { gql, withTestApp, type TestApp } from '../../testing/app';
+import { testDbKinds } from '../../testing/db';
 
-type App = Awaited<ReturnType<typeof createTestApp>>;
+type App = TestApp;
 
 describe.each(testDbKinds())('content GraphQL API on %s', (kind) => {
-  let db: Db;
   let app: App;
-  beforeAll(async () => {
-    db = await openTestDb(kind);
-    app = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
-  });
+  withTestApp(kind, (opened) => ({ app } = opened));
 
   it('answers menus by location, with children, and null for an unknown location', async () => {
     const { body } = await gql<{ getMenuAtLocation: { title: string; menuItems: { label: string; canonicalUrl: string; children: { label: string }[] }[] } | null }>(
