@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { offline, online } from '../support/network';
 import { buyableProducts, cartWith, setStock } from '../support/shop-api';
 
 /**
@@ -8,17 +9,6 @@ import { buyableProducts, cartWith, setStock } from '../support/shop-api';
  */
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1360) < 768;
-
-/** No network at all: the browser's switch, and every request aborted (the service worker's own too). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
-}
-
-async function goOnline(context: BrowserContext): Promise<void> {
-  await context.unrouteAll({ behavior: 'ignoreErrors' });
-  await context.setOffline(false);
-}
 
 async function workerControls(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
@@ -97,7 +87,7 @@ test.describe('offline data', () => {
     // The writes are debounced: wait until both pages' answers are on the device.
     await expect.poll(() => storedOperations(page)).toEqual(expect.arrayContaining(['ProductPage', 'ProductListPage', 'CategoryByAlias']));
 
-    await goOffline(context);
+    await offline(context);
     await expect(offlineBanner(page)).toBeVisible();
     // Back to the category inside the tab: from its own cache, with the time it was fetched.
     await page.goBack();
@@ -126,7 +116,7 @@ test.describe('offline data', () => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Du är offline' })).toBeVisible();
 
     // Back online: the banner goes, and the next page is fetched fresh (no note).
-    await goOnline(context);
+    await online(context);
     await expect(offlineBanner(page)).toHaveCount(0);
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'NES' })).toBeVisible();
@@ -139,7 +129,7 @@ test.describe('offline data', () => {
     await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/en\/p\//);
     await expect.poll(() => storedOperations(page)).toContain('ProductPage');
-    await goOffline(context);
+    await offline(context);
     await page.goto('/en');
     await expect(page.getByRole('banner').getByRole('status')).toHaveText('You are offline. What you see may be out of date.');
     await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
@@ -165,7 +155,7 @@ test.describe('offline data', () => {
     await page.goto('/');
     await workerControls(page);
 
-    await goOffline(context);
+    await offline(context);
     await page.goto('/');
     const favorites = page.getByRole('banner').getByRole('link', { name: /^Favoriter/ });
     await expect(favorites).toHaveAccessibleName('Favoriter');
@@ -230,7 +220,7 @@ test.describe('offline data', () => {
       if (counting && r.url().includes('/graphql') && /placeOrder|createOrUpdateCheckout/.test(r.postData() ?? '')) orders.push(r);
     });
 
-    await goOffline(context);
+    await offline(context);
     counting = true;
     const submit = page.getByRole('button', { name: 'Slutför köp' });
     const notice = 'Du är offline – beställningen kan skickas när du är ansluten igen. Det du har fyllt i finns kvar.';
@@ -246,7 +236,7 @@ test.describe('offline data', () => {
     await expect(page).toHaveURL(/\/kassan$/);
     expect(orders).toEqual([]);
 
-    await goOnline(context);
+    await online(context);
     await expect(submit).toBeEnabled();
     await expect(page.getByRole('main').getByRole('status').filter({ hasText: notice })).toHaveCount(0);
     for (const [name, value] of [

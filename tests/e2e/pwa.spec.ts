@@ -1,13 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { layoutGetUrl } from '../../src/shared/catalog-queries';
 import { channels } from '../../src/shared/locales';
 import { offlineCaches } from '../../src/shared/offline-caches';
 import { routes } from '../../src/shared/routes';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/browser';
 import { newBuildProxy } from '../support/new-build-proxy';
+import { offline } from '../support/network';
 
 // Each test waits for a worker to install (and some for a second one): more than a page test needs.
 test.describe.configure({ timeout: 90_000 });
@@ -19,12 +20,6 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 async function untilControlled(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
-}
-
-/** No network at all, the worker's own fetches included (the browser's offline switch does not reach those). */
-async function goOffline(context: BrowserContext): Promise<void> {
-  await context.route('**/*', (route) => route.abort('internetdisconnected'));
-  await context.setOffline(true);
 }
 
 /** Paths (with query) a cache of the worker holds. */
@@ -169,7 +164,7 @@ test.describe('offline from the first visit', () => {
     // Put in at install for both channels: the frame's query, at the very URL the layout loader asks for.
     const layoutUrls = [layoutGetUrl(channels.sv), layoutGetUrl(channels.en)];
     expect(await cachedPaths(page, offlineCaches.catalog)).toEqual(expect.arrayContaining(layoutUrls));
-    await goOffline(context);
+    await offline(context);
     for (const url of layoutUrls) {
       const answer = await page.evaluate(async (u) => {
         const response = await fetch(u, { headers: { accept: 'application/graphql-response+json,application/json;q=0.9' } });
@@ -189,7 +184,7 @@ test.describe('offline from the first visit', () => {
     await page.goto('/');
     await untilControlled(page);
     const homeTitle = await page.title();
-    await goOffline(context);
+    await offline(context);
     await page.goto('/c/spel');
     expect(new URL(page.url()).pathname).toBe('/c/spel');
     const main = page.getByRole('main');
@@ -232,7 +227,7 @@ test.describe('offline from the first visit', () => {
     const catalogKeys = await cachedPaths(page, offlineCaches.catalog);
     expect(catalogKeys.some((key) => key.includes('operationName=ProductPage'))).toBe(true);
 
-    await goOffline(context);
+    await offline(context);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: productHeading })).toBeVisible();
     await page.goto(categoryPath);

@@ -6,6 +6,7 @@ import { reportPageStatus } from '../features/analytics';
 import { isOfflineError } from '../lib/route-context';
 import { useLanguageId } from '../hooks/use-language';
 import { Head } from '../components/Head';
+import { OfflineMessage } from '../components/OfflineMessage';
 
 /** Not-found screen for 404, the generic error otherwise, each with a way home. */
 export function ErrorPage() {
@@ -42,26 +43,22 @@ function StatusErrorPage({ error }: { error: unknown }) {
  * the same page again on request (the loaders run again; the layout and its menus stay).
  */
 function OfflinePage() {
-  const intl = useIntl();
   const languageId = useLanguageId();
   const revalidator = useRevalidator();
   return (
     <div className="page error-page">
-      <Head title={intl.formatMessage({ id: 'offline.title' })} />
-      <h1 className="page__title">
-        <FormattedMessage id="offline.title" />
-      </h1>
-      <p>
-        <FormattedMessage id="offline.text" />
-      </p>
-      <div className="error-page__actions">
-        <button type="button" className="button button--primary" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
-          <FormattedMessage id="offline.retry" />
-        </button>
-        <Link className="button" to={routes.home(languageId)}>
-          <FormattedMessage id="error.home" />
-        </Link>
-      </div>
+      <OfflineMessage
+        actions={
+          <>
+            <button type="button" className="button button--primary" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
+              <FormattedMessage id="offline.retry" />
+            </button>
+            <Link className="button" to={routes.home(languageId)}>
+              <FormattedMessage id="error.home" />
+            </Link>
+          </>
+        }
+      />
     </div>
   );
 }

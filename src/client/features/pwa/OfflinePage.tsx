@@ -1,12 +1,11 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { useRouteLoaderData } from 'react-router';
 import { routes } from '../../../shared/routes';
-import { Head } from '../../components/Head';
+import { OfflineMessage } from '../../components/OfflineMessage';
 import { resolveLink } from '../../components/SmartLink';
 import { useLanguageId } from '../../hooks/use-language';
 import type { LayoutQuery } from '../../graphql/generated/operations';
 import { SAVED_PAGES_ID } from './saved-pages';
-
 
 /**
  * What the service worker answers for a page it cannot fetch and never stored, under the asked address: the shop's
@@ -15,29 +14,25 @@ import { SAVED_PAGES_ID } from './saved-pages';
  * Plain links go through the worker, which opens a stored page or this page again.
  */
 export function OfflinePage() {
-  const intl = useIntl();
   const languageId = useLanguageId();
   const layout = useRouteLoaderData<{ layout: LayoutQuery }>(`layout-${languageId}`)?.layout;
   const menu = layout?.mainMenu?.menuItems ?? [];
   return (
     <div className="page error-page offline-page">
-      <Head title={intl.formatMessage({ id: 'offline.title' })} />
       <meta name="robots" content="noindex" />
-      <h1 className="page__title">
-        <FormattedMessage id="offline.title" />
-      </h1>
-      <p>
-        <FormattedMessage id="offline.text" />
-      </p>
-      <div className="error-page__actions">
-        {/* An empty href is the address the page is shown under: the page asked for. */}
-        <a className="button button--primary" href="">
-          <FormattedMessage id="offline.retry" />
-        </a>
-        <a className="button" href={routes.home(languageId)}>
-          <FormattedMessage id="error.home" />
-        </a>
-      </div>
+      <OfflineMessage
+        actions={
+          <>
+            {/* An empty href is the address the page is shown under: the page asked for. */}
+            <a className="button button--primary" href="">
+              <FormattedMessage id="offline.retry" />
+            </a>
+            <a className="button" href={routes.home(languageId)}>
+              <FormattedMessage id="error.home" />
+            </a>
+          </>
+        }
+      />
       <section className="offline-page__saved" aria-labelledby={`${SAVED_PAGES_ID}-title`} hidden>
         <h2 id={`${SAVED_PAGES_ID}-title`}>
           <FormattedMessage id="pwa.offline.saved" />
