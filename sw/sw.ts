@@ -6,7 +6,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../src/shared/cart-sync';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
-import { CACHE_PAGE_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../src/shared/offline-caches';
+import { CACHE_PAGE_MESSAGE, LOCATION_QUESTION_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
 import { installAll, promoteStaged, stagedName } from './install';
 import { isCatalogRead, isCheckoutUrl, isFreshnessCritical, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
@@ -91,6 +91,28 @@ setCatchHandler(async ({ request }) => {
   return (await caches.match(routes.offline(languageId), { cacheName: offlineCaches.offline })) ?? Response.error();
 });
 
+/** How long a tab has to say where it is before the worker goes by the address it loaded. */
+const LOCATION_ANSWER_MS = 1000;
+
+/** Where each open tab of the shop is now, as the tab itself says (see LOCATION_QUESTION_MESSAGE). */
+async function openTabLocations(): Promise<string[]> {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  return Promise.all(
+    windows.map(
+      (client) =>
+        new Promise<string>((resolve) => {
+          const channel = new MessageChannel();
+          const timer = setTimeout(() => resolve(client.url), LOCATION_ANSWER_MS);
+          channel.port1.onmessage = (answer: MessageEvent<unknown>) => {
+            clearTimeout(timer);
+            resolve(typeof answer.data === 'string' ? answer.data : client.url);
+          };
+          client.postMessage({ type: LOCATION_QUESTION_MESSAGE }, [channel.port2]);
+        }),
+    ),
+  );
+}
+
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; url?: unknown } | null;
   // Only on the shopper's word (the page's "new version – reload"), and never while another tab is in the
@@ -99,8 +121,8 @@ self.addEventListener('message', (event) => {
   if (data?.type === SKIP_WAITING_MESSAGE) {
     event.waitUntil(
       (async () => {
-        const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-        if (windows.some((client) => isCheckoutUrl(client.url))) event.source?.postMessage({ type: UPDATE_DEFERRED_MESSAGE });
+        const locations = await openTabLocations();
+        if (locations.some((href) => isCheckoutUrl(href))) event.source?.postMessage({ type: UPDATE_DEFERRED_MESSAGE });
         else await self.skipWaiting();
       })(),
     );

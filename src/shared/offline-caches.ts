@@ -24,3 +24,11 @@ export const UPDATE_DEFERRED_MESSAGE = 'UPDATE_DEFERRED';
  * worker fetches and stores it like a visited page, so it opens offline after a reload too.
  */
 export const CACHE_PAGE_MESSAGE = 'CACHE_PAGE';
+
+/**
+ * The worker's question to each open tab before it takes over: where are you now? A tab answers its
+ * location.href over the message's port. The worker cannot see it otherwise: a window client's url stays the
+ * address the tab loaded, whatever the app has navigated to since (Chromium), so a tab that went into the
+ * checkout inside the app would look like the home page.
+ */
+export const LOCATION_QUESTION_MESSAGE = 'WHERE_ARE_YOU';

@@ -9,6 +9,7 @@ import { routes } from '../../src/shared/routes';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/browser';
 import { newBuildProxy } from '../support/new-build-proxy';
 import { offline } from '../support/network';
+import { buyableProducts, cartWith } from '../support/shop-api';
 
 // Each test waits for a worker to install (and some for a second one): more than a page test needs.
 test.describe.configure({ timeout: 90_000 });
@@ -306,6 +307,62 @@ test.describe('updates', () => {
     await untilControlled(page);
     expect(await controllerVersion(page)).toBe('v2');
     await expect(page.getByRole('button', { name: 'Ny version – ladda om' })).toHaveCount(0);
+  });
+
+  test('a version deployed while the shop is open is found when the tab is shown again, without a reload', async ({ page }) => {
+    await page.goto(`${proxy.url}/`);
+    await untilControlled(page);
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    proxy.deploy();
+    // The shopper comes back to the tab: the on-visible check finds the new worker (to workbox-window an
+    // "external" one, which it reports through the same waiting event).
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    const reload = page.getByRole('button', { name: 'Ny version – ladda om' });
+    await expect(reload).toBeVisible({ timeout: 20_000 });
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(await controllerVersion(page)).toBe('v1');
+    const reloaded = page.waitForEvent('load');
+    await reload.click();
+    await reloaded;
+    await untilControlled(page);
+    expect(await controllerVersion(page)).toBe('v2');
+  });
+
+  test('a reload agreed in one tab waits while another tab is in the checkout, then comes once it has left', async ({ page, context, request }) => {
+    test.setTimeout(120_000);
+    await page.goto(`${proxy.url}/`);
+    await untilControlled(page);
+    // The other tab goes into the checkout inside the app, from the cart, as shoppers do: the worker only knows
+    // the address that tab loaded (the home page) unless the tab tells it.
+    const [product] = await buyableProducts(request);
+    await cartWith(request, context, proxy.url, [{ skuId: product!.skus[0]!.skuId }]);
+    const checkoutTab = await context.newPage();
+    await checkoutTab.goto(`${proxy.url}/`);
+    const miniCart = checkoutTab.getByRole('banner').getByRole('button', { name: /^Varukorg,/ });
+    await expect(miniCart).toHaveAccessibleName(/1 vara i varukorgen/);
+    await miniCart.click();
+    await checkoutTab.getByRole('link', { name: 'Till kassan' }).click();
+    await expect(checkoutTab.getByRole('heading', { name: 'Kassan', level: 1 })).toBeVisible();
+    await checkoutTab.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    proxy.deploy();
+    await page.reload();
+    const reload = page.getByRole('button', { name: 'Ny version – ladda om' });
+    await reload.click();
+    // The worker refuses to take over under a checkout: this tab says why, the checkout tab stays as it was.
+    await expect(page.getByText('Den nya versionen laddas när kassan i en annan flik är klar.')).toBeVisible();
+    expect(await controllerVersion(page)).toBe('v1');
+    expect(await checkoutTab.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(await controllerVersion(checkoutTab)).toBe('v1');
+    // The other tab leaves the checkout inside the app; the waiting tab's next ask goes through and it reloads.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
+    // The logo: the phone's checkout header has no other way back.
+    await checkoutTab.getByRole('banner').getByRole('link', { name: 'Retro Spelbutiken' }).click();
+    await expect(checkoutTab).toHaveURL(/\/$/);
+    await reloaded;
+    await untilControlled(page);
+    expect(await controllerVersion(page)).toBe('v2');
+    // The tab that was in the checkout was never reloaded under the shopper.
+    expect(await checkoutTab.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
   });
 
   test('never offers the reload in the checkout, and offers it again once the shopper is back in the shop', async ({ page }) => {

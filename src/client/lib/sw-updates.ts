@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { UPDATE_DEFERRED_MESSAGE } from '../../shared/offline-caches';
+import { LOCATION_QUESTION_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../../shared/offline-caches';
 
 /** How often an open tab asks for a new version, besides at start and whenever it becomes visible again. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -27,6 +27,11 @@ export function startServiceWorker(): void {
     notify();
   });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: unknown } | null>) => {
+    // The worker decides whether it may take over by where every tab is now, not where it was loaded.
+    if (event.data?.type === LOCATION_QUESTION_MESSAGE) {
+      event.ports[0]?.postMessage(window.location.href);
+      return;
+    }
     if (event.data?.type !== UPDATE_DEFERRED_MESSAGE || deferred) return;
     deferred = true;
     notify();
