@@ -241,6 +241,23 @@ describe('what the tabs tell each other', () => {
     expect(lists.flat()).not.toContain('k-2');
   });
 
+  it('an answer heard from another tab does not replace a getCart this tab fetched after that answer arrived', async () => {
+    const server = shop();
+    server.lines.set(1, 2);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client));
+    const at = Date.now();
+    const answer: KeptCart = { cart: testCart('cart-1', [testLine(1, 2)]), languageId: 'sv', asOf: at, receivedAt: at };
+    tick();
+    server.lines.set(1, 7);
+    await getCart(server.client);
+    const entry: OutboxEntry = { key: 'k-1', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt: at - 1 };
+    tab.post({ type: 'applied', entry, kept: answer, before: null, entries: [], rev: 70 });
+    tab.post({ type: 'changed', entries: [{ ...entry, key: 'k-sentinel', sentAt: undefined }], rev: 71 });
+    await until(() => outboxState.entries.length === 1);
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(7);
+  });
+
   it('a tab in the other language asks for its own cart and keeps the change shown until it answers', async () => {
     const server = shop();
     server.lines.set(1, 1);

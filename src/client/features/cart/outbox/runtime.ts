@@ -228,8 +228,12 @@ class OutboxRuntime {
     const { channel } = this.context;
     if (kept.cart.id) storeCartId(kept.cart.id);
     if (kept.languageId === channel.languageId) {
-      setServerCart(kept);
-      writeCart(this.context.client.cache, kept.cart, channel);
+      // Unless this tab meanwhile took a getCart fetched after that answer arrived: then its own is newer.
+      const current = outboxState.serverCart;
+      if (!current || current.languageId !== kept.languageId || kept.asOf > current.asOf) {
+        setServerCart(kept);
+        writeCart(this.context.client.cache, kept.cart, channel);
+      }
     } else {
       // Names, prices and warnings are in the replaying tab's language: this tab asks for its own. Until that
       // answers, the change stays laid on the cart it shows, so it never drops out for the time a request takes.
