@@ -233,6 +233,81 @@ test.describe('the offline cart', () => {
     expect(await serverCartOfBrowser(request, context)).toEqual({ [sku(a)]: 2, [sku(b)]: 1 });
   });
 
+  test('a tab in the other language shows the replayed changes in its own language, with those still waiting', async ({ page, context, request, baseURL }, info) => {
+    const [first, second, third] = await goods(request, info, 3, 3);
+    const [a, b, c] = [first!, second!, third!];
+    const sku = (p: CatalogProduct) => p.skus[0]!.skuId;
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId: sku(a) }]);
+    await visitOnline(page, [c.canonicalUrl, b.canonicalUrl]);
+    const english = await context.newPage();
+    await english.goto('/en');
+    const englishCart = english.getByRole('banner').getByRole('button', { name: /^Cart,/ });
+    await expect(englishCart).toHaveAccessibleName('Cart, 1 item in your cart');
+    await goOffline(context);
+
+    // Made in the Swedish tab, offline: the English tab shows them too, as waiting.
+    await addFromProductPage(page, b);
+    await page.goto(c.canonicalUrl);
+    await addFromProductPage(page, c);
+    await expect(englishCart).toHaveAccessibleName('Cart, 3 items in your cart');
+
+    await goOnline(context);
+    await expect.poll(() => serverCart(request, id)).toEqual({ [sku(a)]: 1, [sku(b)]: 1, [sku(c)]: 1 });
+    // Whichever tab replayed, each shows the answer in its own language: prices as the server formats them for it.
+    await englishCart.click();
+    const englishPanel = english.getByRole('dialog', { name: 'Cart' });
+    await expect(englishPanel.getByText(/Saving|Saved when/)).toHaveCount(0);
+    await expect(englishCart).toHaveAccessibleName('Cart, 3 items in your cart');
+    await expect(englishPanel.getByText(/^SEK\s?[\d,.]+$/).first()).toBeVisible();
+    await expect(englishPanel.getByText(/\d\s?kr$/)).toHaveCount(0);
+    await miniCart(page).click();
+    await expect(cartPanel(page).getByText(/Sparas/)).toHaveCount(0);
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 3 varor i varukorgen');
+    await expect(cartPanel(page).getByText(/^[\d\s]+kr$/).first()).toBeVisible();
+    await expect(cartPanel(page).getByText(/^SEK/)).toHaveCount(0);
+  });
+
+  test('a cart fetched while a change is on its way does not count the change twice', async ({ page, context, request, baseURL }, info) => {
+    const [product] = await goods(request, info, 1, 6);
+    const a = product!;
+    const skuId = a.skus[0]!.skuId;
+    const id = await cartWith(request, context, baseURL ?? '', [{ skuId }]);
+    await visitOnline(page, [a.canonicalUrl]);
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
+
+    // The add reaches the server, but its answer is held on the way back.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await context.route('**/graphql', async (route) => {
+      if (route.request().method() !== 'POST' || !/"operationName":"AddToCart"/.test(route.request().postData() ?? '')) return route.fallback();
+      held = true;
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect.poll(() => held).toBe(true);
+    await expect.poll(() => serverCart(request, id)).toEqual({ [skuId]: 2 });
+    await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 2 varor i varukorgen');
+
+    // The checkout fetches the cart: the server's cart already holds the add, whose own answer has not come.
+    const fetched = page.waitForResponse((response) => /"operationName":"Cart"/.test(response.request().postData() ?? ''));
+    await miniCart(page).click();
+    await cartPanel(page).getByRole('link', { name: 'Till kassan' }).click();
+    await fetched;
+    // The answer has been taken in once the page has drawn two frames since.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const stepper = page.getByRole('main').getByRole('group', { name: `Antal av ${a.name}` });
+    await expect(stepper).toContainText('2');
+
+    release();
+    await expect(page.getByRole('main').getByText(/Sparas/)).toHaveCount(0);
+    await expect(stepper).toContainText('2');
+    expect(await serverCart(request, id)).toEqual({ [skuId]: 2 });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
   test('a replay whose answer is lost on the way back is sent again and applied once', async ({ page, context, request, baseURL }, info) => {
     const [first, second] = await goods(request, info, 2, 2);
     const [a, b] = [first!, second!];

@@ -1,6 +1,6 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ServerError } from '@apollo/client/errors';
-import { catchError, from, mergeMap, of, throwError } from 'rxjs';
+import { catchError, from, mergeMap, of, tap, throwError } from 'rxjs';
 import type { persistedQueryExtensions } from '../../shared/catalog-queries';
 
 // Catalog entities carry language-specific text under one id, so they are stored under the query (whose
@@ -54,12 +54,33 @@ function hashUnknown(answer: unknown): boolean {
 const PERSISTED_QUERY_NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
 let catalogQueries: Promise<{ persistedQueryExtensions: typeof persistedQueryExtensions }> | undefined;
 
+/** What an operation's context may carry to hear of each answer with when its request started and it arrived. */
+export interface AnswerListener {
+  onAnswer(answer: { variables: Record<string, unknown>; data: unknown; startedAt: number; receivedAt: number }): void;
+}
+
+/**
+ * Tells an operation whose context asks for it (`onAnswer`) when its request started and when its answer came,
+ * before the cache takes the answer: what an answer can hold depends on when it was fetched, which the cache
+ * does not keep. The start is taken before the request is handed on, so it is never later than the real one.
+ */
+export const answerTimes = new ApolloLink((operation, forward) => {
+  const { onAnswer } = operation.getContext() as Partial<AnswerListener>;
+  if (typeof onAnswer !== 'function') return forward(operation);
+  const startedAt = Date.now();
+  return forward(operation).pipe(
+    tap((result) => {
+      if (result.data) onAnswer({ variables: operation.variables, data: result.data, startedAt, receivedAt: Date.now() });
+    }),
+  );
+});
+
 /** The browser's client; the first page's data arrives with the router's hydration data instead. */
 export function createBrowserApollo(): ApolloClient {
   return new ApolloClient({
     cache: createCache(),
     // Without the client library's name and version in every request's extensions: a catalog read's URL must
     // stay the one the service worker precached, across Apollo upgrades.
-    link: catalogReadsAsGet.concat(new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })),
+    link: ApolloLink.from([answerTimes, catalogReadsAsGet, new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })]),
   });
 }

@@ -5,6 +5,7 @@ import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { ref } from 'valtio';
 import { IntlProvider } from 'react-intl';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ import { testCart, testLine } from '../../graphql/cart-test-kit';
 import { useAddToCart } from './use-add-to-cart';
 import { useUpdateCartItem } from './use-update-cart-item';
 import { stopCartOutbox } from './outbox/runtime';
-import { outboxState, setOutboxEntries } from './outbox-state';
+import { outboxState, setOutboxEntries, setSettledEntries } from './outbox-state';
 
 const channel = { channelId: '1|se', languageId: 'sv' } as const;
 
@@ -53,6 +54,7 @@ describe('cart mutations report to the tag manager what the server changed', () 
     // Each case starts with an empty outbox, as a fresh device would.
     await clear(createStore('retro-cart', 'outbox'));
     setOutboxEntries([]);
+    setSettledEntries([]);
     outboxState.serverCart = null;
     delete window.dataLayer;
     cartState.id = '';
@@ -99,6 +101,38 @@ describe('cart mutations report to the tag manager what the server changed', () 
     ]);
     // The answer replaced the cached cart the panel shows.
     expect(client.readQuery({ query: CartDocument, variables: { id: 'cart-1', ...channel } })?.getCart.items.map((i) => i.skuId)).toEqual([1]);
+  });
+
+  it('a change made offline is reported once, when made, and not again when it is replayed', async () => {
+    const { client, wrapper, sent } = shopWith([testCart('cart-1', [testLine(1, 3)]), testCart('cart-1', [testLine(1, 3), testLine(2, 1)])]);
+    cartState.id = 'cart-1';
+    document.cookie = 'ralph-cart=cart-1; path=/';
+    client.writeQuery({ query: CartDocument, variables: { id: 'cart-1', ...channel }, data: { __typename: 'Query', getCart: testCart('cart-1', [testLine(1, 1), testLine(2, 1)]) } });
+    outboxState.serverCart = ref({ cart: testCart('cart-1', [testLine(1, 1), testLine(2, 1)]), languageId: 'sv', asOf: 1, receivedAt: 1 });
+    let online = false;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    try {
+      const { result } = renderHook(() => ({ add: useAddToCart(), update: useUpdateCartItem() }), { wrapper });
+      await act(() => result.current.add.add(1, 2));
+      await act(() => result.current.update.setQuantity(2, 0));
+      const made = [
+        { event: 'Add to Cart', ecommerce: { currencyCode: 'SEK', add: { products: [expect.objectContaining({ id: 'ART-1', quantity: 2 })] } } },
+        { event: 'Remove from Cart', ecommerce: { currencyCode: 'SEK', remove: { products: [expect.objectContaining({ id: 'ART-2', quantity: 1 })] } } },
+      ];
+      expect(events()).toEqual(made);
+      expect(sent).toEqual([]);
+
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      await act(async () => {
+        for (let turns = 0; outboxState.entries.length > 0 && turns < 500; turns++) await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+      expect(sent).toHaveLength(2);
+      expect(outboxState.entries).toEqual([]);
+      expect(events()).toEqual(made);
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    }
   });
 
   it('pushes nothing without a container id', async () => {

@@ -41,6 +41,36 @@ export interface OutboxEntry {
   serverFailures: number;
   /** Not retried by the timer before this (ms since the epoch); start, online and visibility retry at once. */
   nextAttemptAt: number;
+  /**
+   * When its first send started (ms since the epoch, this device's clock). From then on the server may hold it,
+   * even while no answer has come: an answer can be lost after the server applied the change.
+   */
+  sentAt?: number;
+  /** When its answer arrived: set only on a change another tab replayed, kept here until this tab's cart holds it. */
+  settledAt?: number;
+}
+
+/**
+ * A cart the server answered, with when: `asOf` orders answers (newer wins) and `receivedAt` says which changes it
+ * may hold. A getCart answer's `asOf` is when its request started: the server read the cart after that, so it
+ * holds every change whose answer had arrived by then. An outbox answer's `asOf` is when it arrived: the server
+ * applied the change before that, so a getCart started earlier may lack it and must not replace it.
+ */
+export interface KeptCart {
+  cart: CartFieldsFragment;
+  languageId: string;
+  asOf: number;
+  receivedAt: number;
+}
+
+/**
+ * Whether a server cart may already hold a change, so that laying the change on it again could count it twice.
+ * The server can only have applied a change once its first send started, and a cart reflects the server no later
+ * than when its answer arrived: a cart that arrived before the send started (or a change never sent) cannot hold
+ * it. Anything else may, whichever request the server happened to handle first.
+ */
+export function mayHold(kept: Pick<KeptCart, 'receivedAt'>, entry: Pick<OutboxEntry, 'sentAt'>): boolean {
+  return entry.sentAt !== undefined && entry.sentAt < kept.receivedAt;
 }
 
 /**
@@ -50,15 +80,52 @@ export interface OutboxEntry {
  */
 export const outboxState = proxy({
   entries: ref([] as OutboxEntry[]),
-  serverCart: null as ReturnType<typeof ref<CartFieldsFragment>> | null,
+  /** Changes another tab replayed in another language, laid on this tab's cart until its own getCart holds them. */
+  settled: ref([] as OutboxEntry[]),
+  serverCart: null as ReturnType<typeof ref<KeptCart>> | null,
   online: true,
 });
 
-// Both are replaced whole, never changed in place: kept as plain objects (not proxied), read as they are.
+// All are replaced whole, never changed in place: kept as plain objects (not proxied), read as they are.
 export function setOutboxEntries(entries: OutboxEntry[]): void {
   outboxState.entries = ref(entries);
 }
 
-export function setServerCart(cart: CartFieldsFragment): void {
-  outboxState.serverCart = ref(cart);
+export function setSettledEntries(entries: OutboxEntry[]): void {
+  outboxState.settled = ref(entries);
 }
+
+/** Keeps a cart (an outbox answer: always the newest) and forgets the settled changes it surely holds. */
+export function setServerCart(kept: KeptCart): void {
+  outboxState.serverCart = ref(kept);
+  const left = outboxState.settled.filter((entry) => (entry.settledAt ?? 0) > kept.asOf);
+  if (left.length < outboxState.settled.length) setSettledEntries(left);
+}
+
+/**
+ * Offers a getCart answer; true when it is kept. Refused when older than the kept cart of its language (an answer
+ * fetched earlier that arrived later would undo changes the kept one holds), and, while a kept cart of its
+ * language exists, when it may hold a change still laid on top (one sent before it arrived whose answer this tab
+ * has not taken in): whether the server applied that change before reading the cart cannot be known, so laying
+ * the change on it could count it twice and leaving it off could drop it for as long as its replay takes (a
+ * minute of backoff, or all the time the shopper is offline). The kept cart is known not to hold it, so it stays,
+ * with the change on top, until the change's own answer (which holds it) replaces both.
+ */
+export function offerServerCart(kept: KeptCart): boolean {
+  const current = outboxState.serverCart;
+  const same = current?.languageId === kept.languageId ? current : null;
+  if (same && kept.asOf <= same.asOf) return false;
+  const surelyHeld = (entry: OutboxEntry) => entry.settledAt !== undefined && entry.settledAt <= kept.asOf;
+  const unsure = [...outboxState.entries, ...outboxState.settled].some((entry) => mayHold(kept, entry) && !surelyHeld(entry));
+  if (same && unsure) return false;
+  setServerCart(kept);
+  return true;
+}
+
+/** What the cart query's context carries so each getCart answer is offered with when it was fetched. */
+export const cartAnswerContext = {
+  onAnswer({ variables, data, startedAt, receivedAt }: { variables: Record<string, unknown>; data: unknown; startedAt: number; receivedAt: number }): void {
+    const cart = (data as { getCart?: CartFieldsFragment | null } | null | undefined)?.getCart;
+    if (cart?.id) offerServerCart({ cart, languageId: String(variables.languageId ?? ''), asOf: startedAt, receivedAt });
+  },
+};

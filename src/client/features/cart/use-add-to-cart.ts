@@ -10,6 +10,8 @@ import { useQueueCartChange } from './use-outbox';
  * shows in the cart at once. When the server answers in time, its warnings (stock limits, pre-order delivery)
  * go to the snackbar and a blocking one keeps the panel shut; offline the panel opens with the line marked as
  * waiting. `preview` draws the line until the server's answer does. Resolves to true unless the add was refused.
+ * The tag manager hears of each add once, from this tab: what the server added when it answers in time,
+ * otherwise what the shopper saw added.
  */
 export function useAddToCart(): { add: (skuId: number, quantity?: number, preview?: LinePreview) => Promise<boolean>; adding: boolean } {
   const [adding, setAdding] = useState(false);
@@ -22,6 +24,9 @@ export function useAddToCart(): { add: (skuId: number, quantity?: number, previe
       const { outcome } = await queue({ kind: 'add', skuId, quantity }, preview ?? null);
       const result = await outcome;
       if (result.kind === 'queued') {
+        // Told once, now, as the shopper sees it (the tag manager learns of the change when it is made, not when
+        // some tab replays it later, which reports nothing): the units the shown cart gained.
+        if (result.after) report(result.before, result.after, skuId);
         openPanel('cart');
         return true;
       }

@@ -7,7 +7,8 @@ import { useQueueCartChange } from './use-outbox';
 /**
  * Sets a line's quantity (0 removes it) for the cart panel and the checkout alike, through the outbox: the
  * line shows the new quantity at once, offline too. The server's warnings (stock caps, a promo code that no
- * longer applies) go to the snackbar; the tag manager hears the change the server actually made.
+ * longer applies) go to the snackbar; the tag manager hears the change the server actually made when it answers
+ * in time, otherwise (offline, slow) the change the shopper saw made, once either way.
  */
 export function useUpdateCartItem(): { setQuantity: (skuId: number, quantity: number) => Promise<boolean>; updating: boolean } {
   const [updating, setUpdating] = useState(false);
@@ -19,7 +20,11 @@ export function useUpdateCartItem(): { setQuantity: (skuId: number, quantity: nu
     try {
       const { outcome } = await queue({ kind: 'set', skuId, quantity });
       const result = await outcome;
-      if (result.kind === 'queued') return true;
+      if (result.kind === 'queued') {
+        // Told once, now, from the carts the shopper saw: a replay later (in any tab) reports nothing.
+        if (result.after) report(result.before, result.after, skuId);
+        return true;
+      }
       if (result.kind === 'refused') {
         notify(result.message, 'error');
         return false;

@@ -180,6 +180,36 @@ describe('the cart outbox', () => {
     expect(await outbox.entries()).toEqual([]);
   });
 
+  it('stores when a change was first sent before sending it, keeps that time through retries, and counts every list it writes', async () => {
+    const { tab, server, clock } = device();
+    const lists: { keys: string[]; sentAt: (number | undefined)[]; rev: number }[] = [];
+    let storedAtSend: number | undefined;
+    const sending: CartOutbox<FakeCart> = tab({
+      events: { changed: (entries, rev) => lists.push({ keys: entries.map((e) => e.key), sentAt: entries.map((e) => e.sentAt), rev }) },
+      send: async (entry, cartId) => {
+        storedAtSend = (await sending.entries())[0]?.sentAt;
+        return server.send(entry, cartId);
+      },
+    });
+    const first = await sending.enqueue(add(1));
+    expect(first.sentAt).toBeUndefined();
+    const firstSentAt = clock.now;
+    server.failures.push('lost');
+    await sending.flush(true);
+    // The server applied it; the answer was lost. The time it was first sent stays, since the server may hold it.
+    expect(storedAtSend).toBe(firstSentAt);
+    clock.now += 5000;
+    await sending.flush(true);
+    expect(storedAtSend).toBe(firstSentAt);
+    expect(await sending.entries()).toEqual([]);
+    expect(server.calls.map((c) => c.key)).toEqual([first.key, first.key]);
+    // Every list written is newer than the one before: a tab can tell a list heard late from the latest.
+    const revs = lists.map((l) => l.rev);
+    expect(revs).toEqual([...revs].sort((a, b) => a - b));
+    expect(new Set(revs).size).toBe(revs.length);
+    expect(lists.at(-1)).toEqual({ keys: [], sentAt: [], rev: (await sending.snapshot()).rev });
+  });
+
   it('resends a first change whose answer was lost without an id: it lands once, in the cart the shopper goes on with', async () => {
     const { tab, server, cookie } = device();
     const outbox = tab();

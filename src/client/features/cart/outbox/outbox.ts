@@ -1,4 +1,4 @@
-import { get, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { CartIntent, LinePreview, OutboxEntry } from '../outbox-state';
 
 /** The Web Lock the replaying tab holds; a tab that asks while another replays waits its turn. */
@@ -19,6 +19,8 @@ export const MAX_SERVER_FAILURES = 8;
 const ENTRIES = 'entries';
 const SERVER_CART = 'serverCart';
 const LEASE = 'leader';
+/** Counts every change to the list, in the same transaction, so a tab can tell which of two lists it heard is newer. */
+const REV = 'rev';
 /** The cart id the last answer handed out, kept beside that answer so every tab sends with the same one. */
 const CART_ID = 'cartId';
 
@@ -30,13 +32,16 @@ export type SendResult<C> =
   | { kind: 'retry'; server: boolean };
 
 export interface OutboxEvents<C> {
-  /** The server applied the change and answered this cart; `before` is the last cart it answered until then. */
-  applied?(entry: OutboxEntry, cart: C, before: C | null): void;
+  /**
+   * The server applied the change and answered this cart; `before` is the last cart it answered until then,
+   * `left` the changes still waiting (and `rev` their revision), taken out in the same transaction.
+   */
+  applied?(entry: OutboxEntry, cart: C, before: C | null, left: OutboxEntry[], rev: number): void;
   refused?(entry: OutboxEntry, reason: string): void;
   gaveUp?(entry: OutboxEntry): void;
   retrying?(entry: OutboxEntry, delayMs: number): void;
-  /** The waiting changes after this tab changed them (called in the same task as applied/refused). */
-  changed?(entries: OutboxEntry[]): void;
+  /** The waiting changes after this tab changed them, with the list's revision (called in the same task as applied/refused). */
+  changed?(entries: OutboxEntry[], rev: number): void;
 }
 
 export interface OutboxOptions<C> {
@@ -97,23 +102,40 @@ export class CartOutbox<C> {
     return (await get<OutboxEntry[]>(ENTRIES, this.options.store)) ?? [];
   }
 
+  /** The waiting changes with their revision, read together. */
+  snapshot(): Promise<{ entries: OutboxEntry[]; rev: number }> {
+    return this.options.store('readonly', (store) => {
+      const list = store.get(ENTRIES);
+      const rev = store.get(REV);
+      return promisifyRequest(store.transaction).then(() => ({ entries: (list.result as OutboxEntry[] | undefined) ?? [], rev: (rev.result as number | undefined) ?? 0 }));
+    });
+  }
+
   /** The last cart the server answered on this device, for rendering the cart offline. */
   async lastCart(): Promise<C | null> {
     return (await get<C>(SERVER_CART, this.options.store)) ?? null;
   }
 
-  rememberCart(cart: C): Promise<void> {
-    return set(SERVER_CART, cart, this.options.store);
+  /** Stores a cart the server answered unless `newer` says the one stored is newer. */
+  rememberCart(cart: C, newer: (stored: C) => boolean = () => false): Promise<void> {
+    return this.options.store('readwrite', (store) => {
+      const request = store.get(SERVER_CART);
+      request.onsuccess = () => {
+        const stored = request.result as C | undefined;
+        if (stored === undefined || !newer(stored)) store.put(cart, SERVER_CART);
+      };
+      return promisifyRequest(store.transaction).then(() => undefined);
+    });
   }
 
   /** Writes the change to IndexedDB; once this resolves it survives reloads and the app being closed. */
   async enqueue(intent: CartIntent, preview: LinePreview | null = null): Promise<OutboxEntry> {
     const entry: OutboxEntry = { key: newIdempotencyKey(), seq: 0, intent, preview, queuedAt: this.now(), tries: 0, serverFailures: 0, nextAttemptAt: 0 };
-    const entries = await this.modify((list) => {
+    const { list: entries, rev } = await this.modify((list) => {
       entry.seq = (list.at(-1)?.seq ?? 0) + 1;
       return [...list, entry];
     });
-    this.options.events?.changed?.(entries);
+    this.options.events?.changed?.(entries, rev);
     return entry;
   }
 
@@ -185,47 +207,54 @@ export class CartOutbox<C> {
         this.schedule(this.leaseMs);
         return;
       }
+      // Before the first send, so every tab knows from when on the server may hold the change (see mayHold).
+      let sending = head;
+      if (head.sentAt === undefined) {
+        sending = { ...head, sentAt: this.now() };
+        const { list, rev } = await this.modify((list) => list.map((e) => (e.key === head.key ? { ...e, sentAt: sending.sentAt } : e)));
+        events?.changed?.(list, rev);
+      }
       const before = await this.lastCart();
       const cartId = (await get<string>(CART_ID, this.options.store)) || this.options.cartId();
       let result: SendResult<C>;
       try {
-        result = await this.options.send(head, cartId);
+        result = await this.options.send(sending, cartId);
       } catch {
         result = { kind: 'retry', server: false };
       }
       if (result.kind === 'applied') {
         const { cart } = result;
-        const { left, found } = await this.remove(head, cart);
+        const { left, found, rev } = await this.remove(head, cart);
         // Another tab that took over already settled this change: its answer is the one kept.
         if (!found) continue;
         const id = this.options.idOf(cart);
         if (id) this.options.storeCartId(id);
-        events?.applied?.(head, cart, before);
-        events?.changed?.(left);
+        events?.applied?.(sending, cart, before, left, rev);
+        events?.changed?.(left, rev);
         continue;
       }
       if (result.kind === 'refused') {
-        const { left, found } = await this.remove(head);
+        const { left, found, rev } = await this.remove(head);
         if (!found) continue;
         events?.refused?.(head, result.reason);
-        events?.changed?.(left);
+        events?.changed?.(left, rev);
         continue;
       }
       const tries = head.tries + 1;
       // Only failures in a row count: a network failure between two server failures starts the count again.
       const serverFailures = result.server ? head.serverFailures + 1 : 0;
       if (serverFailures >= MAX_SERVER_FAILURES) {
-        const { left, found } = await this.remove(head);
+        const { left, found, rev } = await this.remove(head);
         if (!found) continue;
         events?.gaveUp?.(head);
-        events?.changed?.(left);
+        events?.changed?.(left, rev);
         continue;
       }
       const delay = backoffMs(tries);
-      const updated: OutboxEntry = { ...head, tries, serverFailures, nextAttemptAt: this.now() + delay };
-      const left = await this.modify((list) => list.map((e) => (e.key === head.key ? updated : e)));
+      const updated: OutboxEntry = { ...sending, tries, serverFailures, nextAttemptAt: this.now() + delay };
+      const { list: left, rev } = await this.modify((list) => list.map((e) => (e.key === head.key ? updated : e)));
       events?.retrying?.(updated, delay);
-      events?.changed?.(left);
+      events?.changed?.(left, rev);
       this.schedule(delay);
       return;
     }
@@ -244,15 +273,17 @@ export class CartOutbox<C> {
   }
 
   /** Read, change and write the list in one IndexedDB transaction, so tabs never lose each other's changes. */
-  private modify(change: (entries: OutboxEntry[]) => OutboxEntry[]): Promise<OutboxEntry[]> {
+  private modify(change: (entries: OutboxEntry[]) => OutboxEntry[]): Promise<{ list: OutboxEntry[]; rev: number }> {
     return this.options.store('readwrite', (store) => {
       let next: OutboxEntry[] = [];
+      let rev = 0;
       const request = store.get(ENTRIES);
       request.onsuccess = () => {
         next = change((request.result as OutboxEntry[] | undefined) ?? []);
         store.put(next, ENTRIES);
+        bumpRev(store, (value) => (rev = value));
       };
-      return promisifyRequest(store.transaction).then(() => next);
+      return promisifyRequest(store.transaction).then(() => ({ list: next, rev }));
     });
   }
 
@@ -260,10 +291,11 @@ export class CartOutbox<C> {
    * Takes a settled change out, with the server's answer and its cart id in the same transaction; `found` is
    * false (and nothing is written) when the change was already gone, settled by a tab that took over.
    */
-  private remove(entry: OutboxEntry, cart?: C): Promise<{ left: OutboxEntry[]; found: boolean }> {
+  private remove(entry: OutboxEntry, cart?: C): Promise<{ left: OutboxEntry[]; found: boolean; rev: number }> {
     return this.options.store('readwrite', (store) => {
       let left: OutboxEntry[] = [];
       let found = false;
+      let rev = 0;
       const request = store.get(ENTRIES);
       request.onsuccess = () => {
         const list = (request.result as OutboxEntry[] | undefined) ?? [];
@@ -271,12 +303,13 @@ export class CartOutbox<C> {
         found = left.length < list.length;
         if (!found) return;
         store.put(left, ENTRIES);
+        bumpRev(store, (value) => (rev = value));
         if (cart === undefined) return;
         store.put(cart, SERVER_CART);
         const id = this.options.idOf(cart);
         if (id) store.put(id, CART_ID);
       };
-      return promisifyRequest(store.transaction).then(() => ({ left, found }));
+      return promisifyRequest(store.transaction).then(() => ({ left, found, rev }));
     });
   }
 
@@ -305,4 +338,14 @@ export class CartOutbox<C> {
       return promisifyRequest(store.transaction).then(() => undefined);
     });
   }
+}
+
+/** Raises the list's revision inside the caller's transaction and hands the new one back. */
+function bumpRev(store: IDBObjectStore, done: (rev: number) => void): void {
+  const request = store.get(REV);
+  request.onsuccess = () => {
+    const rev = ((request.result as number | undefined) ?? 0) + 1;
+    store.put(rev, REV);
+    done(rev);
+  };
 }

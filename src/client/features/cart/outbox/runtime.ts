@@ -1,10 +1,21 @@
 import type { ApolloClient } from '@apollo/client';
 import { createStore } from 'idb-keyval';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../../../../shared/cart-sync';
-import type { CartFieldsFragment } from '../../../graphql/generated/operations';
+import { CartDocument, type CartFieldsFragment } from '../../../graphql/generated/operations';
 import { notify } from '../../../lib/ui-state';
 import { cartState, loadCartId, storeCartId } from '../cart-id';
-import { outboxState, setOutboxEntries, setServerCart, type CartIntent, type LinePreview, type OutboxEntry } from '../outbox-state';
+import { shownCart } from '../optimistic-cart';
+import {
+  cartAnswerContext,
+  outboxState,
+  setOutboxEntries,
+  setServerCart,
+  setSettledEntries,
+  type CartIntent,
+  type KeptCart,
+  type LinePreview,
+  type OutboxEntry,
+} from '../outbox-state';
 import { readCachedCart, writeCart } from '../write-cart';
 import { CartOutbox } from './outbox';
 import { apolloSender, type Channel } from './send';
@@ -12,7 +23,7 @@ import { apolloSender, type Channel } from './send';
 type Cart = CartFieldsFragment;
 
 // The cart UI lays waiting changes on the cart with these; they load with the outbox that holds the changes.
-export { optimisticCart, pendingCode, pendingSkus } from '../optimistic-cart';
+export { optimisticCart, pendingCode, pendingSkus, shownCart } from '../optimistic-cart';
 
 export interface OutboxTexts {
   /** A change the server refused for good, taken out of the outbox; `what` names the item or code. */
@@ -31,17 +42,31 @@ export interface OutboxContext {
 export type ChangeOutcome =
   | { kind: 'applied'; cart: Cart; before: Cart | null }
   | { kind: 'refused'; message: string }
-  /** Saved in the outbox; the server has not answered yet (offline, retrying, or slow). */
-  | { kind: 'queued' };
+  /**
+   * Saved in the outbox; the server has not answered yet (offline, retrying, or slow). `before` and `after` are
+   * the carts the shopper saw just before and just after making the change.
+   */
+  | { kind: 'queued'; before: Cart | null; after: Cart | null };
 
 /** How long a button waits for the server before it settles for 'saved, sent later'. */
 const ANSWER_WAIT_MS = 8000;
 const CHANNEL_NAME = 'retro-cart-outbox';
 
+/**
+ * What the tabs tell each other. Each carries the waiting changes as the sender's transaction left them, with
+ * their revision, so every tab shows the answer and the changes still waiting together, never one without the
+ * other, and a list heard late (from another sender) never replaces a newer one.
+ */
 type TabMessage =
-  | { type: 'changed' }
-  | { type: 'applied'; key: string; cart: Cart; before: Cart | null; languageId: string }
+  | { type: 'changed'; entries: OutboxEntry[]; rev: number }
+  | { type: 'applied'; entry: OutboxEntry; kept: KeptCart; before: Cart | null; entries: OutboxEntry[]; rev: number }
   | { type: 'refused'; key: string; message: string };
+
+interface Waiter {
+  resolve(outcome: ChangeOutcome): void;
+  before: Cart | null;
+  after: Cart | null;
+}
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };
@@ -49,34 +74,40 @@ interface SyncRegistration {
 
 /** One replayer per tab: the outbox, its triggers, and the tabs' channel. */
 class OutboxRuntime {
-  readonly outbox: CartOutbox<Cart>;
-  private readonly waiters = new Map<string, (outcome: ChangeOutcome) => void>();
+  readonly outbox: CartOutbox<KeptCart>;
+  private readonly waiters = new Map<string, Waiter>();
   private readonly tabs: BroadcastChannel | null = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
   private readonly cleanups: (() => void)[] = [];
-  /** Bumped by every synchronous update, so a slower read from IndexedDB never overwrites a newer state. */
-  private version = 0;
+  /** The revision of the waiting changes this tab shows, so an older list (read or heard late) never replaces it. */
+  private rev = -1;
 
   constructor(public context: OutboxContext) {
-    this.outbox = new CartOutbox<Cart>({
+    const send = apolloSender(context.client, () => this.context.channel);
+    this.outbox = new CartOutbox<KeptCart>({
       store: createStore('retro-cart', 'outbox'),
-      send: apolloSender(context.client, () => this.context.channel),
+      send: async (entry, cartId) => {
+        const { languageId } = this.context.channel;
+        const result = await send(entry, cartId);
+        if (result.kind !== 'applied') return result;
+        const at = Date.now();
+        return { kind: 'applied', cart: { cart: result.cart, languageId, asOf: at, receivedAt: at } };
+      },
       cartId: () => cartState.id || loadCartId(),
       storeCartId,
-      idOf: (cart) => cart.id,
+      idOf: (kept) => kept.cart.id,
       locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
       isOnline: () => navigator.onLine,
       events: {
-        applied: (entry, cart, before) => this.applied(entry, cart, before),
+        applied: (entry, kept, stored, left, rev) => this.applied(entry, kept, stored, left, rev),
         refused: (entry) => this.refused(entry, this.context.texts.refused(this.describe(entry))),
         gaveUp: (entry) => this.refused(entry, this.context.texts.gaveUp(this.describe(entry))),
         retrying: (entry) => {
-          this.settle(entry.key, { kind: 'queued' });
+          this.settle(entry.key, 'queued');
           askForBackgroundSync();
         },
-        changed: (entries) => {
-          this.version++;
-          setOutboxEntries(entries);
-          this.post({ type: 'changed' });
+        changed: (entries, rev) => {
+          this.showEntries(entries, rev);
+          this.post({ type: 'changed', entries, rev });
         },
       },
     });
@@ -113,17 +144,20 @@ class OutboxRuntime {
   stop(): void {
     this.outbox.dispose();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    for (const [key] of this.waiters) this.settle(key, { kind: 'queued' });
+    for (const [key] of this.waiters) this.settle(key, 'queued');
   }
 
   async queue(intent: CartIntent, preview: LinePreview | null): Promise<{ outcome: Promise<ChangeOutcome> }> {
+    const before = this.shown();
     const entry = await this.outbox.enqueue(intent, preview);
-    const outcome = new Promise<ChangeOutcome>((resolve) => this.waiters.set(entry.key, resolve));
+    // enqueue has shown the change (its changed event runs before it resolves): this is the cart the shopper sees now.
+    const after = this.shown();
+    const outcome = new Promise<ChangeOutcome>((resolve) => this.waiters.set(entry.key, { resolve, before, after }));
     if (!navigator.onLine) {
       askForBackgroundSync();
-      this.settle(entry.key, { kind: 'queued' });
+      this.settle(entry.key, 'queued');
     } else {
-      setTimeout(() => this.settle(entry.key, { kind: 'queued' }), ANSWER_WAIT_MS);
+      setTimeout(() => this.settle(entry.key, 'queued'), ANSWER_WAIT_MS);
       // Not forced: a change the server keeps failing on waits out its backoff however fast the shopper clicks,
       // rather than every click spending one of its attempts before it is given up.
       void this.outbox.flush(false);
@@ -131,29 +165,48 @@ class OutboxRuntime {
     return { outcome };
   }
 
-  async remember(cart: Cart): Promise<void> {
-    if (!cart.id) return;
-    setServerCart(cart);
-    await this.outbox.rememberCart(cart);
+  /** Keeps a getCart answer this tab took (offerServerCart) for an offline reload, unless a newer one is kept. */
+  async remember(kept: KeptCart): Promise<void> {
+    if (!kept.cart.id) return;
+    await this.outbox.rememberCart(kept, (stored) => asKept(stored).asOf >= kept.asOf);
   }
 
   /** The waiting changes and the last cart, as IndexedDB has them now (another tab may have changed them). */
   async reload(): Promise<void> {
-    const version = this.version;
-    const [entries, cart] = await Promise.all([this.outbox.entries(), this.outbox.lastCart()]);
-    if (version !== this.version) return;
-    setOutboxEntries(entries);
-    if (cart && !outboxState.serverCart) setServerCart(cart);
+    const [{ entries, rev }, stored] = await Promise.all([this.outbox.snapshot(), this.outbox.lastCart()]);
+    this.showEntries(entries, rev);
+    if (!stored) return;
+    const kept = asKept(stored);
+    // A cart in another language only stands in (offline) until this tab's own getCart answers.
+    if (!outboxState.serverCart || (kept.languageId === outboxState.serverCart.languageId && kept.asOf > outboxState.serverCart.asOf)) setServerCart(kept);
   }
 
-  private applied(entry: OutboxEntry, cart: Cart, stored: Cart | null): void {
+  private showEntries(entries: OutboxEntry[], rev: number): void {
+    if (rev < this.rev) return;
+    this.rev = rev;
+    setOutboxEntries(entries);
+  }
+
+  /** The cart this tab shows now: its kept cart with the changes that wait laid on. */
+  private shown(): Cart | null {
+    const { serverCart, entries, settled } = outboxState;
+    const { languageId } = this.context.channel;
+    const base = serverCart && serverCart.languageId === languageId ? serverCart : null;
+    return shownCart(base, [...settled, ...entries], languageId);
+  }
+
+  private applied(entry: OutboxEntry, kept: KeptCart, stored: KeptCart | null, left: OutboxEntry[], rev: number): void {
+    const { cart } = kept;
+    // The cart as it was before this change, for the tag manager; a cart the change started had nothing. The
+    // kept cart first: the cache may hold a getCart answer that already has this change (offerServerCart).
     const { cache } = this.context.client;
-    // The cart as it was before this change, for the tag manager; a cart the change started had nothing.
-    const before = readCachedCart(cache, cart.id, this.context.channel) ?? (stored?.id === cart.id ? stored : null);
-    this.version++;
-    setServerCart(cart);
+    const mine = outboxState.serverCart?.languageId === kept.languageId ? outboxState.serverCart : null;
+    const last = mine?.cart.id === cart.id ? mine.cart : readCachedCart(cache, cart.id, this.context.channel);
+    const before = last ?? (stored && asKept(stored).cart.id === cart.id ? asKept(stored).cart : null);
+    this.showEntries(left, rev);
+    setServerCart(kept);
     writeCart(cache, cart, this.context.channel);
-    this.post({ type: 'applied', key: entry.key, cart, before, languageId: this.context.channel.languageId });
+    this.post({ type: 'applied', entry, kept, before, entries: left, rev });
     if (!this.settle(entry.key, { kind: 'applied', cart, before })) notifyWarnings(cart);
   }
 
@@ -163,32 +216,56 @@ class OutboxRuntime {
   }
 
   private fromOtherTab(message: TabMessage): void {
-    if (message.type === 'applied') {
-      if (message.cart.id) storeCartId(message.cart.id);
-      if (message.languageId === this.context.channel.languageId) {
-        setServerCart(message.cart);
-        writeCart(this.context.client.cache, message.cart, this.context.channel);
-      }
-      this.settle(message.key, { kind: 'applied', cart: message.cart, before: message.before });
-    } else if (message.type === 'refused') {
-      this.settle(message.key, { kind: 'refused', message: message.message });
+    if (message.type === 'changed') {
+      this.showEntries(message.entries, message.rev);
+      return;
     }
-    void this.reload();
+    if (message.type === 'refused') {
+      this.settle(message.key, { kind: 'refused', message: message.message });
+      return;
+    }
+    const { entry, kept, before } = message;
+    const { channel } = this.context;
+    if (kept.cart.id) storeCartId(kept.cart.id);
+    if (kept.languageId === channel.languageId) {
+      // Unless this tab meanwhile took a getCart fetched after that answer arrived: then its own is newer.
+      const current = outboxState.serverCart;
+      if (!current || current.languageId !== kept.languageId || kept.asOf > current.asOf) {
+        setServerCart(kept);
+        writeCart(this.context.client.cache, kept.cart, channel);
+      }
+    } else {
+      // Names, prices and warnings are in the replaying tab's language: this tab asks for its own. Until that
+      // answers, the change stays laid on the cart it shows, so it never drops out for the time a request takes.
+      setSettledEntries([...outboxState.settled, { ...entry, settledAt: kept.receivedAt }]);
+      void this.refetch();
+    }
+    this.showEntries(message.entries, message.rev);
+    this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
+  }
+
+  /** This tab's getCart from the server, offered like every getCart answer (with when it was fetched). */
+  private async refetch(): Promise<void> {
+    const id = cartState.id || loadCartId();
+    if (!id) return;
+    await this.context.client
+      .query({ query: CartDocument, variables: { id, ...this.context.channel }, fetchPolicy: 'network-only', context: cartAnswerContext })
+      .catch(() => undefined);
   }
 
   /** Hands the outcome to the button waiting for it; false when none waits (then the outbox tells the shopper). */
-  private settle(key: string, outcome: ChangeOutcome): boolean {
-    const resolve = this.waiters.get(key);
-    if (!resolve) return false;
+  private settle(key: string, outcome: ChangeOutcome | 'queued'): boolean {
+    const waiter = this.waiters.get(key);
+    if (!waiter) return false;
     this.waiters.delete(key);
-    resolve(outcome);
+    waiter.resolve(outcome === 'queued' ? { kind: 'queued', before: waiter.before, after: waiter.after } : outcome);
     return true;
   }
 
   private describe(entry: OutboxEntry): string {
     const { intent } = entry;
     if (intent.kind === 'promo' || intent.kind === 'giftCard') return intent.code;
-    const line = outboxState.serverCart?.items.find((l) => l.skuId === intent.skuId);
+    const line = outboxState.serverCart?.cart.items.find((l) => l.skuId === intent.skuId);
     return entry.preview?.product.name ?? line?.product.name ?? `#${intent.skuId}`;
   }
 
@@ -204,6 +281,11 @@ class OutboxRuntime {
     target.addEventListener(type, handler);
     this.cleanups.push(() => target.removeEventListener(type, handler));
   }
+}
+
+/** A kept cart as stored, also one stored before carts were kept with their times (then it may hold anything sent). */
+function asKept(stored: KeptCart | Cart): KeptCart {
+  return 'receivedAt' in stored ? stored : { cart: stored, languageId: '', asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
 }
 
 /** Each warning of a replayed answer, in one message, since the snackbar shows one at a time. */
@@ -244,8 +326,8 @@ export async function queueCartChange(context: OutboxContext, intent: CartIntent
 }
 
 /** Keeps the cart the server last answered (getCart), so the cart still shows after an offline reload. */
-export async function rememberServerCart(context: OutboxContext, cart: Cart): Promise<void> {
-  await (await startCartOutbox(context)).remember(cart);
+export async function rememberServerCart(context: OutboxContext, kept: KeptCart): Promise<void> {
+  await (await startCartOutbox(context)).remember(kept);
 }
 
 /** Stops the replayer (tests start a fresh one per case). */

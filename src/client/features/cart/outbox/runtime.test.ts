@@ -1,0 +1,291 @@
+// @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { ApolloClient, ApolloLink } from '@apollo/client';
+import { clear, createStore } from 'idb-keyval';
+import { Observable } from 'rxjs';
+import { subscribe } from 'valtio';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CartDocument, type CartFieldsFragment } from '../../../graphql/generated/operations';
+import { testCart, testLine } from '../../../graphql/cart-test-kit';
+import { answerTimes, createCache } from '../../../lib/apollo';
+import { cartState } from '../cart-id';
+import { cartAnswerContext, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../outbox-state';
+import { shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from './runtime';
+
+type Language = 'sv' | 'en';
+
+/**
+ * A shop server in small: one cart (`cart-1`), cart mutations applied once per idempotency key when they reach
+ * it, and getCart read when it reaches it. `hold(name)` keeps the answers of that operation on the way back
+ * until `release(name)`, so a test can order what reaches the server and what reaches the page as it likes.
+ */
+function shop() {
+  const lines = new Map<number, number>();
+  const keys = new Set<string>();
+  const requests: { operationName: string; variables: Record<string, unknown> }[] = [];
+  const held = new Map<string, (() => void)[]>();
+  const cart = (languageId: Language): CartFieldsFragment =>
+    testCart(
+      'cart-1',
+      [...lines].map(([skuId, quantity]) => {
+        const line = testLine(skuId, quantity);
+        return { ...line, product: { ...line.product, name: `${languageId === 'en' ? 'Game' : 'Spel'} ${skuId}` } };
+      }),
+    );
+  const server = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        const { operationName = '', variables } = operation;
+        requests.push({ operationName, variables });
+        const languageId = variables.languageId as Language;
+        let data: Record<string, unknown>;
+        if (operationName === 'AddToCart' || operationName === 'UpdateCartItem') {
+          const { skuId, quantity } = variables.item as { skuId: number; quantity: number };
+          if (!keys.has(variables.idempotencyKey as string)) {
+            keys.add(variables.idempotencyKey as string);
+            const next = operationName === 'AddToCart' ? (lines.get(skuId) ?? 0) + quantity : quantity;
+            if (next > 0) lines.set(skuId, next);
+            else lines.delete(skuId);
+          }
+          data = { [operationName === 'AddToCart' ? 'addToCart' : 'updateCartItem']: cart(languageId) };
+        } else {
+          data = { getCart: cart(languageId) };
+        }
+        const answer = () => {
+          observer.next({ data });
+          observer.complete();
+        };
+        const waiting = held.get(operationName);
+        if (waiting) waiting.push(answer);
+        else answer();
+      }),
+  );
+  const client = new ApolloClient({ cache: createCache(), link: ApolloLink.from([answerTimes, server]) });
+  return {
+    client,
+    lines,
+    requests,
+    hold(name: string) {
+      held.set(name, []);
+    },
+    release(name: string) {
+      const waiting = held.get(name) ?? [];
+      held.delete(name);
+      for (const answer of waiting) answer();
+    },
+  };
+}
+
+const context = (client: ApolloClient, languageId: Language = 'sv'): OutboxContext => ({
+  client,
+  channel: { channelId: languageId === 'sv' ? '1|se' : '1|en', languageId },
+  texts: { refused: (what) => `refused ${what}`, gaveUp: (what) => `gave up ${what}` },
+});
+
+/** The tab's getCart, offered to the outbox state with when it was fetched, as the cart query does. */
+const getCart = (client: ApolloClient, languageId: Language = 'sv') =>
+  client.query({ query: CartDocument, variables: { id: 'cart-1', ...context(client, languageId).channel }, fetchPolicy: 'network-only', context: cartAnswerContext });
+
+/** What the tab shows, as useCart computes it: the kept cart with the waiting changes laid on. */
+const shown = () => shownCart(outboxState.serverCart, [...outboxState.settled, ...outboxState.entries], 'sv');
+const quantities = () => Object.fromEntries((shown()?.items ?? []).map((line) => [line.skuId, line.quantity]));
+
+/** Waits until `ready` holds, looking again after each turn of the event loop (never a fixed sleep). */
+async function until(ready: () => boolean): Promise<void> {
+  for (let turns = 0; !ready(); turns++) {
+    if (turns > 500) throw new Error('never happened');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+}
+
+/** The clock moves on a few milliseconds, so that "before" and "after" are never the same millisecond. */
+const tick = () => vi.setSystemTime(Date.now() + 5);
+
+let online = true;
+const tabs: BroadcastChannel[] = [];
+
+/** Another tab of the same device, as the outbox's channel reaches it. */
+function otherTab(): { heard: unknown[]; post(message: unknown): void } {
+  const channel = new BroadcastChannel('retro-cart-outbox');
+  tabs.push(channel);
+  const heard: unknown[] = [];
+  channel.addEventListener('message', (event) => heard.push((event as MessageEvent).data));
+  return { heard, post: (message) => channel.postMessage(message) };
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+  stopCartOutbox();
+  await clear(createStore('retro-cart', 'outbox'));
+  setOutboxEntries([]);
+  setSettledEntries([]);
+  outboxState.serverCart = null;
+  online = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  cartState.id = 'cart-1';
+  document.cookie = 'ralph-cart=cart-1; path=/';
+});
+
+afterEach(() => {
+  stopCartOutbox();
+  for (const channel of tabs.splice(0)) channel.close();
+  vi.useRealTimers();
+});
+
+describe('the cart a tab shows while a change is on its way', () => {
+  it('does not lay a change again under a getCart answer that may already hold it', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    tick();
+    server.hold('AddToCart');
+    await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    await until(() => server.lines.get(1) === 2);
+    expect(outboxState.entries[0]?.sentAt).toBeDefined();
+    tick();
+    // The server applied the add; its answer is still on the way when a getCart (which holds it) comes back.
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 2 });
+    // The tab keeps the cart known to lack the add, with the add on top, until the add's own answer.
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(1);
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+
+  it('with no cart known to lack the change, shows the getCart answer without laying the change on it', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    server.hold('AddToCart');
+    await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    await until(() => server.lines.get(1) === 2);
+    tick();
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 2 });
+    server.release('AddToCart');
+  });
+
+  it('lays a change on a getCart answer that came back before the change was sent', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    online = false;
+    const runtime = await startCartOutbox(context(server.client));
+    await runtime.queue({ kind: 'add', skuId: 1, quantity: 2 }, null);
+    tick();
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 3 });
+  });
+
+  it('keeps the outbox answer when a getCart fetched before it arrives after it', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    tick();
+    server.hold('Cart');
+    const late = getCart(server.client);
+    await until(() => server.requests.some((r) => r.operationName === 'Cart'));
+    tick();
+    await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    await until(() => outboxState.entries.length === 0);
+    expect(quantities()).toEqual({ 1: 2 });
+    // The getCart read the cart before the add reached the server; its answer comes last.
+    server.release('Cart');
+    await late;
+    expect(quantities()).toEqual({ 1: 2 });
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(2);
+    // A getCart fetched after the answer is newer and is taken.
+    tick();
+    server.lines.set(1, 5);
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 5 });
+  });
+});
+
+describe('what the tabs tell each other', () => {
+  it('an answer goes to the other tabs with the changes still waiting, and a tab that hears one shows both', async () => {
+    const server = shop();
+    const tab = otherTab();
+    online = false;
+    const runtime = await startCartOutbox(context(server.client));
+    await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    await runtime.queue({ kind: 'add', skuId: 2, quantity: 1 }, null);
+    server.hold('AddToCart');
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await until(() => server.requests.length === 1);
+    server.release('AddToCart');
+    await until(() => tab.heard.some((m) => (m as { type: string }).type === 'applied'));
+    const applied = tab.heard.find((m) => (m as { type: string }).type === 'applied') as { entries: OutboxEntry[]; kept: KeptCart; rev: number };
+    expect(applied.kept.cart.items.map((line) => line.skuId)).toEqual([1]);
+    expect(applied.entries.map((entry) => entry.intent)).toEqual([{ kind: 'add', skuId: 2, quantity: 1 }]);
+    await until(() => outboxState.entries.length === 0);
+
+    // Now the other way round: another tab's answer, with a change it still holds back, reaches this tab.
+    const waiting: OutboxEntry = { key: 'k-3', seq: 9, intent: { kind: 'add', skuId: 3, quantity: 4 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0 };
+    tick();
+    const at = Date.now();
+    const answer: KeptCart = { cart: testCart('cart-1', [testLine(1, 1), testLine(2, 1), testLine(3, 1)]), languageId: 'sv', asOf: at, receivedAt: at };
+    tab.post({ type: 'applied', entry: { ...waiting, key: 'k-2', sentAt: at - 1 }, kept: answer, before: null, entries: [waiting], rev: applied.rev + 10 });
+    await until(() => outboxState.entries.length === 1);
+    expect(quantities()).toEqual({ 1: 1, 2: 1, 3: 5 });
+    // A list heard late from a third tab (an older revision) does not bring back a change already answered.
+    const lists: string[][] = [];
+    const unsubscribe = subscribe(outboxState, () => lists.push(outboxState.entries.map((entry) => entry.key)));
+    tab.post({ type: 'changed', entries: [{ ...waiting, key: 'k-2' }, waiting], rev: applied.rev + 5 });
+    tab.post({ type: 'changed', entries: [waiting, { ...waiting, key: 'k-4' }], rev: applied.rev + 11 });
+    await until(() => outboxState.entries.length === 2);
+    unsubscribe();
+    expect(lists.flat()).not.toContain('k-2');
+  });
+
+  it('an answer heard from another tab does not replace a getCart this tab fetched after that answer arrived', async () => {
+    const server = shop();
+    server.lines.set(1, 2);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client));
+    const at = Date.now();
+    const answer: KeptCart = { cart: testCart('cart-1', [testLine(1, 2)]), languageId: 'sv', asOf: at, receivedAt: at };
+    tick();
+    server.lines.set(1, 7);
+    await getCart(server.client);
+    const entry: OutboxEntry = { key: 'k-1', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt: at - 1 };
+    tab.post({ type: 'applied', entry, kept: answer, before: null, entries: [], rev: 70 });
+    tab.post({ type: 'changed', entries: [{ ...entry, key: 'k-sentinel', sentAt: undefined }], rev: 71 });
+    await until(() => outboxState.entries.length === 1);
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(7);
+  });
+
+  it('a tab in the other language asks for its own cart and keeps the change shown until it answers', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client, 'sv'));
+    await getCart(server.client, 'sv');
+    tick();
+    // The English tab replayed an add: the server holds it, and the English answer comes to this Swedish tab.
+    const sentAt = Date.now();
+    server.lines.set(1, 2);
+    tick();
+    const at = Date.now();
+    const english: KeptCart = { cart: testCart('cart-1', [{ ...testLine(1, 2), product: { ...testLine(1, 2).product, name: 'Game 1' } }]), languageId: 'en', asOf: at, receivedAt: at };
+    const entry: OutboxEntry = { key: 'k-en', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt };
+    server.hold('Cart');
+    tick();
+    tab.post({ type: 'applied', entry, kept: english, before: null, entries: [], rev: 50 });
+    await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
+    expect(server.requests.at(-1)?.variables).toMatchObject({ id: 'cart-1', languageId: 'sv' });
+    // Until its own answer comes, the Swedish cart it had, with the change laid on: never the English one.
+    expect(outboxState.serverCart?.languageId).toBe('sv');
+    expect(quantities()).toEqual({ 1: 2 });
+    expect(shown()?.items[0]?.product.name).toBe('Spel 1');
+    server.release('Cart');
+    await until(() => outboxState.serverCart?.cart.items[0]?.quantity === 2);
+    expect(outboxState.serverCart?.languageId).toBe('sv');
+    expect(outboxState.settled).toEqual([]);
+    expect(quantities()).toEqual({ 1: 2 });
+    expect(shown()?.items[0]?.product.name).toBe('Spel 1');
+  });
+});
