@@ -5,6 +5,7 @@ import { useShop } from '../../lib/shop-context';
 import { queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head } from '../../components/Head';
 import { Icon, type IconName } from '../../components/Icon';
+import { LazyImage } from '../../components/LazyImage';
 import type { HomeProductsQuery } from '../../graphql/generated/operations';
 import { HomeProductsDocument } from '../../graphql/generated/documents/HomeProducts';
 import { alternatesOf, routes } from '../../../shared/routes';
@@ -77,7 +78,7 @@ export function HomePage() {
           {topCategories.map((category) => (
             <li key={category.categoryId}>
               <Link to={category.canonicalUrl} className="home-category">
-                <img src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} loading="lazy" decoding="async" />
+                <LazyImage src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} />
                 <span className="home-category__name">{category.name}</span>
               </Link>
             </li>
