@@ -15,10 +15,15 @@ import { useShopName } from '../../components/shop-texts';
 import { ProductGrid } from './ProductCard';
 import { CampaignStamp } from './CampaignStamp';
 
-export const homeLoader = async (env: LoaderEnv) => ({
-  home: await queryFor(env, HomeProductsDocument, {}),
-  alternates: alternatesOf('home'),
-});
+/**
+ * The page shows only the top categories: the loader keeps those, since what it returns travels in the HTML to
+ * hydrate with (the whole tree is the layout's, already there).
+ */
+export const homeLoader = async (env: LoaderEnv) => {
+  const home = await queryFor(env, HomeProductsDocument, {});
+  const topCategories = home.categories.filter((c) => c.parentCategoryId == null).sort((a, b) => a.order - b.order);
+  return { home: { ...home, categories: topCategories }, alternates: alternatesOf('home') };
+};
 
 type Campaign = HomeProductsQuery['discountCampaigns'][number];
 
@@ -53,7 +58,6 @@ export function HomePage() {
   const title = intl.formatMessage({ id: candy ? 'home.title.candy' : 'home.title' });
   const shopName = useShopName();
   const campaign = heroCampaign(home.discountCampaigns);
-  const topCategories = home.categories.filter((c) => c.parentCategoryId == null).sort((a, b) => a.order - b.order);
   const all = routes.all(languageId);
   return (
     <div className="page page--home">
@@ -75,7 +79,7 @@ export function HomePage() {
           <FormattedMessage id="home.categories" />
         </h2>
         <ul className="home-categories__list">
-          {topCategories.map((category) => (
+          {home.categories.map((category) => (
             <li key={category.categoryId}>
               <Link to={category.canonicalUrl} className="home-category">
                 <LazyImage src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} />
