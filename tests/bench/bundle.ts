@@ -1,7 +1,8 @@
 /**
  * npm run bench:bundle: the JS and CSS the first route loads (the entry and its static imports), gzip and
  * brotli at the levels a server would use. Lazy chunks (other routes, the other language) are listed apart, and
- * each lazy page's chunks on top of the entry's (the server preloads the shown page's).
+ * each lazy page's chunks on top of the entry's (the server preloads the shown page's). Exits non-zero when a
+ * first route's JS (the entry's with the shown page's) is over the budget of issue 12.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,6 +40,9 @@ const sizes = (file: string) => {
     brotli: brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   };
 };
+/** The most JS, brotli, that any first route may load: about 5.5 s of a regular 2G link. */
+const BUDGET_KIB = 166;
+
 const kib = (n: number) => (n / 1024).toFixed(1).padStart(8);
 
 const rows = [...initial].map((file) => ({ file, ...sizes(file) }));
@@ -68,6 +72,10 @@ if (pages.length) {
     };
     walk(key);
     const extra = [...own].reduce((sum, file) => sum + sizes(file).brotli, 0);
-    console.info(`${key.replace(/^.*\//, '').padEnd(48)} ${kib(entryBrotli + extra)} KiB brotli (+${kib(extra).trim()})`);
+    const over = (entryBrotli + extra) / 1024 > BUDGET_KIB;
+    console.info(`${key.replace(/^.*\//, '').padEnd(48)} ${kib(entryBrotli + extra)} KiB brotli (+${kib(extra).trim()})${over ? `  OVER ${BUDGET_KIB} KiB` : ''}`);
+    if (over) process.exitCode = 1;
   }
 }
+if (total('js', 'brotli') / 1024 > BUDGET_KIB) process.exitCode = 1;
+console.info(`\nBudget: ${BUDGET_KIB} KiB brotli of JS for any first route${process.exitCode ? ': EXCEEDED' : ' (met)'}.`);

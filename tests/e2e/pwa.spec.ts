@@ -263,7 +263,8 @@ test.describe('offline from the first visit', () => {
     expect(everything.length).toBeGreaterThan(0);
     const checkoutPaths = [routes.checkout('sv'), routes.checkout('en')];
     expect(everything.filter((key) => checkoutPaths.some((path) => key.split('?')[0] === path))).toEqual([]);
-    expect(everything.filter((key) => /cart/i.test(key))).toEqual([]);
+    // The app's own hashed code (/assets/, such as the cart panel's chunk) is the same for everyone: no shopper's data.
+    expect(everything.filter((key) => /cart/i.test(key) && !key.startsWith('/assets/'))).toEqual([]);
   });
 });
 

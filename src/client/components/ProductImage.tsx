@@ -1,11 +1,14 @@
 import { preload } from 'react-dom';
 import { useIntl } from 'react-intl';
 import { Icon } from './Icon';
+import { LazyImage } from './LazyImage';
 
 /**
  * Fixed 1:1 box so nothing shifts when the picture arrives. A product without pictures gets a placeholder that
  * says so (the words hide where the box is too small for them), not an empty box. `index` picks one of several
  * pictures (the product page's gallery); lists show the first. An empty `name` marks the picture decorative.
+ * Pictures that are not `eager` wait for hydration (LazyImage): only those in the first screen may share the
+ * link with the page's scripts.
  */
 export function ProductImage({ images, name, eager = false, size = 248, index = 0 }: { images: readonly string[] | null; name: string; eager?: boolean; size?: number; index?: number }) {
   const intl = useIntl();
@@ -15,7 +18,11 @@ export function ProductImage({ images, name, eager = false, size = 248, index = 
   return (
     <span className="product-image">
       {file ? (
-        <img src={`/images/${file}`} alt={name} width={size} height={size} loading={eager ? 'eager' : 'lazy'} decoding="async" fetchPriority={eager ? 'high' : 'auto'} />
+        eager ? (
+          <img src={`/images/${file}`} alt={name} width={size} height={size} decoding="async" fetchPriority="high" />
+        ) : (
+          <LazyImage src={`/images/${file}`} alt={name} width={size} height={size} />
+        )
       ) : (
         <span className="product-image__placeholder" {...(name ? { role: 'img', 'aria-label': intl.formatMessage({ id: 'product.noImage' }) } : { 'aria-hidden': true })}>
           <Icon name="picture" size={40} />

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserApollo } from './apollo';
-import { CartDocument, LayoutDocument } from '../graphql/generated/operations';
+import { CartDocument } from '../graphql/generated/documents/Cart';
+import { LayoutDocument } from '../graphql/generated/documents/Layout';
 import { layoutGetUrl } from '../../shared/catalog-queries';
 import { channels } from '../../shared/locales';
 

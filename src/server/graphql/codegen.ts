@@ -3,7 +3,7 @@
  * client, so names are written once (in the .graphql files). Run `npm run codegen` after editing any
  * .graphql file; `npm test` runs it with --check and fails on stale output.
  */
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codegen } from '@graphql-codegen/core';
@@ -61,26 +61,61 @@ async function generate(): Promise<Record<string, string>> {
   });
 
   const documentFiles = walk(join(root, 'src/client'), '.graphql');
+  const documents = documentFiles.map((file) => ({ location: relative(root, file), document: parse(readFileSync(file, 'utf8')) }));
+  const clientConfig = { enumsAsTypes: true, avoidOptionals: { field: true, inputValue: false }, nonOptionalTypename: true };
+  // Types only, no code: any module may import them without carrying a document into its chunk.
   const clientOut = join(root, 'src/client/graphql/generated/operations.ts');
   const client = await codegen({
     filename: clientOut,
     schema,
-    documents: documentFiles.map((file) => ({
-      location: relative(root, file),
-      document: parse(readFileSync(file, 'utf8')),
-    })),
-    config: { enumsAsTypes: true, avoidOptionals: { field: true, inputValue: false }, nonOptionalTypename: true },
-    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
-    pluginMap: { typescriptOperations, typedDocumentNode },
+    documents,
+    config: clientConfig,
+    plugins: [{ typescriptOperations: {} }],
+    pluginMap: { typescriptOperations },
   });
-  const { shared, server: persisted } = persistedCatalogOperations(documentFiles.map((file) => parse(readFileSync(file, 'utf8'))));
+  const clientDocuments = await operationDocuments(schema, documents, clientConfig);
+  const { shared, server: persisted } = persistedCatalogOperations(documents.map(({ document }) => document));
   return {
     [serverOut]: header + server,
     [clientOut]: header + client,
+    ...clientDocuments,
     [join(root, 'src/shared/generated/catalog-operations.ts')]: header + shared,
     [join(root, 'src/server/graphql/generated/persisted-operations.ts')]: header + persisted,
   };
 }
+
+/** Where each operation's document module goes: one module per operation (see operationDocuments). */
+const documentsDir = join(root, 'src/client/graphql/generated/documents');
+
+/**
+ * One module per client operation holding its typed document (the operation with every fragment it uses), so a
+ * document travels in the chunk of the code that sends it: a lazy page's queries load with the page, not with the
+ * first route's JS.
+ */
+async function operationDocuments(schema: DocumentNode, documents: { location: string; document: DocumentNode }[], config: object): Promise<Record<string, string>> {
+  const definitions = documents.flatMap(({ document }) => document.definitions);
+  const externalFragments = definitions
+    .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+    .map((node) => ({ node, name: node.name.value, onType: node.typeCondition.name.value, isExternal: true }));
+  const outputs: Record<string, string> = {};
+  for (const { location, document } of documents) {
+    for (const operation of document.definitions) {
+      if (operation.kind !== Kind.OPERATION_DEFINITION || !operation.name) continue;
+      const filename = join(documentsDir, `${operation.name.value}.ts`);
+      const content = await codegen({
+        filename,
+        schema,
+        documents: [{ location, document: { kind: Kind.DOCUMENT, definitions: [operation] } }],
+        config: { ...config, importOperationTypesFrom: 'Types', externalFragments },
+        plugins: [{ typedDocumentNode: {} }],
+        pluginMap: { typedDocumentNode },
+      });
+      outputs[filename] = `${header}import type * as Types from '../operations';\n${content}`;
+    }
+  }
+  return outputs;
+}
+
 
 /**
  * Queries that read only the catalog (the same answer for every shopper), sent by the browser as GET with just
@@ -164,6 +199,17 @@ for (const [file, content] of Object.entries(outputs)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, content);
   }
+}
+// A module of an operation that no longer exists would still compile and send a query the server may not know.
+let leftovers: string[] = [];
+try {
+  leftovers = readdirSync(documentsDir).map((name) => join(documentsDir, name)).filter((file) => !(file in outputs));
+} catch {
+  // no directory yet
+}
+for (const file of leftovers) {
+  if (check) stale.push(relative(root, file));
+  else rmSync(file);
 }
 if (stale.length) {
   console.error(`Generated GraphQL types are stale: ${stale.join(', ')}. Run npm run codegen.`);

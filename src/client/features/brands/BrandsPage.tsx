@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
 import { queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head, type Alternate } from '../../components/Head';
-import { BrandsIndexDocument } from '../../graphql/generated/operations';
+import { BrandsIndexDocument } from '../../graphql/generated/documents/BrandsIndex';
 import { alternatesOf, routes } from '../../../shared/routes';
 import { groupBrandsByLetter, type IndexedBrand } from './brand-index';
 

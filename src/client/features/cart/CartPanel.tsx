@@ -1,14 +1,18 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { routes } from '../../../shared/routes';
 import { closePanel } from '../../lib/ui-state';
 import { useLanguageId } from '../../hooks/use-language';
+import { prefetchWhenIdle } from '../../lib/prefetch';
 import { SidePanel } from '../../components/SidePanel';
-import { CartLines } from './CartLines';
-import { CartTotals } from './CartTotals';
-import { PromoCodeForm } from './CartCodeForm';
 import { useCart } from './use-cart';
 import { useCartPending } from './use-outbox';
+
+// The panel is closed on every first render: its body waits for the page to be idle (or for the panel to open),
+// out of the first route's JS.
+const loadBody = () => import('./CartPanelBody');
+const CartPanelBody = lazy(loadBody);
 
 export function CartPanel() {
   const intl = useIntl();
@@ -16,6 +20,9 @@ export function CartPanel() {
   const cart = useCart();
   const pending = useCartPending();
   const hasItems = cart !== null && cart.items.length > 0;
+  useEffect(() => {
+    prefetchWhenIdle(() => void loadBody().catch(() => undefined));
+  }, []);
   return (
     <SidePanel
       name="cart"
@@ -34,11 +41,9 @@ export function CartPanel() {
         </p>
       )}
       {hasItems ? (
-        <div className="cart-panel">
-          <CartLines cart={cart} onNavigate={closePanel} />
-          <PromoCodeForm cart={cart} />
-          <CartTotals cart={cart} />
-        </div>
+        <Suspense fallback={null}>
+          <CartPanelBody cart={cart} />
+        </Suspense>
       ) : (
         <p className="cart-panel__empty">
           <FormattedMessage id="cart.empty" />

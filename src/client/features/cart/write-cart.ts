@@ -1,5 +1,6 @@
 import type { ApolloCache } from '@apollo/client';
-import { CartDocument, type CartFieldsFragment } from '../../graphql/generated/operations';
+import type { CartFieldsFragment } from '../../graphql/generated/operations';
+import { CartDocument } from '../../graphql/generated/documents/Cart';
 
 type Channel = { channelId: string; languageId: string };
 

@@ -5,7 +5,9 @@ import { useShop } from '../../lib/shop-context';
 import { queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head } from '../../components/Head';
 import { Icon, type IconName } from '../../components/Icon';
-import { HomeProductsDocument, type HomeProductsQuery } from '../../graphql/generated/operations';
+import { LazyImage } from '../../components/LazyImage';
+import type { HomeProductsQuery } from '../../graphql/generated/operations';
+import { HomeProductsDocument } from '../../graphql/generated/documents/HomeProducts';
 import { alternatesOf, routes } from '../../../shared/routes';
 import type { ShopVariant } from '../../../shared/shop';
 import type { MessageId } from '../../i18n/messages';
@@ -13,10 +15,15 @@ import { useShopName } from '../../components/shop-texts';
 import { ProductGrid } from './ProductCard';
 import { CampaignStamp } from './CampaignStamp';
 
-export const homeLoader = async (env: LoaderEnv) => ({
-  home: await queryFor(env, HomeProductsDocument, {}),
-  alternates: alternatesOf('home'),
-});
+/**
+ * The page shows only the top categories: the loader keeps those, since what it returns travels in the HTML to
+ * hydrate with (the whole tree is the layout's, already there).
+ */
+export const homeLoader = async (env: LoaderEnv) => {
+  const home = await queryFor(env, HomeProductsDocument, {});
+  const topCategories = home.categories.filter((c) => c.parentCategoryId == null).sort((a, b) => a.order - b.order);
+  return { home: { ...home, categories: topCategories }, alternates: alternatesOf('home') };
+};
 
 type Campaign = HomeProductsQuery['discountCampaigns'][number];
 
@@ -51,7 +58,6 @@ export function HomePage() {
   const title = intl.formatMessage({ id: candy ? 'home.title.candy' : 'home.title' });
   const shopName = useShopName();
   const campaign = heroCampaign(home.discountCampaigns);
-  const topCategories = home.categories.filter((c) => c.parentCategoryId == null).sort((a, b) => a.order - b.order);
   const all = routes.all(languageId);
   return (
     <div className="page page--home">
@@ -73,10 +79,10 @@ export function HomePage() {
           <FormattedMessage id="home.categories" />
         </h2>
         <ul className="home-categories__list">
-          {topCategories.map((category) => (
+          {home.categories.map((category) => (
             <li key={category.categoryId}>
               <Link to={category.canonicalUrl} className="home-category">
-                <img src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} loading="lazy" decoding="async" />
+                <LazyImage src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} />
                 <span className="home-category__name">{category.name}</span>
               </Link>
             </li>

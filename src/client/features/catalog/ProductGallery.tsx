@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { LazyImage } from '../../components/LazyImage';
 import { ProductImage } from '../../components/ProductImage';
 
 /** The chosen picture in a fixed box, and a thumbnail button per picture when there is more than one. */
@@ -21,7 +22,7 @@ export function ProductGallery({ images, name }: { images: readonly string[] | n
                 aria-current={i === index ? 'true' : undefined}
                 onClick={() => setIndex(i)}
               >
-                <img src={`/images/${file}`} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                <LazyImage src={`/images/${file}`} alt="" width={64} height={64} />
               </button>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHydrated } from '../../hooks/use-hydrated';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
@@ -85,7 +85,11 @@ export function ProductPurchase({ product }: { product: Product }) {
       >
         <FormattedMessage id={adding ? 'product.adding' : preOrder ? 'product.preOrder' : 'product.addToCart'} />
       </button>
-      {chosen && soldOut && <BackInStockForm key={chosen.skuId} skuId={chosen.skuId} skuName={chosen.name} />}
+      {chosen && soldOut && (
+        <Suspense fallback={null}>
+          <BackInStockForm key={chosen.skuId} skuId={chosen.skuId} skuName={chosen.name} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -7,13 +7,11 @@ import { usePersisted } from '../../lib/persisted-context';
 import { isBrowserOnline, useOnline } from '../../lib/online-status';
 import { notify } from '../../lib/ui-state';
 import { useChannelVariables } from '../../hooks/use-language';
-import {
-  CartDocument,
-  CheckoutDocument,
-  PlaceOrderDocument,
-  SaveCheckoutDocument,
-  type CheckoutFieldsFragment,
-} from '../../graphql/generated/operations';
+import type { CheckoutFieldsFragment } from '../../graphql/generated/operations';
+import { CartDocument } from '../../graphql/generated/documents/Cart';
+import { CheckoutDocument } from '../../graphql/generated/documents/Checkout';
+import { PlaceOrderDocument } from '../../graphql/generated/documents/PlaceOrder';
+import { SaveCheckoutDocument } from '../../graphql/generated/documents/SaveCheckout';
 import { cartState, loadCartId } from '../cart';
 import { formFromCheckout, toCheckoutInput, type CheckoutField, type CheckoutForm } from './checkout-form';
 

@@ -3,7 +3,9 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useChannelVariables } from '../../hooks/use-language';
-import { CartDocument, CompletePaymentDocument, type OrderFieldsFragment } from '../../graphql/generated/operations';
+import type { OrderFieldsFragment } from '../../graphql/generated/operations';
+import { CartDocument } from '../../graphql/generated/documents/Cart';
+import { CompletePaymentDocument } from '../../graphql/generated/documents/CompletePayment';
 
 export interface CompletedPayment {
   order: OrderFieldsFragment | null;

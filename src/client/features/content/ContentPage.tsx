@@ -1,7 +1,8 @@
 import { useLoaderData } from 'react-router';
 import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head } from '../../components/Head';
-import { ContentPageDocument, type ContentPageQuery } from '../../graphql/generated/operations';
+import type { ContentPageQuery } from '../../graphql/generated/operations';
+import { ContentPageDocument } from '../../graphql/generated/documents/ContentPage';
 
 type Page = NonNullable<ContentPageQuery['contentPage']>;
 

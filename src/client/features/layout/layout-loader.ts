@@ -1,6 +1,7 @@
 import type { LoaderEnv } from '../../lib/route-context';
 import { queryFor } from '../../lib/route-context';
-import { LayoutDocument, type LayoutQuery } from '../../graphql/generated/operations';
+import type { LayoutQuery } from '../../graphql/generated/operations';
+import { LayoutDocument } from '../../graphql/generated/documents/Layout';
 import { loadMessages, type Messages } from '../../i18n/messages';
 
 export interface LayoutData {

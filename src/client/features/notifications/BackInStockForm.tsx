@@ -6,7 +6,7 @@ import { isValidEmail } from '../../../shared/email';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { notify } from '../../lib/ui-state';
 import { useChannelVariables } from '../../hooks/use-language';
-import { RegisterBackInStockDocument } from '../../graphql/generated/operations';
+import { RegisterBackInStockDocument } from '../../graphql/generated/documents/RegisterBackInStock';
 
 /** Codes whose server message is written for the shopper (see registerBackInStock in the schema). */
 const SHOPPER_FACING_CODES = new Set(['INVALID_EMAIL', 'SKU_NOT_FOUND', 'ALREADY_IN_STOCK']);

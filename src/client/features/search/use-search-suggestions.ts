@@ -1,7 +1,8 @@
 import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { channels, type LanguageId } from '../../../shared/locales';
-import { SearchSuggestionsDocument, type SearchSuggestionsQuery } from '../../graphql/generated/operations';
+import type { SearchSuggestionsQuery } from '../../graphql/generated/operations';
+import { SearchSuggestionsDocument } from '../../graphql/generated/documents/SearchSuggestions';
 import { SEARCH_DEBOUNCE_MS } from './search-constants';
 import { useDebouncedValue } from './use-debounced-value';
 

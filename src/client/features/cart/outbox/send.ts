@@ -1,11 +1,9 @@
 import { CombinedGraphQLErrors, ServerError, type ApolloClient } from '@apollo/client';
-import {
-  AddToCartDocument,
-  SetCartGiftCardDocument,
-  SetCartPromoCodeDocument,
-  UpdateCartItemDocument,
-  type CartFieldsFragment,
-} from '../../../graphql/generated/operations';
+import type { CartFieldsFragment } from '../../../graphql/generated/operations';
+import { AddToCartDocument } from '../../../graphql/generated/documents/AddToCart';
+import { SetCartGiftCardDocument } from '../../../graphql/generated/documents/SetCartGiftCard';
+import { SetCartPromoCodeDocument } from '../../../graphql/generated/documents/SetCartPromoCode';
+import { UpdateCartItemDocument } from '../../../graphql/generated/documents/UpdateCartItem';
 import type { OutboxEntry } from '../outbox-state';
 import type { SendResult } from './outbox';
 

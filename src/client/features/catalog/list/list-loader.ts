@@ -1,14 +1,11 @@
 import { queryFor, type LoaderEnv } from '../../../lib/route-context';
 import type { Alternate } from '../../../components/Head';
-import {
-  FacetLabelsDocument,
-  ListCategoriesDocument,
-  ProductListFacetsDocument,
-  ProductListPageDocument,
-  SkuNameTranslationsDocument,
-  type FilterInputType,
-  type ProductCardFieldsFragment,
-} from '../../../graphql/generated/operations';
+import type { FilterInputType, ProductCardFieldsFragment } from '../../../graphql/generated/operations';
+import { FacetLabelsDocument } from '../../../graphql/generated/documents/FacetLabels';
+import { ListCategoriesDocument } from '../../../graphql/generated/documents/ListCategories';
+import { ProductListFacetsDocument } from '../../../graphql/generated/documents/ProductListFacets';
+import { ProductListPageDocument } from '../../../graphql/generated/documents/ProductListPage';
+import { SkuNameTranslationsDocument } from '../../../graphql/generated/documents/SkuNameTranslations';
 import { distinctCategoryLabels, facetGroups, missingSelections, type FacetGroup, type FacetLabels } from './facets';
 import {
   clampPages,

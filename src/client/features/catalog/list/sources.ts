@@ -1,12 +1,10 @@
 import { notFound, queryFor, type LoaderEnv } from '../../../lib/route-context';
 import type { Alternate } from '../../../components/Head';
-import {
-  BrandByAliasDocument,
-  CampaignByAliasDocument,
-  CategoryByAliasDocument,
-  ListCategoriesDocument,
-  type FilterInputType,
-} from '../../../graphql/generated/operations';
+import type { FilterInputType } from '../../../graphql/generated/operations';
+import { BrandByAliasDocument } from '../../../graphql/generated/documents/BrandByAlias';
+import { CampaignByAliasDocument } from '../../../graphql/generated/documents/CampaignByAlias';
+import { CategoryByAliasDocument } from '../../../graphql/generated/documents/CategoryByAlias';
+import { ListCategoriesDocument } from '../../../graphql/generated/documents/ListCategories';
 import type { MessageId } from '../../../i18n/messages';
 import { languageIds, type LanguageId } from '../../../../shared/locales';
 import { alternatesOf, routes } from '../../../../shared/routes';
