@@ -299,6 +299,13 @@ export type Mutation = {
    * has nothing left is not stored and answers a GIFT_CARD_INVALID warning. Codes are at most 64 characters.
    */
   setCartGiftCard: Cart;
+  /**
+   * Signed in: takes the guest cart with this id into the customer's own cart (lines added to what the customer's
+   * cart holds, quantities capped at stock, each cap a warning) and answers the customer's cart, whose id the browser
+   * keeps from now on; the guest cart is gone afterwards. An id that names no guest cart just answers the customer's
+   * cart ('' for none yet). UNAUTHENTICATED without a valid token.
+   */
+  claimCart: Cart;
   createOrUpdateCheckout: Checkout;
   /**
    * Saves the form, re-validates it and places the order in one transaction: stock is checked and taken, the
@@ -399,6 +406,14 @@ export type MutationSetCartGiftCardArgs = {
   id: Scalars['String']['input'];
   code: Scalars['String']['input'];
   idempotencyKey?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationClaimCartArgs = {
+  id: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1598,6 +1613,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateCartItem?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'id' | 'item'>>;
   setCartPromoCode?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartPromoCodeArgs, 'id' | 'promoCode'>>;
   setCartGiftCard?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartGiftCardArgs, 'id' | 'code'>>;
+  claimCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationClaimCartArgs, 'id'>>;
   createOrUpdateCheckout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<MutationCreateOrUpdateCheckoutArgs, 'cartId' | 'checkout'>>;
   placeOrder?: Resolver<ResolversTypes['PlaceOrderResult'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'cartId' | 'checkout'>>;
   completePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCompletePaymentArgs, 'orderId' | 'token'>>;
