@@ -1,7 +1,8 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ServerError } from '@apollo/client/errors';
-import { catchError, from, mergeMap, of, throwError } from 'rxjs';
+import { catchError, from, mergeMap, of, tap, throwError } from 'rxjs';
 import type { persistedQueryExtensions } from '../../shared/catalog-queries';
+import { readToken, tokenRefused } from './auth-token';
 
 // Catalog entities carry language-specific text under one id, so they are stored under the query (whose
 // arguments include languageId) rather than normalised by id, where one language would overwrite the other.
@@ -54,12 +55,41 @@ function hashUnknown(answer: unknown): boolean {
 const PERSISTED_QUERY_NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
 let catalogQueries: Promise<{ persistedQueryExtensions: typeof persistedQueryExtensions }> | undefined;
 
+/**
+ * The signed-in customer's token goes as `Authorization: Bearer` on POSTs only: a catalog GET is one the service
+ * worker keeps and serves to whoever asks, so it must never depend on who asked. When the server refuses the
+ * token it sent, the token is dropped (tokenRefused), so the tab stops acting as a customer who is not signed in.
+ */
+export const bearerToken = new ApolloLink((operation, forward) => {
+  const context = operation.getContext() as { fetchOptions?: { method?: string }; headers?: Record<string, string> };
+  const token = context.fetchOptions?.method === 'GET' ? null : readToken();
+  if (!token) return forward(operation);
+  operation.setContext({ headers: { ...context.headers, authorization: `Bearer ${token}` } });
+  const refused = () => {
+    if (readToken() === token) tokenRefused();
+  };
+  return forward(operation).pipe(
+    tap((result) => {
+      if (unauthenticated(result)) refused();
+    }),
+    catchError((error: unknown) => {
+      if ((ServerError.is(error) && error.statusCode === 401) || unauthenticated(error)) refused();
+      return throwError(() => error);
+    }),
+  );
+});
+
+function unauthenticated(answer: unknown): boolean {
+  const errors = (answer as { errors?: readonly { extensions?: { code?: unknown } }[] } | null)?.errors;
+  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === 'UNAUTHENTICATED');
+}
+
 /** The browser's client; the first page's data arrives with the router's hydration data instead. */
 export function createBrowserApollo(): ApolloClient {
   return new ApolloClient({
     cache: createCache(),
     // Without the client library's name and version in every request's extensions: a catalog read's URL must
     // stay the one the service worker precached, across Apollo upgrades.
-    link: catalogReadsAsGet.concat(new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })),
+    link: ApolloLink.from([catalogReadsAsGet, bearerToken, new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })]),
   });
 }
