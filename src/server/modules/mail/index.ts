@@ -3,7 +3,7 @@
  * by the sender, and previewed at /mail/…. The mail module does not read orders: the order module hands it the
  * mail's data.
  */
-export { enqueueOrderMail } from './outbox';
+export { enqueueOrderMail, forgetMails } from './outbox';
 export { registerMailPreviews } from './preview';
 export { createMailSender } from './sender';
 export type { OrderMailData, OrderMailKind } from './types';

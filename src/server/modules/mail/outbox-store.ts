@@ -126,3 +126,11 @@ export async function markFailed(db: Queryable, mail: StoredMail, error: string)
     [mail.id, error.slice(0, 1000), retryDelaySeconds(mail.attempts)],
   );
 }
+
+/**
+ * Removes the stored mails of these orders and every mail to this address (any letter case), sent or not: a
+ * deleted account's mails hold the person's name and address.
+ */
+export async function deleteMailsOf(db: Queryable, orderIds: readonly string[], email: string): Promise<void> {
+  await db.query('DELETE FROM mail_outbox WHERE order_id = ANY($1::text[]) OR lower(to_address) = lower($2)', [orderIds, email.trim()]);
+}

@@ -12,3 +12,8 @@ export async function saveBackInStockRequest(db: Queryable, request: { skuId: nu
     [request.skuId, request.email, request.languageId],
   );
 }
+
+/** Removes every back-in-stock request of this address (any letter case). */
+export async function deleteBackInStockRequestsOf(db: Queryable, email: string): Promise<void> {
+  await db.query('DELETE FROM back_in_stock_requests WHERE lower(email) = lower($1)', [email.trim()]);
+}

@@ -1,2 +1,3 @@
 /** Shoppers' requests to hear when a sold-out SKU is back. */
 export { notificationResolvers } from './resolvers';
+export { forgetBackInStockRequests, registerBackInStock } from './back-in-stock';
