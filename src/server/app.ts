@@ -28,6 +28,7 @@ import { registerMailPreviews } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
+import { startBackInStockNotifier } from './modules/notifications';
 import { isCatalogGet } from '../shared/catalog-queries';
 import { catalogReadCacheControl } from './graphql-cache-control';
 
@@ -215,6 +216,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(status).send({ error: status === 500 ? 'Internal Server Error' : error.message });
   });
 
+  const backInStock = startBackInStockNotifier({
+    db,
+    pubsub,
+    variant: env.SHOP_VARIANT,
+    publicUrl: env.PUBLIC_URL,
+    onError: (error) => fastify.log.error({ err: error }, 'Back-in-stock notices could not be queued'),
+  });
+
   const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga, {
     limits,
     clientAddress: clientAddressResolver(env.TRUST_PROXY),
@@ -230,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async stop() {
       // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
       // may be accepted.
-      await Promise.all([closeWebSocket(), fastify.close()]);
+      await Promise.all([closeWebSocket(), fastify.close(), backInStock.stop()]);
       await limits.close();
     },
   };
