@@ -27,6 +27,8 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
   // Signs admin bearer tokens; when unset one is generated and kept in the database.
   ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  // Signs customer bearer tokens; when unset one is generated and kept in the database (its own, not the admin one).
+  CUSTOMER_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   // The registered payment provider new orders use: 'test' (built in, see modules/payment).
   PAYMENT_PROVIDER: z.string().min(1).default('test'),
   // An https PUBLIC_URL is a deployment: it refuses to start with the test payment provider or spendable demo

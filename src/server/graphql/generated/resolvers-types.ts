@@ -340,6 +340,11 @@ export type Mutation = {
   /** Admin only: a one-time link (15 minutes) that signs the opener in as this customer. */
   createShopAsLink: ShopAsLink;
   /**
+   * Admin only: books store credit for a customer (kronor inc VAT; a negative amount takes some back, and the balance
+   * never goes below zero). Answers the customer's balance afterwards, in the request's language.
+   */
+  addCustomerCredit: Balance;
+  /**
    * Asks to be emailed when an out-of-stock SKU can be bought again; the same SKU and address twice is one
    * request. Bad input answers a GraphQL error whose message is the shopper-facing text in the request's
    * language and whose extensions.code says which: INVALID_EMAIL, SKU_NOT_FOUND or ALREADY_IN_STOCK.
@@ -482,6 +487,16 @@ export type MutationMonitorProductAvailabilityArgs = {
 /** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
 export type MutationCreateShopAsLinkArgs = {
   customerId: Scalars['Int']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationAddCustomerCreditArgs = {
+  customerId: Scalars['Int']['input'];
+  amount: Scalars['Float']['input'];
+  description: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1440,6 +1455,7 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Shop: ResolverTypeWrapper<Shop>;
   Alternate: ResolverTypeWrapper<Alternate>;
@@ -1447,7 +1463,6 @@ export type ResolversTypes = {
   AppliedCampaign: ResolverTypeWrapper<AppliedCampaign>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CampaignPrice: ResolverTypeWrapper<CampaignPrice>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   CartItemCampaign: ResolverTypeWrapper<CartItemCampaign>;
   CartItem: ResolverTypeWrapper<CartItemModel>;
   CartShipping: ResolverTypeWrapper<CartShipping>;
@@ -1520,6 +1535,7 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   Int: Scalars['Int']['output'];
   Mutation: Record<PropertyKey, never>;
+  Float: Scalars['Float']['output'];
   Subscription: Record<PropertyKey, never>;
   Shop: Shop;
   Alternate: Alternate;
@@ -1527,7 +1543,6 @@ export type ResolversParentTypes = {
   AppliedCampaign: AppliedCampaign;
   Boolean: Scalars['Boolean']['output'];
   CampaignPrice: CampaignPrice;
-  Float: Scalars['Float']['output'];
   CartItemCampaign: CartItemCampaign;
   CartItem: CartItemModel;
   CartShipping: CartShipping;
@@ -1622,6 +1637,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   subscribeToNewsletter?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, RequireFields<MutationSubscribeToNewsletterArgs, 'email'>>;
   monitorProductAvailability?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, RequireFields<MutationMonitorProductAvailabilityArgs, 'email' | 'skuId'>>;
   createShopAsLink?: Resolver<ResolversTypes['ShopAsLink'], ParentType, ContextType, RequireFields<MutationCreateShopAsLinkArgs, 'customerId'>>;
+  addCustomerCredit?: Resolver<ResolversTypes['Balance'], ParentType, ContextType, RequireFields<MutationAddCustomerCreditArgs, 'customerId' | 'amount' | 'description'>>;
   registerBackInStock?: Resolver<ResolversTypes['BackInStockResult'], ParentType, ContextType, RequireFields<MutationRegisterBackInStockArgs, 'skuId' | 'email'>>;
   setOrderStatus?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetOrderStatusArgs, 'orderId' | 'status'>>;
 };

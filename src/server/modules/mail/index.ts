@@ -3,7 +3,8 @@
  * by the sender, and previewed at /mail/…. The mail module does not read orders: the order module hands it the
  * mail's data.
  */
-export { enqueueOrderMail } from './outbox';
+export { enqueueBackInStockMail, enqueueOrderMail, forgetMails } from './outbox';
+export type { BackInStockMailData } from './BackInStockMail';
 export { registerMailPreviews } from './preview';
 export { createMailSender } from './sender';
 export type { OrderMailData, OrderMailKind } from './types';

@@ -1,0 +1,3 @@
+-- A session slides: each token refresh moves expires_at to now + lifetime_seconds (1800 when "remember me" was
+-- off, 604800 otherwise), never past the absolute limit counted from created_at (modules/auth/sessions.ts).
+ALTER TABLE customer_sessions ADD COLUMN lifetime_seconds integer NOT NULL DEFAULT 604800 CHECK (lifetime_seconds > 0);
