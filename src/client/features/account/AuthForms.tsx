@@ -56,7 +56,7 @@ export function LoginForm() {
     setBusy(true);
     try {
       start();
-      const success = await callAuth(
+      const { success } = await callAuth(
         AUTH_PATHS.login,
         { username: email.trim(), password: await hashPassword(password), ...(remember ? {} : { sessionLifetime: SHORT_SESSION_MINUTES }) },
         { languageId },
@@ -137,7 +137,7 @@ export function RegisterForm() {
     setBusy(true);
     try {
       start();
-      const success = await callAuth(
+      const { success } = await callAuth(
         AUTH_PATHS.register,
         {
           username: fields.email.trim(),
@@ -219,9 +219,9 @@ export function ForgotPasswordForm() {
     if (found) return input.current?.focus();
     setBusy(true);
     try {
-      await callAuth(AUTH_PATHS.forgotPassword, { username: email.trim() }, { languageId });
+      const { message } = await callAuth(AUTH_PATHS.forgotPassword, { username: email.trim() }, { languageId });
       openPanel('account', 'login');
-      notify(intl.formatMessage({ id: 'account.success.resetSent' }), 'success');
+      notify(message ?? intl.formatMessage({ id: 'account.success.resetSent' }), 'success');
     } catch (error) {
       setFailure(failureText(error));
     } finally {
@@ -269,7 +269,7 @@ export function ResetPasswordForm({ resetKey, onDone }: { resetKey: string; onDo
     setBusy(true);
     try {
       start();
-      const success = await callAuth(AUTH_PATHS.resetPassword, { key: resetKey, newPassword: await hashPassword(password) }, { languageId });
+      const { success } = await callAuth(AUTH_PATHS.resetPassword, { key: resetKey, newPassword: await hashPassword(password) }, { languageId });
       if (success) await signedIn(success);
       notify(intl.formatMessage({ id: 'account.success.passwordChanged' }), 'success');
       onDone(Boolean(success));

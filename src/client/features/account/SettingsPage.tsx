@@ -237,7 +237,7 @@ function PasswordForm() {
     setBusy(true);
     start();
     try {
-      const success = await callAuth(
+      const { success } = await callAuth(
         AUTH_PATHS.password,
         { password: await hashPassword(fields.current), newPassword: await hashPassword(fields.password) },
         { languageId, token: readToken() },

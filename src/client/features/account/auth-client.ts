@@ -49,15 +49,44 @@ async function send(path: string, init: RequestInit, options: CallOptions): Prom
   return { status: response.status, body };
 }
 
+/** What GET /auth/sign/{value} says a challenge asks for. */
+interface SignInfo {
+  sign: string;
+  difficulty: number;
+}
+
+/** Whether a SHA-256 digest starts with `bits` zero bits. */
+function leadingZeroBits(digest: Uint8Array, bits: number): boolean {
+  for (let bit = 0; bit < bits; bit++) if ((digest[bit >> 3]! >> (7 - (bit & 7))) & 1) return false;
+  return true;
+}
+
+/** Hashes tried at once: the digests run in parallel, and the page stays responsive between batches. */
+const PROOF_BATCH = 2048;
+
 /**
- * Answers the server's `{sign}` challenge: the sign endpoint signs the value it handed out, and the request goes
- * again with that signature. One round only: a second challenge is a failure.
+ * The proof of work a `{sign}` challenge asks for: a decimal answer for which SHA-256("<sign>:<answer>") starts
+ * with the asked number of zero bits; the signature is "<sign>:<answer>".
+ */
+export async function solveChallenge(sign: string, difficulty: number): Promise<string> {
+  const encoder = new TextEncoder();
+  for (let start = 0; ; start += PROOF_BATCH) {
+    const answers = Array.from({ length: PROOF_BATCH }, (_, index) => start + index);
+    const digests = await Promise.all(answers.map((answer) => crypto.subtle.digest('SHA-256', encoder.encode(`${sign}:${answer}`))));
+    const found = digests.findIndex((digest) => leadingZeroBits(new Uint8Array(digest), difficulty));
+    if (found >= 0) return `${sign}:${answers[found]}`;
+  }
+}
+
+/**
+ * Answers the server's `{sign}` challenge: the sign endpoint says what the value asks for, the browser works out
+ * the proof, and the request goes again with it as its signature. One round only: a second challenge fails.
  */
 async function signatureFor(value: string, options: CallOptions): Promise<string> {
-  const { status, body } = await send(`${AUTH_PATHS.sign}/${encodeURIComponent(value)}`, { method: 'GET' }, options);
-  const signature = typeof body === 'string' ? body : (body as { signature?: unknown } | null)?.signature;
-  if (status >= 400 || typeof signature !== 'string') throw failure(status, body);
-  return signature;
+  const { status, body } = await send(`${AUTH_PATHS.sign}/${encodeURIComponent(value)}?languageId=${options.languageId}`, { method: 'GET' }, options);
+  const info = body as Partial<SignInfo> | null;
+  if (status >= 400 || typeof info?.sign !== 'string' || typeof info.difficulty !== 'number') throw failure(status, body);
+  return solveChallenge(info.sign, info.difficulty);
 }
 
 function failure(status: number, body: unknown): AuthError {
@@ -65,16 +94,27 @@ function failure(status: number, body: unknown): AuthError {
   return new AuthError(typeof message === 'string' ? message : '', code ?? 'NETWORK', status);
 }
 
-/** POSTs JSON to an auth endpoint; resolves with the answer's token, or rejects with an AuthError. */
-export async function callAuth(path: AuthPath, request: AuthRequest, options: CallOptions): Promise<AuthSuccess | null> {
-  const post = (body: AuthRequest) => send(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, options);
-  let answer = await post(request).catch(() => ({ status: 0, body: null }));
+/** An auth endpoint's 200: a token (login, register, password, reset), or only a message (forgot password). */
+export interface AuthAnswer {
+  success: AuthSuccess | null;
+  message: string | null;
+}
+
+/** POSTs JSON to an auth endpoint in the page's language; rejects with an AuthError when refused. */
+export async function callAuth(path: AuthPath, request: AuthRequest, options: CallOptions): Promise<AuthAnswer> {
+  const post = (body: AuthRequest) =>
+    send(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ...body, languageId: options.languageId }) }, options).catch(
+      () => ({ status: 0, body: null }),
+    );
+  let answer = await post(request);
   if (answer.status < 400 && isChallenge(answer.body)) {
     const signature = await signatureFor(answer.body.sign, options);
-    answer = await post({ ...request, signature }).catch(() => ({ status: 0, body: null }));
+    answer = await post({ ...request, signature });
+    if (answer.status < 400 && isChallenge(answer.body)) throw new AuthError('', 'SIGNATURE_INVALID', answer.status);
   }
   if (answer.status === 0 || answer.status >= 400) throw failure(answer.status, answer.body);
-  return isSuccess(answer.body) ? answer.body : null;
+  const message = (answer.body as { message?: unknown } | null)?.message;
+  return { success: isSuccess(answer.body) ? answer.body : null, message: typeof message === 'string' ? message : null };
 }
 
 /** What the browser reads of its token: exp and iat in seconds. */

@@ -26,7 +26,7 @@ export async function signInWithLoginToken(options: {
   search.delete('loginToken');
   const query = search.toString();
   try {
-    const success = await callAuth(AUTH_PATHS.login, { loginToken }, { languageId });
+    const { success } = await callAuth(AUTH_PATHS.login, { loginToken }, { languageId });
     if (success) await signedIn({ ...success, shopAs: success.shopAs ?? true });
     await navigate(`${location.pathname}${query ? `?${query}` : ''}`, { replace: true });
   } catch (error) {

@@ -136,7 +136,7 @@ async function refresh(): Promise<void> {
   const token = readToken();
   if (!token) return;
   try {
-    const success = await callAuth(AUTH_PATHS.login, {}, { languageId, token });
+    const { success } = await callAuth(AUTH_PATHS.login, {}, { languageId, token });
     if (!success || readToken() !== token) return;
     writeToken(success.token);
     scheduleRefresh(success.maxAge);
