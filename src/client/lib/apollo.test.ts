@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserApollo } from './apollo';
-import { onTokenRefused } from './auth-token';
+import { onTokenRefused } from './token-store';
 import { CartDocument, LayoutDocument } from '../graphql/generated/operations';
 import { layoutGetUrl } from '../../shared/catalog-queries';
 import { channels } from '../../shared/locales';
@@ -101,8 +101,8 @@ describe('bearer token', () => {
     const refused = vi.fn();
     const stop = onTokenRefused(refused);
     await createBrowserApollo().query({ query: CartDocument, variables: { id: 'c1' } }).catch(() => undefined);
+    await vi.waitFor(() => expect(refused).toHaveBeenCalledOnce());
     stop();
-    expect(refused).toHaveBeenCalledOnce();
     expect(document.cookie).not.toContain('apollo-token=old');
   });
 });

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { ServerError } from '@apollo/client/errors';
 import { catchError, from, mergeMap, of, tap, throwError } from 'rxjs';
 import type { persistedQueryExtensions } from '../../shared/catalog-queries';
-import { readToken, tokenRefused } from './auth-token';
+import { readToken } from './auth-token';
 
 // Catalog entities carry language-specific text under one id, so they are stored under the query (whose
 // arguments include languageId) rather than normalised by id, where one language would overwrite the other.
@@ -49,8 +49,13 @@ export const catalogReadsAsGet = new ApolloLink((operation, forward) => {
 /** Whether an answer (or the error a 400 becomes) says the server does not know the query's hash. */
 function hashUnknown(answer: unknown): boolean {
   if (ServerError.is(answer)) return answer.bodyText.includes(PERSISTED_QUERY_NOT_FOUND);
+  return hasErrorCode(answer, PERSISTED_QUERY_NOT_FOUND);
+}
+
+/** Whether a GraphQL answer (or error) carries an error with this extensions.code. */
+function hasErrorCode(answer: unknown, code: string): boolean {
   const errors = (answer as { errors?: readonly { extensions?: { code?: unknown } }[] } | null)?.errors;
-  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === PERSISTED_QUERY_NOT_FOUND);
+  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === code);
 }
 const PERSISTED_QUERY_NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
 let catalogQueries: Promise<{ persistedQueryExtensions: typeof persistedQueryExtensions }> | undefined;
@@ -65,24 +70,22 @@ export const bearerToken = new ApolloLink((operation, forward) => {
   const token = context.fetchOptions?.method === 'GET' ? null : readToken();
   if (!token) return forward(operation);
   operation.setContext({ headers: { ...context.headers, authorization: `Bearer ${token}` } });
+  // Rare, so the code that cleans up loads only then.
   const refused = () => {
-    if (readToken() === token) tokenRefused();
+    if (readToken() === token) void import('./token-store').then(({ tokenRefused }) => tokenRefused());
   };
   return forward(operation).pipe(
     tap((result) => {
-      if (unauthenticated(result)) refused();
+      if (hasErrorCode(result, UNAUTHENTICATED)) refused();
     }),
     catchError((error: unknown) => {
-      if ((ServerError.is(error) && error.statusCode === 401) || unauthenticated(error)) refused();
+      if ((ServerError.is(error) && error.statusCode === 401) || hasErrorCode(error, UNAUTHENTICATED)) refused();
       return throwError(() => error);
     }),
   );
 });
 
-function unauthenticated(answer: unknown): boolean {
-  const errors = (answer as { errors?: readonly { extensions?: { code?: unknown } }[] } | null)?.errors;
-  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === 'UNAUTHENTICATED');
-}
+const UNAUTHENTICATED = 'UNAUTHENTICATED';
 
 /** The browser's client; the first page's data arrives with the router's hydration data instead. */
 export function createBrowserApollo(): ApolloClient {

@@ -10,4 +10,3 @@ export function AccountPanelContent() {
   return <LoginForm />;
 }
 
-export default AccountPanelContent;

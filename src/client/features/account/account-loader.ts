@@ -3,7 +3,8 @@ import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { channels } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
-import { hasToken, tokenRefused } from '../../lib/auth-token';
+import { hasToken } from '../../lib/auth-token';
+import { tokenRefused } from '../../lib/token-store';
 import { requestCookies } from '../../lib/cookie';
 import type { LoaderEnv } from '../../lib/route-context';
 

@@ -51,7 +51,7 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
         <p>
           <FormattedMessage id="footer.newsletterText" />
         </p>
-        <NewsletterSignup />
+        <NewsletterSignup languageId={languageId} />
         <VatToggle />
       </section>
       {columns.map((menu, index) => (

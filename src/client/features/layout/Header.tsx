@@ -9,7 +9,7 @@ import { Badge, Icon } from '../../components/Icon';
 import { SidePanel } from '../../components/SidePanel';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
-import { AccountButton, AccountPanel, ShopAsLabel } from '../account';
+import { AccountButton } from '../account';
 import { CartPanel, MiniCart } from '../cart';
 import { useFavorites } from '../favorites';
 import { CustomerTypeToggle } from '../pricing';
@@ -99,7 +99,6 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
         </div>
         <MainNav items={menuItems} label={menuLabel} languageId={languageId} />
         <OfflineBanner />
-        <ShopAsLabel />
       </header>
       <SidePanel name="menu" title={menuLabel} side="left">
         <MobileMenu items={menuItems} languageId={languageId} />
@@ -111,7 +110,6 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
         </div>
       </SidePanel>
       <CartPanel />
-      <AccountPanel />
     </>
   );
 }
