@@ -1,9 +1,10 @@
 /**
- * Order mails: rendered in the order's language, queued in mail_outbox in the caller's transaction, sent over SMTP
+ * The password reset mail, queued the same way. Order mails: rendered in the order's language, queued in mail_outbox in the caller's transaction, sent over SMTP
  * by the sender, and previewed at /mail/…. The mail module does not read orders: the order module hands it the
  * mail's data.
  */
 export { enqueueOrderMail } from './outbox';
+export { enqueuePasswordResetMail, type PasswordResetMailData } from './PasswordResetMail';
 export { registerMailPreviews } from './preview';
 export { createMailSender } from './sender';
 export type { OrderMailData, OrderMailKind } from './types';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
-import type { OrderMailKind, RenderedMail } from './types';
+import type { MailKind, RenderedMail } from './types';
 
 export interface OutboxMail extends RenderedMail {
-  kind: OrderMailKind;
+  kind: MailKind;
   to: string;
   languageId: LanguageId;
   /** The order the mail is about: whoever holds that order's token may read the stored mail. */
@@ -50,7 +50,7 @@ export async function enqueueMail(db: Queryable, mail: OutboxMail): Promise<stri
 
 interface OutboxRow {
   id: string;
-  kind: OrderMailKind;
+  kind: MailKind;
   to_address: string;
   subject: string;
   html: string;
