@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
-import type { Env } from './env';
+import { publicOrigin as originOf, type Env } from './env';
 import { createHealthCheck } from './health-check';
 import { isWellFormedHost } from './host-header';
 import { closeConnectionsWhenClosing, connectionOptions, limitConnections } from './http-connections';
@@ -16,13 +16,13 @@ import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
 import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { bearerToken, createAdminTokens, seedAdmin } from './modules/admin';
-import { createCustomerTokens } from './modules/auth';
+import { createCustomerTokens, registerAuthRoutes } from './modules/auth';
 import { AUTH_COOKIE } from '../shared/auth';
 import { paymentProvider } from './modules/payment';
 import { refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
-import { createAddressLimits } from './limits/address-limits';
+import { createAddressLimits, SIGN_CHALLENGE_SECONDS } from './limits/address-limits';
 import { clientAddressResolver } from './limits/client-address';
 import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     variant: env.SHOP_VARIANT,
     adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
     customerTokens: createCustomerTokens(db, env.CUSTOMER_TOKEN_SECRET),
+    origin: originOf(env),
     paymentProvider: env.PAYMENT_PROVIDER,
     limits,
     operationDeadlineMs: deps.operationDeadlineMs ?? OPERATION_DEADLINE_MS,
@@ -210,6 +211,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   // A page render sees the shopper's token cookie, so the account pages render signed in.
+  // Before the catch-all too. Every call may run the slow password hash, so they draw from the GraphQL budget.
+  fastify.register(async (auth) => {
+    auth.addHook('onRequest', async (req, reply) => {
+      const verdict = await limits.graphql.take(req.ip);
+      if (!verdict.allowed) return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ error: 'Too many requests' });
+    });
+    registerAuthRoutes(auth, {
+      db,
+      tokens: contextBase.customerTokens,
+      limits,
+      variant: env.SHOP_VARIANT,
+      origin: contextBase.origin,
+      challengeAfter: env.CUSTOMER_LOGIN_CHALLENGE_AFTER,
+      signChallengeSeconds: SIGN_CHALLENGE_SECONDS,
+    });
+  });
+
   const renderer = createRenderer({
     clientDir,
     env,

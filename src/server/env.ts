@@ -55,6 +55,11 @@ export const envSchema = z.object({
   // Wrong admin logins per 15 minutes for one account (from any address), and from one address (to any account).
   ADMIN_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   ADMIN_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // Wrong customer logins per 15 minutes for one account, and from one address; past CUSTOMER_LOGIN_CHALLENGE_AFTER
+  // wrong logins from an address, each further login from it must first answer a sign challenge (README).
+  CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  CUSTOMER_LOGIN_CHALLENGE_AFTER: z.coerce.number().int().min(1).default(10),
   // Starts the Redis keys of the limits above: deployments sharing one Redis (staging and production) need
   // different ones, or they count each other's clients.
   LIMITS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('limits')),

@@ -53,6 +53,8 @@ export interface AuthRequest {
   newsletterConsent?: boolean;
   /** logout: end every session of the account, not only this one. */
   everywhere?: boolean;
+  /** The page's language ('sv' or 'en'), for the answer's message and the reset mail; Swedish when absent. */
+  languageId?: string;
 }
 
 /** 200: the new bearer token and its life in seconds; shopAs when an admin is shopping as the customer. */
@@ -65,6 +67,28 @@ export interface AuthSuccess {
 /** 200 instead of a token: the server asks for a signature first (see the sign endpoint). */
 export interface AuthChallenge {
   sign: string;
+}
+
+/**
+ * GET /auth/sign/{value}: what a challenge asks for. The browser finds an answer (a decimal counter) for which
+ * SHA-256 of "<sign>:<answer>" starts with `difficulty` zero bits, and logs in again with signature
+ * "<sign>:<answer>". A value that is forged, expired or for another address answers SIGNATURE_INVALID.
+ */
+export interface AuthSignInfo {
+  sign: string;
+  algorithm: 'SHA-256';
+  difficulty: number;
+  expiresAt: string;
+}
+
+/** 200 from logout (whether or not the token still counted). */
+export interface AuthLoggedOut {
+  loggedOut: true;
+}
+
+/** 200 from forgot-password: the same text whether or not the address has an account. */
+export interface AuthMessage {
+  message: string;
 }
 
 export type AuthErrorCode =

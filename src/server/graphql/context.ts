@@ -13,6 +13,8 @@ export interface ContextBase {
   variant: ShopVariant;
   adminTokens: AdminTokens;
   customerTokens: CustomerTokens;
+  /** Where links the API hands out point: PUBLIC_URL, or this machine without it (env.ts publicOrigin). */
+  origin: string;
   /** The registered payment provider new orders use (PAYMENT_PROVIDER). */
   paymentProvider: string;
   /** Per-address limits (guessing, logins), shared by every instance through Redis when configured. */

@@ -5,3 +5,5 @@
 export { requireCustomer } from './customer-context';
 export { sessionOfToken, type CustomerSession } from './sessions';
 export { createCustomerTokens, type CustomerTokens } from './tokens';
+export { authResolvers } from './resolvers';
+export { registerAuthRoutes } from './routes';

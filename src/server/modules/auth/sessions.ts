@@ -39,14 +39,16 @@ function absoluteEnd(session: Pick<SessionRow, 'createdAt' | 'shopAsAdminId'>): 
 
 /** The expiry a session gets when it starts or is refreshed at `now`: now + its lifetime, within its absolute limit. */
 function nextExpiry(session: Pick<SessionRow, 'createdAt' | 'shopAsAdminId' | 'lifetimeSeconds'>, now: number): number {
-  // Whole seconds: the token's exp is in seconds and must equal the row's expiry.
-  return Math.floor(Math.min(now + session.lifetimeSeconds * 1000, absoluteEnd(session)) / 1000) * 1000;
+  // Whole seconds (the token's exp is in seconds and equals the row's expiry): the lifetime rounded up, the
+  // absolute end rounded down.
+  const sliding = Math.ceil((now + session.lifetimeSeconds * 1000) / 1000) * 1000;
+  return Math.min(sliding, Math.floor(absoluteEnd(session) / 1000) * 1000);
 }
 
 async function tokenFor(tokens: CustomerTokens, session: Pick<SessionRow, 'sessionId' | 'customerId' | 'shopAsAdminId'>, expiresAt: number, now: number): Promise<IssuedToken> {
   const shopAs = session.shopAsAdminId !== null;
   const token = await tokens.issue({ customerId: session.customerId, sessionId: session.sessionId, exp: expiresAt / 1000, shopAs }, now);
-  return { token, maxAge: Math.round((expiresAt - now) / 1000), shopAs };
+  return { token, maxAge: Math.floor((expiresAt - now) / 1000), shopAs };
 }
 
 /** Starts a session for the customer and answers its first token. */

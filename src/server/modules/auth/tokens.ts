@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Queryable } from '../../db/client';
 import { storedTokenSecret } from '../admin';
@@ -15,6 +16,8 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'storefront';
 // Not the admin tokens' audience: a customer token is never an admin token, whichever secret signed it.
 const AUDIENCE = 'customer';
+// A "shop as" link's token is not a sign-in token: it only starts a session, once (shop_as_links).
+const SHOP_AS_AUDIENCE = 'customer-shop-as';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -37,6 +40,40 @@ export function createCustomerTokens(db: Queryable, configuredSecret?: string) {
   };
 
   return {
+    /**
+     * Loads the secret. Callers that issue tokens inside a transaction call it first: on PGlite's one connection,
+     * reading the stored secret from inside a transaction would wait for that transaction.
+     */
+    async ready(): Promise<void> {
+      await key();
+    },
+    /** A keyed digest (base64url) of `text` under the customer secret, for values the server hands out and checks. */
+    async mac(text: string): Promise<string> {
+      return createHmac('sha256', await key()).update(text).digest('base64url');
+    },
+    async issueShopAs(link: { linkId: string; customerId: number; exp: number }, now = Date.now()): Promise<string> {
+      return new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(String(link.customerId))
+        .setJti(link.linkId)
+        .setIssuer(ISSUER)
+        .setAudience(SHOP_AS_AUDIENCE)
+        .setIssuedAt(Math.floor(now / 1000))
+        .setExpirationTime(link.exp)
+        .sign(await key());
+    },
+    /** The link id and customer of a well-signed, unexpired shop-as token; whether it is still unused is the store's. */
+    async verifyShopAs(token: string, now = Date.now()): Promise<{ linkId: string; customerId: number } | null> {
+      if (token.length > 2048) return null;
+      try {
+        const { payload } = await jwtVerify(token, await key(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: SHOP_AS_AUDIENCE, currentDate: new Date(now) });
+        const customerId = Number(payload.sub);
+        if (!Number.isSafeInteger(customerId) || typeof payload.jti !== 'string' || !UUID.test(payload.jti)) return null;
+        return { linkId: payload.jti, customerId };
+      } catch {
+        return null;
+      }
+    },
     async issue(claims: CustomerTokenClaims, now = Date.now()): Promise<string> {
       return new SignJWT({ sid: claims.sessionId, ...(claims.shopAs ? { shopAs: true } : {}) })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
