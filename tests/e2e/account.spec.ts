@@ -18,6 +18,11 @@ const accountPanel = (page: Page, name: string) => page.getByRole('dialog', { na
 const textbox = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByRole('textbox', { name, exact: true });
 const password = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByLabel(name, { exact: true });
 
+/** The panel slides in: measured mid-slide it would stick out of the screen. */
+async function panelSettled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
 async function expectAccessible(page: Page, what: string) {
   expect(describeViolations(await axeViolations(page)), `${what}: axe`).toEqual([]);
 }
@@ -190,6 +195,7 @@ test.describe('customer accounts', () => {
     await expect(login.getByText('Du måste ange en giltig email')).toBeVisible();
     await expect(login.getByText('Du måste ange ett lösenord')).toBeVisible();
     await expectAccessible(page, 'login panel');
+    await panelSettled(page);
     await expectNoSidewaysScroll(page, 'login panel');
 
     await login.getByRole('button', { name: 'Glömt lösenordet?' }).click();
@@ -207,6 +213,7 @@ test.describe('customer accounts', () => {
     await panel.getByRole('button', { name: 'Skapa konto' }).click();
     await expect(panel.getByText('Detta fält är obligatoriskt').first()).toBeVisible();
     await expectAccessible(page, 'register panel');
+    await panelSettled(page);
     await expectNoSidewaysScroll(page, 'register panel');
     await textbox(panel, 'Företagsnamn').fill('Retro AB');
     await textbox(panel, 'Organisationsnummer').fill('556036-0793');
@@ -300,6 +307,7 @@ test.describe('customer accounts', () => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto('/?action=login');
     await expect(accountPanel(page, 'Logga in')).toBeVisible();
+    await panelSettled(page);
     await expectNoSidewaysScroll(page, 'login panel at 320');
     const token = await registerByApi(request, emailFor(testInfo, 'narrow'));
     await context.addCookies([{ name: 'apollo-token', value: token, url: baseURL! }]);
