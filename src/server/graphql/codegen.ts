@@ -62,25 +62,42 @@ async function generate(): Promise<Record<string, string>> {
 
   const documentFiles = walk(join(root, 'src/client'), '.graphql');
   const clientOut = join(root, 'src/client/graphql/generated/operations.ts');
-  const client = await codegen({
-    filename: clientOut,
-    schema,
-    documents: documentFiles.map((file) => ({
-      location: relative(root, file),
-      document: parse(readFileSync(file, 'utf8')),
-    })),
-    config: { enumsAsTypes: true, avoidOptionals: { field: true, inputValue: false }, nonOptionalTypename: true },
-    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
-    pluginMap: { typescriptOperations, typedDocumentNode },
-  });
+  const clientDocuments = async (filename: string, files: string[]) =>
+    codegen({
+      filename,
+      schema,
+      documents: files.map((file) => ({ location: relative(root, file), document: parse(readFileSync(file, 'utf8')) })),
+      config: { enumsAsTypes: true, avoidOptionals: { field: true, inputValue: false }, nonOptionalTypename: true },
+      plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
+      pluginMap: { typescriptOperations, typedDocumentNode },
+    });
+  const ownModule = (file: string) => OWN_DOCUMENT_MODULES.find((dir) => file.startsWith(join(root, dir, '/')));
+  const client = await clientDocuments(
+    clientOut,
+    documentFiles.filter((file) => !ownModule(file)),
+  );
+  const own = await Promise.all(
+    OWN_DOCUMENT_MODULES.map(async (dir) => {
+      const out = join(root, dir, 'generated/operations.ts');
+      return [out, header + (await clientDocuments(out, documentFiles.filter((file) => ownModule(file) === dir)))] as const;
+    }),
+  );
   const { shared, server: persisted } = persistedCatalogOperations(documentFiles.map((file) => parse(readFileSync(file, 'utf8'))));
   return {
     [serverOut]: header + server,
     [clientOut]: header + client,
+    ...Object.fromEntries(own),
     [join(root, 'src/shared/generated/catalog-operations.ts')]: header + shared,
     [join(root, 'src/server/graphql/generated/persisted-operations.ts')]: header + persisted,
   };
 }
+
+/**
+ * Features whose GraphQL runs only after the first render (their code loads later): their typed documents go to a
+ * module of their own (<dir>/generated/operations.ts) instead of the shared one, which the entry carries, so a
+ * page's first JS does not grow with them. Their .graphql files use only their own fragments.
+ */
+const OWN_DOCUMENT_MODULES = ['src/client/features/account'];
 
 /**
  * Queries that read only the catalog (the same answer for every shopper), sent by the browser as GET with just

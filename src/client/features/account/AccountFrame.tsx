@@ -5,7 +5,7 @@ import { routes } from '../../../shared/routes';
 import { Head } from '../../components/Head';
 import { useLanguageId } from '../../hooks/use-language';
 import { notify } from '../../lib/ui-state';
-import type { UserFieldsFragment } from '../../graphql/generated/operations';
+import type { UserFieldsFragment } from './generated/operations';
 import { signOut } from './session';
 import { useStartSession } from './use-session';
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { FormattedDate, FormattedMessage } from 'react-intl';
-import { AccountBalanceDocument, type AccountBalanceQuery } from '../../graphql/generated/operations';
+import { AccountBalanceDocument, type AccountBalanceQuery } from './generated/operations';
 import type { LoaderEnv } from '../../lib/route-context';
 import { AccountFrame, SigningIn } from './AccountFrame';
 import { accountLoader, type AccountLoaderData } from './account-loader';

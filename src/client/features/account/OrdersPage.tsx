@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
-import { AccountOrdersDocument, type AccountOrderAddressFragment, type AccountOrderFieldsFragment, type AccountOrdersQuery } from '../../graphql/generated/operations';
+import { AccountOrdersDocument, type AccountOrderAddressFragment, type AccountOrderFieldsFragment, type AccountOrdersQuery } from './generated/operations';
 import type { LoaderEnv } from '../../lib/route-context';
 import { hasMessage } from '../../i18n/messages';
 import { AccountFrame, SigningIn } from './AccountFrame';

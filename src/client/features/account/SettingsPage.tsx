@@ -13,7 +13,7 @@ import {
   type AccountUserQuery,
   type UserFieldsFragment,
   type UserInput,
-} from '../../graphql/generated/operations';
+} from './generated/operations';
 import { useChannelVariables, useLanguageId } from '../../hooks/use-language';
 import { readToken } from '../../lib/auth-token';
 import type { LoaderEnv } from '../../lib/route-context';

@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { channels, type LanguageId } from '../../../shared/locales';
-import { SubscribeToNewsletterDocument } from '../../graphql/generated/operations';
+import { SubscribeToNewsletterDocument } from './generated/operations';
 
 /**
  * Signs an address up; answers the server's confirmation, or its text for what is wrong (null: no text of its

@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import { AUTH_PATHS, REFRESH_FACTOR_MS, type AuthSuccess } from '../../../shared/auth';
 import { channels, type LanguageId } from '../../../shared/locales';
-import { ClaimCartDocument } from '../../graphql/generated/operations';
+import { ClaimCartDocument } from './generated/operations';
 import { readToken } from '../../lib/auth-token';
 import { clearToken, onTokenRefused, writeToken } from '../../lib/token-store';
 import { purgeOfflineData } from '../../lib/offline-data';
