@@ -75,6 +75,7 @@ function previewTextsIn(languageId: LanguageId): MailPreviewTexts {
       orderconfirmed: t(languageId, 'mail.preview.title.orderconfirmed'),
       ordershipped: t(languageId, 'mail.preview.title.ordershipped'),
       passwordreset: t(languageId, 'mail.preview.title.passwordreset'),
+      backinstock: t(languageId, 'mail.preview.title.backinstock'),
     },
     sample: t(languageId, 'mail.preview.sample'),
     stored: (to) => t(languageId, 'mail.preview.stored', { to }),
