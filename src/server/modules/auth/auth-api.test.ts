@@ -213,6 +213,27 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect((await call(app, '/auth/password', { token, body: { password: newPassword, newPassword: password } })).status).toBe(200);
   });
 
+  it('previews the reset mail: a sample for anyone, a stored one (it holds a live key) for an admin only', async () => {
+    await call(app, '/auth/forgot-password', { body: { username: email } });
+    const [mail] = await db.query<{ id: string; text: string }>(
+      "SELECT id, text FROM mail_outbox WHERE kind = 'passwordreset' AND lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1",
+      [email],
+    );
+    const sample = await app.fastify.inject({ url: '/en/mail/passwordreset' });
+    expect(sample.statusCode).toBe(200);
+    expect(sample.body).toContain('Choose a new password');
+    const anonymous = await app.fastify.inject({ url: `/mail/passwordreset/${mail!.id}` });
+    expect(anonymous.statusCode).toBe(404);
+    const adminLogin = await gql<{ adminLogin: { token: string } }>(app, 'mutation ($e: String!, $p: String!) { adminLogin(email: $e, password: $p) { token } }', {
+      e: ADMIN.ADMIN_EMAIL,
+      p: ADMIN.ADMIN_PASSWORD,
+    });
+    const asAdmin = await app.fastify.inject({ url: `/mail/passwordreset/${mail!.id}`, headers: { authorization: `Bearer ${adminLogin.body.data!.adminLogin.token}` } });
+    expect(asAdmin.statusCode).toBe(200);
+    const key = /key=([\w-]+)/.exec(mail!.text)![1]!;
+    expect(asAdmin.body).toContain(`key=${key}`);
+  });
+
   it('limits wrong logins per account, from any address, with 429, a clear text and Retry-After', async () => {
     const target = `limited-${email}`;
     expect((await call(app, '/auth/register', { body: { username: target, password } })).status).toBe(200);

@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+// Its types add req.cookies (app.ts registers the plugin).
+import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {

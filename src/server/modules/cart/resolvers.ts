@@ -1,15 +1,14 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { claimCart, mutateCart, readCart, setGiftCardLimited, setPromoCodeLimited } from './cart-service';
-import { requireCustomer } from '../auth';
-import type { GraphQLContext } from '../../graphql/context';
+import { requireSignedIn, signedInCustomerId } from '../../graphql/signed-in';
 import { parseInput } from '../../graphql/input';
 import { priceOf } from '../catalog';
 import { appliedCampaign, cartGiftCard, cartItemCampaign, cartSummary } from './cart-view';
 import { addToCartInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
-/** The signed-in customer's id, or null for a guest: a customer's cart answers only to their own token. */
-const customerIdOf = async (ctx: GraphQLContext) => (await ctx.customer())?.customerId ?? null;
+// A customer's cart answers only to their own token: every call passes who asks (null for a guest).
+const customerIdOf = signedInCustomerId;
 
 export const cartResolvers: Resolvers = {
   Query: {
@@ -37,7 +36,7 @@ export const cartResolvers: Resolvers = {
       return setGiftCardLimited(ctx.db, ctx.limits, ctx.clientAddress, request, code);
     },
     claimCart: async (_, args, ctx) => {
-      const { customerId } = await requireCustomer(ctx);
+      const { customerId } = await requireSignedIn(ctx);
       return claimCart(ctx.db, args.id, customerId, resolveLanguage(args.channelId, args.languageId));
     },
   },

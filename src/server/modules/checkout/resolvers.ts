@@ -8,12 +8,12 @@ import { emptyCheckout, mergeCheckout } from './fields';
 import { placeOrder } from './place-order';
 import { readCart } from '../cart';
 import { completePayment, orderView } from '../order';
-import type { GraphQLContext } from '../../graphql/context';
+import { signedInCustomerId } from '../../graphql/signed-in';
 
 const placeOrderInput = z.object({ idempotencyKey });
 
-/** The signed-in customer's id, or null for a guest: a customer's cart (and its form) answers only to their token. */
-const customerIdOf = async (ctx: GraphQLContext) => (await ctx.customer())?.customerId ?? null;
+// A customer's cart (and its form) answers only to their token: every call passes who asks (null for a guest).
+const customerIdOf = signedInCustomerId;
 
 export const checkoutResolvers: Resolvers = {
   Query: {

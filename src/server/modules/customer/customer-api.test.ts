@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { CART_SELECTION, createSku, type CartResult } from '../cart/cart-test-kit';
 import { VALID_PERSON } from '../checkout/checkout-test-kit';
 import { testDbKinds } from '../../testing/db';
-import { adminToken, anotherSession, call, dataOf, openAccountApp, signUp, type TestApp } from './customer-test-kit';
+import { adminToken, call, dataOf, logOut, openAccountApp, signIn, signUp, type TestApp } from './customer-test-kit';
 
 const USER = `customerId email customerType firstName lastName phoneNumber gender careOf streetAddress addressLine2 zip city country
   personalIdNumber organisationIdNumber companyName newsletterConsent shopAs`;
@@ -106,7 +106,7 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
 
   describe('who may ask', () => {
     it('answers every user field UNAUTHENTICATED without a token, with a made-up one, and after the session ends', async () => {
-      const a = await signUp(db);
+      const a = await signUp(app);
       const forged = `${a.token.slice(0, -4)}AAAA`;
       for (const token of [undefined, forged, 'not-a-token']) {
         expect(codeOf(await getUser(token))).toBe('UNAUTHENTICATED');
@@ -117,13 +117,13 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
         expect(codeOf(await claimCart('', token))).toBe('UNAUTHENTICATED');
       }
       expect(dataOf(await getUser(a.token)).customerId).toBe(a.customerId);
-      await db.query('UPDATE customer_sessions SET revoked_at = now() WHERE customer_id = $1', [a.customerId]);
+      await logOut(app, a.token);
       expect(codeOf(await getUser(a.token))).toBe('UNAUTHENTICATED');
     });
 
     it("answers each customer their own details only: the id comes from the token, never from the request", async () => {
-      const a = await signUp(db, { firstName: 'Anna' });
-      const b = await signUp(db, { firstName: 'Bertil' });
+      const a = await signUp(app, { firstName: 'Anna' });
+      const b = await signUp(app, { firstName: 'Bertil' });
       expect(dataOf(await getUser(a.token))).toMatchObject({ customerId: a.customerId, email: a.email, firstName: 'Anna', shopAs: false });
       expect(dataOf(await getUser(b.token))).toMatchObject({ customerId: b.customerId, email: b.email, firstName: 'Bertil' });
       dataOf(await updateUser({ lastName: 'Bertilsson' }, b.token));
@@ -133,8 +133,8 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
 
   describe('orders', () => {
     it('gives an order placed with a token to that customer, and shows neither the other customer nor guest orders with the same email', async () => {
-      const a = await signUp(db);
-      const b = await signUp(db);
+      const a = await signUp(app);
+      const b = await signUp(app);
       const mine = await buy({ ...VALID_PERSON, email: a.email }, a.token);
       const theirs = await buy({ ...VALID_PERSON, email: b.email, firstName: 'Bertil' }, b.token);
       // A guest who types A's address is not A: nothing proves it, so the order never shows on A's pages.
@@ -156,7 +156,7 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
     });
 
     it('groups orders into in progress (received, processing) and history (completed, cancelled), newest first', async () => {
-      const a = await signUp(db);
+      const a = await signUp(app);
       const placed = [];
       for (let i = 0; i < 4; i++) placed.push(await buy({ ...VALID_PERSON, email: a.email }, a.token));
       const [first, second, third, fourth] = placed.map((p) => p.orderId);
@@ -178,8 +178,8 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
 
   describe("a customer's cart", () => {
     it("cannot be read or changed with another customer's token or none: it answers as an unknown id does", async () => {
-      const a = await signUp(db);
-      const b = await signUp(db);
+      const a = await signUp(app);
+      const b = await signUp(app);
       const sku = await createSku(db, { priceMinor: 10_000, stock: 20 });
       const other = await createSku(db, { priceMinor: 5_000, stock: 20 });
       const cartOfA = dataOf(await addToCart('', sku.skuId, 2, a.token));
@@ -211,7 +211,7 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
     });
 
     it('is the one a signed-in customer adds to without an id, so a customer never has two carts', async () => {
-      const a = await signUp(db);
+      const a = await signUp(app);
       const sku = await createSku(db, { priceMinor: 10_000, stock: 20 });
       const first = dataOf(await addToCart('', sku.skuId, 1, a.token));
       const again = dataOf(await addToCart('', sku.skuId, 1, a.token));
@@ -222,7 +222,7 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
 
   describe('claimCart', () => {
     it("merges the guest cart into the customer's, capping quantities at stock with the cart's warnings, and removes the guest cart", async () => {
-      const a = await signUp(db);
+      const a = await signUp(app);
       const scarce = await createSku(db, { priceMinor: 10_000, stock: 5 });
       const plenty = await createSku(db, { priceMinor: 3_000, stock: 50 });
       const own = dataOf(await addToCart('', scarce.skuId, 4, a.token));
@@ -246,7 +246,7 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
     });
 
     it("makes the customer's cart from the guest cart under a new id when they have none, and answers '' when there is nothing", async () => {
-      const a = await signUp(db);
+      const a = await signUp(app);
       expect(dataOf(await claimCart('', a.token))).toMatchObject({ id: '', items: [] });
       expect(dataOf(await claimCart('C'.repeat(22), a.token))).toMatchObject({ id: '', items: [] });
       const sku = await createSku(db, { priceMinor: 10_000, stock: 5 });
@@ -260,8 +260,8 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
     });
 
     it("never takes another customer's cart", async () => {
-      const a = await signUp(db);
-      const b = await signUp(db);
+      const a = await signUp(app);
+      const b = await signUp(app);
       const sku = await createSku(db, { priceMinor: 10_000, stock: 5 });
       const cartOfB = dataOf(await addToCart('', sku.skuId, 1, b.token));
       expect(dataOf(await claimCart(cartOfB.id, a.token))).toMatchObject({ id: '', items: [] });
@@ -271,7 +271,7 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
 
   describe('updateUser', () => {
     it('saves trimmed details, keeps what is left out and clears what is null', async () => {
-      const a = await signUp(db, { firstName: 'Anna' });
+      const a = await signUp(app, { firstName: 'Anna' });
       const saved = dataOf(
         await updateUser({ lastName: '  Andersson ', phoneNumber: '070-123 45 67', zip: '111 22', city: 'Stockholm', country: 'se', gender: 'WOMAN' }, a.token),
       );
@@ -282,7 +282,7 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
     });
 
     it("refuses bad fields with the checkout's texts in extensions.fields and saves nothing", async () => {
-      const a = await signUp(db, { firstName: 'Anna' });
+      const a = await signUp(app, { firstName: 'Anna' });
       const answer = await updateUser(
         { firstName: 'Changed', email: 'anna@', phoneNumber: '12', personalIdNumber: '19900101-0000', zip: '1', country: 'SE', lastName: 'x'.repeat(201) },
         a.token,
@@ -307,8 +307,8 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
     });
 
     it("refuses an email another account has, in any letter case, with the spec's text", async () => {
-      const a = await signUp(db);
-      const b = await signUp(db);
+      const a = await signUp(app);
+      const b = await signUp(app);
       const answer = await updateUser({ email: ` ${b.email.toUpperCase()} ` }, a.token);
       expect(answer.body.errors?.[0]).toMatchObject({
         message: 'Ett konto med denna email existerar redan',
@@ -320,7 +320,7 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
     });
 
     it('signs the address up for the newsletter with the consent, and off when it is withdrawn', async () => {
-      const a = await signUp(db);
+      const a = await signUp(app);
       const subscribed = () => db.query('SELECT 1 FROM newsletter_subscriptions WHERE lower(email) = lower($1)', [a.email]);
       expect(dataOf(await updateUser({ newsletterConsent: true }, a.token)).newsletterConsent).toBe(true);
       expect(await subscribed()).toHaveLength(1);
@@ -331,8 +331,8 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
 
   describe('deleteUser', () => {
     it('erases the account and the person in their orders, keeps the orders for bookkeeping and ends every session', async () => {
-      const a = await signUp(db, { firstName: 'Anna' });
-      const second = await anotherSession(db, a);
+      const a = await signUp(app, { firstName: 'Anna' });
+      const second = await signIn(app, a);
       const order = await buy({ ...VALID_PERSON, email: a.email, personalIdNumber: '19900101-0017', orderMessage: 'Ring på' }, a.token);
       const company = await buy(
         { ...VALID_PERSON, email: a.email, customerType: 'ORGANIZATION', companyName: 'Spel AB', organisationIdNumber: '556036-0793' },
@@ -379,8 +379,8 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
       );
 
     it('answers the balance in kronor with its movements newest first; only an admin books credit, never below zero', async () => {
-      const a = await signUp(db);
-      const b = await signUp(db);
+      const a = await signUp(app);
+      const b = await signUp(app);
       expect(dataOf(await getBalance(a.token))).toEqual({ amount: 0, amountFormatted: formatMoney(0, 'sv'), movements: [] });
       expect(codeOf(await addCredit(a.customerId, 100, 'Self-service', a.token))).toBe('UNAUTHENTICATED');
       const admin = await adminToken(app);

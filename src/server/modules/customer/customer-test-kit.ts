@@ -1,19 +1,18 @@
-/** Shared by the account test files: signed-up customers with real tokens, and GraphQL calls made with them. */
-import { randomUUID } from 'node:crypto';
+/** Shared by the account test files: customers signed up through /auth, and GraphQL calls made with their tokens. */
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
+import { AUTH_PATHS, PASSWORD_SALT, type AuthSuccess } from '../../../shared/auth';
 import type { Db } from '../../db/client';
-import { hashPassword } from '../../security/password';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { openWritableTestDb, type TestDbKind } from '../../testing/db';
-import { createCustomerTokens } from '../auth';
-import { startSession } from '../auth/sessions';
-import { createCustomer } from './credentials-store';
 
 export type { TestApp } from '../../testing/app';
 
-/** The test app's customer token secret, so the kit signs tokens the app accepts. */
-export const CUSTOMER_TOKEN_SECRET = 'account-tests-'.padEnd(40, 'k');
 export const ADMIN = { ADMIN_EMAIL: 'account-admin@example.se', ADMIN_PASSWORD: 'account admin password, long enough' };
+
+/** What the browser sends as the password: SHA-384 over the shop's salt and the password, base64. */
+const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
+const PASSWORD = browserHash('hemligt lösenord');
 
 export interface SignedUp {
   customerId: number;
@@ -21,25 +20,39 @@ export interface SignedUp {
   token: string;
 }
 
-/** A new account (its own address each time) and a session token for it, as logging in would give. */
-export async function signUp(db: Db, details: { email?: string; firstName?: string } = {}): Promise<SignedUp> {
-  const email = details.email ?? `kund-${randomUUID()}@example.se`;
-  const customerId = await createCustomer(db, {
-    email,
-    passwordHash: await hashPassword('browser-hash'),
-    customerType: 'PERSON',
-    firstName: details.firstName ?? null,
-    newsletterConsent: false,
-    languageId: 'sv',
+let addresses = 0;
+/** Each sign-in speaks from its own client address, so the login limits of one never reach another. */
+const nextAddress = () => `10.88.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+
+async function auth(app: TestApp, path: string, body: Record<string, unknown>, token?: string): Promise<AuthSuccess> {
+  const res = await app.fastify.inject({
+    method: 'POST',
+    url: path,
+    remoteAddress: nextAddress(),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    payload: body,
   });
-  if (customerId === null) throw new Error(`An account already has ${email}`);
-  const { token } = await startSession(db, createCustomerTokens(db, CUSTOMER_TOKEN_SECRET), { customerId, lifetimeSeconds: 3600 });
-  return { customerId, email, token };
+  if (res.statusCode !== 200) throw new Error(`${path} answered ${res.statusCode}: ${res.body}`);
+  return res.json();
 }
 
-/** A second sign-in of the same customer (another device). */
-export async function anotherSession(db: Db, customer: SignedUp): Promise<string> {
-  return (await startSession(db, createCustomerTokens(db, CUSTOMER_TOKEN_SECRET), { customerId: customer.customerId, lifetimeSeconds: 3600 })).token;
+const customerIdOf = (token: string) => Number((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub);
+
+/** A new account (its own address each time) registered through /auth/register, with the token it answered. */
+export async function signUp(app: TestApp, details: { email?: string; firstName?: string } = {}): Promise<SignedUp> {
+  const email = details.email ?? `kund-${randomUUID()}@example.se`;
+  const { token } = await auth(app, AUTH_PATHS.register, { username: email, password: PASSWORD, firstName: details.firstName });
+  return { customerId: customerIdOf(token), email, token };
+}
+
+/** The same customer signing in again (another device): a second session of their own. */
+export async function signIn(app: TestApp, customer: SignedUp): Promise<string> {
+  return (await auth(app, AUTH_PATHS.login, { username: customer.email, password: PASSWORD })).token;
+}
+
+/** Logs the token's session out, as the account button's logout does. */
+export async function logOut(app: TestApp, token: string): Promise<void> {
+  await app.fastify.inject({ method: 'POST', url: AUTH_PATHS.logout, headers: { authorization: `Bearer ${token}` }, payload: {} });
 }
 
 export interface Answer<T> {
@@ -72,13 +85,13 @@ export async function adminToken(app: TestApp): Promise<string> {
   return dataOf(answer).token;
 }
 
-/** A writable database and an app on it (with the kit's token secret and admin) for one describe block. */
+/** A writable database and an app on it (with the kit's admin) for one describe block. */
 export function openAccountApp(kind: TestDbKind, use: (db: Db, app: TestApp) => void): void {
   let db: Db;
   let app: TestApp;
   beforeAll(async () => {
     db = await openWritableTestDb(kind);
-    app = await createTestApp(db, { CUSTOMER_TOKEN_SECRET, ...ADMIN });
+    app = await createTestApp(db, ADMIN);
     use(db, app);
   });
   afterAll(async () => {

@@ -2,7 +2,7 @@ import { formatMoney, toMajor, toMinor } from '../../../shared/money';
 import { resolveLanguage, type LanguageId } from '../../../shared/locales';
 import type { Balance, Resolvers, User } from '../../graphql/generated/resolvers-types';
 import { requireAdmin } from '../admin';
-import { requireCustomer } from '../auth';
+import { requireSignedIn } from '../../graphql/signed-in';
 import { registerBackInStock } from '../notifications';
 import { customerOrders } from '../order';
 import { addCredit, creditBalance, deleteCustomerAccount, findCustomer, subscribeToNewsletter, updateCustomerDetails, type CreditBalance } from './customer-service';
@@ -33,26 +33,26 @@ function balanceOf(credit: CreditBalance, languageId: LanguageId): Balance {
 export const customerResolvers: Resolvers = {
   Query: {
     getUser: async (_, __, ctx) => {
-      const session = await requireCustomer(ctx);
+      const session = await requireSignedIn(ctx);
       return userOf(await findCustomer(ctx.db, session.customerId), session.shopAsAdminId);
     },
     getOrders: async (_, args, ctx) => {
-      const { customerId } = await requireCustomer(ctx);
+      const { customerId } = await requireSignedIn(ctx);
       return customerOrders(ctx.db, customerId, resolveLanguage(args.channelId, args.languageId));
     },
     getBalance: async (_, args, ctx) => {
-      const { customerId } = await requireCustomer(ctx);
+      const { customerId } = await requireSignedIn(ctx);
       return balanceOf(await creditBalance(ctx.db, customerId), resolveLanguage(args.channelId, args.languageId));
     },
   },
   Mutation: {
     updateUser: async (_, args, ctx) => {
-      const session = await requireCustomer(ctx);
+      const session = await requireSignedIn(ctx);
       const saved = await updateCustomerDetails(ctx.db, session.customerId, args.user, resolveLanguage(args.channelId, args.languageId));
       return userOf(saved, session.shopAsAdminId);
     },
     deleteUser: async (_, args, ctx) => {
-      const { customerId } = await requireCustomer(ctx);
+      const { customerId } = await requireSignedIn(ctx);
       await deleteCustomerAccount(ctx.db, customerId);
       return { ok: true, message: accountTexts(resolveLanguage(args.channelId, args.languageId)).deleted };
     },

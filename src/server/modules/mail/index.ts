@@ -1,5 +1,5 @@
 /**
- * The password reset mail, queued the same way. Order mails: rendered in the order's language, queued in mail_outbox in the caller's transaction, sent over SMTP
+ * Order mails, and the password reset mail (modules/auth), queued the same way: rendered in the order's language, queued in mail_outbox in the caller's transaction, sent over SMTP
  * by the sender, and previewed at /mail/…. The mail module does not read orders: the order module hands it the
  * mail's data.
  */
