@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Db } from './db/client';
-import type { Env } from './env';
+import { publicOrigin as originOf, type Env } from './env';
 import { createHealthCheck } from './health-check';
 import { isWellFormedHost } from './host-header';
 import { closeConnectionsWhenClosing, connectionOptions, limitConnections } from './http-connections';
@@ -16,11 +16,13 @@ import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
 import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { bearerToken, createAdminTokens, seedAdmin } from './modules/admin';
+import { createCustomerTokens, registerAuthRoutes } from './modules/auth';
+import { AUTH_COOKIE } from '../shared/auth';
 import { paymentProvider } from './modules/payment';
 import { refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
-import { createAddressLimits } from './limits/address-limits';
+import { createAddressLimits, SIGN_CHALLENGE_SECONDS } from './limits/address-limits';
 import { clientAddressResolver } from './limits/client-address';
 import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
@@ -28,6 +30,7 @@ import { registerMailPreviews } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
+import { startBackInStockNotifier } from './modules/notifications';
 import { isCatalogGet } from '../shared/catalog-queries';
 import { catalogReadCacheControl } from './graphql-cache-control';
 
@@ -55,6 +58,15 @@ const ONE_YEAR = 31_536_000;
 
 type NonceResponse = ServerResponse & { scriptNonce?: string };
 
+/**
+ * The token cookie of a /graphql request the browser says comes from the shop's own pages. The browser client
+ * sends its token as Bearer anyway; going by the cookie of a request another site started would let that site act
+ * as the shopper (a form can post multipart to /graphql), so only Sec-Fetch-Site: same-origin lets it count.
+ */
+function sameSiteCookieToken(req: FastifyRequest): string | null {
+  return req.headers['sec-fetch-site'] === 'same-origin' ? (req.cookies[AUTH_COOKIE] ?? null) : null;
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { env, db, pubsub } = deps;
   const production = process.env.NODE_ENV !== 'development';
@@ -76,6 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pubsub,
     variant: env.SHOP_VARIANT,
     adminTokens: createAdminTokens(db, env.ADMIN_TOKEN_SECRET),
+    customerTokens: createCustomerTokens(db, env.CUSTOMER_TOKEN_SECRET),
+    origin: originOf(env),
     paymentProvider: env.PAYMENT_PROVIDER,
     limits,
     operationDeadlineMs: deps.operationDeadlineMs ?? OPERATION_DEADLINE_MS,
@@ -140,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (!verdict.allowed) return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ error: 'Too many requests' });
     },
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip });
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip, customerCookieToken: sameSiteCookieToken(req) });
       // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
       if (publicOrigin) reply.header('Vary', 'Origin');
       response.headers.forEach((value, key) => void reply.header(key, value));
@@ -196,7 +210,30 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   });
 
-  const renderer = createRenderer({ clientDir, env, demo: provider.demo, createContext: () => createContext(contextBase) });
+  // A page render sees the shopper's token cookie, so the account pages render signed in.
+  // Before the catch-all too. Every call may run the slow password hash, so they draw from the GraphQL budget.
+  fastify.register(async (auth) => {
+    auth.addHook('onRequest', async (req, reply) => {
+      const verdict = await limits.graphql.take(req.ip);
+      if (!verdict.allowed) return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ error: 'Too many requests' });
+    });
+    registerAuthRoutes(auth, {
+      db,
+      tokens: contextBase.customerTokens,
+      limits,
+      variant: env.SHOP_VARIANT,
+      origin: contextBase.origin,
+      challengeAfter: env.CUSTOMER_LOGIN_CHALLENGE_AFTER,
+      signChallengeSeconds: SIGN_CHALLENGE_SECONDS,
+    });
+  });
+
+  const renderer = createRenderer({
+    clientDir,
+    env,
+    demo: provider.demo,
+    createContext: (req) => createContext(contextBase, { customerCookieToken: req.cookies[AUTH_COOKIE] ?? null }),
+  });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
     if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
@@ -215,6 +252,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(status).send({ error: status === 500 ? 'Internal Server Error' : error.message });
   });
 
+  const backInStock = startBackInStockNotifier({
+    db,
+    pubsub,
+    variant: env.SHOP_VARIANT,
+    publicUrl: env.PUBLIC_URL,
+    onError: (error) => fastify.log.error({ err: error }, 'Back-in-stock notices could not be queued'),
+  });
+
   const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga, {
     limits,
     clientAddress: clientAddressResolver(env.TRUST_PROXY),
@@ -230,7 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async stop() {
       // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
       // may be accepted.
-      await Promise.all([closeWebSocket(), fastify.close()]);
+      await Promise.all([closeWebSocket(), fastify.close(), backInStock.stop()]);
       await limits.close();
     },
   };

@@ -27,6 +27,8 @@ export const envSchema = z.object({
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
   // Signs admin bearer tokens; when unset one is generated and kept in the database.
   ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  // Signs customer bearer tokens; when unset one is generated and kept in the database (its own, not the admin one).
+  CUSTOMER_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   // The registered payment provider new orders use: 'test' (built in, see modules/payment).
   PAYMENT_PROVIDER: z.string().min(1).default('test'),
   // An https PUBLIC_URL is a deployment: it refuses to start with the test payment provider or spendable demo
@@ -53,6 +55,11 @@ export const envSchema = z.object({
   // Wrong admin logins per 15 minutes for one account (from any address), and from one address (to any account).
   ADMIN_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   ADMIN_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // Wrong customer logins per 15 minutes for one account, and from one address; past CUSTOMER_LOGIN_CHALLENGE_AFTER
+  // wrong logins from an address, each further login from it must first answer a sign challenge (README).
+  CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  CUSTOMER_LOGIN_CHALLENGE_AFTER: z.coerce.number().int().min(1).default(10),
   // Starts the Redis keys of the limits above: deployments sharing one Redis (staging and production) need
   // different ones, or they count each other's clients.
   LIMITS_KEY_PREFIX: z.preprocess(emptyAsUndefined, z.string().regex(/^[\w.:-]+$/, 'letters, digits, _ . : - only').default('limits')),

@@ -67,8 +67,12 @@ export const pageRoutes = {
   paymentFailed: route('checkout', same('checkout/klarna-fail'), checkoutPage),
   // The product's alias is the last segment; up to two segments before it (e.g. a category) are ignored.
   product: route('product', same('p/:alias', 'p/:any/:alias', 'p/:any/:any2/:alias', 'product/:alias')),
-  /** The menus link here already; until the account pages exist the router answers it with the not-found page. */
+  /** The signed-in customer's pages: the authenticated guard sends a visitor without a token home. */
   accountOrders: route('account', { sv: ['mina-sidor/ordrar'], en: ['my-account/orders'] }, { personal: true }),
+  accountSettings: route('account', { sv: ['mina-sidor/installningar'], en: ['my-account/settings'] }, { personal: true }),
+  accountBalance: route('account', { sv: ['mina-sidor/saldo'], en: ['my-account/balance'] }, { personal: true }),
+  /** Where the password reset mail leads (?key=…); open to anyone holding a key. */
+  resetPassword: route('account', same('account/reset-password'), { personal: true }),
   // One segment is a content page's alias (least specific: every other route wins over it).
   content: route('content', same(':alias', 'content/:alias')),
   notFound: route('notFound', same('*')),
@@ -130,5 +134,8 @@ export const routes = {
   orderConfirmation: (languageId: LanguageId) => pathOf('orderConfirmation', languageId),
   paymentFailed: (languageId: LanguageId) => pathOf('paymentFailed', languageId),
   accountOrders: (languageId: LanguageId) => pathOf('accountOrders', languageId),
+  accountSettings: (languageId: LanguageId) => pathOf('accountSettings', languageId),
+  accountBalance: (languageId: LanguageId) => pathOf('accountBalance', languageId),
+  resetPassword: (languageId: LanguageId) => pathOf('resetPassword', languageId),
   offline: (languageId: LanguageId) => pathOf('offline', languageId),
 };

@@ -36,6 +36,10 @@ export const pageModuleFiles = {
   checkout: 'src/client/features/checkout/CheckoutPage.tsx',
   orderConfirmation: 'src/client/features/checkout/OrderConfirmationPage.tsx',
   paymentFailed: 'src/client/features/checkout/PaymentFailedPage.tsx',
+  accountOrders: 'src/client/features/account/OrdersPage.tsx',
+  accountSettings: 'src/client/features/account/SettingsPage.tsx',
+  accountBalance: 'src/client/features/account/BalancePage.tsx',
+  resetPassword: 'src/client/features/account/ResetPasswordPage.tsx',
 } as const;
 export type PageModuleId = keyof typeof pageModuleFiles;
 
@@ -55,7 +59,10 @@ export const pageModuleOf: Record<PageRouteId, PageModuleId | null> = {
   orderConfirmation: 'orderConfirmation',
   paymentFailed: 'paymentFailed',
   product: 'product',
-  accountOrders: null,
+  accountOrders: 'accountOrders',
+  accountSettings: 'accountSettings',
+  accountBalance: 'accountBalance',
+  resetPassword: 'resetPassword',
   offline: null,
   content: 'content',
   notFound: null,
@@ -72,6 +79,10 @@ export const pageModules = {
   checkout: () => import('../features/checkout/CheckoutPage'),
   orderConfirmation: () => import('../features/checkout/OrderConfirmationPage'),
   paymentFailed: () => import('../features/checkout/PaymentFailedPage'),
+  accountOrders: () => import('../features/account/OrdersPage'),
+  accountSettings: () => import('../features/account/SettingsPage'),
+  accountBalance: () => import('../features/account/BalancePage'),
+  resetPassword: () => import('../features/account/ResetPasswordPage'),
 } satisfies Record<PageModuleId, () => Promise<unknown>>;
 
 /**
@@ -128,7 +139,19 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
       const { ProductPage, productLoader } = await pageModules.product();
       return { loader: (args, scoped) => productLoader(scoped, args.params.alias), Component: ProductPage };
     }),
-    accountOrders: notFoundPage,
+    accountOrders: lazy(async () => {
+      const { OrdersPage, ordersLoader } = await pageModules.accountOrders();
+      return { loader: (args, scoped) => ordersLoader(args, scoped), Component: OrdersPage };
+    }),
+    accountSettings: lazy(async () => {
+      const { SettingsPage, settingsLoader } = await pageModules.accountSettings();
+      return { loader: (args, scoped) => settingsLoader(args, scoped), Component: SettingsPage };
+    }),
+    accountBalance: lazy(async () => {
+      const { BalancePage, balanceLoader } = await pageModules.accountBalance();
+      return { loader: (args, scoped) => balanceLoader(args, scoped), Component: BalancePage };
+    }),
+    resetPassword: lazy(async () => ({ Component: (await pageModules.resetPassword()).ResetPasswordPage })),
     content: lazy(async () => {
       const { ContentPage, contentLoader } = await pageModules.content();
       return { loader: (args, scoped) => contentLoader(scoped, args.params.alias), Component: ContentPage };

@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/clien
 import { ServerError } from '@apollo/client/errors';
 import { catchError, from, mergeMap, of, tap, throwError } from 'rxjs';
 import type { persistedQueryExtensions } from '../../shared/catalog-queries';
+import { readToken } from './auth-token';
 
 // Catalog entities carry language-specific text under one id, so they are stored under the query (whose
 // arguments include languageId) rather than normalised by id, where one language would overwrite the other.
@@ -48,8 +49,13 @@ export const catalogReadsAsGet = new ApolloLink((operation, forward) => {
 /** Whether an answer (or the error a 400 becomes) says the server does not know the query's hash. */
 function hashUnknown(answer: unknown): boolean {
   if (ServerError.is(answer)) return answer.bodyText.includes(PERSISTED_QUERY_NOT_FOUND);
+  return hasErrorCode(answer, PERSISTED_QUERY_NOT_FOUND);
+}
+
+/** Whether a GraphQL answer (or error) carries an error with this extensions.code. */
+function hasErrorCode(answer: unknown, code: string): boolean {
   const errors = (answer as { errors?: readonly { extensions?: { code?: unknown } }[] } | null)?.errors;
-  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === PERSISTED_QUERY_NOT_FOUND);
+  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === code);
 }
 const PERSISTED_QUERY_NOT_FOUND = 'PERSISTED_QUERY_NOT_FOUND';
 let catalogQueries: Promise<{ persistedQueryExtensions: typeof persistedQueryExtensions }> | undefined;
@@ -75,12 +81,39 @@ export const answerTimes = new ApolloLink((operation, forward) => {
   );
 });
 
+/**
+ * The signed-in customer's token goes as `Authorization: Bearer` on POSTs only: a catalog GET is one the service
+ * worker keeps and serves to whoever asks, so it must never depend on who asked. When the server refuses the
+ * token it sent, the token is dropped (tokenRefused), so the tab stops acting as a customer who is not signed in.
+ */
+export const bearerToken = new ApolloLink((operation, forward) => {
+  const context = operation.getContext() as { fetchOptions?: { method?: string }; headers?: Record<string, string> };
+  const token = context.fetchOptions?.method === 'GET' ? null : readToken();
+  if (!token) return forward(operation);
+  operation.setContext({ headers: { ...context.headers, authorization: `Bearer ${token}` } });
+  // Rare, so the code that cleans up loads only then.
+  const refused = () => {
+    if (readToken() === token) void import('./token-store').then(({ tokenRefused }) => tokenRefused());
+  };
+  return forward(operation).pipe(
+    tap((result) => {
+      if (hasErrorCode(result, UNAUTHENTICATED)) refused();
+    }),
+    catchError((error: unknown) => {
+      if ((ServerError.is(error) && error.statusCode === 401) || hasErrorCode(error, UNAUTHENTICATED)) refused();
+      return throwError(() => error);
+    }),
+  );
+});
+
+const UNAUTHENTICATED = 'UNAUTHENTICATED';
+
 /** The browser's client; the first page's data arrives with the router's hydration data instead. */
 export function createBrowserApollo(): ApolloClient {
   return new ApolloClient({
     cache: createCache(),
     // Without the client library's name and version in every request's extensions: a catalog read's URL must
     // stay the one the service worker precached, across Apollo upgrades.
-    link: ApolloLink.from([answerTimes, catalogReadsAsGet, new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })]),
+    link: ApolloLink.from([answerTimes, catalogReadsAsGet, bearerToken, new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })]),
   });
 }

@@ -20,3 +20,8 @@ export function unauthenticated(message: string): GraphQLError {
 export function rateLimited(message: string): GraphQLError {
   return createGraphQLError(message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
 }
+
+/** Input refused field by field: `fields` maps each bad field to the text the form shows beside it. */
+export function invalidFields(message: string, fields: Readonly<Record<string, string>>): GraphQLError {
+  return createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', fields } });
+}

@@ -4,11 +4,13 @@ import type { ValidationRule } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { filter, pipe } from 'graphql-yoga';
 import { adminResolvers } from '../modules/admin';
+import { authResolvers } from '../modules/auth';
 import { cartResolvers } from '../modules/cart';
 import { checkoutResolvers } from '../modules/checkout';
 import { orderResolvers } from '../modules/order';
 import { catalogResolvers } from '../modules/catalog';
 import { contentResolvers } from '../modules/content';
+import { customerResolvers } from '../modules/customer';
 import { notificationResolvers } from '../modules/notifications';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
@@ -57,7 +59,7 @@ export function buildSchema() {
   return createSchema<GraphQLContext & Record<string, unknown>>({
     typeDefs,
     // Yoga (graphql-tools) merges the modules' resolver maps, each typed by the generated Resolvers.
-    resolvers: [rootResolvers, catalogResolvers, contentResolvers, cartResolvers, notificationResolvers, checkoutResolvers, orderResolvers, adminResolvers],
+    resolvers: [rootResolvers, catalogResolvers, contentResolvers, cartResolvers, notificationResolvers, checkoutResolvers, orderResolvers, adminResolvers, authResolvers, customerResolvers],
   });
 }
 

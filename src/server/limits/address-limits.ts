@@ -7,6 +7,10 @@ import { addressKey } from './address-key';
 const MINUTE = 60;
 /** Wrong codes and wrong admin logins are counted over this window. */
 export const GUESS_WINDOW_SECONDS = 15 * MINUTE;
+/** Reset mails one account may be sent per window. */
+const PASSWORD_RESET_MAILS_PER_WINDOW = 3;
+/** How long a sign challenge may be answered; its nonce is remembered as used for as long. */
+export const SIGN_CHALLENGE_SECONDS = 5 * MINUTE;
 /**
  * Should an instance die holding socket or subscription slots, they come back after this. Live ones are renewed
  * (budgets.ts), so it can be short.
@@ -23,6 +27,8 @@ type LimitSettings = Pick<
   | 'CODE_ATTEMPTS_PER_15_MINUTES'
   | 'ADMIN_LOGIN_FAILURES_PER_ACCOUNT'
   | 'ADMIN_LOGIN_FAILURES_PER_ADDRESS'
+  | 'CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT'
+  | 'CUSTOMER_LOGIN_FAILURES_PER_ADDRESS'
   | 'LIMITS_KEY_PREFIX'
 >;
 
@@ -42,6 +48,13 @@ export interface AddressLimits {
   promoCodeGuesses: RateBudget;
   adminLoginFailuresPerAccount: RateBudget;
   adminLoginFailuresPerAddress: RateBudget;
+  /** Wrong customer logins (and wrong current passwords), per account and per address, like the admin's. */
+  customerLoginFailuresPerAccount: RateBudget;
+  customerLoginFailuresPerAddress: RateBudget;
+  /** Password reset mails per account: a stranger cannot flood someone's inbox through the forgot-password form. */
+  passwordResetMails: RateBudget;
+  /** Each answered sign challenge is accepted once: its nonce takes the only point of its own key. */
+  signChallengesUsed: RateBudget;
   sockets: ConcurrencyCap;
   subscriptions: ConcurrencyCap;
   /** After the sockets closed: waits for the slots they gave back, then for Redis to have them. */
@@ -54,6 +67,7 @@ function rateByAddress(budget: RateBudget): RateBudget {
     take: (address) => budget.take(addressKey(address)),
     giveBack: (address) => budget.giveBack(addressKey(address)),
     reset: (address) => budget.reset(addressKey(address)),
+    used: (address) => budget.used(addressKey(address)),
   };
 }
 
@@ -76,6 +90,10 @@ export function createAddressLimits(env: LimitSettings, prefix = env.LIMITS_KEY_
     promoCodeGuesses: rateByAddress(rateBudget(backend.create('promo-code', env.CODE_ATTEMPTS_PER_15_MINUTES, GUESS_WINDOW_SECONDS))),
     adminLoginFailuresPerAccount: rateBudget(backend.create('admin-account', env.ADMIN_LOGIN_FAILURES_PER_ACCOUNT, GUESS_WINDOW_SECONDS)),
     adminLoginFailuresPerAddress: rateByAddress(rateBudget(backend.create('admin-address', env.ADMIN_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
+    customerLoginFailuresPerAccount: rateBudget(backend.create('customer-account', env.CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT, GUESS_WINDOW_SECONDS)),
+    customerLoginFailuresPerAddress: rateByAddress(rateBudget(backend.create('customer-address', env.CUSTOMER_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
+    passwordResetMails: rateBudget(backend.create('password-reset-mail', PASSWORD_RESET_MAILS_PER_WINDOW, GUESS_WINDOW_SECONDS)),
+    signChallengesUsed: rateBudget(backend.create('sign-used', 1, SIGN_CHALLENGE_SECONDS)),
     sockets: capByAddress(sockets),
     subscriptions: capByAddress(subscriptions),
     async close() {

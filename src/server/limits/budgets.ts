@@ -13,6 +13,8 @@ export interface RateBudget {
   /** Returns one action taken, e.g. an attempt that turned out to be no guess. */
   giveBack(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** How many actions the key has taken in its current window (0 when none). */
+  used(key: string): Promise<number>;
 }
 
 /**
@@ -38,6 +40,9 @@ export function rateBudget(limiter: RateLimiterAbstract): RateBudget {
     giveBack: (key) => giveBackCounted(limiter, key),
     async reset(key) {
       await limiter.delete(key);
+    },
+    async used(key) {
+      return (await limiter.get(key))?.consumedPoints ?? 0;
     },
   };
 }

@@ -110,7 +110,7 @@ function toFetchRequest(req: FastifyRequest, url: URL): Request {
 }
 
 /** Server rendering: react-router loaders run against an in-process Apollo client, then React streams. */
-export function createRenderer(options: { clientDir: string | undefined; env: Env; demo: boolean; createContext: () => GraphQLContext }) {
+export function createRenderer(options: { clientDir: string | undefined; env: Env; demo: boolean; createContext: (req: FastifyRequest) => GraphQLContext }) {
   const assets = readAssets(options.clientDir);
   const schema = buildSchema();
 
@@ -126,7 +126,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
     if (!url) return renderError(reply, 400);
     if (!isRenderableUrl(url)) return renderError(reply, 404);
     // The loader data travels to the browser in the router's hydration data; the cache stays here.
-    const client = new ApolloClient({ ssrMode: true, cache: createCache(), link: new SchemaLink({ schema, context: options.createContext }) });
+    const client = new ApolloClient({ ssrMode: true, cache: createCache(), link: new SchemaLink({ schema, context: () => options.createContext(req) }) });
     const handler = createStaticHandler(createRoutes(client));
     const context = await handler.query(toFetchRequest(req, url));
     if (context instanceof Response) {

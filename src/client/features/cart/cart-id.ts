@@ -26,3 +26,15 @@ export function storeCartId(id: string): void {
   cartState.id = id;
   writeCookie(CART_COOKIE, id);
 }
+
+/** The customer's cart after login: the guest cart merged into it, under the id the server answered. */
+export function claimedCart(id: string): void {
+  storeCartId(id);
+}
+
+/** Logout: this browser no longer knows the customer's cart (nor the checkout form kept with it). */
+export function forgetCart(): void {
+  cartState.id = '';
+  cartState.loaded = true;
+  writeCookie(CART_COOKIE, '', 0);
+}

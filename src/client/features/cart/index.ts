@@ -7,4 +7,4 @@ export { GiftCardForm, PromoCodeForm } from './CartCodeForm';
 export { PromoCodeShippingNote } from './PromoCodeShippingNote';
 export { useAddToCart } from './use-add-to-cart';
 export { useCart } from './use-cart';
-export { cartState, loadCartId } from './cart-id';
+export { cartState, claimedCart, forgetCart, loadCartId } from './cart-id';

@@ -7,6 +7,7 @@ import { Icon } from '../../components/Icon';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
 import { useMediaQuery } from '../../hooks/use-media-query';
+import { NewsletterSignup } from '../account';
 import { VatToggle } from '../pricing';
 import { PaymentLogos, SocialLinks } from './FooterBadges';
 import { Copyright } from '../../components/shop-texts';
@@ -50,6 +51,7 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
         <p>
           <FormattedMessage id="footer.newsletterText" />
         </p>
+        <NewsletterSignup languageId={languageId} />
         <VatToggle />
       </section>
       {columns.map((menu, index) => (

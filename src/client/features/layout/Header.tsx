@@ -9,6 +9,7 @@ import { Badge, Icon } from '../../components/Icon';
 import { SidePanel } from '../../components/SidePanel';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
+import { AccountButton } from '../account';
 import { CartPanel, MiniCart } from '../cart';
 import { useFavorites } from '../favorites';
 import { CustomerTypeToggle } from '../pricing';
@@ -88,9 +89,7 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
                 <Badge count={favorites.count} />
               </span>
             </Link>
-            <button type="button" className="header-action" aria-label={intl.formatMessage({ id: 'header.account' })} onClick={() => openPanel('account', 'login')}>
-              <Icon name="user" />
-            </button>
+            <AccountButton languageId={languageId} />
             <MiniCart />
           </div>
           <div className="header-settings">
@@ -111,11 +110,6 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
         </div>
       </SidePanel>
       <CartPanel />
-      <SidePanel name="account" title={intl.formatMessage({ id: 'header.account' })}>
-        <p>
-          <FormattedMessage id="account.comingSoon" />
-        </p>
-      </SidePanel>
     </>
   );
 }

@@ -5,6 +5,7 @@ import { channels, type LanguageId } from '../../../shared/locales';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Snackbar } from '../notifications';
+import { AccountExtras } from '../account';
 import { CookieConsent } from '../consent';
 import { usePageViews } from '../analytics';
 import { NavigationProgress } from './NavigationProgress';
@@ -56,6 +57,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         <CookieConsent />
         <Snackbar />
         <PageViews />
+        <AccountExtras languageId={languageId} />
         {/* Scroll to top on navigation; the saved position comes back on back/forward. */}
         <ScrollRestoration />
       </div>

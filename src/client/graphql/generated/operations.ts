@@ -150,6 +150,35 @@ export type PaymentFailureReason =
   | 'PRODUCT_OUT_OF_STOCK'
   | 'BLOCKED';
 
+export type Gender =
+  | 'UNSPECIFIED'
+  | 'WOMAN'
+  | 'MAN';
+
+/**
+ * Changes to the signed-in customer's details. A field left out keeps its value, null clears it; strings are trimmed.
+ * Checked with the checkout's rules and texts; a bad field answers BAD_USER_INPUT with extensions.fields
+ * ({field: message}). The email is changed through its own field and must not belong to another account.
+ */
+export type UserInput = {
+  email?: string | null | undefined;
+  customerType?: CustomerType | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+  gender?: Gender | null | undefined;
+  careOf?: string | null | undefined;
+  streetAddress?: string | null | undefined;
+  addressLine2?: string | null | undefined;
+  zip?: string | null | undefined;
+  city?: string | null | undefined;
+  country?: string | null | undefined;
+  personalIdNumber?: string | null | undefined;
+  organisationIdNumber?: string | null | undefined;
+  companyName?: string | null | undefined;
+  newsletterConsent?: boolean | null | undefined;
+};
+
 export type OrderStatus =
   | 'RECEIVED'
   | 'PROCESSING'
@@ -160,6 +189,71 @@ export type PaymentStatus =
   | 'PENDING'
   | 'PAID'
   | 'FAILED';
+
+export type UserFieldsFragment = { __typename: 'User', customerId: number, email: string, customerType: CustomerType, firstName: string | null, lastName: string | null, phoneNumber: string | null, gender: Gender, careOf: string | null, streetAddress: string | null, addressLine2: string | null, zip: string | null, city: string | null, country: string, personalIdNumber: string | null, organisationIdNumber: string | null, companyName: string | null, newsletterConsent: boolean, shopAs: boolean };
+
+export type AccountOrderFieldsFragment = { __typename: 'Order', orderId: string, orderNumber: number, status: OrderStatus, statusLabel: string, createdAt: string, paymentMethodLabel: string, tracking: string | null, lines: Array<{ __typename: 'OrderLine', skuId: number, name: string, articleNumber: string, quantity: number, totalPriceIncVatFormatted: string }>, totals: { __typename: 'CheckoutTotals', goodsIncVatFormatted: string, discountIncVat: number, discountIncVatFormatted: string, shippingFeeIncVatFormatted: string, giftCardIncVat: number, giftCardIncVatFormatted: string, totalIncVatFormatted: string, vatFormatted: string }, shippingMethod: { __typename: 'OrderShippingMethod', name: string, feeIncVatFormatted: string }, billingAddress: { __typename: 'OrderAddress', firstName: string, lastName: string, companyName: string | null, careOf: string | null, streetAddress: string, addressLine2: string | null, zip: string, city: string, country: string }, shippingAddress: { __typename: 'OrderAddress', firstName: string, lastName: string, companyName: string | null, careOf: string | null, streetAddress: string, addressLine2: string | null, zip: string, city: string, country: string } };
+
+export type AccountOrderAddressFragment = { __typename: 'OrderAddress', firstName: string, lastName: string, companyName: string | null, careOf: string | null, streetAddress: string, addressLine2: string | null, zip: string, city: string, country: string };
+
+export type AccountUserQueryVariables = Exact<{
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type AccountUserQuery = { __typename: 'Query', getUser: { __typename: 'User', customerId: number, email: string, customerType: CustomerType, firstName: string | null, lastName: string | null, phoneNumber: string | null, gender: Gender, careOf: string | null, streetAddress: string | null, addressLine2: string | null, zip: string | null, city: string | null, country: string, personalIdNumber: string | null, organisationIdNumber: string | null, companyName: string | null, newsletterConsent: boolean, shopAs: boolean } };
+
+export type AccountOrdersQueryVariables = Exact<{
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type AccountOrdersQuery = { __typename: 'Query', getUser: { __typename: 'User', customerId: number, email: string, customerType: CustomerType, firstName: string | null, lastName: string | null, phoneNumber: string | null, gender: Gender, careOf: string | null, streetAddress: string | null, addressLine2: string | null, zip: string | null, city: string | null, country: string, personalIdNumber: string | null, organisationIdNumber: string | null, companyName: string | null, newsletterConsent: boolean, shopAs: boolean }, getOrders: { __typename: 'UserOrders', inProgress: Array<{ __typename: 'Order', orderId: string, orderNumber: number, status: OrderStatus, statusLabel: string, createdAt: string, paymentMethodLabel: string, tracking: string | null, lines: Array<{ __typename: 'OrderLine', skuId: number, name: string, articleNumber: string, quantity: number, totalPriceIncVatFormatted: string }>, totals: { __typename: 'CheckoutTotals', goodsIncVatFormatted: string, discountIncVat: number, discountIncVatFormatted: string, shippingFeeIncVatFormatted: string, giftCardIncVat: number, giftCardIncVatFormatted: string, totalIncVatFormatted: string, vatFormatted: string }, shippingMethod: { __typename: 'OrderShippingMethod', name: string, feeIncVatFormatted: string }, billingAddress: { __typename: 'OrderAddress', firstName: string, lastName: string, companyName: string | null, careOf: string | null, streetAddress: string, addressLine2: string | null, zip: string, city: string, country: string }, shippingAddress: { __typename: 'OrderAddress', firstName: string, lastName: string, companyName: string | null, careOf: string | null, streetAddress: string, addressLine2: string | null, zip: string, city: string, country: string } }>, history: Array<{ __typename: 'Order', orderId: string, orderNumber: number, status: OrderStatus, statusLabel: string, createdAt: string, paymentMethodLabel: string, tracking: string | null, lines: Array<{ __typename: 'OrderLine', skuId: number, name: string, articleNumber: string, quantity: number, totalPriceIncVatFormatted: string }>, totals: { __typename: 'CheckoutTotals', goodsIncVatFormatted: string, discountIncVat: number, discountIncVatFormatted: string, shippingFeeIncVatFormatted: string, giftCardIncVat: number, giftCardIncVatFormatted: string, totalIncVatFormatted: string, vatFormatted: string }, shippingMethod: { __typename: 'OrderShippingMethod', name: string, feeIncVatFormatted: string }, billingAddress: { __typename: 'OrderAddress', firstName: string, lastName: string, companyName: string | null, careOf: string | null, streetAddress: string, addressLine2: string | null, zip: string, city: string, country: string }, shippingAddress: { __typename: 'OrderAddress', firstName: string, lastName: string, companyName: string | null, careOf: string | null, streetAddress: string, addressLine2: string | null, zip: string, city: string, country: string } }> } };
+
+export type AccountBalanceQueryVariables = Exact<{
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type AccountBalanceQuery = { __typename: 'Query', getUser: { __typename: 'User', customerId: number, email: string, customerType: CustomerType, firstName: string | null, lastName: string | null, phoneNumber: string | null, gender: Gender, careOf: string | null, streetAddress: string | null, addressLine2: string | null, zip: string | null, city: string | null, country: string, personalIdNumber: string | null, organisationIdNumber: string | null, companyName: string | null, newsletterConsent: boolean, shopAs: boolean }, getBalance: { __typename: 'Balance', amount: number, amountFormatted: string, movements: Array<{ __typename: 'BalanceMovement', createdAt: string, amount: number, amountFormatted: string, description: string, orderNumber: number | null }> } };
+
+export type UpdateUserMutationVariables = Exact<{
+  user: UserInput;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type UpdateUserMutation = { __typename: 'Mutation', updateUser: { __typename: 'User', customerId: number, email: string, customerType: CustomerType, firstName: string | null, lastName: string | null, phoneNumber: string | null, gender: Gender, careOf: string | null, streetAddress: string | null, addressLine2: string | null, zip: string | null, city: string | null, country: string, personalIdNumber: string | null, organisationIdNumber: string | null, companyName: string | null, newsletterConsent: boolean, shopAs: boolean } };
+
+export type DeleteUserMutationVariables = Exact<{
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type DeleteUserMutation = { __typename: 'Mutation', deleteUser: { __typename: 'UserMessage', ok: boolean, message: string } };
+
+export type SubscribeToNewsletterMutationVariables = Exact<{
+  email: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type SubscribeToNewsletterMutation = { __typename: 'Mutation', subscribeToNewsletter: { __typename: 'UserMessage', ok: boolean, message: string } };
+
+export type ClaimCartMutationVariables = Exact<{
+  id: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type ClaimCartMutation = { __typename: 'Mutation', claimCart: { __typename: 'Cart', id: string } };
 
 export type BrandsIndexQueryVariables = Exact<{
   channelId?: string | null | undefined;

@@ -52,6 +52,12 @@ export type Query = {
   getMenuAtLocation?: Maybe<Menu>;
   contentPage?: Maybe<ContentPage>;
   channel: ChannelInfo;
+  /** The signed-in customer. UNAUTHENTICATED without a valid token. */
+  getUser: User;
+  /** The signed-in customer's orders (only orders placed while signed in). UNAUTHENTICATED without a valid token. */
+  getOrders: UserOrders;
+  /** The signed-in customer's store credit. UNAUTHENTICATED without a valid token. */
+  getBalance: Balance;
   /** An order for its confirmation page: needs the secret token from placeOrder; null when either is wrong. */
   order?: Maybe<Order>;
 };
@@ -237,6 +243,36 @@ export type QueryChannelArgs = {
  * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
  * languageId wins when both are given, Swedish is the default.
  */
+export type QueryGetUserArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QueryGetOrdersArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QueryGetBalanceArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
 export type QueryOrderArgs = {
   orderId: Scalars['String']['input'];
   token: Scalars['String']['input'];
@@ -263,6 +299,13 @@ export type Mutation = {
    * has nothing left is not stored and answers a GIFT_CARD_INVALID warning. Codes are at most 64 characters.
    */
   setCartGiftCard: Cart;
+  /**
+   * Signed in: takes the guest cart with this id into the customer's own cart (lines added to what the customer's
+   * cart holds, quantities capped at stock, each cap a warning) and answers the customer's cart, whose id the browser
+   * keeps from now on; the guest cart is gone afterwards. An id that names no guest cart just answers the customer's
+   * cart ('' for none yet). UNAUTHENTICATED without a valid token.
+   */
+  claimCart: Cart;
   createOrUpdateCheckout: Checkout;
   /**
    * Saves the form, re-validates it and places the order in one transaction: stock is checked and taken, the
@@ -280,6 +323,27 @@ export type Mutation = {
    * What was drawn from a gift card goes back on the card. Calling it again changes nothing.
    */
   completePayment: Order;
+  /** Saves the signed-in customer's details; answers them as saved. */
+  updateUser: User;
+  /**
+   * Erases the signed-in customer's account and personal data and ends every session. Their orders stay for
+   * bookkeeping without the person's details.
+   */
+  deleteUser: UserMessage;
+  /** Signs an address up for the newsletter (the 30 % promise); the same address twice is one sign-up. */
+  subscribeToNewsletter: UserMessage;
+  /**
+   * Asks to be emailed when an out-of-stock SKU can be bought again (the platform's name for registerBackInStock);
+   * the mail is queued through the outbox when the SKU is back in stock.
+   */
+  monitorProductAvailability: UserMessage;
+  /** Admin only: a one-time link (15 minutes) that signs the opener in as this customer. */
+  createShopAsLink: ShopAsLink;
+  /**
+   * Admin only: books store credit for a customer (kronor inc VAT; a negative amount takes some back, and the balance
+   * never goes below zero). Answers the customer's balance afterwards, in the request's language.
+   */
+  addCustomerCredit: Balance;
   /**
    * Asks to be emailed when an out-of-stock SKU can be bought again; the same SKU and address twice is one
    * request. Bad input answers a GraphQL error whose message is the shopper-facing text in the request's
@@ -353,6 +417,14 @@ export type MutationSetCartGiftCardArgs = {
 
 
 /** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationClaimCartArgs = {
+  id: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
 export type MutationCreateOrUpdateCheckoutArgs = {
   cartId: Scalars['String']['input'];
   checkout: CheckoutInput;
@@ -375,6 +447,56 @@ export type MutationPlaceOrderArgs = {
 export type MutationCompletePaymentArgs = {
   orderId: Scalars['String']['input'];
   token: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationUpdateUserArgs = {
+  user: UserInput;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationDeleteUserArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationSubscribeToNewsletterArgs = {
+  email: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationMonitorProductAvailabilityArgs = {
+  email: Scalars['String']['input'];
+  skuId: Scalars['Int']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationCreateShopAsLinkArgs = {
+  customerId: Scalars['Int']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationAddCustomerCreditArgs = {
+  customerId: Scalars['Int']['input'];
+  amount: Scalars['Float']['input'];
+  description: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1074,6 +1196,99 @@ export type ChannelInfo = {
   themeSettings: ThemeSettings;
 };
 
+export type Gender =
+  | 'UNSPECIFIED'
+  | 'WOMAN'
+  | 'MAN';
+
+/** The signed-in customer's own details (the customer fields the checkout asks for, kept on the account). */
+export type User = {
+  __typename?: 'User';
+  customerId: Scalars['Int']['output'];
+  email: Scalars['String']['output'];
+  customerType: CustomerType;
+  firstName?: Maybe<Scalars['String']['output']>;
+  lastName?: Maybe<Scalars['String']['output']>;
+  phoneNumber?: Maybe<Scalars['String']['output']>;
+  gender: Gender;
+  careOf?: Maybe<Scalars['String']['output']>;
+  streetAddress?: Maybe<Scalars['String']['output']>;
+  addressLine2?: Maybe<Scalars['String']['output']>;
+  zip?: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  /** ISO 3166 code: SE (default), NO, DK or FI. */
+  country: Scalars['String']['output'];
+  personalIdNumber?: Maybe<Scalars['String']['output']>;
+  organisationIdNumber?: Maybe<Scalars['String']['output']>;
+  companyName?: Maybe<Scalars['String']['output']>;
+  newsletterConsent: Scalars['Boolean']['output'];
+  /** True while an admin is shopping as this customer through a one-time link. */
+  shopAs: Scalars['Boolean']['output'];
+};
+
+/**
+ * Changes to the signed-in customer's details. A field left out keeps its value, null clears it; strings are trimmed.
+ * Checked with the checkout's rules and texts; a bad field answers BAD_USER_INPUT with extensions.fields
+ * ({field: message}). The email is changed through its own field and must not belong to another account.
+ */
+export type UserInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  customerType?: InputMaybe<CustomerType>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  phoneNumber?: InputMaybe<Scalars['String']['input']>;
+  gender?: InputMaybe<Gender>;
+  careOf?: InputMaybe<Scalars['String']['input']>;
+  streetAddress?: InputMaybe<Scalars['String']['input']>;
+  addressLine2?: InputMaybe<Scalars['String']['input']>;
+  zip?: InputMaybe<Scalars['String']['input']>;
+  city?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<Scalars['String']['input']>;
+  personalIdNumber?: InputMaybe<Scalars['String']['input']>;
+  organisationIdNumber?: InputMaybe<Scalars['String']['input']>;
+  companyName?: InputMaybe<Scalars['String']['input']>;
+  newsletterConsent?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+/** The customer's orders: in progress (received, processing) and history (completed, cancelled), newest first. */
+export type UserOrders = {
+  __typename?: 'UserOrders';
+  inProgress: Array<Order>;
+  history: Array<Order>;
+};
+
+/** One change to the store credit: positive adds, negative spends (kronor inc VAT). */
+export type BalanceMovement = {
+  __typename?: 'BalanceMovement';
+  createdAt: Scalars['String']['output'];
+  amount: Scalars['Float']['output'];
+  amountFormatted: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  orderNumber?: Maybe<Scalars['Int']['output']>;
+};
+
+/** The customer's store credit (kronor inc VAT) with its movements, newest first. */
+export type Balance = {
+  __typename?: 'Balance';
+  amount: Scalars['Float']['output'];
+  amountFormatted: Scalars['String']['output'];
+  movements: Array<BalanceMovement>;
+};
+
+/** A confirmation to show the shopper, in the request's language. */
+export type UserMessage = {
+  __typename?: 'UserMessage';
+  ok: Scalars['Boolean']['output'];
+  message: Scalars['String']['output'];
+};
+
+/** An admin's one-time link that signs the browser in as the customer (shop as). */
+export type ShopAsLink = {
+  __typename?: 'ShopAsLink';
+  url: Scalars['String']['output'];
+  expiresAt: Scalars['String']['output'];
+};
+
 /** The answer to a back-in-stock sign-up: the confirmation to show the shopper, in the request's language. */
 export type BackInStockResult = {
   __typename?: 'BackInStockResult';
@@ -1240,6 +1455,7 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Shop: ResolverTypeWrapper<Shop>;
   Alternate: ResolverTypeWrapper<Alternate>;
@@ -1247,7 +1463,6 @@ export type ResolversTypes = {
   AppliedCampaign: ResolverTypeWrapper<AppliedCampaign>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   CampaignPrice: ResolverTypeWrapper<CampaignPrice>;
-  Float: ResolverTypeWrapper<Scalars['Float']['output']>;
   CartItemCampaign: ResolverTypeWrapper<CartItemCampaign>;
   CartItem: ResolverTypeWrapper<CartItemModel>;
   CartShipping: ResolverTypeWrapper<CartShipping>;
@@ -1297,6 +1512,14 @@ export type ResolversTypes = {
   ContentPage: ResolverTypeWrapper<ContentPageModel>;
   ThemeSettings: ResolverTypeWrapper<ThemeSettings>;
   ChannelInfo: ResolverTypeWrapper<ChannelInfo>;
+  Gender: Gender;
+  User: ResolverTypeWrapper<User>;
+  UserInput: UserInput;
+  UserOrders: ResolverTypeWrapper<UserOrders>;
+  BalanceMovement: ResolverTypeWrapper<BalanceMovement>;
+  Balance: ResolverTypeWrapper<Balance>;
+  UserMessage: ResolverTypeWrapper<UserMessage>;
+  ShopAsLink: ResolverTypeWrapper<ShopAsLink>;
   BackInStockResult: ResolverTypeWrapper<BackInStockResult>;
   OrderStatus: OrderStatus;
   PaymentStatus: PaymentStatus;
@@ -1312,6 +1535,7 @@ export type ResolversParentTypes = {
   String: Scalars['String']['output'];
   Int: Scalars['Int']['output'];
   Mutation: Record<PropertyKey, never>;
+  Float: Scalars['Float']['output'];
   Subscription: Record<PropertyKey, never>;
   Shop: Shop;
   Alternate: Alternate;
@@ -1319,7 +1543,6 @@ export type ResolversParentTypes = {
   AppliedCampaign: AppliedCampaign;
   Boolean: Scalars['Boolean']['output'];
   CampaignPrice: CampaignPrice;
-  Float: Scalars['Float']['output'];
   CartItemCampaign: CartItemCampaign;
   CartItem: CartItemModel;
   CartShipping: CartShipping;
@@ -1360,6 +1583,13 @@ export type ResolversParentTypes = {
   ContentPage: ContentPageModel;
   ThemeSettings: ThemeSettings;
   ChannelInfo: ChannelInfo;
+  User: User;
+  UserInput: UserInput;
+  UserOrders: UserOrders;
+  BalanceMovement: BalanceMovement;
+  Balance: Balance;
+  UserMessage: UserMessage;
+  ShopAsLink: ShopAsLink;
   BackInStockResult: BackInStockResult;
   OrderAddress: OrderAddress;
   OrderLine: OrderLine;
@@ -1385,6 +1615,9 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   getMenuAtLocation?: Resolver<Maybe<ResolversTypes['Menu']>, ParentType, ContextType, RequireFields<QueryGetMenuAtLocationArgs, 'menuLocationId'>>;
   contentPage?: Resolver<Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, RequireFields<QueryContentPageArgs, 'alias'>>;
   channel?: Resolver<ResolversTypes['ChannelInfo'], ParentType, ContextType, Partial<QueryChannelArgs>>;
+  getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, Partial<QueryGetUserArgs>>;
+  getOrders?: Resolver<ResolversTypes['UserOrders'], ParentType, ContextType, Partial<QueryGetOrdersArgs>>;
+  getBalance?: Resolver<ResolversTypes['Balance'], ParentType, ContextType, Partial<QueryGetBalanceArgs>>;
   order?: Resolver<Maybe<ResolversTypes['Order']>, ParentType, ContextType, RequireFields<QueryOrderArgs, 'orderId' | 'token'>>;
 };
 
@@ -1395,9 +1628,16 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateCartItem?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationUpdateCartItemArgs, 'id' | 'item'>>;
   setCartPromoCode?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartPromoCodeArgs, 'id' | 'promoCode'>>;
   setCartGiftCard?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationSetCartGiftCardArgs, 'id' | 'code'>>;
+  claimCart?: Resolver<ResolversTypes['Cart'], ParentType, ContextType, RequireFields<MutationClaimCartArgs, 'id'>>;
   createOrUpdateCheckout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<MutationCreateOrUpdateCheckoutArgs, 'cartId' | 'checkout'>>;
   placeOrder?: Resolver<ResolversTypes['PlaceOrderResult'], ParentType, ContextType, RequireFields<MutationPlaceOrderArgs, 'cartId' | 'checkout'>>;
   completePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationCompletePaymentArgs, 'orderId' | 'token'>>;
+  updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'user'>>;
+  deleteUser?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, Partial<MutationDeleteUserArgs>>;
+  subscribeToNewsletter?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, RequireFields<MutationSubscribeToNewsletterArgs, 'email'>>;
+  monitorProductAvailability?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, RequireFields<MutationMonitorProductAvailabilityArgs, 'email' | 'skuId'>>;
+  createShopAsLink?: Resolver<ResolversTypes['ShopAsLink'], ParentType, ContextType, RequireFields<MutationCreateShopAsLinkArgs, 'customerId'>>;
+  addCustomerCredit?: Resolver<ResolversTypes['Balance'], ParentType, ContextType, RequireFields<MutationAddCustomerCreditArgs, 'customerId' | 'amount' | 'description'>>;
   registerBackInStock?: Resolver<ResolversTypes['BackInStockResult'], ParentType, ContextType, RequireFields<MutationRegisterBackInStockArgs, 'skuId' | 'email'>>;
   setOrderStatus?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<MutationSetOrderStatusArgs, 'orderId' | 'status'>>;
 };
@@ -1794,6 +2034,56 @@ export type ChannelInfoResolvers<ContextType = GraphQLContext, ParentType extend
   themeSettings?: Resolver<ResolversTypes['ThemeSettings'], ParentType, ContextType>;
 };
 
+export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = {
+  customerId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  customerType?: Resolver<ResolversTypes['CustomerType'], ParentType, ContextType>;
+  firstName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  lastName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  phoneNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  gender?: Resolver<ResolversTypes['Gender'], ParentType, ContextType>;
+  careOf?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  streetAddress?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  addressLine2?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  zip?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  city?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  country?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  personalIdNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  organisationIdNumber?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  companyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newsletterConsent?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  shopAs?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type UserOrdersResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserOrders'] = ResolversParentTypes['UserOrders']> = {
+  inProgress?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+  history?: Resolver<Array<ResolversTypes['Order']>, ParentType, ContextType>;
+};
+
+export type BalanceMovementResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BalanceMovement'] = ResolversParentTypes['BalanceMovement']> = {
+  createdAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  amountFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  orderNumber?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+};
+
+export type BalanceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Balance'] = ResolversParentTypes['Balance']> = {
+  amount?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  amountFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  movements?: Resolver<Array<ResolversTypes['BalanceMovement']>, ParentType, ContextType>;
+};
+
+export type UserMessageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UserMessage'] = ResolversParentTypes['UserMessage']> = {
+  ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
+export type ShopAsLinkResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ShopAsLink'] = ResolversParentTypes['ShopAsLink']> = {
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+};
+
 export type BackInStockResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BackInStockResult'] = ResolversParentTypes['BackInStockResult']> = {
   ok?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1904,6 +2194,12 @@ export type Resolvers<ContextType = GraphQLContext> = {
   ContentPage?: ContentPageResolvers<ContextType>;
   ThemeSettings?: ThemeSettingsResolvers<ContextType>;
   ChannelInfo?: ChannelInfoResolvers<ContextType>;
+  User?: UserResolvers<ContextType>;
+  UserOrders?: UserOrdersResolvers<ContextType>;
+  BalanceMovement?: BalanceMovementResolvers<ContextType>;
+  Balance?: BalanceResolvers<ContextType>;
+  UserMessage?: UserMessageResolvers<ContextType>;
+  ShopAsLink?: ShopAsLinkResolvers<ContextType>;
   BackInStockResult?: BackInStockResultResolvers<ContextType>;
   OrderAddress?: OrderAddressResolvers<ContextType>;
   OrderLine?: OrderLineResolvers<ContextType>;

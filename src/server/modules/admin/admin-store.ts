@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client';
-import { dummyHashPromise, hashPassword, verifyPassword } from './password';
+import { dummyHashPromise, hashPassword, verifyPassword } from '../../security/password';
 
 /**
  * Makes the configured admin exist with the configured password (the environment is the source of truth: a
@@ -41,14 +41,13 @@ export async function adminPasswordHash(db: Queryable, userId: number): Promise<
   return row?.password_hash ?? null;
 }
 
-const TOKEN_SECRET_KEY = 'admin_token_secret';
-
 /**
- * The token secret kept in the database (shop_meta), made on first use: every instance on the database gets the
- * same one, and the first to ask makes it.
+ * A token secret kept in the database (shop_meta), made on first use: every instance on the database gets the
+ * same one, and the first to ask makes it. Each kind of token has its own (admin and customer tokens never
+ * share a key).
  */
-export async function storedTokenSecret(db: Queryable): Promise<string> {
-  await db.query('INSERT INTO shop_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [TOKEN_SECRET_KEY, randomBytes(32).toString('base64url')]);
-  const [row] = await db.query<{ value: string }>('SELECT value FROM shop_meta WHERE key = $1', [TOKEN_SECRET_KEY]);
+export async function storedTokenSecret(db: Queryable, key: 'admin_token_secret' | 'customer_token_secret' = 'admin_token_secret'): Promise<string> {
+  await db.query('INSERT INTO shop_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [key, randomBytes(32).toString('base64url')]);
+  const [row] = await db.query<{ value: string }>('SELECT value FROM shop_meta WHERE key = $1', [key]);
   return row!.value;
 }

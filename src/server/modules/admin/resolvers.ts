@@ -5,7 +5,7 @@ import { badInput, rateLimited, unauthenticated } from '../../graphql/errors';
 import { changeStock } from '../inventory';
 import { checkCredentials } from './admin-store';
 import { requireAdmin } from './auth';
-import { beginLoginAttempt } from './login-attempts';
+import { beginLoginAttempt, isRefused } from '../../limits/login-attempts';
 
 export const adminResolvers: Resolvers = {
   Mutation: {
@@ -13,8 +13,12 @@ export const adminResolvers: Resolvers = {
       const language = resolveLanguage(args.channelId, args.languageId);
       // No address is longer than 254 characters; a long password would only make the slow hash slower.
       if (args.email.length > 254 || args.password.length > 1024) throw unauthenticated(t(language, 'server.admin.wrongCredentials'));
-      const attempt = await beginLoginAttempt(ctx.limits, args.email, ctx.clientAddress);
-      if (!attempt) throw rateLimited(t(language, 'server.tooManyAttempts'));
+      const attempt = await beginLoginAttempt(
+        { perAccount: ctx.limits.adminLoginFailuresPerAccount, perAddress: ctx.limits.adminLoginFailuresPerAddress },
+        args.email,
+        ctx.clientAddress,
+      );
+      if (isRefused(attempt)) throw rateLimited(t(language, 'server.tooManyAttempts'));
       const user = await checkCredentials(ctx.db, args.email, args.password);
       if (!user) throw unauthenticated(t(language, 'server.admin.wrongCredentials'));
       await attempt.succeeded();

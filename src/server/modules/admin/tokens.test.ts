@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../../security/password';
 import { createAdminTokens, TOKEN_LIFETIME_SECONDS } from './tokens';
 
 const noDb = { query: () => Promise.reject(new Error('a configured secret needs no database')) };

@@ -6,7 +6,23 @@ import { CartSession } from './cart-session';
 import type { RateBudget } from '../../limits/budgets';
 import type { CartWarning } from '../../graphql/generated/resolvers-types';
 import { cartTexts } from './messages';
-import { addLines, claimIdempotencyKey, clearCart, createCart, freeShippingCampaigns, lockCart, selectSkuIds, setGiftCardCode, setPromoCode, touchCart, type CartRow } from './cart-store';
+import {
+  addLines,
+  claimIdempotencyKey,
+  clearCart,
+  createCart,
+  createCustomerCart,
+  deleteCart,
+  freeShippingCampaigns,
+  loadLines,
+  lockCart,
+  lockCustomerCart,
+  selectSkuIds,
+  setGiftCardCode,
+  setPromoCode,
+  touchCart,
+  type CartRow,
+} from './cart-store';
 import { MAX_LINE_QUANTITY } from './stock-rules';
 import type { CartModel } from './models';
 import { cartTotals } from './summary';
@@ -15,6 +31,21 @@ export interface CartRequest {
   id: string;
   idempotencyKey: string | null;
   languageId: LanguageId;
+  /** The signed-in customer making the request (from their token); null for a guest. */
+  customerId: number | null;
+}
+
+/**
+ * A cart that belongs to a customer is theirs alone: for anyone else (another customer, or no token) its id is
+ * as unknown as a made-up one, so nothing tells them it exists. A guest cart is anyone's who holds its id.
+ */
+const mayUse = (cart: CartRow, customerId: number | null) => cart.customerId === null || cart.customerId === customerId;
+
+/** Locks the cart the id names, if the requester may use it. */
+async function lockUsable(tx: Queryable, id: string, customerId: number | null): Promise<CartRow | null> {
+  if (!isWellFormedCartId(id)) return null;
+  const cart = await lockCart(tx, id);
+  return cart && mayUse(cart, customerId) ? cart : null;
 }
 
 /**
@@ -28,10 +59,10 @@ async function emptyCart(db: Queryable, languageId: LanguageId): Promise<CartMod
 }
 
 /** getCart: also a write, since it corrects lines whose price or stock changed and tells about it once. */
-export async function readCart(db: Db, id: string, languageId: LanguageId): Promise<CartModel> {
+export async function readCart(db: Db, id: string, languageId: LanguageId, customerId: number | null): Promise<CartModel> {
   if (isWellFormedCartId(id)) {
     const cart = await db.transaction(async (tx) => {
-      const row = await lockCart(tx, id);
+      const row = await lockUsable(tx, id, customerId);
       if (!row) return null;
       const session = await CartSession.open(tx, row, languageId);
       await session.reconcile();
@@ -47,13 +78,15 @@ export async function readCart(db: Db, id: string, languageId: LanguageId): Prom
  * for this very cart. Keys are never looked up without the cart: a request without a usable id starts a new
  * cart whatever key it carries, so a key cannot lead anyone to a cart they do not already hold the id of.
  * (A request that started a cart and is sent again without the id it was answered starts another; its change
- * lands once in the cart the shopper goes on with.)
+ * lands once in the cart the shopper goes on with.) A signed-in customer has one cart: a request of theirs
+ * without a usable id goes to it, made now if they have none.
  */
 async function openForWrite(tx: Queryable, request: CartRequest): Promise<{ cart: CartRow; replay: boolean }> {
   const key = request.idempotencyKey;
-  const existing = isWellFormedCartId(request.id) ? await lockCart(tx, request.id) : null;
+  const usable = await lockUsable(tx, request.id, request.customerId);
+  const existing = usable ?? (request.customerId !== null ? await lockCustomerCart(tx, request.customerId) : null);
   if (existing) return { cart: existing, replay: key !== null && !(await claimIdempotencyKey(tx, existing.cartId, key)) };
-  const cart = await createCart(tx, newCartId());
+  const cart = request.customerId !== null ? await createCustomerCart(tx, newCartId(), request.customerId) : await createCart(tx, newCartId());
   if (key !== null) await claimIdempotencyKey(tx, cart.cartId, key);
   return { cart, replay: false };
 }
@@ -92,7 +125,7 @@ async function tryCodeLimited(
   apply: (cart: CartSession) => Promise<boolean>,
 ): Promise<CartModel> {
   if (!(await guesses.take(address)).allowed) {
-    const cart = await readCart(db, request.id, request.languageId);
+    const cart = await readCart(db, request.id, request.languageId, request.customerId);
     const warning = { code: refusedCode, message: cartTexts(request.languageId).tooManyCodeAttempts(), skuId: null };
     return { ...cart, warnings: [...cart.warnings, warning] };
   }
@@ -132,8 +165,16 @@ export async function setPromoCodeLimited(db: Db, limits: CodeGuessLimits, addre
 /** A stored cart whose row the caller's transaction holds locked. */
 export type LockedCart = CartRow;
 
-/** Locks the cart's row; null when the id names no cart (unknown or malformed). */
-export async function lockStoredCart(tx: Queryable, cartId: string): Promise<LockedCart | null> {
+/**
+ * Locks the cart's row for a shopper; null when the id names no cart they may use (unknown, malformed, or another
+ * customer's).
+ */
+export async function lockStoredCart(tx: Queryable, cartId: string, customerId: number | null): Promise<LockedCart | null> {
+  return lockUsable(tx, cartId, customerId);
+}
+
+/** Locks the cart's row for the shop itself (putting a failed order's lines back), whoever it belongs to. */
+export async function lockCartForShop(tx: Queryable, cartId: string): Promise<LockedCart | null> {
   return isWellFormedCartId(cartId) ? lockCart(tx, cartId) : null;
 }
 
@@ -168,4 +209,34 @@ export async function refillCart(
   await addLines(tx, cart.cartId, lines, MAX_LINE_QUANTITY);
   if (!cart.promoCode && codes.promoCode) await setPromoCode(tx, cart.cartId, codes.promoCode);
   if (!cart.giftCardCode && codes.giftCardCode) await setGiftCardCode(tx, cart.cartId, codes.giftCardCode);
+}
+
+/**
+ * claimCart at sign-in: the guest cart's lines and codes go into the customer's own cart (made now if they have
+ * none), each line capped as addToCart caps it and every cap a warning, and the guest cart is removed. The guest
+ * cart is locked before the customer's (two claims into one cart wait for each other; nothing locks the other
+ * way round). An id that names no guest cart, or names the customer's own, answers their cart as it is (an empty
+ * one with id '' when they have none).
+ */
+export async function claimCart(db: Db, guestId: string, customerId: number, languageId: LanguageId): Promise<CartModel> {
+  const claimed = await db.transaction(async (tx) => {
+    const guest = await lockUsable(tx, guestId, null);
+    const own = await lockCustomerCart(tx, customerId);
+    if (!guest || guest.cartId === own?.cartId) {
+      if (!own) return null;
+      const session = await CartSession.open(tx, own, languageId);
+      await session.reconcile();
+      return session.finish();
+    }
+    const target = own ?? (await createCustomerCart(tx, newCartId(), customerId));
+    const lines = await loadLines(tx, guest.cartId, languageId);
+    const session = await CartSession.open(tx, target, languageId);
+    await session.reconcile();
+    await session.merge(lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })));
+    await session.adoptCodes(guest);
+    await deleteCart(tx, guest.cartId);
+    await touchCart(tx, target.cartId);
+    return session.finish();
+  });
+  return claimed ?? emptyCart(db, languageId);
 }

@@ -143,6 +143,30 @@ export class CartSession {
   }
 
   /**
+   * claimCart: another cart's lines added to this one's, each line as addToCart would take it (capped at stock
+   * and at the most a line holds, every cap a warning). Lines past the most a cart holds are left out, each told.
+   */
+  async merge(lines: readonly { skuId: number; quantity: number }[]): Promise<void> {
+    for (const { skuId, quantity } of lines) {
+      const sku = await findSku(this.tx, skuId, this.languageId);
+      if (!sku) continue;
+      const current = this.quantityOf(skuId);
+      if (current === 0 && this.lines.length >= MAX_CART_LINES) {
+        this.warn('STOCK_LIMIT', this.texts.cartFull(sku.displayName, MAX_CART_LINES), skuId);
+        continue;
+      }
+      const wanted = Math.min(current + quantity, MAX_LINE_QUANTITY);
+      await this.applyDecision(sku, current, decideQuantity(current, wanted, sku));
+    }
+  }
+
+  /** claimCart: the other cart's codes, where this cart has none of its own (they are checked as it is priced). */
+  async adoptCodes(codes: { promoCode: string | null; giftCardCode: string | null }): Promise<void> {
+    if (!this.cart.promoCode && codes.promoCode) await this.storePromoCode(codes.promoCode);
+    if (!this.cart.giftCardCode && codes.giftCardCode) await this.storeGiftCard(codes.giftCardCode);
+  }
+
+  /**
    * setCartPromoCode with a code as typed; '' removes it. False when no such code runs now (a wrong guess,
    * counted against the client's attempts in cart-service.ts); a code whose requirements are not met exists.
    */

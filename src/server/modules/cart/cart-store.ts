@@ -27,16 +27,19 @@ export interface CartRow {
   cartId: string;
   promoCode: string | null;
   giftCardCode: string | null;
+  /** The signed-in customer the cart belongs to; null for a guest cart. */
+  customerId: number | null;
 }
 
 interface CartRecord {
   cart_id: string;
   promo_code: string | null;
   gift_card_code: string | null;
+  customer_id: number | null;
 }
 
-const cartColumns = 'cart_id, promo_code, gift_card_code';
-const toCartRow = (r: CartRecord): CartRow => ({ cartId: r.cart_id, promoCode: r.promo_code, giftCardCode: r.gift_card_code });
+const cartColumns = 'cart_id, promo_code, gift_card_code, customer_id';
+const toCartRow = (r: CartRecord): CartRow => ({ cartId: r.cart_id, promoCode: r.promo_code, giftCardCode: r.gift_card_code, customerId: r.customer_id });
 
 const skuColumns = `s.sku_id, s.product_id, sp.price_minor, sp.selling_price_minor, p.vat_rate, s.stock, s.oversellable,
   s.is_static, s.article_number, pt.name AS product_name, st.name AS sku_name,
@@ -85,7 +88,29 @@ export async function lockCart(tx: Queryable, cartId: string): Promise<CartRow |
 
 export async function createCart(tx: Queryable, cartId: string): Promise<CartRow> {
   await tx.query('INSERT INTO carts (cart_id) VALUES ($1)', [cartId]);
-  return { cartId, promoCode: null, giftCardCode: null };
+  return { cartId, promoCode: null, giftCardCode: null, customerId: null };
+}
+
+/** Locks the customer's own cart (a customer has at most one). */
+export async function lockCustomerCart(tx: Queryable, customerId: number): Promise<CartRow | null> {
+  const [row] = await tx.query<CartRecord>(`SELECT ${cartColumns} FROM carts WHERE customer_id = $1 FOR UPDATE`, [customerId]);
+  return row ? toCartRow(row) : null;
+}
+
+/**
+ * Creates the customer's cart under `cartId` unless they have one already (a concurrent request may have made it
+ * a moment ago: the unique index keeps it to one), and locks whichever is theirs.
+ */
+export async function createCustomerCart(tx: Queryable, cartId: string, customerId: number): Promise<CartRow> {
+  await tx.query('INSERT INTO carts (cart_id, customer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [cartId, customerId]);
+  const row = await lockCustomerCart(tx, customerId);
+  if (!row) throw new Error(`The cart of customer ${customerId} was neither created nor found`);
+  return row;
+}
+
+/** Removes the cart with its lines, codes, keys and checkout form (they cascade). */
+export async function deleteCart(tx: Queryable, cartId: string): Promise<void> {
+  await tx.query('DELETE FROM carts WHERE cart_id = $1', [cartId]);
 }
 
 /** Records the key; false when this cart already applied a mutation with it. */

@@ -14,6 +14,8 @@ export interface CartTexts {
   priceChanged(name: string, from: string, to: string): string;
   stockChanged(name: string, stock: number): string;
   itemRemoved(name: string): string;
+  /** A line left out when carts are merged at sign-in: the cart already holds as many lines as it may. */
+  cartFull(name: string, max: number): string;
   promoCodeInvalid(): string;
   promoCodeRequirementsNotMet(): string;
   giftCardInvalid(): string;
@@ -30,6 +32,7 @@ export function cartTexts(languageId: LanguageId): CartTexts {
     priceChanged: (name, from, to) => t(languageId, 'server.cart.priceChanged', { name, from, to }),
     stockChanged: (name, stock) => t(languageId, 'server.cart.stockChanged', { name, stock: String(stock) }),
     itemRemoved: (name) => t(languageId, 'server.cart.itemRemoved', { name }),
+    cartFull: (name, max) => t(languageId, 'server.cart.cartFull', { name, max: String(max) }),
     promoCodeInvalid: () => t(languageId, 'server.cart.promoCodeInvalid'),
     promoCodeRequirementsNotMet: () => t(languageId, 'server.cart.promoCodeRequirementsNotMet'),
     giftCardInvalid: () => t(languageId, 'server.cart.giftCardInvalid'),

@@ -1,35 +1,43 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { mutateCart, readCart, setGiftCardLimited, setPromoCodeLimited } from './cart-service';
+import { claimCart, mutateCart, readCart, setGiftCardLimited, setPromoCodeLimited } from './cart-service';
+import { requireSignedIn, signedInCustomerId } from '../../graphql/signed-in';
 import { parseInput } from '../../graphql/input';
 import { priceOf } from '../catalog';
 import { appliedCampaign, cartGiftCard, cartItemCampaign, cartSummary } from './cart-view';
 import { addToCartInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
+// A customer's cart answers only to their own token: every call passes who asks (null for a guest).
+const customerIdOf = signedInCustomerId;
+
 export const cartResolvers: Resolvers = {
   Query: {
-    getCart: (_, args, ctx) => readCart(ctx.db, args.id, resolveLanguage(args.channelId, args.languageId)),
+    getCart: async (_, args, ctx) => readCart(ctx.db, args.id, resolveLanguage(args.channelId, args.languageId), await customerIdOf(ctx)),
   },
   Mutation: {
-    addToCart: (_, args, ctx) => {
+    addToCart: async (_, args, ctx) => {
       const { item, idempotencyKey } = parseInput(addToCartInput, args);
-      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
+      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId), customerId: await customerIdOf(ctx) };
       return mutateCart(ctx.db, request, (cart) => cart.add(item.skuId, item.quantity));
     },
-    updateCartItem: (_, args, ctx) => {
+    updateCartItem: async (_, args, ctx) => {
       const { item, idempotencyKey } = parseInput(updateCartItemInput, args);
-      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
+      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId), customerId: await customerIdOf(ctx) };
       return mutateCart(ctx.db, request, (cart) => cart.update(item.skuId, item.quantity));
     },
-    setCartPromoCode: (_, args, ctx) => {
+    setCartPromoCode: async (_, args, ctx) => {
       const { promoCode, idempotencyKey } = parseInput(setCartPromoCodeInput, args);
-      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
+      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId), customerId: await customerIdOf(ctx) };
       return setPromoCodeLimited(ctx.db, ctx.limits, ctx.clientAddress, request, promoCode);
     },
-    setCartGiftCard: (_, args, ctx) => {
+    setCartGiftCard: async (_, args, ctx) => {
       const { code, idempotencyKey } = parseInput(setCartGiftCardInput, args);
-      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId) };
+      const request = { id: args.id, idempotencyKey, languageId: resolveLanguage(args.channelId, args.languageId), customerId: await customerIdOf(ctx) };
       return setGiftCardLimited(ctx.db, ctx.limits, ctx.clientAddress, request, code);
+    },
+    claimCart: async (_, args, ctx) => {
+      const { customerId } = await requireSignedIn(ctx);
+      return claimCart(ctx.db, args.id, customerId, resolveLanguage(args.channelId, args.languageId));
     },
   },
   Cart: {

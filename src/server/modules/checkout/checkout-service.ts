@@ -30,10 +30,13 @@ export async function openCheckout(tx: Queryable, locked: LockedCart, input: Che
   return { cart: await reconciledCart(tx, locked, languageId), fields, refused };
 }
 
-/** A checkout belongs to a stored cart: an unknown id is a BAD_USER_INPUT error. */
-export async function createOrUpdateCheckout(db: Db, cartId: string, input: CheckoutInput, languageId: LanguageId): Promise<CheckoutModel> {
+/**
+ * A checkout belongs to a stored cart: an unknown id (or another customer's cart, which answers the same) is a
+ * BAD_USER_INPUT error.
+ */
+export async function createOrUpdateCheckout(db: Db, cartId: string, input: CheckoutInput, languageId: LanguageId, customerId: number | null): Promise<CheckoutModel> {
   return db.transaction(async (tx) => {
-    const locked = await lockStoredCart(tx, cartId);
+    const locked = await lockStoredCart(tx, cartId, customerId);
     if (!locked) throw badInput(`There is no cart with id ${cartId}`);
     const { cart, fields, refused } = await openCheckout(tx, locked, input, languageId);
     return (await evaluateCheckout(tx, cartId, fields, cart, refused)).model;
@@ -41,8 +44,8 @@ export async function createOrUpdateCheckout(db: Db, cartId: string, input: Chec
 }
 
 /** The saved form over the cart as getCart answers it (an unknown cart: an empty form over an empty cart, id ''). */
-export async function readCheckout(db: Db, cartId: string, languageId: LanguageId): Promise<CheckoutModel> {
-  const cart = await readCart(db, cartId, languageId);
+export async function readCheckout(db: Db, cartId: string, languageId: LanguageId, customerId: number | null): Promise<CheckoutModel> {
+  const cart = await readCart(db, cartId, languageId, customerId);
   const fields = await loadCheckout(db, cart.id);
   return (await evaluateCheckout(db, cart.id, fields, cart)).model;
 }

@@ -555,6 +555,7 @@ describe.each(testDbKinds())('gift cards on %s', (kind) => {
         await db.query('UPDATE gift_cards SET balance_minor = 50000 WHERE code = $1', [code]);
         return placeOrder(cardSpentBeforeTheLock(code, leftMinor), app.pubsub, {
           cartId,
+          customerId: null,
           input: input as CheckoutInput,
           idempotencyKey: randomUUID(),
           languageId,

@@ -5,3 +5,6 @@
 export { checkoutResolvers } from './resolvers';
 export { placeOrder } from './place-order';
 export type { CheckoutModel } from './models';
+export { emptyCheckout, mergeCheckout } from './fields';
+export { checkoutTexts } from './messages';
+export { customerFieldErrors, type CustomerFields } from './validation';

@@ -16,6 +16,8 @@ import { orderPaymentMethod, validateCheckout } from './validation';
 
 export interface PlaceOrderRequest {
   cartId: string;
+  /** The signed-in customer placing the order (their token): the order is theirs. Null for a guest order. */
+  customerId: number | null;
   input: CheckoutInput;
   idempotencyKey: string | null;
   languageId: LanguageId;
@@ -51,7 +53,7 @@ const refused = (status: 'INVALID' | 'NOT_PLACEABLE', message: string, validatio
  */
 async function placeInTransaction(tx: Queryable, stock: StockLedger, request: PlaceOrderRequest): Promise<Placed> {
   const t = checkoutTexts(request.languageId);
-  const locked = await lockStoredCart(tx, request.cartId);
+  const locked = await lockStoredCart(tx, request.cartId, request.customerId);
   if (!locked) return refused('NOT_PLACEABLE', t.cartEmpty);
   if (request.idempotencyKey) {
     const existing = await findOrderByIdempotencyKey(tx, request.idempotencyKey);
@@ -105,6 +107,7 @@ async function placeInTransaction(tx: Queryable, stock: StockLedger, request: Pl
     tx,
     {
       cartId: locked.cartId,
+      customerId: request.customerId,
       idempotencyKey: request.idempotencyKey,
       languageId: request.languageId,
       customer: fields,

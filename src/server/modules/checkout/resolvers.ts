@@ -8,26 +8,31 @@ import { emptyCheckout, mergeCheckout } from './fields';
 import { placeOrder } from './place-order';
 import { readCart } from '../cart';
 import { completePayment, orderView } from '../order';
+import { signedInCustomerId } from '../../graphql/signed-in';
 
 const placeOrderInput = z.object({ idempotencyKey });
 
+// A customer's cart (and its form) answers only to their token: every call passes who asks (null for a guest).
+const customerIdOf = signedInCustomerId;
+
 export const checkoutResolvers: Resolvers = {
   Query: {
-    checkout: (_, args, ctx) => readCheckout(ctx.db, args.cartId, resolveLanguage(args.channelId, args.languageId)),
+    checkout: async (_, args, ctx) => readCheckout(ctx.db, args.cartId, resolveLanguage(args.channelId, args.languageId), await customerIdOf(ctx)),
     shippingOptions: async (_, args, ctx) => {
       const languageId = resolveLanguage(args.channelId, args.languageId);
-      const cart = await readCart(ctx.db, args.cartId, languageId);
+      const cart = await readCart(ctx.db, args.cartId, languageId, await customerIdOf(ctx));
       const fields = mergeCheckout(emptyCheckout(), { country: args.country, zip: args.zip });
       return (await evaluateCheckout(ctx.db, cart.id, fields, cart)).model.shippingOptions;
     },
   },
   Mutation: {
-    createOrUpdateCheckout: (_, args, ctx) =>
-      createOrUpdateCheckout(ctx.db, args.cartId, args.checkout, resolveLanguage(args.channelId, args.languageId)),
-    placeOrder: (_, args, ctx) => {
+    createOrUpdateCheckout: async (_, args, ctx) =>
+      createOrUpdateCheckout(ctx.db, args.cartId, args.checkout, resolveLanguage(args.channelId, args.languageId), await customerIdOf(ctx)),
+    placeOrder: async (_, args, ctx) => {
       const { idempotencyKey } = parseInput(placeOrderInput, args);
       return placeOrder(ctx.db, ctx.pubsub, {
         cartId: args.cartId,
+        customerId: await customerIdOf(ctx),
         input: args.checkout,
         idempotencyKey,
         languageId: resolveLanguage(args.channelId, args.languageId),

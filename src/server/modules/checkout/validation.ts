@@ -25,6 +25,52 @@ export function overLongFields(input: CheckoutInput, t: CheckoutTexts): Checkout
 const PHONE = /^\+?[\d\s\-()]+$/;
 const isValidPhone = (value: string) => PHONE.test(value) && /^\d{7,15}$/.test(value.replace(/\D/g, ''));
 
+/** The customer's own details: what checkout asks for and a customer account keeps. */
+export type CustomerFields = Pick<
+  CheckoutFields,
+  | 'customerType'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'phoneNumber'
+  | 'careOf'
+  | 'streetAddress'
+  | 'addressLine2'
+  | 'zip'
+  | 'city'
+  | 'country'
+  | 'personalIdNumber'
+  | 'organisationIdNumber'
+  | 'companyName'
+>;
+
+/**
+ * The customer's details checked against their rules: the length limit, and the form of an email, phone number,
+ * personnummer, organisation number, country and its zip. One error per field (the first that applies); a field
+ * left empty passes (what is required depends on the form that asks).
+ */
+export function customerFieldErrors(fields: CustomerFields, t: CheckoutTexts): CheckoutValidationError[] {
+  const errors: CheckoutValidationError[] = [];
+  const seen = new Set<string>();
+  const fail = (field: keyof CustomerFields, message: string) => {
+    if (seen.has(field)) return;
+    seen.add(field);
+    errors.push({ field, message });
+  };
+  for (const [field, value] of Object.entries(fields) as [keyof CustomerFields, unknown][]) {
+    if (typeof value === 'string' && value.length > limitOf(field)) fail(field, t.tooLong(limitOf(field)));
+  }
+  if (fields.email !== null && !isValidEmail(fields.email)) fail('email', t.email);
+  if (fields.phoneNumber !== null && !isValidPhone(fields.phoneNumber)) fail('phoneNumber', t.phoneNumber);
+  if (fields.personalIdNumber !== null && !isValidPersonalNumber(fields.personalIdNumber)) fail('personalIdNumber', t.personalIdNumber);
+  if (fields.organisationIdNumber !== null && !isValidOrganisationNumber(fields.organisationIdNumber)) {
+    fail('organisationIdNumber', t.organisationIdNumber);
+  }
+  if (!isShippingCountry(fields.country)) fail('country', t.country);
+  else if (fields.zip !== null && !isValidZip(fields.country, fields.zip)) fail('zip', t.zip);
+  return errors;
+}
+
 /** The fields the payment step waits for; the payment method and the terms belong to that step itself. */
 const PAYMENT_STEP_FIELDS: ReadonlySet<string> = new Set<Field>(['paymentMethod', 'acceptedPurchaseTerms']);
 
@@ -57,15 +103,7 @@ export function validateCheckout(
     if (typeof value === 'string' && value.length > limitOf(field)) fail(field, t.tooLong(limitOf(field)));
   }
   for (const field of required) if (fields[field] === null) fail(field, t.required);
-
-  if (fields.email !== null && !isValidEmail(fields.email)) fail('email', t.email);
-  if (fields.phoneNumber !== null && !isValidPhone(fields.phoneNumber)) fail('phoneNumber', t.phoneNumber);
-  if (fields.personalIdNumber !== null && !isValidPersonalNumber(fields.personalIdNumber)) fail('personalIdNumber', t.personalIdNumber);
-  if (fields.organisationIdNumber !== null && !isValidOrganisationNumber(fields.organisationIdNumber)) {
-    fail('organisationIdNumber', t.organisationIdNumber);
-  }
-  if (!isShippingCountry(fields.country)) fail('country', t.country);
-  else if (fields.zip !== null && !isValidZip(fields.country, fields.zip)) fail('zip', t.zip);
+  for (const error of customerFieldErrors(fields, t)) fail(error.field as Field, error.message);
 
   if (fields.shippingMethodId === null) fail('shippingMethodId', t.required);
   else if (!availableShipping.includes(fields.shippingMethodId)) fail('shippingMethodId', t.shippingMethodUnavailable);

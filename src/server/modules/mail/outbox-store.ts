@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
-import type { OrderMailKind, RenderedMail } from './types';
+import type { MailKind, RenderedMail } from './types';
 
 export interface OutboxMail extends RenderedMail {
-  kind: OrderMailKind;
+  kind: MailKind;
   to: string;
   languageId: LanguageId;
   /** The order the mail is about: whoever holds that order's token may read the stored mail. */
@@ -50,7 +50,7 @@ export async function enqueueMail(db: Queryable, mail: OutboxMail): Promise<stri
 
 interface OutboxRow {
   id: string;
-  kind: OrderMailKind;
+  kind: MailKind;
   to_address: string;
   subject: string;
   html: string;
@@ -125,4 +125,12 @@ export async function markFailed(db: Queryable, mail: StoredMail, error: string)
      WHERE id = $1`,
     [mail.id, error.slice(0, 1000), retryDelaySeconds(mail.attempts)],
   );
+}
+
+/**
+ * Removes the stored mails of these orders and every mail to this address (any letter case), sent or not: a
+ * deleted account's mails hold the person's name and address.
+ */
+export async function deleteMailsOf(db: Queryable, orderIds: readonly string[], email: string): Promise<void> {
+  await db.query('DELETE FROM mail_outbox WHERE order_id = ANY($1::text[]) OR lower(to_address) = lower($2)', [orderIds, email.trim()]);
 }

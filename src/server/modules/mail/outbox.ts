@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/client';
 import type { ShopVariant } from '../../../shared/shop';
-import { enqueueMail } from './outbox-store';
+import { deleteMailsOf, enqueueMail } from './outbox-store';
 import { renderOrderMail } from './render';
+import { renderBackInStockMail, type BackInStockMailData } from './BackInStockMail';
 import type { OrderMailData, OrderMailKind } from './types';
 
 /**
@@ -12,4 +13,14 @@ import type { OrderMailData, OrderMailKind } from './types';
 export async function enqueueOrderMail(db: Queryable, kind: OrderMailKind, data: OrderMailData, variant: ShopVariant, orderId: string | null): Promise<string> {
   const rendered = renderOrderMail(kind, data, variant);
   return enqueueMail(db, { ...rendered, kind, to: data.customerEmail, languageId: data.language, orderId });
+}
+
+/** A customer's account is erased: the stored mails of their orders and every mail to their address go too. */
+export function forgetMails(db: Queryable, person: { orderIds: readonly string[]; email: string }): Promise<void> {
+  return deleteMailsOf(db, person.orderIds, person.email);
+}
+
+/** Queues the back-in-stock notice to one address, in the language it asked in. */
+export async function enqueueBackInStockMail(db: Queryable, to: string, data: BackInStockMailData, variant: ShopVariant): Promise<string> {
+  return enqueueMail(db, { ...renderBackInStockMail(data, variant), kind: 'backinstock', to, languageId: data.languageId });
 }

@@ -7,13 +7,14 @@ import { findMail, type StoredMail } from './outbox-store';
 import { renderOrderMail } from './render';
 import { sampleOrderMailData } from './sample';
 import { mailPreviewTexts } from './texts';
-import type { OrderMailKind, RenderedMail } from './types';
+import { renderPasswordResetMail } from './PasswordResetMail';
+import type { MailKind, RenderedMail } from './types';
 
 /**
  * The "mail layout" page: the mail in a sandboxed frame, so its own document (and styles) stay apart from
  * the page's and nothing in it can run scripts; no script of our own either, so the shop's CSP holds.
  */
-export function mailLayoutPage(kind: OrderMailKind, language: LanguageId, mail: RenderedMail, note: string): string {
+export function mailLayoutPage(kind: MailKind, language: LanguageId, mail: RenderedMail, note: string): string {
   const texts = mailPreviewTexts[language];
   const markup = renderToStaticMarkup(
     <html lang={language}>
@@ -78,5 +79,24 @@ export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; v
         return reply.type('text/html; charset=utf-8').send(mailLayoutPage(kind, language, mail, mailPreviewTexts[language].sample));
       });
     }
+  }
+  // The reset mail carries a key that sets the account's password: a stored one is for those mayRead lets in
+  // (it has no order, so an admin only); the sample has a made-up key.
+  for (const language of ['sv', 'en'] as const) {
+    const prefix = language === 'en' ? '/en' : '';
+    fastify.get<{ Params: { mail?: string } }>(`${prefix}/mail/passwordreset/:mail?`, async (req, reply) => {
+      const id = req.params.mail;
+      reply.header('Cache-Control', 'no-store');
+      reply.header('X-Robots-Tag', 'noindex');
+      reply.header('Referrer-Policy', 'no-referrer');
+      if (id) {
+        const stored = await findMail(deps.db, id);
+        if (!stored || stored.kind !== 'passwordreset' || !(await deps.mayRead(req, stored))) return reply.callNotFound();
+        return reply.type('text/html; charset=utf-8').send(mailLayoutPage('passwordreset', stored.languageId, stored, mailPreviewTexts[stored.languageId].stored(stored.to)));
+      }
+      const resetPath = language === 'en' ? '/en/account/reset-password' : '/account/reset-password';
+      const mail = renderPasswordResetMail({ to: 'kund@example.se', language, resetUrl: `${resetPath}?key=sample`, validMinutes: 60 }, deps.variant);
+      return reply.type('text/html; charset=utf-8').send(mailLayoutPage('passwordreset', language, mail, mailPreviewTexts[language].sample));
+    });
   }
 }

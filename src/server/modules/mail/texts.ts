@@ -1,6 +1,6 @@
 import type { LanguageId } from '../../../shared/locales';
 import { t } from '../../i18n';
-import type { OrderMailKind } from './types';
+import type { MailKind } from './types';
 
 /** The order mails' wording in both shop languages (texts in `locales/server/*.json`). */
 export interface MailTexts {
@@ -61,9 +61,9 @@ function mailTextsIn(languageId: LanguageId): MailTexts {
 
 export const mailTexts: Record<LanguageId, MailTexts> = { sv: mailTextsIn('sv'), en: mailTextsIn('en') };
 
-/** The words around a mail on its preview page (/mail/orderconfirmed and /mail/ordershipped). */
+/** The words around a mail on its preview page (/mail/orderconfirmed, /mail/ordershipped, /mail/passwordreset). */
 export interface MailPreviewTexts {
-  title: Record<OrderMailKind, string>;
+  title: Record<MailKind, string>;
   sample: string;
   stored: (to: string) => string;
   plain: string;
@@ -71,7 +71,12 @@ export interface MailPreviewTexts {
 
 function previewTextsIn(languageId: LanguageId): MailPreviewTexts {
   return {
-    title: { orderconfirmed: t(languageId, 'mail.preview.title.orderconfirmed'), ordershipped: t(languageId, 'mail.preview.title.ordershipped') },
+    title: {
+      orderconfirmed: t(languageId, 'mail.preview.title.orderconfirmed'),
+      ordershipped: t(languageId, 'mail.preview.title.ordershipped'),
+      passwordreset: t(languageId, 'mail.preview.title.passwordreset'),
+      backinstock: t(languageId, 'mail.preview.title.backinstock'),
+    },
     sample: t(languageId, 'mail.preview.sample'),
     stored: (to) => t(languageId, 'mail.preview.stored', { to }),
     plain: t(languageId, 'mail.preview.plain'),

@@ -4,6 +4,9 @@ import type { LanguageId } from '../../../shared/locales';
 export const orderMailKinds = ['orderconfirmed', 'ordershipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];
 
+/** Every kind the outbox holds: the order mails, the password reset mail (modules/auth) and the back-in-stock notice. */
+export type MailKind = OrderMailKind | 'passwordreset' | 'backinstock';
+
 export function isOrderMailKind(value: unknown): value is OrderMailKind {
   return value === 'orderconfirmed' || value === 'ordershipped';
 }

@@ -12,3 +12,29 @@ export async function saveBackInStockRequest(db: Queryable, request: { skuId: nu
     [request.skuId, request.email, request.languageId],
   );
 }
+
+/** Removes every back-in-stock request of this address (any letter case). */
+export async function deleteBackInStockRequestsOf(db: Queryable, email: string): Promise<void> {
+  await db.query('DELETE FROM back_in_stock_requests WHERE lower(email) = lower($1)', [email.trim()]);
+}
+
+/**
+ * Marks the SKU's pending requests as answered and answers them: one statement, so of two instances hearing
+ * the same stock change only one takes each request.
+ */
+export async function takePendingRequests(tx: Queryable, skuId: number): Promise<{ email: string; languageId: LanguageId }[]> {
+  const rows = await tx.query<{ email: string; language_id: LanguageId }>(
+    'UPDATE back_in_stock_requests SET notified_at = now() WHERE sku_id = $1 AND notified_at IS NULL RETURNING email, language_id',
+    [skuId],
+  );
+  return rows.map((r) => ({ email: r.email, languageId: r.language_id }));
+}
+
+/** The SKUs someone is still waiting for, with their products. */
+export async function selectWaitedForSkus(db: Queryable): Promise<{ skuId: number; productId: number }[]> {
+  const rows = await db.query<{ sku_id: number; product_id: number }>(
+    `SELECT DISTINCT r.sku_id, s.product_id FROM back_in_stock_requests r JOIN skus s ON s.sku_id = r.sku_id
+     WHERE r.notified_at IS NULL ORDER BY r.sku_id`,
+  );
+  return rows.map((r) => ({ skuId: r.sku_id, productId: r.product_id }));
+}

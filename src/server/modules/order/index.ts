@@ -8,3 +8,4 @@ export { createOrder, findOrderByIdempotencyKey, startPayment } from './order-pl
 export { completePayment, isOrderToken, pendingPaymentProviders } from './order-service';
 export { orderTotals, orderView } from './order-view';
 export { createPaymentSweeper, sweepLimits } from './payment-sweeper';
+export { customerOrders, eraseCustomerOrders, orderNumbersOf } from './customer-orders';

@@ -79,6 +79,8 @@ export interface OrderRecord {
 /** What checkout records when an order is placed. */
 export interface NewOrder {
   cartId: string;
+  /** The signed-in customer who placed it; null for a guest order (never linked to an account later). */
+  customerId: number | null;
   idempotencyKey: string | null;
   languageId: LanguageId;
   customer: OrderCustomer;

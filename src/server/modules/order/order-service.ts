@@ -5,7 +5,7 @@ import type { ShopVariant } from '../../../shared/shop';
 import { badInput } from '../../graphql/errors';
 import type { OrderStatus, PaymentFailureReason } from '../../graphql/generated/resolvers-types';
 import type { PubSub } from '../../pubsub';
-import { lockStoredCart, refillCart, returnGiftCardDraw } from '../cart';
+import { lockCartForShop, refillCart, returnGiftCardDraw } from '../cart';
 import { changeStock, type StockLedger } from '../inventory';
 import { paymentProvider, type PaymentOutcome } from '../payment';
 import { orderTexts } from './messages';
@@ -147,7 +147,7 @@ export async function settlePayment(
     // shipped (COMPLETED before that was refused for unpaid orders) keeps its stock and its cart stays as is;
     // the failure is recorded for staff to chase. The cart is locked before the SKUs, as placeOrder locks them.
     const cancels = canMove(order.status, 'CANCELLED');
-    const cart = options.refillCart && (cancels || order.status === 'CANCELLED') ? await lockStoredCart(tx, order.cartId) : null;
+    const cart = options.refillCart && (cancels || order.status === 'CANCELLED') ? await lockCartForShop(tx, order.cartId) : null;
     if (cancels) await cancelLocked(tx, stock, order, outcome.status === 'FAILED' ? options.by : 'payment-timeout');
     if (cart) await refillCart(tx, cart, await selectOrderLines(tx, order.orderId), order);
     return { order: (await selectOrder(tx, order.orderId))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const) };

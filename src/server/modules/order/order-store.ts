@@ -101,8 +101,8 @@ export async function insertOrder(tx: Queryable, order: NewOrder, paymentProvide
   await tx.query(
     `INSERT INTO orders (order_id, token, cart_id, idempotency_key, language_id, customer, shipping_method_id, payment_method,
        payment_provider, promo_code, regular_minor, goods_minor, discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor,
-       gift_card_code, gift_card_minor)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+       gift_card_code, gift_card_minor, customer_id)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       orderId,
       newOrderToken(),
@@ -122,6 +122,7 @@ export async function insertOrder(tx: Queryable, order: NewOrder, paymentProvide
       m.totalExVatMinor,
       order.giftCardCode,
       m.giftCardMinor,
+      order.customerId,
     ],
   );
   let lineNo = 0;
@@ -242,4 +243,40 @@ export async function claimAbandonedOrders(
     [limit, ages.graceMs / 1000, ages.leaseMs / 1000, ages.hardLimitMs / 1000],
   );
   return rows.map((r) => ({ orderId: r.order_id, expired: r.expired }));
+}
+
+/** The customer's orders, newest first (the order number breaks a tie within one instant). */
+export async function selectCustomerOrders(db: Queryable, customerId: number): Promise<OrderRecord[]> {
+  const rows = await db.query<OrderRow>(
+    `SELECT ${orderColumns} FROM orders WHERE customer_id = $1 ORDER BY orders.created_at DESC, order_number DESC`,
+    [customerId],
+  );
+  return rows.map(toOrderRecord);
+}
+
+/**
+ * What an erased order keeps of the stored customer JSON: what the bookkeeping needs that names no person (the
+ * customer type, the country for VAT, and a buying company's name and organisation number for its invoice).
+ */
+export const KEPT_CUSTOMER_FIELDS = ['customerType', 'country', 'companyName', 'organisationIdNumber'] as const;
+
+/**
+ * Unlinks the customer's orders from them and blanks the person's details in each (every key of the JSON but the
+ * kept ones, so fields a later form adds are erased too); the ids of the orders changed.
+ */
+export async function eraseCustomerFromOrders(tx: Queryable, customerId: number): Promise<string[]> {
+  const rows = await tx.query<{ order_id: string }>(
+    `UPDATE orders SET customer_id = NULL, updated_at = now(),
+       customer = (SELECT jsonb_object_agg(key, CASE WHEN key = ANY($2::text[]) THEN value ELSE 'null'::jsonb END) FROM jsonb_each(customer))
+     WHERE customer_id = $1 RETURNING order_id`,
+    [customerId, KEPT_CUSTOMER_FIELDS],
+  );
+  return rows.map((r) => r.order_id);
+}
+
+/** Order numbers by order id, for the orders that exist. */
+export async function selectOrderNumbers(db: Queryable, orderIds: readonly string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db.query<{ order_id: string; order_number: number }>('SELECT order_id, order_number FROM orders WHERE order_id = ANY($1::text[])', [orderIds]);
+  return new Map(rows.map((r) => [r.order_id, r.order_number]));
 }

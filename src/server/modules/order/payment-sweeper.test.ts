@@ -277,7 +277,7 @@ describe.each(testDbKinds())('payment sweeper on %s', (kind) => {
     const cartId = (await cart.add('', sku.skuId, 2)).id;
     const code = await createCard(5_000);
     await gql(app, `mutation ($id: String!, $code: String!) { setCartGiftCard(id: $id, code: $code) { id } }`, { id: cartId, code });
-    const request = { cartId, input: { ...VALID_PERSON, email: payingEmail() } as CheckoutInput, idempotencyKey: randomUUID(), languageId: 'sv' as const, provider: 'down-at-checkout', variant: 'games' as const };
+    const request = { cartId, customerId: null, input: { ...VALID_PERSON, email: payingEmail() } as CheckoutInput, idempotencyKey: randomUUID(), languageId: 'sv' as const, provider: 'down-at-checkout', variant: 'games' as const };
     // The order is committed before the provider is asked, so its stock and card draw are held without a payment.
     await expect(placeOrder(db, app.pubsub, request)).rejects.toThrow('provider down');
     const [order] = await db.query<{ order_id: string; payment_reference: string | null }>('SELECT order_id, payment_reference FROM orders WHERE cart_id = $1', [cartId]);

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
+ * The one slow password hash of the server (admin and customer passwords).
  * scrypt (memory-hard, in node:crypto): N = 2^15, r = 8, p = 1 costs ~32 MiB and tens of milliseconds per
  * guess. Stored as scrypt$N$r$p$salt$hash (base64url), so the cost can be raised without breaking old hashes.
  */

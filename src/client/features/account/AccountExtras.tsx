@@ -1,0 +1,65 @@
+import { useApolloClient } from '@apollo/client/react';
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
+import type { LanguageId } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
+import { SidePanel } from '../../components/SidePanel';
+import { usePageRoute } from '../../lib/page-route';
+import { notify, openPanel, ui } from '../../lib/ui-state';
+import { account, readSignedIn } from './account-state';
+import { AccountPanelContent } from './AccountPanelContent';
+import { signInWithLoginToken } from './login-token';
+import { startSession } from './session';
+
+const GUARDED = new Set(['accountOrders', 'accountSettings', 'accountBalance']);
+
+/**
+ * After the first render: the account panel, the tab's session (refresh, other tabs), ?action=login, an admin's
+ * ?loginToken, the shop-as label, and the client side of the authenticated guard (a tab signed out, here or in
+ * another tab, leaves the account pages for the home page).
+ */
+export default function AccountExtras({ languageId }: { languageId: LanguageId }) {
+  const client = useApolloClient();
+  const intl = useIntl();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const pageRoute = usePageRoute();
+  const { signedIn, known, shopAs } = useSnapshot(account);
+  const { panel, panelFrame } = useSnapshot(ui);
+  useEffect(() => {
+    readSignedIn();
+    startSession({ client, languageId });
+  }, [client, languageId]);
+  const params = new URLSearchParams(location.search);
+  const action = params.get('action');
+  const loginToken = params.get('loginToken');
+  useEffect(() => {
+    if (action === 'login' && !account.signedIn) openPanel('account', 'login');
+  }, [action]);
+  useEffect(() => {
+    if (!loginToken) return;
+    notify(intl.formatMessage({ id: 'account.shopAs.signingIn' }));
+    void signInWithLoginToken({ client, languageId, loginToken, navigate, location, intl });
+    // Only a new token starts a login; the rest is read at that moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loginToken]);
+  const guarded = pageRoute !== null && GUARDED.has(pageRoute.id);
+  useEffect(() => {
+    if (known && !signedIn && guarded && !loginToken) void navigate(routes.home(languageId), { replace: true });
+  }, [known, signedIn, guarded, loginToken, navigate, languageId]);
+  const title = panelFrame === 'register' ? 'account.register.title' : panelFrame === 'forgot' ? 'account.forgot.title' : 'account.login.title';
+  return (
+    <>
+      <SidePanel name="account" title={intl.formatMessage({ id: title })}>
+        {panel === 'account' && <AccountPanelContent />}
+      </SidePanel>
+      {shopAs && (
+        <p className="shop-as-label" role="status">
+          <FormattedMessage id="account.shopAs.unknown" />
+        </p>
+      )}
+    </>
+  );
+}

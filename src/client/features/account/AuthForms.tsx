@@ -1,0 +1,300 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { AUTH_PATHS, SHORT_SESSION_MINUTES } from '../../../shared/auth';
+import { useLanguageId } from '../../hooks/use-language';
+import { closePanel, notify, openPanel } from '../../lib/ui-state';
+import { AccountField, focusFirstProblem } from './AccountField';
+import { AuthError, callAuth, hashPassword } from './auth-client';
+import { signedIn } from './session';
+import { useStartSession } from './use-session';
+import { confirmationProblem, emailProblem, newPasswordProblem, passwordProblem, problemsOf, requiredProblem, type FieldProblem } from './validation';
+
+type Problems<Field extends string> = Partial<Record<Field, FieldProblem>>;
+
+/** The server's text for a refused call, or the generic one when it gave none (no network, a crash). */
+function useFailureText() {
+  const intl = useIntl();
+  return (error: unknown) => (error instanceof AuthError && error.message ? error.message : intl.formatMessage({ id: 'error.generic' }));
+}
+
+function FormError({ text }: { text: string | null }) {
+  return text ? (
+    <p className="field__error account-form__error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+function SubmitButton({ busy, label }: { busy: boolean; label: 'account.login.submit' | 'account.register.submit' | 'account.forgot.submit' | 'account.reset.submit' | 'account.settings.changePassword' }) {
+  return (
+    <button type="submit" className="button button--primary account-form__submit" disabled={busy} aria-busy={busy || undefined}>
+      <FormattedMessage id={busy ? 'account.sending' : label} />
+    </button>
+  );
+}
+
+export function LoginForm() {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const start = useStartSession();
+  const failureText = useFailureText();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [problems, setProblems] = useState<Problems<'email' | 'password'>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf({ email: emailProblem(email), password: passwordProblem(password) });
+    setProblems(found);
+    setFailure(null);
+    if (Object.keys(found).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
+    setBusy(true);
+    try {
+      start();
+      const { success } = await callAuth(
+        AUTH_PATHS.login,
+        { username: email.trim(), password: await hashPassword(password), ...(remember ? {} : { sessionLifetime: SHORT_SESSION_MINUTES }) },
+        { languageId },
+      );
+      if (!success) throw new AuthError('', 'NETWORK', 0);
+      await signedIn(success);
+      closePanel();
+      notify(intl.formatMessage({ id: 'account.success.loggedIn' }), 'success');
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} className="account-form" method="post" noValidate aria-label={intl.formatMessage({ id: 'account.login.title' })} onSubmit={submit}>
+      <AccountField id={`${id}-email`} name="email" label="checkout.field.email" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} problem={problems.email} />
+      <AccountField id={`${id}-password`} name="password" label="account.field.password" type="password" autoComplete="current-password" value={password} onChange={setPassword} problem={problems.password} />
+      <label className="account-form__check">
+        <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+        <FormattedMessage id="account.rememberMe" />
+      </label>
+      <FormError text={failure} />
+      <SubmitButton busy={busy} label="account.login.submit" />
+      <div className="account-form__links">
+        <button type="button" className="link-button" onClick={() => openPanel('account', 'forgot')}>
+          <FormattedMessage id="account.toForgot" />
+        </button>
+        <button type="button" className="link-button" onClick={() => openPanel('account', 'register')}>
+          <FormattedMessage id="account.toRegister" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type RegisterField = 'firstName' | 'lastName' | 'companyName' | 'organisationIdNumber' | 'email' | 'password' | 'confirmation';
+
+export function RegisterForm() {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const start = useStartSession();
+  const failureText = useFailureText();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [customerType, setCustomerType] = useState<'PERSON' | 'ORGANIZATION'>('PERSON');
+  const [fields, setFields] = useState<Record<RegisterField, string>>({
+    firstName: '',
+    lastName: '',
+    companyName: '',
+    organisationIdNumber: '',
+    email: '',
+    password: '',
+    confirmation: '',
+  });
+  const [newsletterConsent, setNewsletterConsent] = useState(false);
+  const [problems, setProblems] = useState<Problems<RegisterField>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const company = customerType === 'ORGANIZATION';
+  const set = (field: RegisterField) => (value: string) => setFields((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf<RegisterField>({
+      firstName: requiredProblem(fields.firstName),
+      lastName: requiredProblem(fields.lastName),
+      companyName: company ? requiredProblem(fields.companyName) : null,
+      organisationIdNumber: company ? requiredProblem(fields.organisationIdNumber) : null,
+      email: emailProblem(fields.email),
+      password: newPasswordProblem(fields.password),
+      confirmation: confirmationProblem(fields.password, fields.confirmation),
+    });
+    setProblems(found);
+    setFailure(null);
+    if (Object.keys(found).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
+    setBusy(true);
+    try {
+      start();
+      const { success } = await callAuth(
+        AUTH_PATHS.register,
+        {
+          username: fields.email.trim(),
+          password: await hashPassword(fields.password),
+          customerType,
+          firstName: fields.firstName.trim(),
+          lastName: fields.lastName.trim(),
+          ...(company ? { companyName: fields.companyName.trim(), organisationIdNumber: fields.organisationIdNumber.trim() } : {}),
+          newsletterConsent,
+        },
+        { languageId },
+      );
+      if (!success) throw new AuthError('', 'NETWORK', 0);
+      await signedIn(success);
+      closePanel();
+      notify(intl.formatMessage({ id: 'account.success.registered' }), 'success');
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: RegisterField, label: Parameters<typeof AccountField>[0]['label'], autoComplete: string, extra: Partial<Parameters<typeof AccountField>[0]> = {}) => (
+    <AccountField id={`${id}-${name}`} name={name} label={label} autoComplete={autoComplete} value={fields[name]} onChange={set(name)} problem={problems[name]} {...extra} />
+  );
+
+  return (
+    <form ref={form} className="account-form" method="post" noValidate aria-label={intl.formatMessage({ id: 'account.register.title' })} onSubmit={submit}>
+      <fieldset className="account-form__choice">
+        <legend className="field__label">
+          <FormattedMessage id="account.customerType" />
+        </legend>
+        {(['PERSON', 'ORGANIZATION'] as const).map((type) => (
+          <label key={type} className="account-form__radio">
+            <input type="radio" name="customerType" value={type} checked={customerType === type} onChange={() => setCustomerType(type)} />
+            <FormattedMessage id={type === 'PERSON' ? 'customerType.person' : 'customerType.organization'} />
+          </label>
+        ))}
+      </fieldset>
+      {company && field('companyName', 'checkout.field.companyName', 'organization')}
+      {company && field('organisationIdNumber', 'checkout.field.organisationIdNumber', 'off')}
+      {field('firstName', 'checkout.field.firstName', 'given-name')}
+      {field('lastName', 'checkout.field.lastName', 'family-name')}
+      {field('email', 'checkout.field.email', 'email', { type: 'email', inputMode: 'email' })}
+      {field('password', 'account.field.password', 'new-password', { type: 'password' })}
+      {field('confirmation', 'account.field.confirmPassword', 'new-password', { type: 'password' })}
+      <label className="account-form__check">
+        <input type="checkbox" checked={newsletterConsent} onChange={(event) => setNewsletterConsent(event.target.checked)} />
+        <FormattedMessage id="checkout.field.newsletterConsent" />
+      </label>
+      <FormError text={failure} />
+      <SubmitButton busy={busy} label="account.register.submit" />
+      <div className="account-form__links">
+        <button type="button" className="link-button" onClick={() => openPanel('account', 'login')}>
+          <FormattedMessage id="account.toLogin" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function ForgotPasswordForm() {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const failureText = useFailureText();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = emailProblem(email);
+    setProblem(found);
+    setFailure(null);
+    if (found) return input.current?.focus();
+    setBusy(true);
+    try {
+      const { message } = await callAuth(AUTH_PATHS.forgotPassword, { username: email.trim() }, { languageId });
+      openPanel('account', 'login');
+      notify(message ?? intl.formatMessage({ id: 'account.success.resetSent' }), 'success');
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="account-form" method="post" noValidate aria-label={intl.formatMessage({ id: 'account.forgot.title' })} onSubmit={submit}>
+      <p>
+        <FormattedMessage id="account.forgot.text" />
+      </p>
+      <AccountField id={`${id}-email`} name="email" label="checkout.field.email" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} problem={problem} inputRef={input} />
+      <FormError text={failure} />
+      <SubmitButton busy={busy} label="account.forgot.submit" />
+      <div className="account-form__links">
+        <button type="button" className="link-button" onClick={() => openPanel('account', 'login')}>
+          <FormattedMessage id="account.toLogin" />
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A new password from the reset mail's link: its key, the password twice. Signs the shopper in when the server answers a token. */
+export function ResetPasswordForm({ resetKey, onDone }: { resetKey: string; onDone: (signedIn: boolean) => void }) {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const start = useStartSession();
+  const failureText = useFailureText();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<Problems<'password' | 'confirmation'>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf({ password: newPasswordProblem(password), confirmation: confirmationProblem(password, confirmation) });
+    setProblems(found);
+    setFailure(null);
+    if (Object.keys(found).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
+    setBusy(true);
+    try {
+      start();
+      const { success } = await callAuth(AUTH_PATHS.resetPassword, { key: resetKey, newPassword: await hashPassword(password) }, { languageId });
+      if (success) await signedIn(success);
+      notify(intl.formatMessage({ id: 'account.success.passwordChanged' }), 'success');
+      onDone(Boolean(success));
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} className="account-form" method="post" noValidate aria-label={intl.formatMessage({ id: 'account.reset.title' })} onSubmit={submit}>
+      <AccountField id={`${id}-password`} name="password" label="account.field.newPassword" type="password" autoComplete="new-password" value={password} onChange={setPassword} problem={problems.password} />
+      <AccountField
+        id={`${id}-confirmation`}
+        name="confirmation"
+        label="account.field.confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+        problem={problems.confirmation}
+      />
+      <FormError text={failure} />
+      <SubmitButton busy={busy} label="account.reset.submit" />
+    </form>
+  );
+}

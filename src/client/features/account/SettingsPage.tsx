@@ -1,0 +1,346 @@
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { useMutation } from '@apollo/client/react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
+import { AUTH_PATHS } from '../../../shared/auth';
+import { shippingCountryCodes } from '../../../shared/shipping-countries';
+import { routes } from '../../../shared/routes';
+import { AccountUserDocument } from '../../graphql/generated/documents/AccountUser';
+import { DeleteUserDocument } from '../../graphql/generated/documents/DeleteUser';
+import { UpdateUserDocument } from '../../graphql/generated/documents/UpdateUser';
+import type { AccountUserQuery, UserFieldsFragment, UserInput } from '../../graphql/generated/operations';
+import { useChannelVariables, useLanguageId } from '../../hooks/use-language';
+import { readToken } from '../../lib/auth-token';
+import type { LoaderEnv } from '../../lib/route-context';
+import { notify } from '../../lib/ui-state';
+import { AccountField, focusFirstProblem } from './AccountField';
+import { AccountFrame, SigningIn } from './AccountFrame';
+import { accountLoader, type AccountLoaderData } from './account-loader';
+import { AuthError, callAuth, hashPassword } from './auth-client';
+import { signedIn, signOut } from './session';
+import { useStartSession } from './use-session';
+import { confirmationProblem, emailProblem, newPasswordProblem, passwordProblem, problemsOf, requiredProblem, type FieldProblem } from './validation';
+
+export function settingsLoader(args: LoaderFunctionArgs, env: LoaderEnv) {
+  return accountLoader(args, env, AccountUserDocument);
+}
+
+export function SettingsPage() {
+  const loaded = useLoaderData() as AccountLoaderData<AccountUserQuery>;
+  if (loaded.signingIn) return <SigningIn />;
+  const user = loaded.data.getUser;
+  return (
+    <AccountFrame title="account.settings.title" user={user}>
+      {/* A new user (after a save elsewhere, or a shop-as switch) starts the form afresh. */}
+      <DetailsForm key={`${user.customerId}`} user={user} />
+      <PasswordForm />
+      <DeleteAccount />
+    </AccountFrame>
+  );
+}
+
+const TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'companyName',
+  'organisationIdNumber',
+  'email',
+  'phoneNumber',
+  'careOf',
+  'streetAddress',
+  'addressLine2',
+  'zip',
+  'city',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+type Details = Record<TextField | 'country', string> & { newsletterConsent: boolean };
+
+function detailsOf(user: UserFieldsFragment): Details {
+  const details = Object.fromEntries(TEXT_FIELDS.map((field) => [field, user[field] ?? ''])) as Record<TextField, string>;
+  return { ...details, country: user.country, newsletterConsent: user.newsletterConsent };
+}
+
+const AUTOCOMPLETE: Record<TextField, string> = {
+  firstName: 'given-name',
+  lastName: 'family-name',
+  companyName: 'organization',
+  organisationIdNumber: 'off',
+  email: 'email',
+  phoneNumber: 'tel',
+  careOf: 'off',
+  streetAddress: 'address-line1',
+  addressLine2: 'address-line2',
+  zip: 'postal-code',
+  city: 'address-level2',
+};
+
+/** A server message for one field (BAD_USER_INPUT's extensions.fields) becomes that field's problem as given. */
+type Problems = Partial<Record<TextField, FieldProblem | { text: string }>>;
+
+function DetailsForm({ user }: { user: UserFieldsFragment }) {
+  const intl = useIntl();
+  const channel = useChannelVariables();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const revalidator = useRevalidator();
+  const [details, setDetails] = useState(() => detailsOf(user));
+  const [problems, setProblems] = useState<Problems>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [update, { loading }] = useMutation(UpdateUserDocument);
+  const company = user.customerType === 'ORGANIZATION';
+  const set = (field: TextField) => (value: string) => setDetails((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf<TextField>({
+      firstName: requiredProblem(details.firstName),
+      lastName: requiredProblem(details.lastName),
+      email: emailProblem(details.email),
+      companyName: company ? requiredProblem(details.companyName) : null,
+      organisationIdNumber: company ? requiredProblem(details.organisationIdNumber) : null,
+      phoneNumber: null,
+      careOf: null,
+      streetAddress: null,
+      addressLine2: null,
+      zip: null,
+      city: null,
+    });
+    setProblems(found);
+    setFailure(null);
+    if (Object.keys(found).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
+    const input: UserInput = { country: details.country, newsletterConsent: details.newsletterConsent };
+    for (const field of TEXT_FIELDS) {
+      if (!company && (field === 'companyName' || field === 'organisationIdNumber')) continue;
+      input[field] = details[field].trim() || null;
+    }
+    try {
+      const result = await update({ variables: { user: input, ...channel } });
+      if (result.data) setDetails(detailsOf(result.data.updateUser));
+      notify(intl.formatMessage({ id: 'account.success.saved' }), 'success');
+      void revalidator.revalidate();
+    } catch (error) {
+      const bad = CombinedGraphQLErrors.is(error) ? error.errors.find((e) => e.extensions?.code === 'BAD_USER_INPUT') : undefined;
+      const fields = (bad?.extensions?.fields ?? {}) as Partial<Record<TextField, string>>;
+      const fromServer = Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, { text: String(text) }])) as Problems;
+      setProblems(fromServer);
+      setFailure(bad?.message ?? intl.formatMessage({ id: 'error.generic' }));
+      requestAnimationFrame(() => focusFirstProblem(form.current));
+    }
+  };
+
+  const field = (name: TextField, label: Parameters<typeof AccountField>[0]['label'], extra: Partial<Parameters<typeof AccountField>[0]> = {}) => {
+    const problem = problems[name];
+    return (
+      <AccountField
+        id={`${id}-${name}`}
+        name={name}
+        label={label}
+        autoComplete={AUTOCOMPLETE[name]}
+        value={details[name]}
+        onChange={set(name)}
+        problem={problem && 'text' in problem ? { id: 'account.serverProblem', values: { text: problem.text } } : problem}
+        required={false}
+        {...extra}
+      />
+    );
+  };
+
+  return (
+    <form ref={form} className="account-form account-section" method="post" noValidate aria-labelledby={`${id}-title`} onSubmit={submit}>
+      <h2 id={`${id}-title`}>
+        <FormattedMessage id="account.settings.details" />
+      </h2>
+      <div className="account-form__grid">
+        {company && field('companyName', 'checkout.field.companyName', { required: true })}
+        {company && field('organisationIdNumber', 'checkout.field.organisationIdNumber', { required: true })}
+        {field('firstName', 'checkout.field.firstName', { required: true })}
+        {field('lastName', 'checkout.field.lastName', { required: true })}
+        {field('email', 'checkout.field.email', { type: 'email', inputMode: 'email', required: true })}
+        {field('phoneNumber', 'checkout.field.phoneNumber', { type: 'tel', inputMode: 'tel' })}
+      </div>
+      <h3>
+        <FormattedMessage id="account.settings.address" />
+      </h3>
+      <div className="account-form__grid">
+        {field('careOf', 'checkout.field.careOf')}
+        {field('streetAddress', 'checkout.field.streetAddress')}
+        {field('addressLine2', 'checkout.field.addressLine2')}
+        {field('zip', 'checkout.field.zip', { inputMode: 'numeric' })}
+        {field('city', 'checkout.field.city')}
+        <div className="account-field">
+          <label className="field__label" htmlFor={`${id}-country`}>
+            <FormattedMessage id="checkout.field.country" />
+          </label>
+          <select
+            id={`${id}-country`}
+            name="country"
+            className="field__input"
+            autoComplete="country"
+            value={details.country}
+            onChange={(event) => setDetails((current) => ({ ...current, country: event.target.value }))}
+          >
+            {shippingCountryCodes.map((code) => (
+              <option key={code} value={code}>
+                {intl.formatMessage({ id: `checkout.country.${code}` })}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <h3>
+        <FormattedMessage id="account.settings.newsletter" />
+      </h3>
+      <label className="account-form__check">
+        <input type="checkbox" checked={details.newsletterConsent} onChange={(event) => setDetails((current) => ({ ...current, newsletterConsent: event.target.checked }))} />
+        <FormattedMessage id="checkout.field.newsletterConsent" />
+      </label>
+      {failure && (
+        <p className="field__error account-form__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button button--primary account-form__submit" disabled={loading} aria-busy={loading || undefined}>
+        <FormattedMessage id={loading ? 'account.sending' : 'account.settings.save'} />
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const navigate = useNavigate();
+  const start = useStartSession();
+  const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [fields, setFields] = useState({ current: '', password: '', confirmation: '' });
+  const [problems, setProblems] = useState<Partial<Record<keyof typeof fields, FieldProblem>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof fields) => (value: string) => setFields((current) => ({ ...current, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf({
+      current: passwordProblem(fields.current),
+      password: newPasswordProblem(fields.password),
+      confirmation: confirmationProblem(fields.password, fields.confirmation),
+    });
+    setProblems(found);
+    setFailure(null);
+    if (Object.keys(found).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
+    setBusy(true);
+    start();
+    try {
+      const { success } = await callAuth(
+        AUTH_PATHS.password,
+        { password: await hashPassword(fields.current), newPassword: await hashPassword(fields.password) },
+        { languageId, token: readToken() },
+      );
+      // The change ends the other sessions; this one goes on with the token it answered.
+      if (success) await signedIn(success);
+      setFields({ current: '', password: '', confirmation: '' });
+      notify(intl.formatMessage({ id: 'account.success.passwordChanged' }), 'success');
+    } catch (error) {
+      const text = error instanceof AuthError && error.message ? error.message : intl.formatMessage({ id: 'error.generic' });
+      if (error instanceof AuthError && (error.code === 'WRONG_PASSWORD_LOGGED_OUT' || error.status === 401)) {
+        // A wrong current password ends the session on the server: the browser follows.
+        await signOut({ callServer: false });
+        notify(text, 'error');
+        await navigate(routes.home(languageId), { replace: true });
+        return;
+      }
+      setFailure(text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={form} className="account-form account-section" method="post" noValidate aria-labelledby={`${id}-title`} onSubmit={submit}>
+      <h2 id={`${id}-title`}>
+        <FormattedMessage id="account.settings.password" />
+      </h2>
+      {/* For password managers: which account the new password belongs to. */}
+      <AccountField id={`${id}-current`} name="current-password" label="account.field.currentPassword" type="password" autoComplete="current-password" value={fields.current} onChange={set('current')} problem={problems.current} />
+      <AccountField id={`${id}-new`} name="new-password" label="account.field.newPassword" type="password" autoComplete="new-password" value={fields.password} onChange={set('password')} problem={problems.password} />
+      <AccountField
+        id={`${id}-confirmation`}
+        name="confirm-password"
+        label="account.field.confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={fields.confirmation}
+        onChange={set('confirmation')}
+        problem={problems.confirmation}
+      />
+      {failure && (
+        <p className="field__error account-form__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button button--primary account-form__submit" disabled={busy} aria-busy={busy || undefined}>
+        <FormattedMessage id={busy ? 'account.sending' : 'account.settings.changePassword'} />
+      </button>
+    </form>
+  );
+}
+
+function DeleteAccount() {
+  const intl = useIntl();
+  const channel = useChannelVariables();
+  const languageId = useLanguageId();
+  const navigate = useNavigate();
+  const start = useStartSession();
+  const id = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [remove, { loading }] = useMutation(DeleteUserDocument);
+  const confirm = async () => {
+    start();
+    try {
+      const result = await remove({ variables: channel });
+      // The server ended every session of the account.
+      await signOut({ callServer: false });
+      notify(result.data?.deleteUser.message || intl.formatMessage({ id: 'account.success.deleted' }), 'success');
+      await navigate(routes.home(languageId), { replace: true });
+    } catch {
+      setFailure(intl.formatMessage({ id: 'error.generic' }));
+    }
+  };
+  return (
+    <section className="account-section account-delete" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>
+        <FormattedMessage id="account.settings.delete" />
+      </h2>
+      <p>
+        <FormattedMessage id="account.settings.deleteText" />
+      </p>
+      {confirming ? (
+        <div className="account-delete__confirm" role="group" aria-labelledby={`${id}-question`}>
+          <p id={`${id}-question`}>
+            <strong>
+              <FormattedMessage id="account.settings.deleteQuestion" />
+            </strong>
+          </p>
+          <button type="button" className="button button--danger" disabled={loading} onClick={() => void confirm()}>
+            <FormattedMessage id="account.settings.deleteConfirm" />
+          </button>
+          <button type="button" className="button" onClick={() => setConfirming(false)}>
+            <FormattedMessage id="account.settings.cancel" />
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button" onClick={() => setConfirming(true)}>
+          <FormattedMessage id="account.settings.delete" />
+        </button>
+      )}
+      {failure && (
+        <p className="field__error" role="alert">
+          {failure}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
+import { Observable } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_PATHS, REFRESH_FACTOR_MS } from '../../../shared/auth';
+import { readToken } from '../../lib/auth-token';
+import { cartState } from '../cart';
+import { account } from './account-state';
+import { signedIn, signOut, startSession } from './session';
+
+interface Call {
+  url: string;
+  authorization: string | null;
+  body: unknown;
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The GraphQL side: claimCart answers the customer's cart. */
+const operations: string[] = [];
+const link = new ApolloLink(
+  (operation) =>
+    new Observable((observer) => {
+      operations.push(operation.operationName ?? '');
+      observer.next({ data: { claimCart: { __typename: 'Cart', id: 'customer-cart' } } });
+      observer.complete();
+    }),
+);
+const client = new ApolloClient({ cache: new InMemoryCache(), link });
+
+let calls: Call[];
+let answer: (call: Call) => Response;
+
+beforeEach(() => {
+  calls = [];
+  operations.length = 0;
+  answer = () => json({ token: 'next.to.ken', maxAge: 100 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      const call = { url, authorization: new Headers(init.headers).get('authorization'), body: init.body ? JSON.parse(String(init.body)) : null };
+      calls.push(call);
+      return answer(call);
+    }),
+  );
+  startSession({ client, languageId: 'sv' });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.cookie = 'apollo-token=; Path=/; Max-Age=0';
+  document.cookie = 'ralph-cart=; Path=/; Max-Age=0';
+});
+
+describe('the account session', () => {
+  it('keeps the token, merges the guest cart into the customer\'s and refreshes at 900 × maxAge ms', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    document.cookie = 'ralph-cart=guest-cart; Path=/';
+    cartState.id = 'guest-cart';
+    await signedIn({ token: 'first.to.ken', maxAge: 100 });
+    expect(readToken()).toBe('first.to.ken');
+    expect(account.signedIn).toBe(true);
+    expect(operations).toContain('ClaimCart');
+    expect(cartState.id).toBe('customer-cart');
+    expect(document.cookie).toContain('ralph-cart=customer-cart');
+
+    await vi.advanceTimersByTimeAsync(REFRESH_FACTOR_MS * 100 - 1);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(readToken()).toBe('next.to.ken'));
+    expect(calls).toEqual([{ url: AUTH_PATHS.login, authorization: 'Bearer first.to.ken', body: { languageId: 'sv' } }]);
+  });
+
+  it('signs the tab out when the refresh is refused', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    answer = () => json({ message: 'no', code: 'UNAUTHENTICATED' }, 401);
+    await signedIn({ token: 'old.to.ken', maxAge: 10 });
+    await vi.advanceTimersByTimeAsync(REFRESH_FACTOR_MS * 10);
+    await vi.waitFor(() => expect(account.signedIn).toBe(false));
+    expect(readToken()).toBeNull();
+  });
+
+  it('logout tells the server, forgets the token, the cart and the cached data, and tells the other tabs', async () => {
+    const otherTab = new BroadcastChannel('retro-account');
+    const heard: unknown[] = [];
+    otherTab.addEventListener('message', (event) => heard.push(event.data));
+    await signedIn({ token: 'some.to.ken', maxAge: 100 });
+    client.cache.writeQuery({ query: gql`query Who { who }`, data: { who: 'Anna' } });
+    expect(client.cache.extract()).not.toEqual({});
+    cartState.id = 'customer-cart';
+    await signOut();
+    expect(readToken()).toBeNull();
+    expect(account.signedIn).toBe(false);
+    expect(cartState.id).toBe('');
+    expect(document.cookie).not.toContain('ralph-cart=customer-cart');
+    expect(client.cache.extract()).toEqual({});
+    expect(calls.at(-1)).toMatchObject({ url: AUTH_PATHS.logout, authorization: 'Bearer some.to.ken' });
+    await vi.waitFor(() => expect(heard).toContainEqual({ type: 'signedOut' }));
+    otherTab.close();
+  });
+});

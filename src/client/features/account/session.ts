@@ -1,0 +1,148 @@
+import type { ApolloClient } from '@apollo/client';
+import { AUTH_PATHS, REFRESH_FACTOR_MS, type AuthSuccess } from '../../../shared/auth';
+import { channels, type LanguageId } from '../../../shared/locales';
+import { ClaimCartDocument } from '../../graphql/generated/documents/ClaimCart';
+import { readToken } from '../../lib/auth-token';
+import { clearToken, onTokenRefused, writeToken } from '../../lib/token-store';
+import { purgeOfflineData } from '../../lib/offline-data';
+import { cartState, claimedCart, forgetCart, loadCartId } from '../cart';
+import { account } from './account-state';
+import { AuthError, callAuth, tokenClaims } from './auth-client';
+
+/**
+ * The signed-in session of this tab: the token's cookie and refresh, the cart it brings along, and the other
+ * tabs, which sign in and out with this one. Loaded after the first render.
+ */
+export interface SessionEnv {
+  client: ApolloClient;
+  languageId: LanguageId;
+}
+
+const TAB_CHANNEL = 'retro-account';
+type TabMessage = { type: 'signedIn' } | { type: 'signedOut' };
+
+/** A refresh that failed for want of a network is tried again after this long. */
+const RETRY_MS = 60_000;
+
+let env: SessionEnv | null = null;
+let tabs: BroadcastChannel | null = null;
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Once per tab, after the first render: the other tabs, the refused-token rule and the refresh timer. */
+export function startSession(sessionEnv: SessionEnv): void {
+  const started = env !== null;
+  env = sessionEnv;
+  if (started) return;
+  tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel(TAB_CHANNEL) : null;
+  tabs?.addEventListener('message', (event: MessageEvent<TabMessage>) => void fromOtherTab(event.data));
+  onTokenRefused(() => void signOut({ callServer: false }));
+  const token = readToken();
+  if (token) {
+    account.shopAs = tokenClaims(token)?.shopAs === true;
+    scheduleRefreshFor(token);
+  }
+}
+
+function requireEnv(): SessionEnv {
+  if (!env) throw new Error('The account session has not started');
+  return env;
+}
+
+function tell(message: TabMessage): void {
+  tabs?.postMessage(message);
+}
+
+async function fromOtherTab(message: TabMessage): Promise<void> {
+  if (message.type === 'signedOut') return signOut({ callServer: false, broadcast: false });
+  // The other tab wrote the cookies (token and the claimed cart): this tab reads them and drops what it fetched
+  // as somebody else.
+  const token = readToken();
+  account.signedIn = token !== null;
+  account.shopAs = token ? tokenClaims(token)?.shopAs === true : false;
+  loadCartId();
+  if (token) scheduleRefreshFor(token);
+  await resetStore();
+}
+
+async function resetStore(): Promise<void> {
+  // A failed refetch after the reset is the page's own error to show; the reset itself must not throw.
+  await requireEnv().client.resetStore().catch((error: unknown) => console.error(error));
+}
+
+/**
+ * The token from a login, register, password change or shop-as link: kept in the cookie, refreshed at 900 ×
+ * maxAge ms, the guest cart merged into the customer's, the tab's data fetched again as the customer, and the
+ * other tabs told.
+ */
+export async function signedIn(success: AuthSuccess): Promise<void> {
+  const { client, languageId } = requireEnv();
+  writeToken(success.token);
+  account.signedIn = true;
+  account.shopAs = success.shopAs === true || tokenClaims(success.token)?.shopAs === true;
+  scheduleRefresh(success.maxAge);
+  const guestCart = cartState.id || loadCartId();
+  if (guestCart) {
+    const channel = channels[languageId];
+    const claimed = await client
+      .mutate({ mutation: ClaimCartDocument, variables: { id: guestCart, channelId: channel.channelId, languageId: channel.languageId } })
+      .catch((error: unknown) => {
+        console.error(error);
+        return null;
+      });
+    const id = claimed?.data?.claimCart.id;
+    if (id) claimedCart(id);
+  }
+  await resetStore();
+  tell({ type: 'signedIn' });
+}
+
+/**
+ * Ends the customer's session in this tab and everywhere it left data: the token, the tab's Apollo cache and its
+ * copy on the device, the cart id (the checkout form is kept with the cart on the server, so it goes with it), and
+ * the other tabs. The server is told unless it is the one that refused the token.
+ */
+export async function signOut({ callServer = true, broadcast = true }: { callServer?: boolean; broadcast?: boolean } = {}): Promise<void> {
+  const { client, languageId } = requireEnv();
+  const token = readToken();
+  clearToken();
+  clearTimeout(refreshTimer);
+  account.signedIn = false;
+  account.shopAs = false;
+  forgetCart();
+  if (broadcast) tell({ type: 'signedOut' });
+  // The server forgets the session; if it cannot be reached, the token is gone from the browser all the same.
+  if (callServer && token) await callAuth(AUTH_PATHS.logout, {}, { languageId, token }).catch(() => null);
+  await purgeOfflineData(client).catch((error: unknown) => console.error(error));
+}
+
+function scheduleRefresh(maxAgeSeconds: number): void {
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => void refresh(), REFRESH_FACTOR_MS * maxAgeSeconds);
+}
+
+/** A token read from the cookie: its claims say when it was issued and when it runs out. */
+function scheduleRefreshFor(token: string): void {
+  const claims = tokenClaims(token);
+  if (!claims?.exp) return;
+  const issued = claims.iat ?? claims.exp;
+  const lifetime = claims.exp - issued;
+  const at = lifetime > 0 ? (issued + (REFRESH_FACTOR_MS / 1000) * lifetime) * 1000 : claims.exp * 1000 - RETRY_MS;
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => void refresh(), Math.max(0, at - Date.now()));
+}
+
+/** Swaps the token for a fresh one (a login with the current token); a refused token signs the tab out. */
+async function refresh(): Promise<void> {
+  const { languageId } = requireEnv();
+  const token = readToken();
+  if (!token) return;
+  try {
+    const { success } = await callAuth(AUTH_PATHS.login, {}, { languageId, token });
+    if (!success || readToken() !== token) return;
+    writeToken(success.token);
+    scheduleRefresh(success.maxAge);
+  } catch (error) {
+    if (error instanceof AuthError && (error.status === 401 || error.code === 'UNAUTHENTICATED')) await signOut({ callServer: false });
+    else refreshTimer = setTimeout(() => void refresh(), RETRY_MS);
+  }
+}

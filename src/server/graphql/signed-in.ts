@@ -1,0 +1,20 @@
+import type { GraphQLContext } from './context';
+import { unauthenticated } from './errors';
+
+/*
+ * The signed-in customer as the shop's modules ask for it. Here rather than in modules/auth, which reads the
+ * customers table through modules/customer: the customer, cart and checkout modules asking modules/auth would
+ * make a circle. It is the same rule as modules/auth's requireCustomer (the session of the operation's token).
+ */
+
+/** The signed-in customer's id, or null for a guest (no token, or one whose session no longer counts). */
+export async function signedInCustomerId(ctx: Pick<GraphQLContext, 'customer'>): Promise<number | null> {
+  return (await ctx.customer())?.customerId ?? null;
+}
+
+/** The signed-in customer's session, or an UNAUTHENTICATED error. */
+export async function requireSignedIn(ctx: Pick<GraphQLContext, 'customer'>): Promise<NonNullable<Awaited<ReturnType<GraphQLContext['customer']>>>> {
+  const session = await ctx.customer();
+  if (!session) throw unauthenticated('Sign-in required: send Authorization: Bearer <token from /auth/login>');
+  return session;
+}

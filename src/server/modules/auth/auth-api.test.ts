@@ -1,0 +1,344 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_SALT, type AuthFailure, type AuthSignInfo, type AuthSuccess } from '../../../shared/auth';
+import type { Db } from '../../db/client';
+import { createContext, type ContextBase } from '../../graphql/context';
+import { createTestApp, createTestAppPair, gql, type TestApp } from '../../testing/app';
+import { openWritableTestDb, testDbKinds } from '../../testing/db';
+import { meetsDifficulty, solveChallenge } from './challenge';
+import { createCustomerTokens } from './tokens';
+
+const SECRET = 'customer-token-secret-for-tests-0123456789';
+const ADMIN = { ADMIN_EMAIL: 'auth-admin@example.se', ADMIN_PASSWORD: 'admin password, long enough' };
+const LIMITS = { CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: '4', CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: '8', CUSTOMER_LOGIN_CHALLENGE_AFTER: '6' };
+
+/** What the browser sends as the password: SHA-384 over the fixed salt and the password, base64. */
+const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; exp: number; shopAs?: boolean };
+
+let addressCounter = 0;
+/** Each test speaks from its own address, so the per-address limits of one do not reach the next. */
+const freshAddress = () => `10.77.${Math.floor(++addressCounter / 250)}.${addressCounter % 250}`;
+
+interface Call {
+  method?: 'GET' | 'POST';
+  body?: Record<string, unknown>;
+  token?: string;
+  cookie?: string;
+  address?: string;
+  query?: string;
+}
+
+async function call(app: TestApp, path: string, { method = 'POST', body, token, cookie, address = '10.1.1.1', query = '' }: Call = {}) {
+  const res = await app.fastify.inject({
+    method,
+    url: `${path}${query}`,
+    remoteAddress: address,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie: `apollo-token=${cookie}` } : {}) },
+    ...(method === 'POST' ? { payload: body ?? {} } : {}),
+  });
+  return { status: res.statusCode, headers: res.headers, body: res.json() as Partial<AuthSuccess & AuthFailure & AuthSignInfo> & Record<string, unknown> };
+}
+
+describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
+  let db: Db;
+  let app: TestApp;
+  let base: ContextBase;
+  const email = `anna-${kind}-${Date.now()}@example.se`;
+  const password = browserHash('hemligt lösen');
+
+  /** customer() as a GraphQL operation sees it, for a request carrying this bearer token. */
+  const customerOf = (token: string) =>
+    createContext(base, { request: { headers: { get: (name: string) => (name === 'authorization' ? `Bearer ${token}` : null) } } }).customer();
+  const login = (user: string, pass: string, extra: Call = {}) => call(app, '/auth/login', { ...extra, body: { username: user, password: pass, ...extra.body } });
+
+  beforeAll(async () => {
+    db = await openWritableTestDb(kind, 4);
+    app = await createTestApp(db, { ...ADMIN, ...LIMITS, CUSTOMER_TOKEN_SECRET: SECRET, PUBLIC_URL: 'http://shop.example' });
+    base = { db, customerTokens: createCustomerTokens(db, SECRET), operationDeadlineMs: 10_000 } as unknown as ContextBase;
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  it('registers an account and signs it in; the same address in another case is refused with the spec text', async () => {
+    const res = await call(app, '/auth/register', { body: { username: email, password, firstName: 'Anna', lastName: 'Svensson', newsletterConsent: true } });
+    expect(res.status).toBe(200);
+    expect(res.body.maxAge).toBe(604_800);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const session = await customerOf(res.body.token!);
+    expect(session).toMatchObject({ customerId: Number(claimsOf(res.body.token!).sub), shopAsAdminId: null });
+    const [row] = await db.query<{ password_hash: string; first_name: string; newsletter_consent: boolean }>(
+      'SELECT password_hash, first_name, newsletter_consent FROM customers WHERE customer_id = $1',
+      [session!.customerId],
+    );
+    expect(row).toMatchObject({ first_name: 'Anna', newsletter_consent: true });
+    expect(row!.password_hash).toMatch(/^scrypt\$/);
+    expect(row!.password_hash).not.toContain(password);
+
+    const again = await call(app, '/auth/register', { body: { username: email.toUpperCase(), password } });
+    expect(again).toMatchObject({ status: 409, body: { code: 'ACCOUNT_EXISTS', message: 'Ett konto med denna email existerar redan' } });
+    const english = await call(app, '/auth/register', { body: { username: email, password, languageId: 'en' } });
+    expect(english.body.message).toBe('An account with this email already exists');
+  });
+
+  it('refuses a bad email, a missing password and a password that is not the browser hash', async () => {
+    expect(await call(app, '/auth/register', { body: { username: 'not-an-email', password } })).toMatchObject({
+      status: 400,
+      body: { code: 'INVALID_FIELDS', message: 'Du måste ange en giltig email' },
+    });
+    expect((await call(app, '/auth/register', { body: { username: `x-${email}` } })).body).toMatchObject({ code: 'INVALID_FIELDS', message: 'Du måste ange ett lösenord' });
+    expect((await call(app, '/auth/register', { body: { username: `x-${email}`, password: 'plain text' } })).body).toMatchObject({
+      code: 'INVALID_FIELDS',
+      message: 'Se till att alla fält är giltiga',
+    });
+    expect((await call(app, '/auth/register', { body: { username: `x-${email}`, password, sessionLifetime: 'soon' } })).status).toBe(400);
+  });
+
+  it('logs in with the right password for a week, or 30 minutes without remember-me; a wrong one gets the spec text', async () => {
+    const address = freshAddress();
+    const week = await login(email, password, { address });
+    expect(week.status).toBe(200);
+    expect(week.body.maxAge).toBe(604_800);
+    const short = await login(email, password, { address, body: { sessionLifetime: 30 } });
+    expect(short.body.maxAge).toBe(1800);
+    // exp is whole seconds, the lifetime rounded up.
+    expect(claimsOf(short.body.token!).exp - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(1801);
+    for (const [user, pass] of [
+      [email, browserHash('fel lösen')],
+      [`nobody-${email}`, password],
+    ] as const) {
+      expect(await login(user, pass, { address })).toMatchObject({ status: 401, body: { code: 'WRONG_CREDENTIALS', message: 'Fel email eller lösenord, försök gärna igen' } });
+    }
+    expect((await login(email, browserHash('fel'), { address, query: '?languageId=en' })).body.message).toBe('Wrong email or password, please try again');
+  });
+
+  it('refreshes with a valid Bearer or cookie token and no credentials: same session, later expiry; refuses without one', async () => {
+    const first = (await login(email, password, { address: freshAddress(), body: { sessionLifetime: 30 } })).body.token!;
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const byBearer = await call(app, '/auth/login', { method: 'GET', token: first });
+    expect(byBearer.status).toBe(200);
+    expect(claimsOf(byBearer.body.token!).sid).toBe(claimsOf(first).sid);
+    expect(claimsOf(byBearer.body.token!).exp).toBeGreaterThan(claimsOf(first).exp);
+    expect(byBearer.body.maxAge).toBeLessThanOrEqual(1800);
+    const byCookie = await call(app, '/auth/login', { cookie: byBearer.body.token! });
+    expect(claimsOf(byCookie.body.token!).sid).toBe(claimsOf(first).sid);
+    expect(await call(app, '/auth/login', { method: 'GET' })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+    expect((await call(app, '/auth/login', { method: 'GET', token: `${first}x` })).status).toBe(401);
+  });
+
+  it('logs out this session only, or every session with everywhere; a logged-out token counts nowhere', async () => {
+    const address = freshAddress();
+    const a = (await login(email, password, { address })).body.token!;
+    const b = (await login(email, password, { address })).body.token!;
+    const c = (await login(email, password, { address })).body.token!;
+    expect(await call(app, '/auth/logout', { token: a })).toMatchObject({ status: 200, body: { loggedOut: true } });
+    expect(await customerOf(a)).toBeNull();
+    expect((await call(app, '/auth/login', { method: 'GET', token: a })).status).toBe(401);
+    expect(await customerOf(b)).not.toBeNull();
+    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, query: '?everywhere=true' })).status).toBe(200);
+    expect(await customerOf(b)).toBeNull();
+    expect(await customerOf(c)).toBeNull();
+    expect((await call(app, '/auth/password', { token: c, body: { password, newPassword: password } })).body.code).toBe('UNAUTHENTICATED');
+    // Logging out again is still a logout.
+    expect((await call(app, '/auth/logout', { token: a })).status).toBe(200);
+  });
+
+  it('ends the session on a wrong current password, and every other session on a change', async () => {
+    const address = freshAddress();
+    const victim = (await login(email, password, { address })).body.token!;
+    const wrong = await call(app, '/auth/password', { token: victim, body: { password: browserHash('gissning'), newPassword: browserHash('nytt lösen') } });
+    expect(wrong).toMatchObject({ status: 401, body: { code: 'WRONG_PASSWORD_LOGGED_OUT', message: 'Du angav fel lösenord och har loggats ut av säkerhetsskäl' } });
+    expect(await customerOf(victim)).toBeNull();
+
+    const other = (await login(email, password, { address })).body.token!;
+    const mine = (await login(email, password, { address, body: { sessionLifetime: 30 } })).body.token!;
+    const newPassword = browserHash('ett nytt lösenord');
+    const changed = await call(app, '/auth/password', { token: mine, body: { password, newPassword } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.maxAge).toBeLessThanOrEqual(1800);
+    expect(await customerOf(changed.body.token!)).not.toBeNull();
+    expect(await customerOf(other)).toBeNull();
+    expect(await customerOf(mine)).toBeNull();
+    expect((await login(email, password, { address })).status).toBe(401);
+    expect((await login(email, newPassword, { address })).status).toBe(200);
+    // Back to the password the other tests use.
+    expect((await call(app, '/auth/password', { token: changed.body.token!, body: { password: newPassword, newPassword: password } })).status).toBe(200);
+  });
+
+  it('answers forgot-password the same for any address and mails a one-time key that expires', async () => {
+    const unknown = await call(app, '/auth/forgot-password', { body: { username: `nobody-${email}` } });
+    const known = await call(app, '/auth/forgot-password', { body: { username: email.toUpperCase() } });
+    expect(unknown.status).toBe(200);
+    expect(known).toEqual({ ...unknown, headers: known.headers });
+    const [mail] = await db.query<{ text: string; html: string; subject: string; to_address: string }>(
+      "SELECT text, html, subject, to_address FROM mail_outbox WHERE kind = 'passwordreset' AND lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1",
+      [email],
+    );
+    expect(mail!.subject).toContain('Välj ett nytt lösenord');
+    const key = /http:\/\/shop\.example\/account\/reset-password\?key=([\w-]+)/.exec(mail!.text)?.[1];
+    expect(key).toHaveLength(43);
+    expect(mail!.html).toContain(`/account/reset-password?key=${key}`);
+    // Only the key's SHA-256 is kept.
+    const stored = async (value: string) => (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM password_reset_keys WHERE key_hash = $1', [value]))[0]!.n;
+    expect(await stored(key!)).toBe(0);
+    expect(await stored(createHash('sha256').update(key!).digest('base64url'))).toBe(1);
+
+    const before = (await login(email, password, { address: freshAddress() })).body.token!;
+    const newPassword = browserHash('återställt lösen');
+    const reset = await call(app, '/auth/reset-password', { body: { key, newPassword } });
+    expect(reset.status).toBe(200);
+    expect(await customerOf(reset.body.token!)).not.toBeNull();
+    expect(await customerOf(before)).toBeNull();
+    const reused = await call(app, '/auth/reset-password', { body: { key, newPassword: password } });
+    expect(reused).toMatchObject({ status: 400, body: { code: 'RESET_KEY_INVALID', message: 'Länken för att återställa lösenordet har slutat gälla. Begär en ny återställning.' } });
+
+    await call(app, '/auth/forgot-password', { body: { username: email, languageId: 'en' } });
+    const [english] = await db.query<{ text: string }>(
+      "SELECT text FROM mail_outbox WHERE kind = 'passwordreset' AND lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1",
+      [email],
+    );
+    const englishKey = /http:\/\/shop\.example\/en\/account\/reset-password\?key=([\w-]+)/.exec(english!.text)?.[1];
+    expect(englishKey).toBeDefined();
+    await db.query("UPDATE password_reset_keys SET expires_at = now() - interval '1 second' WHERE key_hash = $1", [
+      createHash('sha256').update(englishKey!).digest('base64url'),
+    ]);
+    const expired = await call(app, '/auth/reset-password', { body: { key: englishKey, newPassword: password, languageId: 'en' } });
+    expect(expired).toMatchObject({ status: 400, body: { code: 'RESET_KEY_INVALID', message: 'The password reset link is no longer valid. Please request a new reset.' } });
+    expect((await call(app, '/auth/reset-password', { body: { key: 'made-up', newPassword: password } })).body.code).toBe('RESET_KEY_INVALID');
+    // Back to the password the other tests use, through a fresh key.
+    const token = (await login(email, newPassword, { address: freshAddress() })).body.token!;
+    expect((await call(app, '/auth/password', { token, body: { password: newPassword, newPassword: password } })).status).toBe(200);
+  });
+
+  it('previews the reset mail: a sample for anyone, a stored one (it holds a live key) for an admin only', async () => {
+    await call(app, '/auth/forgot-password', { body: { username: email } });
+    const [mail] = await db.query<{ id: string; text: string }>(
+      "SELECT id, text FROM mail_outbox WHERE kind = 'passwordreset' AND lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1",
+      [email],
+    );
+    const sample = await app.fastify.inject({ url: '/en/mail/passwordreset' });
+    expect(sample.statusCode).toBe(200);
+    expect(sample.body).toContain('Choose a new password');
+    const anonymous = await app.fastify.inject({ url: `/mail/passwordreset/${mail!.id}` });
+    expect(anonymous.statusCode).toBe(404);
+    const adminLogin = await gql<{ adminLogin: { token: string } }>(app, 'mutation ($e: String!, $p: String!) { adminLogin(email: $e, password: $p) { token } }', {
+      e: ADMIN.ADMIN_EMAIL,
+      p: ADMIN.ADMIN_PASSWORD,
+    });
+    const asAdmin = await app.fastify.inject({ url: `/mail/passwordreset/${mail!.id}`, headers: { authorization: `Bearer ${adminLogin.body.data!.adminLogin.token}` } });
+    expect(asAdmin.statusCode).toBe(200);
+    const key = /key=([\w-]+)/.exec(mail!.text)![1]!;
+    expect(asAdmin.body).toContain(`key=${key}`);
+  });
+
+  it('limits wrong logins per account, from any address, with 429, a clear text and Retry-After', async () => {
+    const target = `limited-${email}`;
+    expect((await call(app, '/auth/register', { body: { username: target, password } })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await login(target, browserHash(`guess ${i}`), { address: freshAddress() })).status).toBe(401);
+    const refused = await login(target, password, { address: freshAddress() });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^För många misslyckade inloggningar\. Vänta \d+ minuter/) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(email, password, { address: freshAddress() })).status).toBe(200);
+  });
+
+  it('asks an address that failed many times for a proof of work, accepts each answer once, then stops it at the limit', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 6; i++) expect((await login(`nobody${i}-${email}`, password, { address })).status).toBe(401);
+    const challenged = await login(email, password, { address });
+    expect(challenged.status).toBe(200);
+    expect(challenged.body.token).toBeUndefined();
+    const value = challenged.body.sign!;
+    const info = await call(app, `/auth/sign/${value}`, { method: 'GET', address });
+    expect(info.body).toMatchObject({ sign: value, algorithm: 'SHA-256', difficulty: 16 });
+    expect((await call(app, `/auth/sign/${value}`, { method: 'GET', address: freshAddress() })).body.code).toBe('SIGNATURE_INVALID');
+    expect((await call(app, `/auth/sign/${value.slice(0, -2)}xx`, { method: 'GET', address })).body.code).toBe('SIGNATURE_INVALID');
+    let wrongAnswer = 0;
+    while (meetsDifficulty(value, String(wrongAnswer), 16)) wrongAnswer++;
+    expect(await login(email, password, { address, body: { signature: `${value}:${wrongAnswer}` } })).toMatchObject({ status: 400, body: { code: 'SIGNATURE_INVALID' } });
+
+    const signature = `${value}:${solveChallenge(value, info.body.difficulty!)}`;
+    const signed = await login(email, password, { address, body: { signature } });
+    expect(signed.status).toBe(200);
+    expect(signed.body.token).toEqual(expect.any(String));
+    expect(await login(email, password, { address, body: { signature } })).toMatchObject({ status: 400, body: { code: 'SIGNATURE_INVALID' } });
+
+    // Wrong guesses that answered their challenge still count, up to the address's limit.
+    for (let i = 0; i < 2; i++) {
+      const sign = (await login(email, password, { address })).body.sign!;
+      expect((await login(`other${i}-${email}`, password, { address, body: { signature: `${sign}:${solveChallenge(sign, 16)}` } })).status).toBe(401);
+    }
+    const sign = (await login(email, password, { address })).body.sign!;
+    expect((await login(email, password, { address, body: { signature: `${sign}:${solveChallenge(sign, 16)}` } })).status).toBe(429);
+  });
+
+  it('lets only an admin make a shop-as link, which signs in as the customer once, marked shopAs', async () => {
+    const customerId = Number(claimsOf((await login(email, password, { address: freshAddress() })).body.token!).sub);
+    const mutation = 'mutation ($id: Int!) { createShopAsLink(customerId: $id) { url expiresAt } }';
+    const anonymous = await gql(app, mutation, { id: customerId });
+    expect(anonymous.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    const customerToken = (await login(email, password, { address: freshAddress() })).body.token!;
+    const asCustomer = await app.fastify.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${customerToken}` },
+      payload: { query: mutation, variables: { id: customerId } },
+    });
+    expect((asCustomer.json() as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    const adminLogin = await gql<{ adminLogin: { token: string } }>(app, 'mutation ($e: String!, $p: String!) { adminLogin(email: $e, password: $p) { token } }', {
+      e: ADMIN.ADMIN_EMAIL,
+      p: ADMIN.ADMIN_PASSWORD,
+    });
+    const adminToken = adminLogin.body.data!.adminLogin.token;
+    const created = await app.fastify.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { query: mutation, variables: { id: customerId } },
+    });
+    const link = (created.json() as { data: { createShopAsLink: { url: string; expiresAt: string } } }).data.createShopAsLink;
+    expect(link.url).toMatch(/^http:\/\/shop\.example\/\?loginToken=/);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+    const loginToken = new URL(link.url).searchParams.get('loginToken')!;
+    // The link's token is not a sign-in token.
+    expect(await customerOf(loginToken)).toBeNull();
+
+    const shopAs = await call(app, '/auth/login', { body: { loginToken } });
+    expect(shopAs.status).toBe(200);
+    expect(shopAs.body.shopAs).toBe(true);
+    expect(claimsOf(shopAs.body.token!)).toMatchObject({ sub: String(customerId), shopAs: true });
+    expect(await customerOf(shopAs.body.token!)).toMatchObject({ customerId, shopAsAdminId: expect.any(Number) });
+    expect(await call(app, '/auth/login', { body: { loginToken } })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('customer login limit across two instances sharing Redis', () => {
+  let db: Db;
+  let pair: Awaited<ReturnType<typeof createTestAppPair>>;
+  beforeAll(async () => {
+    db = await openWritableTestDb('pglite');
+    pair = await createTestAppPair(db, { ...LIMITS, CUSTOMER_TOKEN_SECRET: SECRET, REDIS_URL: process.env.REDIS_URL! });
+  });
+  afterAll(async () => {
+    await pair.close();
+    await db.close();
+  });
+
+  it('counts wrong logins made on either instance against one account', async () => {
+    const email = `shared-${Date.now()}@example.se`;
+    const password = browserHash('delat lösen');
+    expect((await call(pair.first, '/auth/register', { body: { username: email, password } })).status).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      const app = i % 2 === 0 ? pair.first : pair.second;
+      expect((await call(app, '/auth/login', { address: freshAddress(), body: { username: email, password: browserHash(`guess ${i}`) } })).status).toBe(401);
+    }
+    for (const app of [pair.first, pair.second]) {
+      expect((await call(app, '/auth/login', { address: freshAddress(), body: { username: email, password } })).status).toBe(429);
+    }
+  });
+});

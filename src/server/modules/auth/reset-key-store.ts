@@ -1,0 +1,18 @@
+import type { Queryable } from '../../db/client';
+
+export async function insertResetKey(db: Queryable, key: { keyHash: string; customerId: number; expiresAt: Date }): Promise<void> {
+  await db.query('INSERT INTO password_reset_keys (key_hash, customer_id, expires_at) VALUES ($1, $2, $3)', [key.keyHash, key.customerId, key.expiresAt]);
+}
+
+/**
+ * Marks the key used and answers its customer, in one statement so two requests with the same key cannot both
+ * succeed; null when there is no such key or it is used or expired.
+ */
+export async function takeResetKey(db: Queryable, keyHash: string, now: Date): Promise<number | null> {
+  const [row] = await db.query<{ customer_id: number }>(
+    `UPDATE password_reset_keys SET used_at = $2
+     WHERE key_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING customer_id`,
+    [keyHash, now],
+  );
+  return row?.customer_id ?? null;
+}

@@ -1,0 +1,316 @@
+import { createHash, randomBytes } from 'node:crypto';
+// Its types add req.cookies (app.ts registers the plugin).
+import type {} from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AUTH_COOKIE,
+  AUTH_PATHS,
+  SHORT_SESSION_SECONDS,
+  type AuthChallenge,
+  type AuthErrorCode,
+  type AuthFailure,
+  type AuthLoggedOut,
+  type AuthMessage,
+  type AuthSignInfo,
+  type AuthSuccess,
+} from '../../../shared/auth';
+import { resolveLanguage, type LanguageId } from '../../../shared/locales';
+import type { ShopVariant } from '../../../shared/shop';
+import type { Db } from '../../db/client';
+import { t, type TextId, type TextValues } from '../../i18n';
+import type { AddressLimits } from '../../limits/address-limits';
+import { beginLoginAttempt, isRefused } from '../../limits/login-attempts';
+import { dummyHashPromise, hashPassword, verifyPassword } from '../../security/password';
+import { bearerToken } from '../admin';
+import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
+import { enqueuePasswordResetMail } from '../mail';
+import { makeChallenge, meetsDifficulty, readChallenge, splitSignature } from './challenge';
+import { insertResetKey, takeResetKey } from './reset-key-store';
+import { findLiveSession, revokeCustomerSessions, revokeSession } from './session-store';
+import { refreshSession, replaceSessions, sessionLifetimeSeconds, sessionOfToken, startSession, type IssuedToken } from './sessions';
+import { takeShopAsLink } from './shop-as-store';
+import type { CustomerTokens } from './tokens';
+
+/** A reset link works this long, once. */
+export const RESET_KEY_MINUTES = 60;
+const RESET_PAGE = { sv: '/account/reset-password', en: '/en/account/reset-password' } as const;
+
+export interface AuthRouteDeps {
+  db: Db;
+  tokens: CustomerTokens;
+  limits: AddressLimits;
+  variant: ShopVariant;
+  /** Where links in mails point (PUBLIC_URL, or this machine without it). */
+  origin: string;
+  /** Wrong logins from one address after which each further login from it must answer a sign challenge. */
+  challengeAfter: number;
+  signChallengeSeconds: number;
+}
+
+// The browser's password: SHA-384 over the fixed salt and the password, base64 (64 characters).
+const hashedPassword = z.string().regex(/^[A-Za-z0-9+/]{64}$/);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => value || null);
+// GET sends everything as query strings: numbers and booleans arrive as text.
+const numberFromQuery = z.preprocess((value) => (typeof value === 'string' && value !== '' ? Number(value) : value), z.number().int().min(1).max(10_080));
+const booleanFromQuery = z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean());
+
+const bodySchema = z.object({
+  username: z.string().max(254).optional(),
+  password: z.string().max(1024).optional(),
+  newPassword: z.string().max(1024).optional(),
+  sessionLifetime: numberFromQuery.optional(),
+  signature: z.string().max(600).optional(),
+  loginToken: z.string().max(2048).optional(),
+  key: z.string().max(200).optional(),
+  customerType: z.enum(['PERSON', 'ORGANIZATION']).optional(),
+  firstName: text(100).optional(),
+  lastName: text(100).optional(),
+  companyName: text(200).optional(),
+  organisationIdNumber: text(20).optional(),
+  newsletterConsent: booleanFromQuery.optional(),
+  everywhere: booleanFromQuery.optional(),
+  languageId: z.string().max(10).optional(),
+});
+type Body = z.infer<typeof bodySchema>;
+
+const emailSchema = z.email().max(254);
+const isEmail = (value: string | undefined): value is string => value !== undefined && emailSchema.safeParse(value.trim()).success;
+
+const STATUS: Record<AuthErrorCode, number> = {
+  ACCOUNT_EXISTS: 409,
+  WRONG_CREDENTIALS: 401,
+  WRONG_PASSWORD_LOGGED_OUT: 401,
+  INVALID_FIELDS: 400,
+  RESET_KEY_INVALID: 400,
+  SIGNATURE_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  RATE_LIMITED: 429,
+};
+
+class AuthError extends Error {
+  constructor(
+    readonly code: AuthErrorCode,
+    readonly textId: TextId,
+    readonly values?: TextValues,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(code);
+  }
+}
+
+const fail = (code: AuthErrorCode, textId: TextId, values?: TextValues) => new AuthError(code, textId, values);
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
+/** The request's language (languageId in the query or the body; Swedish otherwise) and its fields. */
+function fieldsOf(req: FastifyRequest): { body: Body | null; language: LanguageId } {
+  // A GET's fields are its query string.
+  const raw: unknown = req.method === 'GET' ? req.query : (req.body ?? {});
+  const pick = (source: unknown) => (source && typeof source === 'object' && 'languageId' in source && typeof source.languageId === 'string' ? source.languageId : undefined);
+  const language = resolveLanguage(undefined, pick(req.query) ?? pick(raw));
+  const parsed = bodySchema.safeParse(raw);
+  return { body: parsed.success ? parsed.data : null, language };
+}
+
+/** The bearer token of the request, else its apollo-token cookie. */
+function tokenOf(req: FastifyRequest): string | null {
+  return bearerToken(req.headers.authorization) ?? req.cookies[AUTH_COOKIE] ?? null;
+}
+
+const success = (issued: IssuedToken): AuthSuccess => ({ token: issued.token, maxAge: issued.maxAge, ...(issued.shopAs ? { shopAs: true } : {}) });
+
+/**
+ * The customer auth endpoints: /auth/register, /auth/login (also refresh and shop-as), /auth/password,
+ * /auth/logout, /auth/sign/:value, /auth/forgot-password and /auth/reset-password. Success answers 200 with the
+ * shapes of shared/auth.ts; a failure 4xx {message, code}, message in the request's language (languageId in the
+ * query or body, Swedish otherwise). Nothing here may be stored by a cache.
+ */
+export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps): void {
+  const { db, tokens, limits } = deps;
+  const loginLimits = { perAccount: limits.customerLoginFailuresPerAccount, perAddress: limits.customerLoginFailuresPerAddress };
+
+  const handle =
+    (run: (req: FastifyRequest, body: Body, language: LanguageId) => Promise<AuthSuccess | AuthChallenge | AuthLoggedOut | AuthMessage | AuthSignInfo>) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.header('Cache-Control', 'private, no-store');
+      const { body, language } = fieldsOf(req);
+      try {
+        if (!body) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
+        // The secret is read before any transaction below issues a token inside it.
+        await tokens.ready();
+        return reply.status(200).send(await run(req, body, language));
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
+        const failure: AuthFailure = { message: t(language, error.textId, error.values), code: error.code };
+        return reply.status(STATUS[error.code]).send(failure);
+      }
+    };
+
+  const requireHashedPassword = (value: string | undefined) => {
+    if (!value) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
+    if (!hashedPassword.safeParse(value).success) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
+    return value;
+  };
+
+  /** A 429 that says when to come back. */
+  const tooMany = (retryAfterSeconds: number) =>
+    new AuthError('RATE_LIMITED', 'server.auth.tooManyAttempts', { minutes: String(Math.max(1, Math.ceil(retryAfterSeconds / 60))) }, retryAfterSeconds);
+
+  /**
+   * Past `challengeAfter` wrong logins from the address, a login must carry an answered challenge: without one
+   * it gets a new challenge; with a forged, expired, reused or wrong one it is refused.
+   */
+  async function challengeIfNeeded(address: string, signature: string | undefined): Promise<AuthChallenge | null> {
+    if ((await limits.customerLoginFailuresPerAddress.used(address)) < deps.challengeAfter) return null;
+    if (!signature) return { sign: await makeChallenge(tokens, address, deps.signChallengeSeconds) };
+    const parts = splitSignature(signature);
+    const challenge = parts && (await readChallenge(tokens, parts.value, address));
+    if (!parts || !challenge || !meetsDifficulty(parts.value, parts.answer, challenge.difficulty)) throw fail('SIGNATURE_INVALID', 'server.auth.signatureInvalid');
+    if (!(await limits.signChallengesUsed.take(challenge.nonce)).allowed) throw fail('SIGNATURE_INVALID', 'server.auth.signatureInvalid');
+    return null;
+  }
+
+  async function shopAsLogin(loginToken: string): Promise<AuthSuccess> {
+    const link = await tokens.verifyShopAs(loginToken);
+    const used = link && (await takeShopAsLink(db, link.linkId, new Date()));
+    if (!link || !used || used.customerId !== link.customerId) throw fail('UNAUTHENTICATED', 'server.auth.shopAsLinkInvalid');
+    return success(await startSession(db, tokens, { customerId: used.customerId, lifetimeSeconds: SHORT_SESSION_SECONDS, shopAsAdminId: used.adminId }));
+  }
+
+  const login = handle(async (req, body) => {
+    if (body.loginToken) return shopAsLogin(body.loginToken);
+    if (body.username === undefined && body.password === undefined) {
+      // No credentials: a refresh of the session the request's token belongs to.
+      const session = await sessionOfToken(db, tokens, tokenOf(req));
+      const refreshed = session && (await refreshSession(db, tokens, session.sessionId));
+      if (!refreshed) throw fail('UNAUTHENTICATED', 'server.auth.unauthenticated');
+      return success(refreshed);
+    }
+    if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
+    if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
+    const challenge = await challengeIfNeeded(req.ip, body.signature);
+    if (challenge) return challenge;
+    const attempt = await beginLoginAttempt(loginLimits, body.username, req.ip);
+    if (isRefused(attempt)) throw tooMany(attempt.retryAfterSeconds);
+    const customer = await findCustomerByEmail(db, body.username);
+    const ok = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyHashPromise));
+    if (!customer || !ok) throw fail('WRONG_CREDENTIALS', 'server.auth.wrongCredentials');
+    await attempt.succeeded();
+    return success(await startSession(db, tokens, { customerId: customer.customerId, lifetimeSeconds: sessionLifetimeSeconds(body.sessionLifetime) }));
+  });
+
+  fastify.post(AUTH_PATHS.login, login);
+  fastify.get(AUTH_PATHS.login, login);
+
+  fastify.post(
+    AUTH_PATHS.register,
+    handle(async (_req, body, language) => {
+      if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
+      const password = requireHashedPassword(body.password);
+      const customerType = body.customerType ?? 'PERSON';
+      if (customerType === 'ORGANIZATION' && !body.companyName) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
+      const customerId = await createCustomer(db, {
+        email: body.username,
+        passwordHash: await hashPassword(password),
+        customerType,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        companyName: body.companyName,
+        organisationIdNumber: body.organisationIdNumber,
+        newsletterConsent: body.newsletterConsent ?? false,
+        languageId: language,
+      });
+      if (customerId === null) throw fail('ACCOUNT_EXISTS', 'server.auth.accountExists');
+      return success(await startSession(db, tokens, { customerId, lifetimeSeconds: sessionLifetimeSeconds(body.sessionLifetime) }));
+    }),
+  );
+
+  fastify.post(
+    AUTH_PATHS.password,
+    handle(async (req, body) => {
+      const session = await sessionOfToken(db, tokens, tokenOf(req));
+      if (!session) throw fail('UNAUTHENTICATED', 'server.auth.unauthenticated');
+      if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
+      const newPassword = requireHashedPassword(body.newPassword);
+      const customer = await findCustomerCredentials(db, session.customerId);
+      if (!customer || !(await verifyPassword(body.password, customer.passwordHash))) {
+        // Whoever holds this token does not know the password: the session ends.
+        await revokeSession(db, session.sessionId, new Date());
+        throw fail('WRONG_PASSWORD_LOGGED_OUT', 'server.auth.wrongPasswordLoggedOut');
+      }
+      const current = await findLiveSession(db, session.sessionId, new Date());
+      const lifetime = body.sessionLifetime ? sessionLifetimeSeconds(body.sessionLifetime) : (current?.lifetimeSeconds ?? sessionLifetimeSeconds(undefined));
+      const passwordHash = await hashPassword(newPassword);
+      return success(
+        await db.transaction(async (tx) => {
+          await setCustomerPasswordHash(tx, session.customerId, passwordHash);
+          return replaceSessions(tx, tokens, session.customerId, lifetime);
+        }),
+      );
+    }),
+  );
+
+  const logout = handle(async (req, body) => {
+    const session = await sessionOfToken(db, tokens, tokenOf(req));
+    if (session) {
+      if (body.everywhere) await revokeCustomerSessions(db, session.customerId, new Date());
+      else await revokeSession(db, session.sessionId, new Date());
+    }
+    // Logged out either way: a token that no longer counts needs no ending.
+    return { loggedOut: true } satisfies AuthLoggedOut;
+  });
+  fastify.post(AUTH_PATHS.logout, logout);
+  fastify.get(AUTH_PATHS.logout, logout);
+
+  fastify.get<{ Params: { value: string } }>(
+    `${AUTH_PATHS.sign}/:value`,
+    handle(async (req) => {
+      const { value } = req.params as { value: string };
+      const challenge = await readChallenge(tokens, value, req.ip);
+      if (!challenge) throw fail('SIGNATURE_INVALID', 'server.auth.signatureInvalid');
+      return { sign: value, algorithm: 'SHA-256', difficulty: challenge.difficulty, expiresAt: new Date(challenge.expiresAt * 1000).toISOString() } satisfies AuthSignInfo;
+    }),
+  );
+
+  fastify.post(
+    AUTH_PATHS.forgotPassword,
+    handle(async (_req, body, language) => {
+      if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
+      const answer: AuthMessage = { message: t(language, 'server.auth.resetMailSent') };
+      // The same answer whether or not the address has an account, and whether or not a mail went out.
+      const customer = await findCustomerByEmail(db, body.username);
+      if (!customer || !(await limits.passwordResetMails.take(sha256(customer.email.toLowerCase()))).allowed) return answer;
+      const key = randomBytes(32).toString('base64url');
+      const resetUrl = `${deps.origin}${RESET_PAGE[language]}?key=${key}`;
+      await db.transaction(async (tx) => {
+        await insertResetKey(tx, { keyHash: sha256(key), customerId: customer.customerId, expiresAt: new Date(Date.now() + RESET_KEY_MINUTES * 60_000) });
+        await enqueuePasswordResetMail(tx, { to: customer.email, language, resetUrl, validMinutes: RESET_KEY_MINUTES }, deps.variant);
+      });
+      return answer;
+    }),
+  );
+
+  fastify.post(
+    AUTH_PATHS.resetPassword,
+    handle(async (_req, body) => {
+      const newPassword = requireHashedPassword(body.newPassword);
+      if (!body.key) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
+      const passwordHash = await hashPassword(newPassword);
+      const key = body.key;
+      const issued = await db.transaction(async (tx) => {
+        const customerId = await takeResetKey(tx, sha256(key), new Date());
+        if (customerId === null) return null;
+        await setCustomerPasswordHash(tx, customerId, passwordHash);
+        return replaceSessions(tx, tokens, customerId, sessionLifetimeSeconds(body.sessionLifetime));
+      });
+      if (!issued) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
+      return success(issued);
+    }),
+  );
+}

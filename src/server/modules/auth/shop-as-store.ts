@@ -1,0 +1,20 @@
+import type { Queryable } from '../../db/client';
+
+export async function insertShopAsLink(db: Queryable, link: { linkId: string; customerId: number; adminId: number; expiresAt: Date }): Promise<void> {
+  await db.query('INSERT INTO shop_as_links (link_id, customer_id, admin_id, expires_at) VALUES ($1, $2, $3, $4)', [
+    link.linkId,
+    link.customerId,
+    link.adminId,
+    link.expiresAt,
+  ]);
+}
+
+/** Marks the link used and answers whom it signs in as; null when it is unknown, used or expired. */
+export async function takeShopAsLink(db: Queryable, linkId: string, now: Date): Promise<{ customerId: number; adminId: number } | null> {
+  const [row] = await db.query<{ customer_id: number; admin_id: number }>(
+    `UPDATE shop_as_links SET used_at = $2
+     WHERE link_id = $1 AND used_at IS NULL AND expires_at > $2 RETURNING customer_id, admin_id`,
+    [linkId, now],
+  );
+  return row ? { customerId: row.customer_id, adminId: row.admin_id } : null;
+}

@@ -1,0 +1,134 @@
+import type { Queryable } from '../../db/client';
+import { isLanguageId, type LanguageId } from '../../../shared/locales';
+import type { CustomerType, Gender } from '../../graphql/generated/resolvers-types';
+import type { CreditMovement, CustomerDetails, CustomerRecord } from './models';
+
+interface CustomerRow {
+  customer_id: number;
+  email: string;
+  customer_type: CustomerType;
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  gender: Gender;
+  care_of: string | null;
+  street_address: string | null;
+  address_line2: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string;
+  personal_id_number: string | null;
+  organisation_id_number: string | null;
+  company_name: string | null;
+  newsletter_consent: boolean;
+  language_id: string;
+}
+
+// Never password_hash: the details side of the table is read without it.
+const customerColumns = `customer_id, email, customer_type, first_name, last_name, phone_number, gender, care_of, street_address,
+  address_line2, zip, city, country, personal_id_number, organisation_id_number, company_name, newsletter_consent, language_id`;
+
+function toCustomer(r: CustomerRow): CustomerRecord {
+  return {
+    customerId: r.customer_id,
+    email: r.email,
+    customerType: r.customer_type,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    phoneNumber: r.phone_number,
+    gender: r.gender,
+    careOf: r.care_of,
+    streetAddress: r.street_address,
+    addressLine2: r.address_line2,
+    zip: r.zip,
+    city: r.city,
+    country: r.country,
+    personalIdNumber: r.personal_id_number,
+    organisationIdNumber: r.organisation_id_number,
+    companyName: r.company_name,
+    newsletterConsent: r.newsletter_consent,
+    languageId: isLanguageId(r.language_id) ? r.language_id : 'sv',
+  };
+}
+
+export async function selectCustomer(db: Queryable, customerId: number, lock = false): Promise<CustomerRecord | null> {
+  const [row] = await db.query<CustomerRow>(`SELECT ${customerColumns} FROM customers WHERE customer_id = $1${lock ? ' FOR UPDATE' : ''}`, [customerId]);
+  return row ? toCustomer(row) : null;
+}
+
+/** Whether another account than `customerId` has this email (in any letter case). */
+export async function emailBelongsToAnother(db: Queryable, email: string, customerId: number): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM customers WHERE lower(email) = lower($1) AND customer_id <> $2', [email, customerId]);
+  return rows.length > 0;
+}
+
+/** Saves the details; false when the email was taken meanwhile (the unique index refused it). */
+export async function updateCustomer(tx: Queryable, customerId: number, d: CustomerDetails): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE customers SET email = $2, customer_type = $3, first_name = $4, last_name = $5, phone_number = $6, gender = $7,
+       care_of = $8, street_address = $9, address_line2 = $10, zip = $11, city = $12, country = $13, personal_id_number = $14,
+       organisation_id_number = $15, company_name = $16, newsletter_consent = $17, updated_at = now()
+     WHERE customer_id = $1
+       AND NOT EXISTS (SELECT 1 FROM customers o WHERE lower(o.email) = lower($2) AND o.customer_id <> $1)
+     RETURNING 1`,
+    [
+      customerId,
+      d.email,
+      d.customerType,
+      d.firstName,
+      d.lastName,
+      d.phoneNumber,
+      d.gender,
+      d.careOf,
+      d.streetAddress,
+      d.addressLine2,
+      d.zip,
+      d.city,
+      d.country,
+      d.personalIdNumber,
+      d.organisationIdNumber,
+      d.companyName,
+      d.newsletterConsent,
+    ],
+  );
+  return rows.length > 0;
+}
+
+/** Removes the account; its sessions, reset keys, shop-as links, store credit and cart go with it (they cascade). */
+export async function deleteCustomer(tx: Queryable, customerId: number): Promise<void> {
+  await tx.query('DELETE FROM customers WHERE customer_id = $1', [customerId]);
+}
+
+/** The store credit's movements, newest first. */
+export async function selectCreditMovements(db: Queryable, customerId: number): Promise<CreditMovement[]> {
+  const rows = await db.query<{ amount_minor: number; description: string; order_id: string | null; created_at: string }>(
+    `SELECT amount_minor, description, order_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
+     FROM customer_credit_movements WHERE customer_id = $1 ORDER BY customer_credit_movements.created_at DESC, movement_id DESC`,
+    [customerId],
+  );
+  return rows.map((r) => ({ amountMinor: r.amount_minor, description: r.description, orderId: r.order_id, createdAt: r.created_at }));
+}
+
+/** Locks the customer's row, so movements of one customer are added one at a time; false for no such customer. */
+export async function lockCustomer(tx: Queryable, customerId: number): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM customers WHERE customer_id = $1 FOR UPDATE', [customerId]);
+  return rows.length > 0;
+}
+
+export async function sumCredit(db: Queryable, customerId: number): Promise<number> {
+  const [row] = await db.query<{ minor: number }>('SELECT COALESCE(sum(amount_minor), 0)::int AS minor FROM customer_credit_movements WHERE customer_id = $1', [customerId]);
+  return row!.minor;
+}
+
+export async function insertCreditMovement(tx: Queryable, customerId: number, amountMinor: number, description: string): Promise<void> {
+  await tx.query('INSERT INTO customer_credit_movements (customer_id, amount_minor, description) VALUES ($1, $2, $3)', [customerId, amountMinor, description]);
+}
+
+/** Signs the address up once, whatever its letter case; asking again changes nothing. */
+export async function insertNewsletterSubscription(db: Queryable, email: string, languageId: LanguageId): Promise<void> {
+  await db.query('INSERT INTO newsletter_subscriptions (email, language_id) VALUES ($1, $2) ON CONFLICT ((lower(email))) DO NOTHING', [email, languageId]);
+}
+
+export async function deleteNewsletterSubscription(db: Queryable, email: string): Promise<void> {
+  await db.query('DELETE FROM newsletter_subscriptions WHERE lower(email) = lower($1)', [email]);
+}

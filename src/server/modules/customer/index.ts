@@ -1,0 +1,13 @@
+/**
+ * Customer accounts: the customer's own details, orders, store credit and newsletter sign-up (the account pages),
+ * and their credentials, which modules/auth checks through the functions exported here.
+ */
+export { customerResolvers } from './resolvers';
+export {
+  createCustomer,
+  findCustomerByEmail,
+  findCustomerCredentials,
+  setCustomerPasswordHash,
+  type CustomerCredentials,
+  type NewCustomer,
+} from './credentials-store';

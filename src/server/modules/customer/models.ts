@@ -1,0 +1,36 @@
+import type { CustomerType, Gender } from '../../graphql/generated/resolvers-types';
+import type { LanguageId } from '../../../shared/locales';
+
+/** A customer's own details (table customers, without the credentials). */
+export interface CustomerRecord {
+  customerId: number;
+  email: string;
+  customerType: CustomerType;
+  firstName: string | null;
+  lastName: string | null;
+  phoneNumber: string | null;
+  gender: Gender;
+  careOf: string | null;
+  streetAddress: string | null;
+  addressLine2: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string;
+  personalIdNumber: string | null;
+  organisationIdNumber: string | null;
+  companyName: string | null;
+  newsletterConsent: boolean;
+  languageId: LanguageId;
+}
+
+/** The details a customer may change (everything but the id and the language). */
+export type CustomerDetails = Omit<CustomerRecord, 'customerId' | 'languageId'>;
+
+/** One change to the store credit, öre inc VAT. */
+export interface CreditMovement {
+  amountMinor: number;
+  description: string;
+  orderId: string | null;
+  /** ISO 8601 (UTC). */
+  createdAt: string;
+}

@@ -1,0 +1,73 @@
+import { formatMoney, toMajor, toMinor } from '../../../shared/money';
+import { resolveLanguage, type LanguageId } from '../../../shared/locales';
+import type { Balance, Resolvers, User } from '../../graphql/generated/resolvers-types';
+import { requireAdmin } from '../admin';
+import { requireSignedIn } from '../../graphql/signed-in';
+import { registerBackInStock } from '../notifications';
+import { customerOrders } from '../order';
+import { addCredit, creditBalance, deleteCustomerAccount, findCustomer, subscribeToNewsletter, updateCustomerDetails, type CreditBalance } from './customer-service';
+import { accountTexts } from './messages';
+import type { CustomerRecord } from './models';
+
+const userOf = ({ languageId: _language, ...customer }: CustomerRecord, shopAsAdminId: number | null): User => ({
+  ...customer,
+  shopAs: shopAsAdminId !== null,
+});
+
+/** Öre as the API's kronor, with the amounts formatted in the asker's language. */
+function balanceOf(credit: CreditBalance, languageId: LanguageId): Balance {
+  return {
+    amount: toMajor(credit.balanceMinor),
+    amountFormatted: formatMoney(credit.balanceMinor, languageId),
+    movements: credit.movements.map((m) => ({
+      createdAt: m.createdAt,
+      amount: toMajor(m.amountMinor),
+      amountFormatted: formatMoney(m.amountMinor, languageId),
+      description: m.description,
+      orderNumber: m.orderNumber,
+    })),
+  };
+}
+
+/* Every field but the sign-ups is the signed-in customer's own: the id comes from the token, never from input. */
+export const customerResolvers: Resolvers = {
+  Query: {
+    getUser: async (_, __, ctx) => {
+      const session = await requireSignedIn(ctx);
+      return userOf(await findCustomer(ctx.db, session.customerId), session.shopAsAdminId);
+    },
+    getOrders: async (_, args, ctx) => {
+      const { customerId } = await requireSignedIn(ctx);
+      return customerOrders(ctx.db, customerId, resolveLanguage(args.channelId, args.languageId));
+    },
+    getBalance: async (_, args, ctx) => {
+      const { customerId } = await requireSignedIn(ctx);
+      return balanceOf(await creditBalance(ctx.db, customerId), resolveLanguage(args.channelId, args.languageId));
+    },
+  },
+  Mutation: {
+    updateUser: async (_, args, ctx) => {
+      const session = await requireSignedIn(ctx);
+      const saved = await updateCustomerDetails(ctx.db, session.customerId, args.user, resolveLanguage(args.channelId, args.languageId));
+      return userOf(saved, session.shopAsAdminId);
+    },
+    deleteUser: async (_, args, ctx) => {
+      const { customerId } = await requireSignedIn(ctx);
+      await deleteCustomerAccount(ctx.db, customerId);
+      return { ok: true, message: accountTexts(resolveLanguage(args.channelId, args.languageId)).deleted };
+    },
+    subscribeToNewsletter: async (_, args, ctx) => {
+      const message = await subscribeToNewsletter(ctx.db, args.email, resolveLanguage(args.channelId, args.languageId));
+      return { ok: true, message };
+    },
+    monitorProductAvailability: async (_, args, ctx) => {
+      const message = await registerBackInStock(ctx.db, { email: args.email, skuId: args.skuId }, resolveLanguage(args.channelId, args.languageId));
+      return { ok: true, message };
+    },
+    addCustomerCredit: async (_, args, ctx) => {
+      await requireAdmin(ctx);
+      await addCredit(ctx.db, args.customerId, toMinor(args.amount), args.description);
+      return balanceOf(await creditBalance(ctx.db, args.customerId), resolveLanguage(args.channelId, args.languageId));
+    },
+  },
+};

@@ -1,0 +1,331 @@
+import { createHash } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
+import { axeViolations, describeViolations } from '../support/axe';
+import { expectNoSidewaysScroll } from '../support/page-fit';
+import { buyableProducts, E2E_ADMIN, setStock } from '../support/shop-api';
+
+// axe is injected as a script, which the shop's CSP would refuse.
+test.use({ bypassCSP: true });
+
+const PASSWORD = 'hemligt-1';
+
+/** An address of its own for each test and project, so runs and retries never meet an earlier account. */
+const emailFor = (testInfo: TestInfo, what: string) => `acct-${what}-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.se`;
+
+const snackbar = (page: Page) => page.locator('.snackbar-region');
+const accountPanel = (page: Page, name: string) => page.getByRole('dialog', { name });
+const textbox = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByRole('textbox', { name, exact: true });
+const password = (scope: Page | ReturnType<Page['getByRole']>, name: string) => scope.getByLabel(name, { exact: true });
+
+/** The panel slides in: measured mid-slide it would stick out of the screen. */
+async function panelSettled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+}
+
+async function expectAccessible(page: Page, what: string) {
+  expect(describeViolations(await axeViolations(page)), `${what}: axe`).toEqual([]);
+}
+
+/** The account button opens the panel on its login frame (the panel's code loads after hydration). */
+async function openLogin(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Mitt konto' }).click();
+  const panel = accountPanel(page, 'Logga in');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+async function register(page: Page, email: string) {
+  const login = await openLogin(page);
+  await login.getByRole('button', { name: 'Nytt konto' }).click();
+  const panel = accountPanel(page, 'Skapa konto');
+  await textbox(panel, 'Förnamn').fill('Anna');
+  await textbox(panel, 'Efternamn').fill('Svensson');
+  await textbox(panel, 'E-post').fill(email);
+  await password(panel, 'Lösenord').fill(PASSWORD);
+  await password(panel, 'Upprepa lösenord').fill(PASSWORD);
+  await panel.getByRole('button', { name: 'Skapa konto' }).click();
+  await expect(snackbar(page)).toContainText('Ditt konto är skapat och du är inloggad');
+  await expect(panel).toBeHidden();
+}
+
+async function logIn(page: Page, email: string, secret = PASSWORD) {
+  const panel = await openLogin(page);
+  await textbox(panel, 'E-post').fill(email);
+  await password(panel, 'Lösenord').fill(secret);
+  await panel.getByRole('button', { name: 'Logga in' }).click();
+  await expect(snackbar(page)).toContainText('Du är inloggad');
+}
+
+async function logOut(page: Page) {
+  await page.getByRole('main').getByRole('button', { name: 'Logga ut' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(snackbar(page)).toContainText('Du är utloggad');
+}
+
+/** The password as the browser sends it. */
+const hashed = (secret: string) => createHash('sha384').update(PASSWORD_SALT + secret).digest('base64');
+
+/** A customer made through the auth endpoint, as the register form would; answers its token. */
+async function registerByApi(request: APIRequestContext, email: string): Promise<string> {
+  const answer = await request.post(AUTH_PATHS.register, { data: { username: email, password: hashed(PASSWORD), firstName: 'Berit', lastName: 'Berg' } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
+  const answer = await request.post('/graphql', { data: { query, variables }, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const body = (await answer.json()) as { data?: T; errors?: unknown };
+  if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
+  return body.data;
+}
+
+test.describe('customer accounts', () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
+  });
+
+  test('register, log out, log in, buy and find the order on my pages', async ({ page, request }, testInfo) => {
+    const email = emailFor(testInfo, 'buy');
+    const product = (await buyableProducts(request))[5]!;
+    await setStock(request, product.skus[0]!.skuId, 50);
+    await page.goto('/');
+    await register(page, email);
+    // Logged in, the account button leads to the orders.
+    await page.getByRole('banner').getByRole('button', { name: 'Mitt konto' }).click();
+    await expect(page).toHaveURL(/\/mina-sidor\/ordrar$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mina ordrar' })).toBeVisible();
+    await expect(page.getByText('Inga pågående ordrar.')).toBeVisible();
+    await logOut(page);
+    await logIn(page, email);
+
+    await page.goto(product.canonicalUrl);
+    await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
+    await expect(page.getByRole('dialog', { name: 'Varukorg' }).getByRole('link', { name: product.name })).toBeVisible();
+    await page.goto('/kassan');
+    await textbox(page, 'E-post').fill(email);
+    await textbox(page, 'Mobilnummer').fill('070-123 45 67');
+    await textbox(page, 'Förnamn').fill('Anna');
+    await textbox(page, 'Efternamn').fill('Svensson');
+    await textbox(page, 'Gatuadress').fill('Storgatan 1');
+    await textbox(page, 'Postnummer').fill('111 22');
+    await textbox(page, 'Ort').fill('Stockholm');
+    await page.getByRole('radio', { name: /PostNord – hämta hos ombud/ }).check();
+    await page.getByRole('radio', { name: /^Kort/ }).check();
+    await page.getByRole('checkbox', { name: /Jag godkänner köpvillkoren/ }).check();
+    await page.getByRole('button', { name: 'Slutför köp' }).click();
+    await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+
+    await page.goto('/mina-sidor/ordrar');
+    const order = page.getByRole('region', { name: 'Pågående' }).getByRole('article');
+    await expect(order).toHaveCount(1);
+    await expect(order).toContainText(product.name);
+    await expect(order).toContainText('Mottagen');
+    await expect(order).toContainText('Kort');
+    await expect(order).toContainText('PostNord – hämta hos ombud');
+    await expect(order).toContainText('Storgatan 1');
+    await expect(order).toContainText('Inte skickad än');
+    await expectNoSidewaysScroll(page, 'orders');
+    await expectAccessible(page, 'orders');
+  });
+
+  test('change details and password, then delete the account', async ({ page }, testInfo) => {
+    const email = emailFor(testInfo, 'settings');
+    await page.goto('/');
+    await register(page, email);
+    await page.goto('/mina-sidor/installningar');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inställningar' })).toBeVisible();
+    await expectAccessible(page, 'settings');
+    await expectNoSidewaysScroll(page, 'settings');
+
+    await textbox(page, 'Mobilnummer').fill('070-765 43 21');
+    await textbox(page, 'Gatuadress').fill('Lillgatan 2');
+    await textbox(page, 'Postnummer').fill('222 33');
+    await textbox(page, 'Ort').fill('Lund');
+    await page.getByRole('checkbox', { name: /nyhetsbrevet/ }).check();
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await expect(snackbar(page)).toContainText('Dina ändringar är sparade');
+    await page.reload();
+    await expect(textbox(page, 'Ort')).toHaveValue('Lund');
+    await expect(page.getByRole('checkbox', { name: /nyhetsbrevet/ })).toBeChecked();
+
+    // The spec's texts at the fields.
+    await password(page, 'Nytt lösenord').fill('kort');
+    await page.getByRole('button', { name: 'Byt lösenord' }).click();
+    await expect(page.getByText('Du måste ange ett lösenord')).toBeVisible();
+    await expect(page.getByText('Ditt lösenord måste innehålla minst 7 tecken')).toBeVisible();
+    await expect(page.getByText('Lösenorden matchar inte')).toBeVisible();
+
+    const newPassword = 'nytt-hemligt-2';
+    await password(page, 'Nuvarande lösenord').fill(PASSWORD);
+    await password(page, 'Nytt lösenord').fill(newPassword);
+    await password(page, 'Upprepa lösenord').fill(newPassword);
+    await page.getByRole('button', { name: 'Byt lösenord' }).click();
+    await expect(snackbar(page)).toContainText('Ditt lösenord är ändrat');
+    await logOut(page);
+    const panel = await openLogin(page);
+    await textbox(panel, 'E-post').fill(email);
+    await password(panel, 'Lösenord').fill(PASSWORD);
+    await panel.getByRole('button', { name: 'Logga in' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Fel email eller lösenord, försök gärna igen');
+    await password(panel, 'Lösenord').fill(newPassword);
+    await panel.getByRole('button', { name: 'Logga in' }).click();
+    await expect(snackbar(page)).toContainText('Du är inloggad');
+
+    await page.goto('/mina-sidor/installningar');
+    await page.getByRole('button', { name: 'Radera konto' }).click();
+    await expect(page.getByText('Vill du verkligen radera ditt konto?')).toBeVisible();
+    await page.getByRole('button', { name: 'Ja, radera mitt konto' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(snackbar(page)).toBeVisible();
+    const again = await openLogin(page);
+    await textbox(again, 'E-post').fill(email);
+    await password(again, 'Lösenord').fill(newPassword);
+    await again.getByRole('button', { name: 'Logga in' }).click();
+    await expect(again.getByRole('alert')).toHaveText('Fel email eller lösenord, försök gärna igen');
+  });
+
+  test('the panel checks its fields, registers a company, and asks for a reset mail', async ({ page }, testInfo) => {
+    await page.goto('/?action=login');
+    const login = accountPanel(page, 'Logga in');
+    await expect(login).toBeVisible();
+    await expect(textbox(login, 'E-post')).toHaveAttribute('autocomplete', 'email');
+    await expect(password(login, 'Lösenord')).toHaveAttribute('autocomplete', 'current-password');
+    await login.getByRole('button', { name: 'Logga in' }).click();
+    await expect(login.getByText('Du måste ange en giltig email')).toBeVisible();
+    await expect(login.getByText('Du måste ange ett lösenord')).toBeVisible();
+    await expectAccessible(page, 'login panel');
+    await panelSettled(page);
+    await expectNoSidewaysScroll(page, 'login panel');
+
+    await login.getByRole('button', { name: 'Glömt lösenordet?' }).click();
+    const forgot = accountPanel(page, 'Glömt lösenord');
+    await textbox(forgot, 'E-post').fill(emailFor(testInfo, 'forgot'));
+    await expectAccessible(page, 'forgot panel');
+    await forgot.getByRole('button', { name: 'Skicka länk' }).click();
+    await expect(snackbar(page)).not.toBeEmpty();
+    await expect(accountPanel(page, 'Logga in')).toBeVisible();
+
+    await accountPanel(page, 'Logga in').getByRole('button', { name: 'Nytt konto' }).click();
+    const panel = accountPanel(page, 'Skapa konto');
+    await panel.getByRole('radio', { name: 'Företag' }).check();
+    await expect(password(panel, 'Lösenord')).toHaveAttribute('autocomplete', 'new-password');
+    await panel.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect(panel.getByText('Detta fält är obligatoriskt').first()).toBeVisible();
+    await expectAccessible(page, 'register panel');
+    await panelSettled(page);
+    await expectNoSidewaysScroll(page, 'register panel');
+    await textbox(panel, 'Företagsnamn').fill('Retro AB');
+    await textbox(panel, 'Organisationsnummer').fill('556036-0793');
+    await textbox(panel, 'Förnamn').fill('Kim');
+    await textbox(panel, 'Efternamn').fill('Ek');
+    await textbox(panel, 'E-post').fill(emailFor(testInfo, 'company'));
+    await password(panel, 'Lösenord').fill(PASSWORD);
+    await password(panel, 'Upprepa lösenord').fill(PASSWORD);
+    await panel.getByRole('button', { name: 'Skapa konto' }).click();
+    await expect(snackbar(page)).toContainText('Ditt konto är skapat och du är inloggad');
+    await page.goto('/mina-sidor/saldo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Saldo' })).toBeVisible();
+    await expect(page.getByText('Inga händelser ännu.')).toBeVisible();
+    await expectAccessible(page, 'balance');
+    await expectNoSidewaysScroll(page, 'balance');
+  });
+
+  test('a reset link with a key that does not count says so', async ({ page }) => {
+    await page.goto('/account/reset-password?key=not-a-real-key');
+    await expect(page.getByRole('heading', { level: 1, name: 'Välj nytt lösenord' })).toBeVisible();
+    await expectAccessible(page, 'reset password');
+    await password(page, 'Nytt lösenord').fill('nytt-hemligt-3');
+    await password(page, 'Upprepa lösenord').fill('nytt-hemligt-3');
+    await page.getByRole('button', { name: 'Spara lösenord' }).click();
+    await expect(page.getByRole('alert')).not.toBeEmpty();
+    await expectNoSidewaysScroll(page, 'reset password');
+  });
+
+  test('the authenticated guard: 302 for the first request, and the client leaves too', async ({ page, request }) => {
+    for (const path of ['/mina-sidor/ordrar', '/mina-sidor/installningar', '/mina-sidor/saldo', '/en/my-account/orders']) {
+      const answer = await request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(302);
+      expect(answer.headers().location, path).toBe(path.startsWith('/en') ? '/en' : '/');
+    }
+    await page.goto('/allt');
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/mina-sidor/saldo');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the English account pages answer in English', async ({ page, request, context, baseURL }, testInfo) => {
+    const token = await registerByApi(request, emailFor(testInfo, 'en'));
+    await context.addCookies([{ name: 'apollo-token', value: token, url: baseURL! }]);
+    await page.goto('/en/my-account/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'My account' }).getByRole('link', { name: 'Balance' }).click();
+    await expect(page).toHaveURL(/\/en\/my-account\/balance$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Balance' })).toBeVisible();
+  });
+
+  test('an admin shops as a customer through a one-time link', async ({ page, request }, testInfo) => {
+    const token = await registerByApi(request, emailFor(testInfo, 'shopas'));
+    const { getUser } = await graphql<{ getUser: { customerId: number } }>(request, '{ getUser { customerId } }', {}, token);
+    const { adminLogin } = await graphql<{ adminLogin: { token: string } }>(
+      request,
+      'mutation($email: String!, $password: String!) { adminLogin(email: $email, password: $password) { token } }',
+      E2E_ADMIN,
+    );
+    const { createShopAsLink } = await graphql<{ createShopAsLink: { url: string } }>(
+      request,
+      'mutation($customerId: Int!) { createShopAsLink(customerId: $customerId) { url } }',
+      { customerId: getUser.customerId },
+      adminLogin.token,
+    );
+    const link = new URL(createShopAsLink.url);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(snackbar(page)).toContainText('Du loggas in som användare..');
+    await expect(page.getByText('Shop as', { exact: true })).toBeVisible();
+    await expect(page).not.toHaveURL(/loginToken/);
+    await page.getByRole('banner').getByRole('button', { name: 'Mitt konto' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Mina ordrar' })).toBeVisible();
+    await expect(page.getByText('Shop as', { exact: true })).toBeVisible();
+  });
+
+  test('logging out in one tab logs the other tab out too', async ({ page, context, request, baseURL }, testInfo) => {
+    const token = await registerByApi(request, emailFor(testInfo, 'tabs'));
+    await context.addCookies([{ name: 'apollo-token', value: token, url: baseURL! }]);
+    const other = await context.newPage();
+    await other.goto('/mina-sidor/installningar');
+    await expect(other.getByRole('heading', { level: 1, name: 'Inställningar' })).toBeVisible();
+    await page.goto('/mina-sidor/saldo');
+    await expect(page.getByRole('heading', { level: 1, name: 'Saldo' })).toBeVisible();
+    await logOut(page);
+    await expect(other).toHaveURL(/\/$/);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'apollo-token')).toBeUndefined();
+  });
+
+  test('every account screen fits 320 px without sideways scroll', async ({ page, request, context, baseURL }, testInfo) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/?action=login');
+    await expect(accountPanel(page, 'Logga in')).toBeVisible();
+    await panelSettled(page);
+    await expectNoSidewaysScroll(page, 'login panel at 320');
+    const token = await registerByApi(request, emailFor(testInfo, 'narrow'));
+    await context.addCookies([{ name: 'apollo-token', value: token, url: baseURL! }]);
+    for (const path of ['/mina-sidor/ordrar', '/mina-sidor/installningar', '/mina-sidor/saldo']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSidewaysScroll(page, `${path} at 320`);
+    }
+  });
+
+  test('the footer signs an address up for the newsletter', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'Prenumerera' }).click();
+    await expect(footer.getByText('Du måste ange en giltig email')).toBeVisible();
+    await footer.getByRole('textbox', { name: 'E-post för nyhetsbrevet' }).fill(emailFor(testInfo, 'news'));
+    await footer.getByRole('button', { name: 'Prenumerera' }).click();
+    await expect(snackbar(page)).not.toBeEmpty();
+    await expect(footer.getByRole('textbox', { name: 'E-post för nyhetsbrevet' })).toHaveValue('');
+  });
+});
