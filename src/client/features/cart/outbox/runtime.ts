@@ -1,7 +1,8 @@
 import type { ApolloClient } from '@apollo/client';
 import { createStore } from 'idb-keyval';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../../../../shared/cart-sync';
-import { CartDocument, type CartFieldsFragment } from '../../../graphql/generated/operations';
+import { CartDocument } from '../../../graphql/generated/documents/Cart';
+import type { CartFieldsFragment } from '../../../graphql/generated/operations';
 import { notify } from '../../../lib/ui-state';
 import { cartState, loadCartId, storeCartId } from '../cart-id';
 import { shownCart } from '../optimistic-cart';
