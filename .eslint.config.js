@@ -28,7 +28,8 @@ function testKitsIn(dir) {
 
 /**
  * One zone per folder of `dir`: its files may import their own folder and the index.ts (and test kits) of a
- * sibling, and nothing else inside `dir`. The index.ts is the folder's public surface.
+ * sibling, and nothing else inside `dir`. The index.ts is the folder's public surface; a parts.ts beside it holds
+ * what only lazily loaded pages use, so the first route's JS (which imports index.ts) does not carry it.
  */
 function publicSurfaceZones(dir, message) {
   const folders = foldersIn(dir);
@@ -39,7 +40,7 @@ function publicSurfaceZones(dir, message) {
       folder,
       ...folders
         .filter((other) => other !== folder)
-        .flatMap((other) => [`${other}/index.ts`, ...testKitsIn(path.join(dir, other)).map((kit) => `${other}/${kit}`)]),
+        .flatMap((other) => [`${other}/index.ts`, `${other}/parts.ts`, ...testKitsIn(path.join(dir, other)).map((kit) => `${other}/${kit}`)]),
     ],
     message,
   }));

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { routes } from '../../../shared/routes';
 import { closePanel } from '../../lib/ui-state';
 import { useLanguageId } from '../../hooks/use-language';
 import { prefetchWhenIdle } from '../../lib/prefetch';
+import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { SidePanel } from '../../components/SidePanel';
 import { useCart } from './use-cart';
 import { useCartPending } from './use-outbox';
@@ -12,7 +13,7 @@ import { useCartPending } from './use-outbox';
 // The panel is closed on every first render: its body waits for the page to be idle (or for the panel to open),
 // out of the first route's JS.
 const loadBody = () => import('./CartPanelBody');
-const CartPanelBody = lazy(loadBody);
+const LazyBody = lazy(loadBody);
 
 export function CartPanel() {
   const intl = useIntl();
@@ -20,6 +21,8 @@ export function CartPanel() {
   const cart = useCart();
   const pending = useCartPending();
   const hasItems = cart !== null && cart.items.length > 0;
+  // A body whose code failed to load stays failed in React: a retry needs a new lazy component.
+  const [CartPanelBody, setBody] = useState(() => LazyBody);
   useEffect(() => {
     prefetchWhenIdle(() => void loadBody().catch(() => undefined));
   }, []);
@@ -41,9 +44,29 @@ export function CartPanel() {
         </p>
       )}
       {hasItems ? (
-        <Suspense fallback={null}>
-          <CartPanelBody cart={cart} />
-        </Suspense>
+        <ChunkBoundary
+          onRetry={() => setBody(() => lazy(loadBody))}
+          fallback={(retry) => (
+            <div className="cart-panel__empty" role="alert">
+              <p>
+                <FormattedMessage id="cart.loadFailed" />
+              </p>
+              <button type="button" className="button" onClick={retry}>
+                <FormattedMessage id="offline.retry" />
+              </button>
+            </div>
+          )}
+        >
+          <Suspense
+            fallback={
+              <p className="cart-panel__empty" aria-busy="true">
+                <FormattedMessage id="cart.loading" />
+              </p>
+            }
+          >
+            <CartPanelBody cart={cart} />
+          </Suspense>
+        </ChunkBoundary>
       ) : (
         <p className="cart-panel__empty">
           <FormattedMessage id="cart.empty" />

@@ -1,9 +1,9 @@
-import { Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useHydrated } from '../../hooks/use-hydrated';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
 import { useAddToCart } from '../cart';
-import { BackInStockForm } from '../notifications';
+import { BackInStockForm } from '../notifications/parts';
 import { PriceTag } from '../../components/PriceTag';
 import { SkuPicker, type PageSku } from './SkuPicker';
 import { StockStatus } from './StockStatus';
@@ -86,9 +86,7 @@ export function ProductPurchase({ product }: { product: Product }) {
         <FormattedMessage id={adding ? 'product.adding' : preOrder ? 'product.preOrder' : 'product.addToCart'} />
       </button>
       {chosen && soldOut && (
-        <Suspense fallback={null}>
-          <BackInStockForm key={chosen.skuId} skuId={chosen.skuId} skuName={chosen.name} />
-        </Suspense>
+        <BackInStockForm key={chosen.skuId} skuId={chosen.skuId} skuName={chosen.name} />
       )}
     </div>
   );

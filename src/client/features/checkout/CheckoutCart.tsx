@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
-import { CartLines, GiftCardForm, PromoCodeForm } from '../cart';
+import { CartLines, GiftCardForm, PromoCodeForm } from '../cart/parts';
 
 /**
  * The cart part of the checkout: the lines can still be changed here, and codes and gift cards applied. The

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import type { CheckoutTotalsFieldsFragment } from '../../graphql/generated/operations';
-import { PromoCodeShippingNote } from '../cart';
+import { PromoCodeShippingNote } from '../cart/parts';
 
 /**
  * The sums with the chosen carrier's fee, as the order will be charged (and as an order keeps them). In the

@@ -1,0 +1,30 @@
+import { Component, type ReactNode } from 'react';
+
+interface Props {
+  /** Shown in place of the part when its code could not be loaded; `retry` tries again. */
+  fallback: (retry: () => void) => ReactNode;
+  /** Called on retry, before the part renders again: give it a fresh lazy component (React keeps a failed one failed). */
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/**
+ * Keeps a lazily loaded part's failure to itself: a chunk that does not arrive (no signal, a new version deployed
+ * meanwhile) shows a way to try again there, instead of taking the whole page down to the root error page.
+ */
+export class ChunkBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  private readonly retry = () => {
+    this.props.onRetry();
+    this.setState({ failed: false });
+  };
+
+  override render(): ReactNode {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
+}
