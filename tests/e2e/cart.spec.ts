@@ -85,6 +85,23 @@ test.describe('the cart panel', () => {
     await expect(total).toHaveText(before);
   });
 
+  test("the panel's lines failing to load say so in the panel, and a retry brings them", async ({ page, context, request, baseURL }) => {
+    const [product] = await products(request);
+    await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
+    // The panel's body is code of its own: it does not arrive (a dropped link, a version deployed meanwhile).
+    const body = /\/assets\/CartPanelBody-[^/]+\.js$/;
+    await context.route(body, (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    const panel = await openCart(page);
+    await expect(panel.getByRole('alert')).toContainText('Varukorgen kunde inte visas');
+    // Only the panel is affected: the page around it stays.
+    await expect(page.getByRole('main')).toBeVisible();
+    await context.unroute(body);
+    await panel.getByRole('button', { name: 'Försök igen' }).click();
+    await expect(panel.getByText(product!.name)).toBeVisible();
+    await expect(panel.getByRole('textbox', { name: 'Rabattkod' })).toBeVisible();
+  });
+
   test('an unknown code is refused next to the field with the spec text', async ({ page, context, request, baseURL }) => {
     const [product] = await products(request);
     await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skuId }]);
