@@ -25,3 +25,8 @@ export function rateLimited(message: string): GraphQLError {
 export function invalidFields(message: string, fields: Readonly<Record<string, string>>): GraphQLError {
   return createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', fields } });
 }
+
+/** Signed in, but this sign-in may not do this (403 over HTTP). */
+export function forbidden(message: string): GraphQLError {
+  return createGraphQLError(message, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
+}

@@ -1,5 +1,5 @@
 import type { GraphQLContext } from './context';
-import { unauthenticated } from './errors';
+import { forbidden, unauthenticated } from './errors';
 
 /*
  * The signed-in customer as the shop's modules ask for it. Here rather than in modules/auth, which reads the
@@ -16,5 +16,15 @@ export async function signedInCustomerId(ctx: Pick<GraphQLContext, 'customer'>):
 export async function requireSignedIn(ctx: Pick<GraphQLContext, 'customer'>): Promise<NonNullable<Awaited<ReturnType<GraphQLContext['customer']>>>> {
   const session = await ctx.customer();
   if (!session) throw unauthenticated('Sign-in required: send Authorization: Bearer <token from /auth/login>');
+  return session;
+}
+
+/**
+ * The signed-in customer's session, when it is the customer's own: an admin shopping as the customer (a shop-as
+ * session) may shop and look, but not change the account's email nor delete it. FORBIDDEN otherwise.
+ */
+export async function requireAccountOwner(ctx: Pick<GraphQLContext, 'customer'>): Promise<NonNullable<Awaited<ReturnType<GraphQLContext['customer']>>>> {
+  const session = await requireSignedIn(ctx);
+  if (session.shopAsAdminId !== null) throw forbidden('A shop-as session may not change the sign-in email or delete the account');
   return session;
 }

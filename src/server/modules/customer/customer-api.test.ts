@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { CART_SELECTION, createSku, type CartResult } from '../cart/cart-test-kit';
 import { VALID_PERSON } from '../checkout/checkout-test-kit';
 import { testDbKinds } from '../../testing/db';
-import { adminToken, call, dataOf, logOut, openAccountApp, signIn, signUp, type TestApp } from './customer-test-kit';
+import { adminToken, call, dataOf, logOut, openAccountApp, shopAs, signIn, signUp, type TestApp } from './customer-test-kit';
 
 const USER = `customerId email customerType firstName lastName phoneNumber gender careOf streetAddress addressLine2 zip city country
   personalIdNumber organisationIdNumber companyName newsletterConsent shopAs`;
@@ -128,6 +128,22 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
       expect(dataOf(await getUser(b.token))).toMatchObject({ customerId: b.customerId, email: b.email, firstName: 'Bertil' });
       dataOf(await updateUser({ lastName: 'Bertilsson' }, b.token));
       expect(dataOf(await getUser(a.token)).lastName).toBeNull();
+    });
+  });
+
+  describe('an admin shopping as the customer', () => {
+    it('may look and save details, but not change the sign-in email nor delete the account', async () => {
+      const customer = await signUp(app, { firstName: 'Stina' });
+      const token = await shopAs(app, customer);
+      expect(dataOf(await getUser(token))).toMatchObject({ customerId: customer.customerId, shopAs: true });
+      const save = (user: Record<string, unknown>) => call(app, 'mutation ($u: UserInput!) { updateUser(user: $u) { email firstName } }', { u: user }, token);
+      expect(dataOf(await save({ email: customer.email, firstName: 'Kristina' }))).toMatchObject({ email: customer.email, firstName: 'Kristina' });
+      const changed = await save({ email: `annan-${customer.customerId}@example.se` });
+      expect(changed.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      const deleted = await call(app, 'mutation { deleteUser { ok } }', {}, token);
+      expect(deleted.body.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+      // The account is untouched, and the customer's own session still works.
+      expect(dataOf(await getUser(customer.token))).toMatchObject({ email: customer.email, firstName: 'Kristina' });
     });
   });
 

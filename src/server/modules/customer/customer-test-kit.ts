@@ -85,6 +85,18 @@ export async function adminToken(app: TestApp): Promise<string> {
   return dataOf(answer).token;
 }
 
+/** A shop-as session: the kit's admin creates a one-time link for the customer, and the link signs in. */
+export async function shopAs(app: TestApp, customer: SignedUp): Promise<string> {
+  const created = await call<{ createShopAsLink: { url: string } }>(
+    app,
+    'mutation ($id: Int!) { createShopAsLink(customerId: $id) { url } }',
+    { id: customer.customerId },
+    await adminToken(app),
+  );
+  const loginToken = new URL(dataOf(created).url).searchParams.get('loginToken');
+  return (await auth(app, AUTH_PATHS.login, { loginToken })).token;
+}
+
 /** A writable database and an app on it (with the kit's admin) for one describe block. */
 export function openAccountApp(kind: TestDbKind, use: (db: Db, app: TestApp) => void): void {
   let db: Db;

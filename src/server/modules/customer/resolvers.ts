@@ -2,7 +2,7 @@ import { formatMoney, toMajor, toMinor } from '../../../shared/money';
 import { resolveLanguage, type LanguageId } from '../../../shared/locales';
 import type { Balance, Resolvers, User } from '../../graphql/generated/resolvers-types';
 import { requireAdmin } from '../admin';
-import { requireSignedIn } from '../../graphql/signed-in';
+import { requireAccountOwner, requireSignedIn } from '../../graphql/signed-in';
 import { registerBackInStock } from '../notifications';
 import { customerOrders } from '../order';
 import { addCredit, creditBalance, deleteCustomerAccount, findCustomer, subscribeToNewsletter, updateCustomerDetails, type CreditBalance } from './customer-service';
@@ -48,11 +48,16 @@ export const customerResolvers: Resolvers = {
   Mutation: {
     updateUser: async (_, args, ctx) => {
       const session = await requireSignedIn(ctx);
+      // The email is what the customer signs in with: a shop-as session may save the rest, never another email.
+      if (session.shopAsAdminId !== null && args.user.email != null) {
+        const current = await findCustomer(ctx.db, session.customerId);
+        if (current && args.user.email.trim().toLowerCase() !== current.email.toLowerCase()) await requireAccountOwner(ctx);
+      }
       const saved = await updateCustomerDetails(ctx.db, session.customerId, args.user, resolveLanguage(args.channelId, args.languageId));
       return userOf(saved, session.shopAsAdminId);
     },
     deleteUser: async (_, args, ctx) => {
-      const { customerId } = await requireSignedIn(ctx);
+      const { customerId } = await requireAccountOwner(ctx);
       await deleteCustomerAccount(ctx.db, customerId);
       return { ok: true, message: accountTexts(resolveLanguage(args.channelId, args.languageId)).deleted };
     },
