@@ -234,15 +234,36 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect(asAdmin.body).toContain(`key=${key}`);
   });
 
-  it('limits wrong logins per account, from any address, with 429, a clear text and Retry-After', async () => {
+  it('past the per-account limit asks every address for a proof of work instead of locking the owner out; refuses only the guessing address', async () => {
     const target = `limited-${email}`;
     expect((await call(app, '/auth/register', { body: { username: target, password } })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await login(target, browserHash(`guess ${i}`), { address: freshAddress() })).status).toBe(401);
-    const refused = await login(target, password, { address: freshAddress() });
+    const guesser = freshAddress();
+    for (let i = 0; i < 4; i++) expect((await login(target, browserHash(`guess ${i}`), { address: i < 2 ? freshAddress() : guesser })).status).toBe(401);
+    // The owner, from an address that never failed: a challenge, then in with its answer.
+    const owner = freshAddress();
+    const challenged = await login(target, password, { address: owner });
+    expect(challenged.status).toBe(200);
+    expect(challenged.body.token).toBeUndefined();
+    const sign = challenged.body.sign!;
+    const signed = await login(target, password, { address: owner, body: { signature: `${sign}:${solveChallenge(sign, 16)}` } });
+    expect(signed.status).toBe(200);
+    expect(await customerOf(signed.body.token!)).not.toBeNull();
+    // A wrong password with an answered challenge is still a wrong password.
+    const again = (await login(target, password, { address: owner })).body.sign!;
+    expect((await login(target, browserHash('guess 5'), { address: owner, body: { signature: `${again}:${solveChallenge(again, 16)}` } })).status).toBe(401);
+    // Other accounts are untouched.
+    expect((await login(email, password, { address: freshAddress() })).body.token).toEqual(expect.any(String));
+
+    // The address that made the guesses is refused hard once its own count for this account is used up.
+    for (let i = 0; i < 2; i++) {
+      const value = (await login(target, password, { address: guesser })).body.sign!;
+      expect((await login(target, browserHash(`more ${i}`), { address: guesser, body: { signature: `${value}:${solveChallenge(value, 16)}` } })).status).toBe(401);
+    }
+    const value = (await login(target, password, { address: guesser })).body.sign!;
+    const refused = await login(target, password, { address: guesser, body: { signature: `${value}:${solveChallenge(value, 16)}` } });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^För många misslyckade inloggningar\. Vänta \d+ minuter/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login(email, password, { address: freshAddress() })).status).toBe(200);
   });
 
   it('asks an address that failed many times for a proof of work, accepts each answer once, then stops it at the limit', async () => {
@@ -329,16 +350,26 @@ describe.runIf(process.env.REDIS_URL)('customer login limit across two instances
     await db.close();
   });
 
-  it('counts wrong logins made on either instance against one account', async () => {
+  it('counts wrong logins made on either instance against one account: both then ask for a proof of work, and let the owner in', async () => {
     const email = `shared-${Date.now()}@example.se`;
     const password = browserHash('delat lösen');
     expect((await call(pair.first, '/auth/register', { body: { username: email, password } })).status).toBe(200);
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 3; i++) {
       const app = i % 2 === 0 ? pair.first : pair.second;
       expect((await call(app, '/auth/login', { address: freshAddress(), body: { username: email, password: browserHash(`guess ${i}`) } })).status).toBe(401);
     }
+    // Three of four: still no challenge on either.
+    expect((await call(pair.second, '/auth/login', { address: freshAddress(), body: { username: email, password } })).body.token).toEqual(expect.any(String));
+    expect((await call(pair.second, '/auth/login', { address: freshAddress(), body: { username: email, password: browserHash('guess 3') } })).status).toBe(401);
+    expect((await call(pair.first, '/auth/login', { address: freshAddress(), body: { username: email, password: browserHash('guess 4') } })).status).toBe(401);
     for (const app of [pair.first, pair.second]) {
-      expect((await call(app, '/auth/login', { address: freshAddress(), body: { username: email, password } })).status).toBe(429);
+      const address = freshAddress();
+      const challenged = await call(app, '/auth/login', { address, body: { username: email, password } });
+      expect(challenged.status).toBe(200);
+      const sign = challenged.body.sign!;
+      expect(sign).toEqual(expect.any(String));
+      const signed = await call(app, '/auth/login', { address, body: { username: email, password, signature: `${sign}:${solveChallenge(sign, 16)}` } });
+      expect(signed.body.token).toEqual(expect.any(String));
     }
   });
 });

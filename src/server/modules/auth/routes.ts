@@ -20,7 +20,7 @@ import type { ShopVariant } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { t, type TextId, type TextValues } from '../../i18n';
 import type { AddressLimits } from '../../limits/address-limits';
-import { beginLoginAttempt, isRefused } from '../../limits/login-attempts';
+import { accountNeedsChallenge, beginCustomerLoginAttempt, isRefused, type CustomerLoginLimits } from '../../limits/login-attempts';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../security/password';
 import { bearerToken } from '../admin';
 import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
@@ -45,6 +45,8 @@ export interface AuthRouteDeps {
   origin: string;
   /** Wrong logins from one address after which each further login from it must answer a sign challenge. */
   challengeAfter: number;
+  /** Wrong logins to one account (from any address) after which each login to it must answer a sign challenge. */
+  accountChallengeAfter: number;
   signChallengeSeconds: number;
 }
 
@@ -132,7 +134,12 @@ const success = (issued: IssuedToken): AuthSuccess => ({ token: issued.token, ma
  */
 export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps): void {
   const { db, tokens, limits } = deps;
-  const loginLimits = { perAccount: limits.customerLoginFailuresPerAccount, perAddress: limits.customerLoginFailuresPerAddress };
+  const loginLimits: CustomerLoginLimits = {
+    perAccount: limits.customerLoginFailuresPerAccount,
+    perAddress: limits.customerLoginFailuresPerAddress,
+    perAccountAndAddress: limits.customerLoginFailuresPerAccountAndAddress,
+    accountChallengeAfter: deps.accountChallengeAfter,
+  };
 
   const handle =
     (run: (req: FastifyRequest, body: Body, language: LanguageId) => Promise<AuthSuccess | AuthChallenge | AuthLoggedOut | AuthMessage | AuthSignInfo>) =>
@@ -163,11 +170,13 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     new AuthError('RATE_LIMITED', 'server.auth.tooManyAttempts', { minutes: String(Math.max(1, Math.ceil(retryAfterSeconds / 60))) }, retryAfterSeconds);
 
   /**
-   * Past `challengeAfter` wrong logins from the address, a login must carry an answered challenge: without one
-   * it gets a new challenge; with a forged, expired, reused or wrong one it is refused.
+   * Past `challengeAfter` wrong logins from the address, or `accountChallengeAfter` to the account from anywhere,
+   * a login must carry an answered challenge: without one it gets a new challenge; with a forged, expired, reused
+   * or wrong one it is refused.
    */
-  async function challengeIfNeeded(address: string, signature: string | undefined): Promise<AuthChallenge | null> {
-    if ((await limits.customerLoginFailuresPerAddress.used(address)) < deps.challengeAfter) return null;
+  async function challengeIfNeeded(address: string, email: string, signature: string | undefined): Promise<AuthChallenge | null> {
+    const needed = (await limits.customerLoginFailuresPerAddress.used(address)) >= deps.challengeAfter || (await accountNeedsChallenge(loginLimits, email));
+    if (!needed) return null;
     if (!signature) return { sign: await makeChallenge(tokens, address, deps.signChallengeSeconds) };
     const parts = splitSignature(signature);
     const challenge = parts && (await readChallenge(tokens, parts.value, address));
@@ -194,9 +203,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     }
     if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
     if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
-    const challenge = await challengeIfNeeded(req.ip, body.signature);
+    const challenge = await challengeIfNeeded(req.ip, body.username, body.signature);
     if (challenge) return challenge;
-    const attempt = await beginLoginAttempt(loginLimits, body.username, req.ip);
+    const attempt = await beginCustomerLoginAttempt(loginLimits, body.username, req.ip);
     if (isRefused(attempt)) throw tooMany(attempt.retryAfterSeconds);
     const customer = await findCustomerByEmail(db, body.username);
     const ok = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyHashPromise));
