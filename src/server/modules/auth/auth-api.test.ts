@@ -27,14 +27,16 @@ interface Call {
   cookie?: string;
   address?: string;
   query?: string;
+  /** Sec-Fetch-Site, as a browser sends it. */
+  site?: 'same-origin' | 'same-site' | 'cross-site' | 'none';
 }
 
-async function call(app: TestApp, path: string, { method = 'POST', body, token, cookie, address = '10.1.1.1', query = '' }: Call = {}) {
+async function call(app: TestApp, path: string, { method = 'POST', body, token, cookie, address = '10.1.1.1', query = '', site }: Call = {}) {
   const res = await app.fastify.inject({
     method,
     url: `${path}${query}`,
     remoteAddress: address,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie: `apollo-token=${cookie}` } : {}) },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie: `apollo-token=${cookie}` } : {}), ...(site ? { 'sec-fetch-site': site } : {}) },
     ...(method === 'POST' ? { payload: body ?? {} } : {}),
   });
   return { status: res.statusCode, headers: res.headers, body: res.json() as Partial<AuthSuccess & AuthFailure & AuthSignInfo> & Record<string, unknown> };
@@ -123,8 +125,13 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect(claimsOf(byBearer.body.token!).sid).toBe(claimsOf(first).sid);
     expect(claimsOf(byBearer.body.token!).exp).toBeGreaterThan(claimsOf(first).exp);
     expect(byBearer.body.maxAge).toBeLessThanOrEqual(1800);
-    const byCookie = await call(app, '/auth/login', { cookie: byBearer.body.token! });
+    const byCookie = await call(app, '/auth/login', { cookie: byBearer.body.token!, site: 'same-origin' });
     expect(claimsOf(byCookie.body.token!).sid).toBe(claimsOf(first).sid);
+    expect(claimsOf((await call(app, '/auth/login', { method: 'GET', cookie: byBearer.body.token!, site: 'none' })).body.token!).sid).toBe(claimsOf(first).sid);
+    // The cookie counts only from the shop's own pages: another site's link or a client that says nothing gets nothing.
+    for (const site of ['cross-site', 'same-site', undefined] as const) {
+      expect((await call(app, '/auth/login', { method: 'GET', cookie: byBearer.body.token!, site })).status).toBe(401);
+    }
     expect(await call(app, '/auth/login', { method: 'GET' })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect((await call(app, '/auth/login', { method: 'GET', token: `${first}x` })).status).toBe(401);
   });
@@ -138,12 +145,38 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect(await customerOf(a)).toBeNull();
     expect((await call(app, '/auth/login', { method: 'GET', token: a })).status).toBe(401);
     expect(await customerOf(b)).not.toBeNull();
-    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, query: '?everywhere=true' })).status).toBe(200);
+    // Another site's link with the cookie ends nothing.
+    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, site: 'cross-site', query: '?everywhere=true' })).status).toBe(200);
+    expect(await customerOf(b)).not.toBeNull();
+    // A GET never ends every session, even from the shop's own pages: only this one.
+    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, site: 'same-origin', query: '?everywhere=true' })).status).toBe(200);
     expect(await customerOf(b)).toBeNull();
+    expect(await customerOf(c)).not.toBeNull();
+    const d = (await login(email, password, { address })).body.token!;
+    expect((await call(app, '/auth/logout', { token: d, body: { everywhere: true } })).status).toBe(200);
     expect(await customerOf(c)).toBeNull();
+    expect(await customerOf(d)).toBeNull();
     expect((await call(app, '/auth/password', { token: c, body: { password, newPassword: password } })).body.code).toBe('UNAUTHENTICATED');
     // Logging out again is still a logout.
     expect((await call(app, '/auth/logout', { token: a })).status).toBe(200);
+  });
+
+  it('refuses any POST another site sent, on purpose, whatever its body', async () => {
+    const token = (await login(email, password, { address: freshAddress() })).body.token!;
+    for (const site of ['cross-site', 'same-site'] as const) {
+      for (const [path, body] of [
+        ['/auth/login', { username: email, password }],
+        ['/auth/logout', { everywhere: true }],
+        ['/auth/password', { password, newPassword: password }],
+        ['/auth/register', { username: `cross-${email}`, password }],
+        ['/auth/forgot-password', { username: email }],
+      ] as const) {
+        const res = await call(app, path, { cookie: token, site, body, address: freshAddress() });
+        expect(res).toMatchObject({ status: 403, body: { code: 'CROSS_SITE' } });
+      }
+    }
+    expect(await customerOf(token)).not.toBeNull();
+    expect((await call(app, '/auth/login', { cookie: token, site: 'same-origin' })).status).toBe(200);
   });
 
   it('ends the session on a wrong current password, and every other session on a change', async () => {
@@ -361,7 +394,6 @@ describe.runIf(process.env.REDIS_URL)('customer login limit across two instances
     // Three of four: still no challenge on either.
     expect((await call(pair.second, '/auth/login', { address: freshAddress(), body: { username: email, password } })).body.token).toEqual(expect.any(String));
     expect((await call(pair.second, '/auth/login', { address: freshAddress(), body: { username: email, password: browserHash('guess 3') } })).status).toBe(401);
-    expect((await call(pair.first, '/auth/login', { address: freshAddress(), body: { username: email, password: browserHash('guess 4') } })).status).toBe(401);
     for (const app of [pair.first, pair.second]) {
       const address = freshAddress();
       const challenged = await call(app, '/auth/login', { address, body: { username: email, password } });

@@ -93,6 +93,7 @@ const STATUS: Record<AuthErrorCode, number> = {
   SIGNATURE_INVALID: 400,
   UNAUTHENTICATED: 401,
   RATE_LIMITED: 429,
+  CROSS_SITE: 403,
 };
 
 class AuthError extends Error {
@@ -119,9 +120,25 @@ function fieldsOf(req: FastifyRequest): { body: Body | null; language: LanguageI
   return { body: parsed.success ? parsed.data : null, language };
 }
 
-/** The bearer token of the request, else its apollo-token cookie. */
+/**
+ * Whether the request came from the shop's own pages or from the shopper typing the address (Sec-Fetch-Site
+ * same-origin or none). A browser attaches the apollo-token cookie to any site's navigation or form post here, so
+ * only then may the cookie stand for the shopper; anyone else sends the token as a Bearer (as /graphql asks).
+ */
+function fromOwnPages(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site === 'same-origin' || site === 'none';
+}
+
+/** A browser says another site sent it; a request without Sec-Fetch-Site is no browser's (or an old one's). */
+function fromOtherSite(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/** The bearer token of the request, else its apollo-token cookie when the request came from the shop's own pages. */
 function tokenOf(req: FastifyRequest): string | null {
-  return bearerToken(req.headers.authorization) ?? req.cookies[AUTH_COOKIE] ?? null;
+  return bearerToken(req.headers.authorization) ?? (fromOwnPages(req) ? (req.cookies[AUTH_COOKIE] ?? null) : null);
 }
 
 const success = (issued: IssuedToken): AuthSuccess => ({ token: issued.token, maxAge: issued.maxAge, ...(issued.shopAs ? { shopAs: true } : {}) });
@@ -147,6 +164,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       reply.header('Cache-Control', 'private, no-store');
       const { body, language } = fieldsOf(req);
       try {
+        // Another site's page may post here (a form needs no CORS), e.g. to log the shopper in as someone else;
+        // none of these endpoints serves one.
+        if (req.method === 'POST' && fromOtherSite(req)) throw fail('CROSS_SITE', 'server.auth.crossSite');
         if (!body) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
         // The secret is read before any transaction below issues a token inside it.
         await tokens.ready();
@@ -268,7 +288,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
   const logout = handle(async (req, body) => {
     const session = await sessionOfToken(db, tokens, tokenOf(req));
     if (session) {
-      if (body.everywhere) await revokeCustomerSessions(db, session.customerId, new Date());
+      // Only a POST may end every session: a GET is a link anyone can make the shopper follow.
+      if (body.everywhere && req.method === 'POST') await revokeCustomerSessions(db, session.customerId, new Date());
       else await revokeSession(db, session.sessionId, new Date());
     }
     // Logged out either way: a token that no longer counts needs no ending.
