@@ -1,16 +1,23 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_SALT, type AuthFailure, type AuthSignInfo, type AuthSuccess } from '../../../shared/auth';
 import type { Db } from '../../db/client';
 import { createContext, type ContextBase } from '../../graphql/context';
 import { createTestApp, createTestAppPair, gql, type TestApp } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
+import { hashPassword } from '../../security/password';
 import { meetsDifficulty, solveChallenge } from './challenge';
 import { createCustomerTokens } from './tokens';
 
+// The slow hash, counted: requests that will be refused must not run it.
+vi.mock('../../security/password', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../security/password')>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
+
 const SECRET = 'customer-token-secret-for-tests-0123456789';
 const ADMIN = { ADMIN_EMAIL: 'auth-admin@example.se', ADMIN_PASSWORD: 'admin password, long enough' };
-const LIMITS = { CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: '4', CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: '8', CUSTOMER_LOGIN_CHALLENGE_AFTER: '6' };
+const LIMITS = { CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: '4', CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: '8', CUSTOMER_LOGIN_CHALLENGE_AFTER: '6', ACCOUNT_CHANGES_PER_ADDRESS: '40' };
 
 /** What the browser sends as the password: SHA-384 over the fixed salt and the password, base64. */
 const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
@@ -159,6 +166,28 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect((await call(app, '/auth/password', { token: c, body: { password, newPassword: password } })).body.code).toBe('UNAUTHENTICATED');
     // Logging out again is still a logout.
     expect((await call(app, '/auth/logout', { token: a })).status).toBe(200);
+  });
+
+  it('runs no slow hash for a taken email or an unknown reset key, and caps account changes per address', async () => {
+    const taken = `taken-${email}`;
+    expect((await call(app, '/auth/register', { address: freshAddress(), body: { username: taken, password } })).status).toBe(200);
+    const hashes = vi.mocked(hashPassword).mock.calls.length;
+    const address = freshAddress();
+    expect((await call(app, '/auth/register', { address, body: { username: taken, password } })).body.code).toBe('ACCOUNT_EXISTS');
+    expect((await call(app, '/auth/reset-password', { address, body: { key: 'made-up-key', newPassword: password } })).body.code).toBe('RESET_KEY_INVALID');
+    expect(vi.mocked(hashPassword).mock.calls.length).toBe(hashes);
+    for (let i = 2; i < 40; i++) expect((await call(app, '/auth/forgot-password', { address, body: { username: `nobody${i}-${email}` } })).status).toBe(200);
+    for (const [path, body] of [
+      ['/auth/register', { username: `capped-${email}`, password }],
+      ['/auth/reset-password', { key: 'made-up-key', newPassword: password }],
+      ['/auth/forgot-password', { username: email }],
+    ] as const) {
+      const res = await call(app, path, { address, body });
+      expect(res, path).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', message: 'För många försök. Vänta en stund och försök igen.' } });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(vi.mocked(hashPassword).mock.calls.length).toBe(hashes);
+    expect((await call(app, '/auth/register', { address: freshAddress(), body: { username: `capped-${email}`, password } })).status).toBe(200);
   });
 
   it('refuses any POST another site sent, on purpose, whatever its body', async () => {

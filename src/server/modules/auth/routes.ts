@@ -26,7 +26,7 @@ import { bearerToken } from '../admin';
 import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
 import { enqueuePasswordResetMail } from '../mail';
 import { makeChallenge, meetsDifficulty, readChallenge, splitSignature } from './challenge';
-import { insertResetKey, takeResetKey } from './reset-key-store';
+import { findLiveResetKey, insertResetKey, takeResetKey } from './reset-key-store';
 import { findLiveSession, revokeCustomerSessions, revokeSession } from './session-store';
 import { refreshSession, replaceSessions, sessionLifetimeSeconds, sessionOfToken, startSession, type IssuedToken } from './sessions';
 import { takeShopAsLink } from './shop-as-store';
@@ -205,6 +205,12 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     return null;
   }
 
+  /** Each account change draws from the address's budget before anything slow runs. */
+  async function spendAccountChange(address: string): Promise<void> {
+    const verdict = await limits.accountChanges.take(address);
+    if (!verdict.allowed) throw new AuthError('RATE_LIMITED', 'server.tooManyAttempts', undefined, verdict.retryAfterSeconds);
+  }
+
   async function shopAsLogin(loginToken: string): Promise<AuthSuccess> {
     const link = await tokens.verifyShopAs(loginToken);
     const used = link && (await takeShopAsLink(db, link.linkId, new Date()));
@@ -239,11 +245,14 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
 
   fastify.post(
     AUTH_PATHS.register,
-    handle(async (_req, body, language) => {
+    handle(async (req, body, language) => {
       if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
       const password = requireHashedPassword(body.password);
       const customerType = body.customerType ?? 'PERSON';
       if (customerType === 'ORGANIZATION' && !body.companyName) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
+      await spendAccountChange(req.ip);
+      // Checked before the slow hash; createCustomer still refuses a duplicate that raced in meanwhile.
+      if (await findCustomerByEmail(db, body.username)) throw fail('ACCOUNT_EXISTS', 'server.auth.accountExists');
       const customerId = await createCustomer(db, {
         email: body.username,
         passwordHash: await hashPassword(password),
@@ -267,6 +276,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       if (!session) throw fail('UNAUTHENTICATED', 'server.auth.unauthenticated');
       if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
       const newPassword = requireHashedPassword(body.newPassword);
+      await spendAccountChange(req.ip);
       const customer = await findCustomerCredentials(db, session.customerId);
       if (!customer || !(await verifyPassword(body.password, customer.passwordHash))) {
         // Whoever holds this token does not know the password: the session ends.
@@ -310,8 +320,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
 
   fastify.post(
     AUTH_PATHS.forgotPassword,
-    handle(async (_req, body, language) => {
+    handle(async (req, body, language) => {
       if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
+      await spendAccountChange(req.ip);
       const answer: AuthMessage = { message: t(language, 'server.auth.resetMailSent') };
       // The same answer whether or not the address has an account, and whether or not a mail went out.
       const customer = await findCustomerByEmail(db, body.username);
@@ -328,11 +339,14 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
 
   fastify.post(
     AUTH_PATHS.resetPassword,
-    handle(async (_req, body) => {
+    handle(async (req, body) => {
       const newPassword = requireHashedPassword(body.newPassword);
       if (!body.key) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
-      const passwordHash = await hashPassword(newPassword);
+      await spendAccountChange(req.ip);
       const key = body.key;
+      // A made-up, used or expired key costs no slow hash; the key is still taken atomically below.
+      if ((await findLiveResetKey(db, sha256(key), new Date())) === null) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
+      const passwordHash = await hashPassword(newPassword);
       const issued = await db.transaction(async (tx) => {
         const customerId = await takeResetKey(tx, sha256(key), new Date());
         if (customerId === null) return null;
