@@ -24,7 +24,7 @@ import { accountNeedsChallenge, beginCustomerLoginAttempt, isRefused, type Custo
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../security/password';
 import { bearerToken } from '../admin';
 import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
-import { enqueuePasswordResetMail } from '../mail';
+import { enqueuePasswordResetMail, maskPasswordResetKeys } from '../mail';
 import { makeChallenge, meetsDifficulty, readChallenge, splitSignature } from './challenge';
 import { findLiveResetKey, insertResetKey, takeResetKey } from './reset-key-store';
 import { findLiveSession, revokeCustomerSessions, revokeSession } from './session-store';
@@ -330,6 +330,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       const key = randomBytes(32).toString('base64url');
       const resetUrl = `${deps.origin}${RESET_PAGE[language]}?key=${key}`;
       await db.transaction(async (tx) => {
+        // Reset mails whose keys have expired keep them no longer (sent ones were masked when sent).
+        await maskPasswordResetKeys(tx, { createdBefore: new Date(Date.now() - RESET_KEY_MINUTES * 60_000) });
         await insertResetKey(tx, { keyHash: sha256(key), customerId: customer.customerId, expiresAt: new Date(Date.now() + RESET_KEY_MINUTES * 60_000) });
         await enqueuePasswordResetMail(tx, { to: customer.email, language, resetUrl, validMinutes: RESET_KEY_MINUTES }, deps.variant);
       });
@@ -350,6 +352,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       const issued = await db.transaction(async (tx) => {
         const customerId = await takeResetKey(tx, sha256(key), new Date());
         if (customerId === null) return null;
+        // An unsent mail must not keep a key that was used.
+        await maskPasswordResetKeys(tx, { key });
         await setCustomerPasswordHash(tx, customerId, passwordHash);
         return replaceSessions(tx, tokens, customerId, sessionLifetimeSeconds(body.sessionLifetime));
       });

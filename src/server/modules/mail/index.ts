@@ -5,6 +5,7 @@
  */
 export { enqueueOrderMail } from './outbox';
 export { enqueuePasswordResetMail, type PasswordResetMailData } from './PasswordResetMail';
+export { maskPasswordResetKeys } from './outbox-store';
 export { registerMailPreviews } from './preview';
 export { createMailSender } from './sender';
 export type { OrderMailData, OrderMailKind } from './types';
