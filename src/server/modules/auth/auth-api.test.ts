@@ -7,6 +7,7 @@ import { createTestApp, createTestAppPair, gql, type TestApp } from '../../testi
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { hashPassword } from '../../security/password';
 import { meetsDifficulty, solveChallenge } from './challenge';
+import { requireAccountOwner, requireCustomer } from './customer-context';
 import { createCustomerTokens } from './tokens';
 
 // The slow hash, counted: requests that will be refused must not run it.
@@ -403,6 +404,24 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect(claimsOf(shopAs.body.token!)).toMatchObject({ sub: String(customerId), shopAs: true });
     expect(await customerOf(shopAs.body.token!)).toMatchObject({ customerId, shopAsAdminId: expect.any(Number) });
     expect(await call(app, '/auth/login', { body: { loginToken } })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+
+    // A shop-as session may not do what only the owner may: set the password, end every session, change the
+    // email or delete the account (the customer module asks requireAccountOwner).
+    const shopAsToken = shopAs.body.token!;
+    const owner = (await login(email, password, { address: freshAddress() })).body.token!;
+    expect(await call(app, '/auth/password', { token: shopAsToken, body: { password, newPassword: browserHash('admin satte') } })).toMatchObject({
+      status: 403,
+      body: { code: 'SHOP_AS_FORBIDDEN' },
+    });
+    expect((await login(email, password, { address: freshAddress() })).status).toBe(200);
+    const shopAsContext = { customer: () => customerOf(shopAsToken) };
+    expect((await requireCustomer(shopAsContext)).customerId).toBe(customerId);
+    await expect(requireCustomer(shopAsContext, { allowShopAs: false })).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    await expect(requireAccountOwner(shopAsContext)).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect((await requireAccountOwner({ customer: () => customerOf(owner) })).customerId).toBe(customerId);
+    expect((await call(app, '/auth/logout', { token: shopAsToken, body: { everywhere: true } })).status).toBe(200);
+    expect(await customerOf(shopAsToken)).toBeNull();
+    expect(await customerOf(owner)).not.toBeNull();
   });
 });
 

@@ -94,6 +94,7 @@ const STATUS: Record<AuthErrorCode, number> = {
   UNAUTHENTICATED: 401,
   RATE_LIMITED: 429,
   CROSS_SITE: 403,
+  SHOP_AS_FORBIDDEN: 403,
 };
 
 class AuthError extends Error {
@@ -274,6 +275,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     handle(async (req, body) => {
       const session = await sessionOfToken(db, tokens, tokenOf(req));
       if (!session) throw fail('UNAUTHENTICATED', 'server.auth.unauthenticated');
+      // The password is the owner's: an admin shopping as them never sets it (nor ends their sessions by guessing it).
+      if (session.shopAsAdminId !== null) throw fail('SHOP_AS_FORBIDDEN', 'server.auth.shopAsForbidden');
       if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
       const newPassword = requireHashedPassword(body.newPassword);
       await spendAccountChange(req.ip);
@@ -298,8 +301,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
   const logout = handle(async (req, body) => {
     const session = await sessionOfToken(db, tokens, tokenOf(req));
     if (session) {
-      // Only a POST may end every session: a GET is a link anyone can make the shopper follow.
-      if (body.everywhere && req.method === 'POST') await revokeCustomerSessions(db, session.customerId, new Date());
+      // Only a POST may end every session: a GET is a link anyone can make the shopper follow. An admin's
+      // shop-as session ends only itself, never the owner's.
+      if (body.everywhere && req.method === 'POST' && session.shopAsAdminId === null) await revokeCustomerSessions(db, session.customerId, new Date());
       else await revokeSession(db, session.sessionId, new Date());
     }
     // Logged out either way: a token that no longer counts needs no ending.
