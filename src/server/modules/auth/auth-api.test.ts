@@ -280,6 +280,25 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect((await call(app, '/auth/password', { token, body: { password: newPassword, newPassword: password } })).status).toBe(200);
   });
 
+  it('a reset or a password change ends every other reset link of the account', async () => {
+    const user = `keys-${email}`;
+    expect((await call(app, '/auth/register', { body: { username: user, password } })).status).toBe(200);
+    const latestKey = async () => {
+      await call(app, '/auth/forgot-password', { body: { username: user } });
+      const [mail] = await db.query<{ text: string }>("SELECT text FROM mail_outbox WHERE kind = 'passwordreset' AND to_address = $1 ORDER BY created_at DESC LIMIT 1", [user]);
+      return /key=([\w-]{43})/.exec(mail!.text)![1]!;
+    };
+    const first = await latestKey();
+    const second = await latestKey();
+    const reset = await call(app, '/auth/reset-password', { body: { key: second, newPassword: password } });
+    expect(reset.status).toBe(200);
+    expect((await call(app, '/auth/reset-password', { body: { key: first, newPassword: browserHash('gammal länk') } })).body.code).toBe('RESET_KEY_INVALID');
+    const third = await latestKey();
+    expect((await call(app, '/auth/password', { token: reset.body.token!, body: { password, newPassword: password } })).status).toBe(200);
+    expect((await call(app, '/auth/reset-password', { body: { key: third, newPassword: browserHash('gammal länk') } })).body.code).toBe('RESET_KEY_INVALID');
+    expect((await login(user, password, { address: freshAddress() })).status).toBe(200);
+  });
+
   it('previews the reset mail: a sample for anyone, a stored one (it holds a live key) for an admin only', async () => {
     await call(app, '/auth/forgot-password', { body: { username: email } });
     const [mail] = await db.query<{ id: string; text: string }>(

@@ -26,7 +26,7 @@ import { bearerToken } from '../admin';
 import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
 import { enqueuePasswordResetMail, maskPasswordResetKeys } from '../mail';
 import { makeChallenge, meetsDifficulty, readChallenge, splitSignature } from './challenge';
-import { findLiveResetKey, insertResetKey, takeResetKey } from './reset-key-store';
+import { findLiveResetKey, insertResetKey, takeResetKey, useCustomerResetKeys } from './reset-key-store';
 import { findLiveSession, revokeCustomerSessions, revokeSession } from './session-store';
 import { refreshSession, replaceSessions, sessionLifetimeSeconds, sessionOfToken, startSession, type IssuedToken } from './sessions';
 import { takeShopAsLink } from './shop-as-store';
@@ -292,6 +292,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       return success(
         await db.transaction(async (tx) => {
           await setCustomerPasswordHash(tx, session.customerId, passwordHash);
+          // A reset link mailed before the change must not undo it.
+          await useCustomerResetKeys(tx, session.customerId, new Date());
           return replaceSessions(tx, tokens, session.customerId, lifetime);
         }),
       );
@@ -359,6 +361,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
         // An unsent mail must not keep a key that was used.
         await maskPasswordResetKeys(tx, { key });
         await setCustomerPasswordHash(tx, customerId, passwordHash);
+        // Every other reset link of the account ends with this one.
+        await useCustomerResetKeys(tx, customerId, new Date());
         return replaceSessions(tx, tokens, customerId, sessionLifetimeSeconds(body.sessionLifetime));
       });
       if (!issued) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
