@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { createContext, type ContextBase } from '../../graphql/context';
 import { createTestApp, createTestAppPair, gql, type TestApp } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
+import type * as passwordModule from '../../security/password';
 import { hashPassword } from '../../security/password';
 import { meetsDifficulty, solveChallenge } from './challenge';
 import { requireAccountOwner, requireCustomer } from './customer-context';
@@ -12,7 +13,7 @@ import { createCustomerTokens } from './tokens';
 
 // The slow hash, counted: requests that will be refused must not run it.
 vi.mock('../../security/password', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../security/password')>();
+  const original = await importOriginal<typeof passwordModule>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });
 
