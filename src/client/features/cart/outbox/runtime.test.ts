@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { ApolloClient, ApolloLink } from '@apollo/client';
-import { clear, createStore } from 'idb-keyval';
+import { clear, createStore, setMany } from 'idb-keyval';
 import { Observable } from 'rxjs';
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -201,6 +201,66 @@ describe('the cart a tab shows while a change is on its way', () => {
     server.lines.set(1, 5);
     await getCart(server.client);
     expect(quantities()).toEqual({ 1: 5 });
+  });
+});
+
+/** What another tab (or an earlier page) left in IndexedDB: waiting changes, their revision and the kept cart. */
+const stored = (entries: OutboxEntry[], rev: number, cart: KeptCart | null) =>
+  setMany(
+    [
+      ['entries', entries],
+      ['rev', rev],
+      ...(cart ? [['serverCart', cart] as [string, KeptCart]] : []),
+    ],
+    createStore('retro-cart', 'outbox'),
+  );
+
+const waitingAdd = (key: string, skuId: number, sentAt?: number): OutboxEntry => ({
+  key,
+  seq: 1,
+  intent: { kind: 'add', skuId, quantity: 1 },
+  preview: null,
+  queuedAt: 0,
+  tries: 1,
+  serverFailures: 0,
+  nextAttemptAt: 0,
+  ...(sentAt === undefined ? {} : { sentAt }),
+});
+
+describe('the cart a tab shows when the outbox loads', () => {
+  it('holds a getCart answer that came before the outbox read its waiting changes, and checks it against them', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    online = false;
+    // The last page kept a cart, then sent an add that never reached the server (offline since).
+    const before = Date.now();
+    tick();
+    await stored([waitingAdd('k-1', 1, Date.now())], 3, { cart: testCart('cart-1', [testLine(1, 1)]), languageId: 'sv', asOf: before, receivedAt: before });
+    tick();
+    // This page's getCart (sent while the connection flickered back) answers before the outbox code has loaded.
+    await getCart(server.client);
+    await startCartOutbox(context(server.client));
+    expect(outboxState.entries.map((e) => e.key)).toEqual(['k-1']);
+    expect(outboxState.serverCart?.asOf).toBe(before);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+
+  it('on being shown again, keeps the stored cart known to lack a change it just learnt of over a newer one that may hold it', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    online = false;
+    const runtime = await startCartOutbox(context(server.client));
+    const before = Date.now();
+    tick();
+    const sentAt = Date.now();
+    tick();
+    // A getCart answered after another tab's add was sent; this tab (frozen meanwhile) heard nothing of the add.
+    await getCart(server.client);
+    expect(outboxState.serverCart?.asOf).toBeGreaterThan(sentAt);
+    await stored([waitingAdd('k-1', 1, sentAt)], 3, { cart: testCart('cart-1', [testLine(1, 1)]), languageId: 'sv', asOf: before, receivedAt: before });
+    await runtime.reload();
+    expect(outboxState.serverCart?.asOf).toBe(before);
+    expect(quantities()).toEqual({ 1: 2 });
   });
 });
 

@@ -7,7 +7,10 @@ import { cartState, loadCartId, storeCartId } from '../cart-id';
 import { shownCart } from '../optimistic-cart';
 import {
   cartAnswerContext,
+  offerStoredCart,
+  outboxLoaded,
   outboxState,
+  outboxUnloaded,
   setOutboxEntries,
   setServerCart,
   setSettledEntries,
@@ -143,6 +146,7 @@ class OutboxRuntime {
 
   stop(): void {
     this.outbox.dispose();
+    outboxUnloaded();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     for (const [key] of this.waiters) this.settle(key, 'queued');
   }
@@ -171,14 +175,20 @@ class OutboxRuntime {
     await this.outbox.rememberCart(kept, (stored) => asKept(stored).asOf >= kept.asOf);
   }
 
-  /** The waiting changes and the last cart, as IndexedDB has them now (another tab may have changed them). */
+  /**
+   * The waiting changes and the last cart, as IndexedDB has them now (another tab may have changed them). The
+   * stored cart goes through the same rule as a getCart answer (offerStoredCart); getCart answers that came
+   * before the first reload are held until it has read the waiting changes, then offered.
+   */
   async reload(): Promise<void> {
-    const [{ entries, rev }, stored] = await Promise.all([this.outbox.snapshot(), this.outbox.lastCart()]);
-    this.showEntries(entries, rev);
-    if (!stored) return;
-    const kept = asKept(stored);
-    // A cart in another language only stands in (offline) until this tab's own getCart answers.
-    if (!outboxState.serverCart || (kept.languageId === outboxState.serverCart.languageId && kept.asOf > outboxState.serverCart.asOf)) setServerCart(kept);
+    try {
+      const [{ entries, rev }, stored] = await Promise.all([this.outbox.snapshot(), this.outbox.lastCart()]);
+      this.showEntries(entries, rev);
+      if (stored) offerStoredCart(asKept(stored));
+    } finally {
+      // Without IndexedDB (private mode, storage refused) there is nothing waiting to check answers against.
+      outboxLoaded();
+    }
   }
 
   private showEntries(entries: OutboxEntry[], rev: number): void {
