@@ -14,6 +14,9 @@ import { shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from '
 
 type Language = 'sv' | 'en';
 
+/** A SKU the fake server refuses for good (BAD_USER_INPUT). */
+const UNKNOWN_SKU = 404;
+
 /**
  * A shop server in small: one cart (`cart-1`), cart mutations applied once per idempotency key when they reach
  * it, and getCart read when it reaches it. `hold(name)` keeps the answers of that operation on the way back
@@ -38,8 +41,12 @@ function shop() {
         const { operationName = '', variables } = operation;
         requests.push({ operationName, variables });
         const languageId = variables.languageId as Language;
-        let data: Record<string, unknown>;
-        if (operationName === 'AddToCart' || operationName === 'UpdateCartItem') {
+        let data: Record<string, unknown> | null;
+        let errors: { message: string; extensions: { code: string } }[] | undefined;
+        if ((operationName === 'AddToCart' || operationName === 'UpdateCartItem') && (variables.item as { skuId: number }).skuId === UNKNOWN_SKU) {
+          data = null;
+          errors = [{ message: `There is no SKU with id ${UNKNOWN_SKU}`, extensions: { code: 'BAD_USER_INPUT' } }];
+        } else if (operationName === 'AddToCart' || operationName === 'UpdateCartItem') {
           const { skuId, quantity } = variables.item as { skuId: number; quantity: number };
           if (!keys.has(variables.idempotencyKey as string)) {
             keys.add(variables.idempotencyKey as string);
@@ -52,7 +59,7 @@ function shop() {
           data = { getCart: cart(languageId) };
         }
         const answer = () => {
-          observer.next({ data });
+          observer.next(errors ? { data, errors } : { data });
           observer.complete();
         };
         const waiting = held.get(operationName);
@@ -261,6 +268,48 @@ describe('the cart a tab shows when the outbox loads', () => {
     await runtime.reload();
     expect(outboxState.serverCart?.asOf).toBe(before);
     expect(quantities()).toEqual({ 1: 2 });
+  });
+});
+
+describe('a getCart answer put off for a change on its way', () => {
+  it('is fetched again when the change leaves without a cart (refused for good)', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    tick();
+    server.hold('AddToCart');
+    await runtime.queue({ kind: 'add', skuId: UNKNOWN_SKU, quantity: 1 }, null);
+    await until(() => outboxState.entries[0]?.sentAt !== undefined && server.requests.some((r) => r.operationName === 'AddToCart'));
+    tick();
+    // Another device adds to the cart; this tab's getCart holds that but may hold the add too, so it is put off.
+    server.lines.set(2, 1);
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 1 });
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    await until(() => quantities()[2] === 1);
+    expect(quantities()).toEqual({ 1: 1, 2: 1 });
+  });
+
+  it('is fetched again in a tab that hears that a change another tab replayed was refused', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    tick();
+    const sentAt = Date.now();
+    tab.post({ type: 'changed', entries: [waitingAdd('k-1', UNKNOWN_SKU, sentAt)], rev: 5 });
+    await until(() => outboxState.entries.length === 1);
+    tick();
+    server.lines.set(2, 1);
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 1 });
+    tab.post({ type: 'refused', key: 'k-1', message: 'There is no SKU' });
+    tab.post({ type: 'changed', entries: [], rev: 6 });
+    await until(() => quantities()[2] === 1);
+    expect(quantities()).toEqual({ 1: 1, 2: 1 });
   });
 });
 

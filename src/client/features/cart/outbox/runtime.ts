@@ -83,6 +83,8 @@ class OutboxRuntime {
   private readonly cleanups: (() => void)[] = [];
   /** The revision of the waiting changes this tab shows, so an older list (read or heard late) never replaces it. */
   private rev = -1;
+  /** Changes that left without a cart: once they are off the list shown, the cart is fetched again. */
+  private readonly refetchWhenGone = new Set<string>();
 
   constructor(public context: OutboxContext) {
     const send = apolloSender(context.client, () => this.context.channel);
@@ -195,6 +197,20 @@ class OutboxRuntime {
     if (rev < this.rev) return;
     this.rev = rev;
     setOutboxEntries(entries);
+    if (this.refetchWhenGone.size === 0) return;
+    const gone = [...this.refetchWhenGone].filter((key) => !entries.some((entry) => entry.key === key));
+    for (const key of gone) this.refetchWhenGone.delete(key);
+    if (gone.length > 0) void this.refetch();
+  }
+
+  /**
+   * A change left without a cart (refused, given up): a getCart answer put off while it waited (offerServerCart)
+   * is not offered again, so the cart is fetched once the change is off the list this tab shows, else the kept
+   * cart would lack whatever that answer held (another device's changes) until the next change or reload.
+   */
+  private leftWithoutCart(key: string): void {
+    this.refetchWhenGone.add(key);
+    if (!outboxState.entries.some((entry) => entry.key === key)) this.showEntries(outboxState.entries, this.rev);
   }
 
   /** The cart this tab shows now: its kept cart with the changes that wait laid on. */
@@ -221,6 +237,7 @@ class OutboxRuntime {
   }
 
   private refused(entry: OutboxEntry, message: string): void {
+    this.leftWithoutCart(entry.key);
     this.post({ type: 'refused', key: entry.key, message });
     if (!this.settle(entry.key, { kind: 'refused', message })) notify(message, 'error');
   }
@@ -231,6 +248,7 @@ class OutboxRuntime {
       return;
     }
     if (message.type === 'refused') {
+      this.leftWithoutCart(message.key);
       this.settle(message.key, { kind: 'refused', message: message.message });
       return;
     }
