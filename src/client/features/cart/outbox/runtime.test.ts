@@ -313,6 +313,26 @@ describe('a getCart answer put off for a change on its way', () => {
   });
 });
 
+describe('what a button hears of its change', () => {
+  it('hears "queued" at once when the page goes (closed, reloaded) before the server answered', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    server.hold('AddToCart');
+    const { outcome } = await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    let heard: unknown = null;
+    void outcome.then((result) => (heard = result));
+    await until(() => server.requests.some((r) => r.operationName === 'AddToCart'));
+    window.dispatchEvent(new Event('pagehide'));
+    await Promise.resolve();
+    expect(heard).toMatchObject({ kind: 'queued', before: { items: [{ skuId: 1, quantity: 1 }] }, after: { items: [{ skuId: 1, quantity: 2 }] } });
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    expect(heard).toMatchObject({ kind: 'queued' });
+  });
+});
+
 describe('what the tabs tell each other', () => {
   it('an answer goes to the other tabs with the changes still waiting, and a tab that hears one shows both', async () => {
     const server = shop();

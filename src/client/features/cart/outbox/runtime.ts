@@ -127,6 +127,12 @@ class OutboxRuntime {
     this.listen(window, 'offline', () => {
       outboxState.online = false;
     });
+    // A tab closed or reloaded before the server answered still tells the tag manager of the change, at once, from
+    // the carts the shopper saw (the waiters' reports run before the page goes); the answer, should it still come
+    // (a page kept in the back/forward cache), then finds no waiter and reports nothing, so it is told once.
+    this.listen(window, 'pagehide', () => {
+      for (const [key] of this.waiters) this.settle(key, 'queued');
+    });
     this.listen(document, 'visibilitychange', () => {
       if (document.visibilityState !== 'visible') return;
       outboxState.online = navigator.onLine;
