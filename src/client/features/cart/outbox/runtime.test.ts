@@ -27,6 +27,8 @@ function shop() {
   const keys = new Set<string>();
   const requests: { operationName: string; variables: Record<string, unknown> }[] = [];
   const held = new Map<string, (() => void)[]>();
+  /** Operations whose next request fails on the way (no connection). */
+  const failing = new Set<string>();
   const cart = (languageId: Language): CartFieldsFragment =>
     testCart(
       'cart-1',
@@ -62,6 +64,10 @@ function shop() {
           observer.next(errors ? { data, errors } : { data });
           observer.complete();
         };
+        if (failing.delete(operationName)) {
+          observer.error(new TypeError('Failed to fetch'));
+          return;
+        }
         const waiting = held.get(operationName);
         if (waiting) waiting.push(answer);
         else answer();
@@ -72,6 +78,9 @@ function shop() {
     client,
     lines,
     requests,
+    failNext(name: string) {
+      failing.add(name);
+    },
     hold(name: string) {
       held.set(name, []);
     },
@@ -310,6 +319,55 @@ describe('a getCart answer put off for a change on its way', () => {
     tab.post({ type: 'changed', entries: [], rev: 6 });
     await until(() => quantities()[2] === 1);
     expect(quantities()).toEqual({ 1: 1, 2: 1 });
+  });
+});
+
+describe('the cart a tab in the other language asks for', () => {
+  const english = (): { entry: OutboxEntry; kept: KeptCart } => {
+    const at = Date.now();
+    return {
+      entry: waitingAdd('k-en', 1, at - 1),
+      kept: { cart: testCart('cart-1', [testLine(1, 2)]), languageId: 'en', asOf: at, receivedAt: at },
+    };
+  };
+
+  it('is a getCart of its own, not one already on its way (fetched before the change was answered)', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client, 'sv'));
+    server.hold('Cart');
+    const early = getCart(server.client);
+    await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 1);
+    tick();
+    server.lines.set(1, 2);
+    const { entry, kept } = english();
+    tab.post({ type: 'applied', entry, kept, before: null, entries: [], rev: 50 });
+    await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
+    server.release('Cart');
+    await early;
+    await until(() => outboxState.settled.length === 0);
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(2);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+
+  it('is asked for again when the browser is back online after it failed', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client, 'sv'));
+    await getCart(server.client);
+    tick();
+    server.lines.set(1, 2);
+    server.failNext('Cart');
+    const { entry, kept } = english();
+    tab.post({ type: 'applied', entry, kept, before: null, entries: [], rev: 50 });
+    await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
+    expect(outboxState.settled).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    await until(() => outboxState.settled.length === 0);
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(2);
+    expect(quantities()).toEqual({ 1: 2 });
   });
 });
 

@@ -85,6 +85,10 @@ class OutboxRuntime {
   private rev = -1;
   /** Changes that left without a cart: once they are off the list shown, the cart is fetched again. */
   private readonly refetchWhenGone = new Set<string>();
+  private fetching: Promise<void> | null = null;
+  private fetchAgain = false;
+  private fetchFailed = false;
+  private stopped = false;
 
   constructor(public context: OutboxContext) {
     const send = apolloSender(context.client, () => this.context.channel);
@@ -122,6 +126,7 @@ class OutboxRuntime {
     outboxState.online = navigator.onLine;
     this.listen(window, 'online', () => {
       outboxState.online = true;
+      if (this.fetchFailed) void this.refetch();
       void this.outbox.flush(true);
     });
     this.listen(window, 'offline', () => {
@@ -136,6 +141,7 @@ class OutboxRuntime {
     this.listen(document, 'visibilitychange', () => {
       if (document.visibilityState !== 'visible') return;
       outboxState.online = navigator.onLine;
+      if (this.fetchFailed) void this.refetch();
       void this.reload().then(() => this.outbox.flush(true));
     });
     if ('serviceWorker' in navigator) {
@@ -153,6 +159,7 @@ class OutboxRuntime {
   }
 
   stop(): void {
+    this.stopped = true;
     this.outbox.dispose();
     outboxUnloaded();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
@@ -278,13 +285,38 @@ class OutboxRuntime {
     this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
   }
 
-  /** This tab's getCart from the server, offered like every getCart answer (with when it was fetched). */
-  private async refetch(): Promise<void> {
-    const id = cartState.id || loadCartId();
-    if (!id) return;
-    await this.context.client
-      .query({ query: CartDocument, variables: { id, ...this.context.channel }, fetchPolicy: 'network-only', context: cartAnswerContext })
-      .catch(() => undefined);
+  /**
+   * This tab's getCart from the server, offered like every getCart answer (with when it was fetched). Never joined
+   * to a getCart already on its way (Apollo would hand back that one, fetched before the reason to ask again);
+   * at most one on its way and one more asked for after it; one that failed is asked for again when the browser
+   * is back online or the tab is shown again.
+   */
+  private refetch(): Promise<void> {
+    if (this.fetching) {
+      this.fetchAgain = true;
+      return this.fetching;
+    }
+    this.fetching = (async () => {
+      do {
+        this.fetchAgain = false;
+        const id = cartState.id || loadCartId();
+        if (!id) break;
+        try {
+          await this.context.client.query({
+            query: CartDocument,
+            variables: { id, ...this.context.channel },
+            fetchPolicy: 'network-only',
+            context: { ...cartAnswerContext, queryDeduplication: false },
+          });
+          this.fetchFailed = false;
+        } catch {
+          this.fetchFailed = true;
+        }
+      } while (this.fetchAgain && !this.stopped);
+    })().finally(() => {
+      this.fetching = null;
+    });
+    return this.fetching;
   }
 
   /** Hands the outcome to the button waiting for it; false when none waits (then the outbox tells the shopper). */
