@@ -9,6 +9,7 @@ import { CartDocument, type CartFieldsFragment } from '../../../graphql/generate
 import { testCart, testLine } from '../../../graphql/cart-test-kit';
 import { answerTimes, createCache } from '../../../lib/apollo';
 import { cartState } from '../cart-id';
+import { readCachedCart } from '../write-cart';
 import { cartAnswerContext, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../outbox-state';
 import { shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from './runtime';
 
@@ -368,6 +369,23 @@ describe('the cart a tab in the other language asks for', () => {
     await until(() => outboxState.settled.length === 0);
     expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(2);
     expect(quantities()).toEqual({ 1: 2 });
+  });
+});
+
+describe('a language switch while a change is on its way', () => {
+  it('never writes the answer, in the language it was sent in, into the cache under the other language', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client, 'sv'));
+    server.hold('AddToCart');
+    await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    await until(() => server.requests.some((r) => r.operationName === 'AddToCart'));
+    // The shopper switches to English; the Swedish answer comes after.
+    await startCartOutbox(context(server.client, 'en'));
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    expect(outboxState.serverCart?.languageId).toBe('sv');
+    expect(readCachedCart(server.client.cache, 'cart-1', context(server.client, 'en').channel)).toBeNull();
   });
 });
 

@@ -244,7 +244,9 @@ class OutboxRuntime {
     const before = last ?? (stored && asKept(stored).cart.id === cart.id ? asKept(stored).cart : null);
     this.showEntries(left, rev);
     setServerCart(kept);
-    writeCart(cache, cart, this.context.channel);
+    // The shopper may have switched language while the change was on its way: the answer's names and warnings
+    // are in the language it was sent in, never to be written under the other one (that tab fetches its own).
+    if (kept.languageId === this.context.channel.languageId) writeCart(cache, cart, this.context.channel);
     this.post({ type: 'applied', entry, kept, before, entries: left, rev });
     if (!this.settle(entry.key, { kind: 'applied', cart, before })) notifyWarnings(cart);
   }
