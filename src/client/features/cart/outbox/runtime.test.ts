@@ -390,6 +390,28 @@ describe('a language switch while a change is on its way', () => {
 });
 
 describe('what a button hears of its change', () => {
+  it('hears of a change a tab in the other language replayed in its own language: quantities only, no warnings', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    // The English tab replays (it holds the lease); this Swedish tab only waits for the answer.
+    await setMany([['leader', { tab: 'english-tab', until: Date.now() + 60_000 }]], createStore('retro-cart', 'outbox'));
+    const runtime = await startCartOutbox(context(server.client, 'sv'));
+    await getCart(server.client, 'sv');
+    const { outcome } = await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    const entry = outboxState.entries[0]!;
+    tick();
+    const at = Date.now();
+    const line = testLine(1, 2);
+    const cart = { ...testCart('cart-1', [{ ...line, product: { ...line.product, name: 'Game 1' } }]), warnings: [{ __typename: 'CartWarning' as const, code: 'STOCK_LIMIT', message: 'Only 2 left', skuId: 1 }] };
+    const english: KeptCart = { cart: cart as CartFieldsFragment, languageId: 'en', asOf: at, receivedAt: at };
+    const englishBefore = testCart('cart-1', [{ ...testLine(1, 1), product: { ...testLine(1, 1).product, name: 'Game 1' } }]);
+    tab.post({ type: 'applied', entry: { ...entry, sentAt: at - 1 }, kept: english, before: englishBefore, entries: [], rev: 90 });
+    const result = await outcome;
+    expect(result).toMatchObject({ kind: 'applied', foreign: true, cart: { warnings: [], items: [{ skuId: 1, quantity: 2, product: { name: 'Spel 1' } }] } });
+    expect(result).toMatchObject({ before: { items: [{ skuId: 1, quantity: 1, product: { name: 'Spel 1' } }] } });
+  });
+
   it('hears "queued" at once when the page goes (closed, reloaded) before the server answered', async () => {
     const server = shop();
     server.lines.set(1, 1);

@@ -43,7 +43,11 @@ export interface OutboxContext {
 
 /** What became of one change, for the button that made it. */
 export type ChangeOutcome =
-  | { kind: 'applied'; cart: Cart; before: Cart | null }
+  /**
+   * `foreign`: replayed by a tab in the other language. The carts then hold the server's quantities on the lines
+   * as this tab showed them (its language) and no warnings: those come with this tab's own cart fetch.
+   */
+  | { kind: 'applied'; cart: Cart; before: Cart | null; foreign?: boolean }
   | { kind: 'refused'; message: string }
   /**
    * Saved in the outbox; the server has not answered yet (offline, retrying, or slow). `before` and `after` are
@@ -284,7 +288,15 @@ class OutboxRuntime {
       void this.refetch();
     }
     this.showEntries(message.entries, message.rev);
-    this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
+    if (kept.languageId === channel.languageId) this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
+    else {
+      this.settle(entry.key, (waiter) => ({
+        kind: 'applied',
+        cart: inOwnLanguage(kept.cart, [waiter.after, waiter.before]),
+        before: before && inOwnLanguage(before, [waiter.before, waiter.after]),
+        foreign: true,
+      }));
+    }
   }
 
   /**
@@ -322,11 +334,12 @@ class OutboxRuntime {
   }
 
   /** Hands the outcome to the button waiting for it; false when none waits (then the outbox tells the shopper). */
-  private settle(key: string, outcome: ChangeOutcome | 'queued'): boolean {
+  private settle(key: string, outcome: ChangeOutcome | 'queued' | ((waiter: Waiter) => ChangeOutcome)): boolean {
     const waiter = this.waiters.get(key);
     if (!waiter) return false;
     this.waiters.delete(key);
-    waiter.resolve(outcome === 'queued' ? { kind: 'queued', before: waiter.before, after: waiter.after } : outcome);
+    if (typeof outcome === 'function') waiter.resolve(outcome(waiter));
+    else waiter.resolve(outcome === 'queued' ? { kind: 'queued', before: waiter.before, after: waiter.after } : outcome);
     return true;
   }
 
@@ -354,6 +367,22 @@ class OutboxRuntime {
 /** A kept cart as stored, also one stored before carts were kept with their times (then it may hold anything sent). */
 function asKept(stored: KeptCart | Cart): KeptCart {
   return 'receivedAt' in stored ? stored : { cart: stored, languageId: '', asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
+}
+
+/**
+ * Another language's cart told in this tab's: each line's quantity as the server answered, drawn as this tab
+ * showed the line (names, prices in its language) where it did; no warnings (this tab's own fetch has them).
+ */
+function inOwnLanguage(cart: Cart, own: (Cart | null)[]): Cart {
+  const lines = own.flatMap((shown) => shown?.items ?? []);
+  return {
+    ...cart,
+    warnings: [],
+    items: cart.items.map((line) => {
+      const mine = lines.find((l) => l.skuId === line.skuId);
+      return mine ? { ...mine, quantity: line.quantity } : line;
+    }),
+  };
 }
 
 /** Each warning of a replayed answer, in one message, since the snackbar shows one at a time. */
