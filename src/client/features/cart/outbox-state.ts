@@ -102,6 +102,19 @@ export function setServerCart(kept: KeptCart): void {
   if (left.length < outboxState.settled.length) setSettledEntries(left);
 }
 
+/** The waiting changes that may be in `kept` without being surely in it (see mayHold). */
+function unsureIn(kept: KeptCart): boolean {
+  const surelyHeld = (entry: OutboxEntry) => entry.settledAt !== undefined && entry.settledAt <= kept.asOf;
+  return [...outboxState.entries, ...outboxState.settled].some((entry) => mayHold(kept, entry) && !surelyHeld(entry));
+}
+
+/**
+ * Whether the outbox has read the waiting changes from IndexedDB. Until it has, an answer cannot be checked
+ * against them (the list looks empty), so answers offered meanwhile are held and offered once it has.
+ */
+let loaded = false;
+let held: KeptCart[] = [];
+
 /**
  * Offers a getCart answer; true when it is kept. Refused when older than the kept cart of its language (an answer
  * fetched earlier that arrived later would undo changes the kept one holds), and, while a kept cart of its
@@ -109,17 +122,56 @@ export function setServerCart(kept: KeptCart): void {
  * has not taken in): whether the server applied that change before reading the cart cannot be known, so laying
  * the change on it could count it twice and leaving it off could drop it for as long as its replay takes (a
  * minute of backoff, or all the time the shopper is offline). The kept cart is known not to hold it, so it stays,
- * with the change on top, until the change's own answer (which holds it) replaces both.
+ * with the change on top, until the change's own answer (which holds it) replaces both. An answer offered before
+ * the outbox has read the waiting changes is held until it has (false until then).
  */
 export function offerServerCart(kept: KeptCart): boolean {
+  if (!loaded) {
+    held.push(kept);
+    return false;
+  }
+  return consider(kept);
+}
+
+function consider(kept: KeptCart): boolean {
   const current = outboxState.serverCart;
   const same = current?.languageId === kept.languageId ? current : null;
   if (same && kept.asOf <= same.asOf) return false;
-  const surelyHeld = (entry: OutboxEntry) => entry.settledAt !== undefined && entry.settledAt <= kept.asOf;
-  const unsure = [...outboxState.entries, ...outboxState.settled].some((entry) => mayHold(kept, entry) && !surelyHeld(entry));
-  if (same && unsure) return false;
+  if (same && unsureIn(kept)) return false;
   setServerCart(kept);
   return true;
+}
+
+/**
+ * Offers the cart kept in IndexedDB (the last one any tab kept) by the same rule as a getCart answer, and more:
+ * when the cart this tab keeps may hold a waiting change (taken while this tab did not know of it) and the stored
+ * one of its language is known to lack every such change, the stored one is kept instead, though older, so the
+ * change shows on top until its own answer. With no cart of its language kept, a stored cart in another language
+ * stands in (offline) until this tab's own getCart answers.
+ */
+export function offerStoredCart(stored: KeptCart): void {
+  const current = outboxState.serverCart;
+  if (!current) {
+    setServerCart(stored);
+    return;
+  }
+  if (current.languageId !== stored.languageId) return;
+  if (consider(stored)) return;
+  if (stored.asOf !== current.asOf && unsureIn(current) && !unsureIn(stored)) setServerCart(stored);
+}
+
+/** The outbox has read the waiting changes (and offered its stored cart): the answers held meanwhile are offered now. */
+export function outboxLoaded(): void {
+  loaded = true;
+  const offers = held;
+  held = [];
+  for (const kept of offers) offerServerCart(kept);
+}
+
+/** The outbox stopped (tests start a fresh one): answers are held again until the next one has loaded. */
+export function outboxUnloaded(): void {
+  loaded = false;
+  held = [];
 }
 
 /** What the cart query's context carries so each getCart answer is offered with when it was fetched. */

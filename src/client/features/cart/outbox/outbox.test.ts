@@ -210,6 +210,33 @@ describe('the cart outbox', () => {
     expect(lists.at(-1)).toEqual({ keys: [], sentAt: [], rev: (await sending.snapshot()).rev });
   });
 
+  it('keeps the earliest send time when another tab sent the change first, never a later one of its own', async () => {
+    const { tab, server, clock, store } = device();
+    const locks = fakeLocks();
+    const base = createStore(`outbox-test-${dbCount}`, 'outbox');
+    let meddle: (() => Promise<void>) | null = null;
+    // The first write of this tab's replay comes just after another tab (which took over) stored its own send time.
+    const raced: UseStore = (mode, callback) => {
+      const hook = mode === 'readwrite' ? meddle : null;
+      if (!hook) return base(mode, callback);
+      meddle = null;
+      return hook().then(() => base(mode, callback));
+    };
+    const outbox = tab({ store: raced, locks });
+    const change = await outbox.enqueue(add(1));
+    const early = clock.now - 500;
+    meddle = async () => {
+      const list = (await get<OutboxEntry[]>('entries', store)) ?? [];
+      await set('entries', list.map((e) => (e.key === change.key ? { ...e, sentAt: early } : e)), store);
+    };
+    const seen: (number | undefined)[] = [];
+    server.failures.push('lost');
+    const watching = tab({ store: raced, locks, send: (entry, cartId) => (seen.push(entry.sentAt), server.send(entry, cartId)) });
+    await watching.flush(true);
+    expect(seen).toEqual([early]);
+    expect((await outbox.entries())[0]?.sentAt).toBe(early);
+  });
+
   it('resends a first change whose answer was lost without an id: it lands once, in the cart the shopper goes on with', async () => {
     const { tab, server, cookie } = device();
     const outbox = tab();

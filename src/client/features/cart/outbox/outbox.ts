@@ -208,10 +208,13 @@ export class CartOutbox<C> {
         return;
       }
       // Before the first send, so every tab knows from when on the server may hold the change (see mayHold).
+      // Another tab that took over meanwhile may have sent it first: the earliest time stays, taken from the list as
+      // stored, never a later one of this tab's.
       let sending = head;
       if (head.sentAt === undefined) {
-        sending = { ...head, sentAt: this.now() };
-        const { list, rev } = await this.modify((list) => list.map((e) => (e.key === head.key ? { ...e, sentAt: sending.sentAt } : e)));
+        const now = this.now();
+        const { list, rev } = await this.modify((list) => list.map((e) => (e.key === head.key ? { ...e, sentAt: e.sentAt ?? now } : e)));
+        sending = list.find((e) => e.key === head.key) ?? { ...head, sentAt: now };
         events?.changed?.(list, rev);
       }
       const before = await this.lastCart();
@@ -251,8 +254,10 @@ export class CartOutbox<C> {
         continue;
       }
       const delay = backoffMs(tries);
-      const updated: OutboxEntry = { ...sending, tries, serverFailures, nextAttemptAt: this.now() + delay };
-      const { list: left, rev } = await this.modify((list) => list.map((e) => (e.key === head.key ? updated : e)));
+      let updated: OutboxEntry = { ...sending, tries, serverFailures, nextAttemptAt: this.now() + delay };
+      const { list: left, rev } = await this.modify((list) =>
+        list.map((e) => (e.key === head.key ? (updated = { ...e, tries, serverFailures, nextAttemptAt: updated.nextAttemptAt, sentAt: e.sentAt ?? sending.sentAt }) : e)),
+      );
       events?.retrying?.(updated, delay);
       events?.changed?.(left, rev);
       this.schedule(delay);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { ApolloClient, ApolloLink } from '@apollo/client';
-import { clear, createStore } from 'idb-keyval';
+import { clear, createStore, setMany } from 'idb-keyval';
 import { Observable } from 'rxjs';
 import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,10 +10,14 @@ import type { CartFieldsFragment } from '../../../graphql/generated/operations';
 import { testCart, testLine } from '../../../graphql/cart-test-kit';
 import { answerTimes, createCache } from '../../../lib/apollo';
 import { cartState } from '../cart-id';
+import { readCachedCart } from '../write-cart';
 import { cartAnswerContext, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../outbox-state';
 import { shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from './runtime';
 
 type Language = 'sv' | 'en';
+
+/** A SKU the fake server refuses for good (BAD_USER_INPUT). */
+const UNKNOWN_SKU = 404;
 
 /**
  * A shop server in small: one cart (`cart-1`), cart mutations applied once per idempotency key when they reach
@@ -25,6 +29,8 @@ function shop() {
   const keys = new Set<string>();
   const requests: { operationName: string; variables: Record<string, unknown> }[] = [];
   const held = new Map<string, (() => void)[]>();
+  /** Operations whose next request fails on the way (no connection). */
+  const failing = new Set<string>();
   const cart = (languageId: Language): CartFieldsFragment =>
     testCart(
       'cart-1',
@@ -39,8 +45,12 @@ function shop() {
         const { operationName = '', variables } = operation;
         requests.push({ operationName, variables });
         const languageId = variables.languageId as Language;
-        let data: Record<string, unknown>;
-        if (operationName === 'AddToCart' || operationName === 'UpdateCartItem') {
+        let data: Record<string, unknown> | null;
+        let errors: { message: string; extensions: { code: string } }[] | undefined;
+        if ((operationName === 'AddToCart' || operationName === 'UpdateCartItem') && (variables.item as { skuId: number }).skuId === UNKNOWN_SKU) {
+          data = null;
+          errors = [{ message: `There is no SKU with id ${UNKNOWN_SKU}`, extensions: { code: 'BAD_USER_INPUT' } }];
+        } else if (operationName === 'AddToCart' || operationName === 'UpdateCartItem') {
           const { skuId, quantity } = variables.item as { skuId: number; quantity: number };
           if (!keys.has(variables.idempotencyKey as string)) {
             keys.add(variables.idempotencyKey as string);
@@ -53,9 +63,13 @@ function shop() {
           data = { getCart: cart(languageId) };
         }
         const answer = () => {
-          observer.next({ data });
+          observer.next(errors ? { data, errors } : { data });
           observer.complete();
         };
+        if (failing.delete(operationName)) {
+          observer.error(new TypeError('Failed to fetch'));
+          return;
+        }
         const waiting = held.get(operationName);
         if (waiting) waiting.push(answer);
         else answer();
@@ -66,6 +80,9 @@ function shop() {
     client,
     lines,
     requests,
+    failNext(name: string) {
+      failing.add(name);
+    },
     hold(name: string) {
       held.set(name, []);
     },
@@ -202,6 +219,216 @@ describe('the cart a tab shows while a change is on its way', () => {
     server.lines.set(1, 5);
     await getCart(server.client);
     expect(quantities()).toEqual({ 1: 5 });
+  });
+});
+
+/** What another tab (or an earlier page) left in IndexedDB: waiting changes, their revision and the kept cart. */
+const stored = (entries: OutboxEntry[], rev: number, cart: KeptCart | null) =>
+  setMany(
+    [
+      ['entries', entries],
+      ['rev', rev],
+      ...(cart ? [['serverCart', cart] as [string, KeptCart]] : []),
+    ],
+    createStore('retro-cart', 'outbox'),
+  );
+
+const waitingAdd = (key: string, skuId: number, sentAt?: number): OutboxEntry => ({
+  key,
+  seq: 1,
+  intent: { kind: 'add', skuId, quantity: 1 },
+  preview: null,
+  queuedAt: 0,
+  tries: 1,
+  serverFailures: 0,
+  nextAttemptAt: 0,
+  ...(sentAt === undefined ? {} : { sentAt }),
+});
+
+describe('the cart a tab shows when the outbox loads', () => {
+  it('holds a getCart answer that came before the outbox read its waiting changes, and checks it against them', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    online = false;
+    // The last page kept a cart, then sent an add that never reached the server (offline since).
+    const before = Date.now();
+    tick();
+    await stored([waitingAdd('k-1', 1, Date.now())], 3, { cart: testCart('cart-1', [testLine(1, 1)]), languageId: 'sv', asOf: before, receivedAt: before });
+    tick();
+    // This page's getCart (sent while the connection flickered back) answers before the outbox code has loaded.
+    await getCart(server.client);
+    await startCartOutbox(context(server.client));
+    expect(outboxState.entries.map((e) => e.key)).toEqual(['k-1']);
+    expect(outboxState.serverCart?.asOf).toBe(before);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+
+  it('on being shown again, keeps the stored cart known to lack a change it just learnt of over a newer one that may hold it', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    online = false;
+    const runtime = await startCartOutbox(context(server.client));
+    const before = Date.now();
+    tick();
+    const sentAt = Date.now();
+    tick();
+    // A getCart answered after another tab's add was sent; this tab (frozen meanwhile) heard nothing of the add.
+    await getCart(server.client);
+    expect(outboxState.serverCart?.asOf).toBeGreaterThan(sentAt);
+    await stored([waitingAdd('k-1', 1, sentAt)], 3, { cart: testCart('cart-1', [testLine(1, 1)]), languageId: 'sv', asOf: before, receivedAt: before });
+    await runtime.reload();
+    expect(outboxState.serverCart?.asOf).toBe(before);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+});
+
+describe('a getCart answer put off for a change on its way', () => {
+  it('is fetched again when the change leaves without a cart (refused for good)', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    tick();
+    server.hold('AddToCart');
+    await runtime.queue({ kind: 'add', skuId: UNKNOWN_SKU, quantity: 1 }, null);
+    await until(() => outboxState.entries[0]?.sentAt !== undefined && server.requests.some((r) => r.operationName === 'AddToCart'));
+    tick();
+    // Another device adds to the cart; this tab's getCart holds that but may hold the add too, so it is put off.
+    server.lines.set(2, 1);
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 1 });
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    await until(() => quantities()[2] === 1);
+    expect(quantities()).toEqual({ 1: 1, 2: 1 });
+  });
+
+  it('is fetched again in a tab that hears that a change another tab replayed was refused', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    tick();
+    const sentAt = Date.now();
+    tab.post({ type: 'changed', entries: [waitingAdd('k-1', UNKNOWN_SKU, sentAt)], rev: 5 });
+    await until(() => outboxState.entries.length === 1);
+    tick();
+    server.lines.set(2, 1);
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 1 });
+    tab.post({ type: 'refused', key: 'k-1', message: 'There is no SKU' });
+    tab.post({ type: 'changed', entries: [], rev: 6 });
+    await until(() => quantities()[2] === 1);
+    expect(quantities()).toEqual({ 1: 1, 2: 1 });
+  });
+});
+
+describe('the cart a tab in the other language asks for', () => {
+  const english = (): { entry: OutboxEntry; kept: KeptCart } => {
+    const at = Date.now();
+    return {
+      entry: waitingAdd('k-en', 1, at - 1),
+      kept: { cart: testCart('cart-1', [testLine(1, 2)]), languageId: 'en', asOf: at, receivedAt: at },
+    };
+  };
+
+  it('is a getCart of its own, not one already on its way (fetched before the change was answered)', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client, 'sv'));
+    server.hold('Cart');
+    const early = getCart(server.client);
+    await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 1);
+    tick();
+    server.lines.set(1, 2);
+    const { entry, kept } = english();
+    tab.post({ type: 'applied', entry, kept, before: null, entries: [], rev: 50 });
+    await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
+    server.release('Cart');
+    await early;
+    await until(() => outboxState.settled.length === 0);
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(2);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+
+  it('is asked for again when the browser is back online after it failed', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client, 'sv'));
+    await getCart(server.client);
+    tick();
+    server.lines.set(1, 2);
+    server.failNext('Cart');
+    const { entry, kept } = english();
+    tab.post({ type: 'applied', entry, kept, before: null, entries: [], rev: 50 });
+    await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
+    expect(outboxState.settled).toHaveLength(1);
+    window.dispatchEvent(new Event('online'));
+    await until(() => outboxState.settled.length === 0);
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(2);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+});
+
+describe('a language switch while a change is on its way', () => {
+  it('never writes the answer, in the language it was sent in, into the cache under the other language', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client, 'sv'));
+    server.hold('AddToCart');
+    await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    await until(() => server.requests.some((r) => r.operationName === 'AddToCart'));
+    // The shopper switches to English; the Swedish answer comes after.
+    await startCartOutbox(context(server.client, 'en'));
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    expect(outboxState.serverCart?.languageId).toBe('sv');
+    expect(readCachedCart(server.client.cache, 'cart-1', context(server.client, 'en').channel)).toBeNull();
+  });
+});
+
+describe('what a button hears of its change', () => {
+  it('hears of a change a tab in the other language replayed in its own language: quantities only, no warnings', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    // The English tab replays (it holds the lease); this Swedish tab only waits for the answer.
+    await setMany([['leader', { tab: 'english-tab', until: Date.now() + 60_000 }]], createStore('retro-cart', 'outbox'));
+    const runtime = await startCartOutbox(context(server.client, 'sv'));
+    await getCart(server.client, 'sv');
+    const { outcome } = await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    const entry = outboxState.entries[0]!;
+    tick();
+    const at = Date.now();
+    const line = testLine(1, 2);
+    const cart = { ...testCart('cart-1', [{ ...line, product: { ...line.product, name: 'Game 1' } }]), warnings: [{ __typename: 'CartWarning' as const, code: 'STOCK_LIMIT', message: 'Only 2 left', skuId: 1 }] };
+    const english: KeptCart = { cart: cart as CartFieldsFragment, languageId: 'en', asOf: at, receivedAt: at };
+    const englishBefore = testCart('cart-1', [{ ...testLine(1, 1), product: { ...testLine(1, 1).product, name: 'Game 1' } }]);
+    tab.post({ type: 'applied', entry: { ...entry, sentAt: at - 1 }, kept: english, before: englishBefore, entries: [], rev: 90 });
+    const result = await outcome;
+    expect(result).toMatchObject({ kind: 'applied', foreign: true, cart: { warnings: [], items: [{ skuId: 1, quantity: 2, product: { name: 'Spel 1' } }] } });
+    expect(result).toMatchObject({ before: { items: [{ skuId: 1, quantity: 1, product: { name: 'Spel 1' } }] } });
+  });
+
+  it('hears "queued" at once when the page goes (closed, reloaded) before the server answered', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    server.hold('AddToCart');
+    const { outcome } = await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    let heard: unknown = null;
+    void outcome.then((result) => (heard = result));
+    await until(() => server.requests.some((r) => r.operationName === 'AddToCart'));
+    window.dispatchEvent(new Event('pagehide'));
+    await Promise.resolve();
+    expect(heard).toMatchObject({ kind: 'queued', before: { items: [{ skuId: 1, quantity: 1 }] }, after: { items: [{ skuId: 1, quantity: 2 }] } });
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    expect(heard).toMatchObject({ kind: 'queued' });
   });
 });
 

@@ -8,7 +8,10 @@ import { cartState, loadCartId, storeCartId } from '../cart-id';
 import { shownCart } from '../optimistic-cart';
 import {
   cartAnswerContext,
+  offerStoredCart,
+  outboxLoaded,
   outboxState,
+  outboxUnloaded,
   setOutboxEntries,
   setServerCart,
   setSettledEntries,
@@ -41,7 +44,11 @@ export interface OutboxContext {
 
 /** What became of one change, for the button that made it. */
 export type ChangeOutcome =
-  | { kind: 'applied'; cart: Cart; before: Cart | null }
+  /**
+   * `foreign`: replayed by a tab in the other language. The carts then hold the server's quantities on the lines
+   * as this tab showed them (its language) and no warnings: those come with this tab's own cart fetch.
+   */
+  | { kind: 'applied'; cart: Cart; before: Cart | null; foreign?: boolean }
   | { kind: 'refused'; message: string }
   /**
    * Saved in the outbox; the server has not answered yet (offline, retrying, or slow). `before` and `after` are
@@ -81,6 +88,12 @@ class OutboxRuntime {
   private readonly cleanups: (() => void)[] = [];
   /** The revision of the waiting changes this tab shows, so an older list (read or heard late) never replaces it. */
   private rev = -1;
+  /** Changes that left without a cart: once they are off the list shown, the cart is fetched again. */
+  private readonly refetchWhenGone = new Set<string>();
+  private fetching: Promise<void> | null = null;
+  private fetchAgain = false;
+  private fetchFailed = false;
+  private stopped = false;
 
   constructor(public context: OutboxContext) {
     const send = apolloSender(context.client, () => this.context.channel);
@@ -118,14 +131,22 @@ class OutboxRuntime {
     outboxState.online = navigator.onLine;
     this.listen(window, 'online', () => {
       outboxState.online = true;
+      if (this.fetchFailed) void this.refetch();
       void this.outbox.flush(true);
     });
     this.listen(window, 'offline', () => {
       outboxState.online = false;
     });
+    // A tab closed or reloaded before the server answered still tells the tag manager of the change, at once, from
+    // the carts the shopper saw (the waiters' reports run before the page goes); the answer, should it still come
+    // (a page kept in the back/forward cache), then finds no waiter and reports nothing, so it is told once.
+    this.listen(window, 'pagehide', () => {
+      for (const [key] of this.waiters) this.settle(key, 'queued');
+    });
     this.listen(document, 'visibilitychange', () => {
       if (document.visibilityState !== 'visible') return;
       outboxState.online = navigator.onLine;
+      if (this.fetchFailed) void this.refetch();
       void this.reload().then(() => this.outbox.flush(true));
     });
     if ('serviceWorker' in navigator) {
@@ -143,7 +164,9 @@ class OutboxRuntime {
   }
 
   stop(): void {
+    this.stopped = true;
     this.outbox.dispose();
+    outboxUnloaded();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     for (const [key] of this.waiters) this.settle(key, 'queued');
   }
@@ -172,20 +195,40 @@ class OutboxRuntime {
     await this.outbox.rememberCart(kept, (stored) => asKept(stored).asOf >= kept.asOf);
   }
 
-  /** The waiting changes and the last cart, as IndexedDB has them now (another tab may have changed them). */
+  /**
+   * The waiting changes and the last cart, as IndexedDB has them now (another tab may have changed them). The
+   * stored cart goes through the same rule as a getCart answer (offerStoredCart); getCart answers that came
+   * before the first reload are held until it has read the waiting changes, then offered.
+   */
   async reload(): Promise<void> {
-    const [{ entries, rev }, stored] = await Promise.all([this.outbox.snapshot(), this.outbox.lastCart()]);
-    this.showEntries(entries, rev);
-    if (!stored) return;
-    const kept = asKept(stored);
-    // A cart in another language only stands in (offline) until this tab's own getCart answers.
-    if (!outboxState.serverCart || (kept.languageId === outboxState.serverCart.languageId && kept.asOf > outboxState.serverCart.asOf)) setServerCart(kept);
+    try {
+      const [{ entries, rev }, stored] = await Promise.all([this.outbox.snapshot(), this.outbox.lastCart()]);
+      this.showEntries(entries, rev);
+      if (stored) offerStoredCart(asKept(stored));
+    } finally {
+      // Without IndexedDB (private mode, storage refused) there is nothing waiting to check answers against.
+      outboxLoaded();
+    }
   }
 
   private showEntries(entries: OutboxEntry[], rev: number): void {
     if (rev < this.rev) return;
     this.rev = rev;
     setOutboxEntries(entries);
+    if (this.refetchWhenGone.size === 0) return;
+    const gone = [...this.refetchWhenGone].filter((key) => !entries.some((entry) => entry.key === key));
+    for (const key of gone) this.refetchWhenGone.delete(key);
+    if (gone.length > 0) void this.refetch();
+  }
+
+  /**
+   * A change left without a cart (refused, given up): a getCart answer put off while it waited (offerServerCart)
+   * is not offered again, so the cart is fetched once the change is off the list this tab shows, else the kept
+   * cart would lack whatever that answer held (another device's changes) until the next change or reload.
+   */
+  private leftWithoutCart(key: string): void {
+    this.refetchWhenGone.add(key);
+    if (!outboxState.entries.some((entry) => entry.key === key)) this.showEntries(outboxState.entries, this.rev);
   }
 
   /** The cart this tab shows now: its kept cart with the changes that wait laid on. */
@@ -206,12 +249,15 @@ class OutboxRuntime {
     const before = last ?? (stored && asKept(stored).cart.id === cart.id ? asKept(stored).cart : null);
     this.showEntries(left, rev);
     setServerCart(kept);
-    writeCart(cache, cart, this.context.channel);
+    // The shopper may have switched language while the change was on its way: the answer's names and warnings
+    // are in the language it was sent in, never to be written under the other one (that tab fetches its own).
+    if (kept.languageId === this.context.channel.languageId) writeCart(cache, cart, this.context.channel);
     this.post({ type: 'applied', entry, kept, before, entries: left, rev });
     if (!this.settle(entry.key, { kind: 'applied', cart, before })) notifyWarnings(cart);
   }
 
   private refused(entry: OutboxEntry, message: string): void {
+    this.leftWithoutCart(entry.key);
     this.post({ type: 'refused', key: entry.key, message });
     if (!this.settle(entry.key, { kind: 'refused', message })) notify(message, 'error');
   }
@@ -222,6 +268,7 @@ class OutboxRuntime {
       return;
     }
     if (message.type === 'refused') {
+      this.leftWithoutCart(message.key);
       this.settle(message.key, { kind: 'refused', message: message.message });
       return;
     }
@@ -242,24 +289,58 @@ class OutboxRuntime {
       void this.refetch();
     }
     this.showEntries(message.entries, message.rev);
-    this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
+    if (kept.languageId === channel.languageId) this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
+    else {
+      this.settle(entry.key, (waiter) => ({
+        kind: 'applied',
+        cart: inOwnLanguage(kept.cart, [waiter.after, waiter.before]),
+        before: before && inOwnLanguage(before, [waiter.before, waiter.after]),
+        foreign: true,
+      }));
+    }
   }
 
-  /** This tab's getCart from the server, offered like every getCart answer (with when it was fetched). */
-  private async refetch(): Promise<void> {
-    const id = cartState.id || loadCartId();
-    if (!id) return;
-    await this.context.client
-      .query({ query: CartDocument, variables: { id, ...this.context.channel }, fetchPolicy: 'network-only', context: cartAnswerContext })
-      .catch(() => undefined);
+  /**
+   * This tab's getCart from the server, offered like every getCart answer (with when it was fetched). Never joined
+   * to a getCart already on its way (Apollo would hand back that one, fetched before the reason to ask again);
+   * at most one on its way and one more asked for after it; one that failed is asked for again when the browser
+   * is back online or the tab is shown again.
+   */
+  private refetch(): Promise<void> {
+    if (this.fetching) {
+      this.fetchAgain = true;
+      return this.fetching;
+    }
+    this.fetching = (async () => {
+      do {
+        this.fetchAgain = false;
+        const id = cartState.id || loadCartId();
+        if (!id) break;
+        try {
+          await this.context.client.query({
+            query: CartDocument,
+            variables: { id, ...this.context.channel },
+            fetchPolicy: 'network-only',
+            context: { ...cartAnswerContext, queryDeduplication: false },
+          });
+          this.fetchFailed = false;
+        } catch {
+          this.fetchFailed = true;
+        }
+      } while (this.fetchAgain && !this.stopped);
+    })().finally(() => {
+      this.fetching = null;
+    });
+    return this.fetching;
   }
 
   /** Hands the outcome to the button waiting for it; false when none waits (then the outbox tells the shopper). */
-  private settle(key: string, outcome: ChangeOutcome | 'queued'): boolean {
+  private settle(key: string, outcome: ChangeOutcome | 'queued' | ((waiter: Waiter) => ChangeOutcome)): boolean {
     const waiter = this.waiters.get(key);
     if (!waiter) return false;
     this.waiters.delete(key);
-    waiter.resolve(outcome === 'queued' ? { kind: 'queued', before: waiter.before, after: waiter.after } : outcome);
+    if (typeof outcome === 'function') waiter.resolve(outcome(waiter));
+    else waiter.resolve(outcome === 'queued' ? { kind: 'queued', before: waiter.before, after: waiter.after } : outcome);
     return true;
   }
 
@@ -287,6 +368,22 @@ class OutboxRuntime {
 /** A kept cart as stored, also one stored before carts were kept with their times (then it may hold anything sent). */
 function asKept(stored: KeptCart | Cart): KeptCart {
   return 'receivedAt' in stored ? stored : { cart: stored, languageId: '', asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
+}
+
+/**
+ * Another language's cart told in this tab's: each line's quantity as the server answered, drawn as this tab
+ * showed the line (names, prices in its language) where it did; no warnings (this tab's own fetch has them).
+ */
+function inOwnLanguage(cart: Cart, own: (Cart | null)[]): Cart {
+  const lines = own.flatMap((shown) => shown?.items ?? []);
+  return {
+    ...cart,
+    warnings: [],
+    items: cart.items.map((line) => {
+      const mine = lines.find((l) => l.skuId === line.skuId);
+      return mine ? { ...mine, quantity: line.quantity } : line;
+    }),
+  };
 }
 
 /** Each warning of a replayed answer, in one message, since the snackbar shows one at a time. */
