@@ -97,12 +97,16 @@ test.describe('customer accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Mina ordrar' })).toBeVisible();
     await expect(page.getByText('Inga pågående ordrar.')).toBeVisible();
     await logOut(page);
-    await logIn(page, email);
 
+    // A guest's cart joins the customer's at login.
     await page.goto(product.canonicalUrl);
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect(page.getByRole('dialog', { name: 'Varukorg' }).getByRole('link', { name: product.name })).toBeVisible();
+    const cart = page.getByRole('dialog', { name: 'Varukorg' });
+    await expect(cart.getByRole('link', { name: product.name })).toBeVisible();
+    await cart.getByRole('button', { name: 'Stäng' }).click();
+    await logIn(page, email);
     await page.goto('/kassan');
+    await expect(page.getByRole('region', { name: 'Din varukorg' })).toContainText(product.name);
     await textbox(page, 'E-post').fill(email);
     await textbox(page, 'Mobilnummer').fill('070-123 45 67');
     await textbox(page, 'Förnamn').fill('Anna');
