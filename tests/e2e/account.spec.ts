@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { HYDRATED_MARK } from '../../src/client/app/boot';
 import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
 import { axeViolations, describeViolations } from '../support/axe';
 import { expectNoSidewaysScroll } from '../support/page-fit';
@@ -300,10 +301,12 @@ test.describe('customer accounts', () => {
     const other = await context.newPage();
     await other.goto('/mina-sidor/installningar');
     await expect(other.getByRole('heading', { level: 1, name: 'Inställningar' })).toBeVisible();
+    await other.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
     await page.goto('/mina-sidor/saldo');
     await expect(page.getByRole('heading', { level: 1, name: 'Saldo' })).toBeVisible();
     await logOut(page);
-    await expect(other).toHaveURL(/\/$/);
+    // The other tab hears it over the BroadcastChannel, without being brought to the front.
+    await expect(other).toHaveURL(/\/$/, { timeout: 20_000 });
     expect((await context.cookies()).find((cookie) => cookie.name === 'apollo-token')).toBeUndefined();
   });
 
