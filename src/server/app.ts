@@ -224,6 +224,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       variant: env.SHOP_VARIANT,
       origin: contextBase.origin,
       challengeAfter: env.CUSTOMER_LOGIN_CHALLENGE_AFTER,
+      accountChallengeAfter: env.CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT,
       signChallengeSeconds: SIGN_CHALLENGE_SECONDS,
     });
   });

@@ -52,11 +52,16 @@ export const envSchema = z.object({
   WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
   // Wrong gift card codes, and separately wrong promo codes, one client address may try per 15 minutes.
   CODE_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
+  // Account changes one client address may ask for per 15 minutes (register, forgot and reset password, password
+  // change): each but forgot-password runs the slow password hash, so this caps the CPU one address can spend.
+  ACCOUNT_CHANGES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   // Wrong admin logins per 15 minutes for one account (from any address), and from one address (to any account).
   ADMIN_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   ADMIN_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
-  // Wrong customer logins per 15 minutes for one account, and from one address; past CUSTOMER_LOGIN_CHALLENGE_AFTER
-  // wrong logins from an address, each further login from it must first answer a sign challenge (README).
+  // Wrong customer logins per 15 minutes: past CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT to one account (from anywhere)
+  // each login to it must first answer a sign challenge, and one address is refused after as many to that one
+  // account; past CUSTOMER_LOGIN_FAILURES_PER_ADDRESS from one address it is refused; past
+  // CUSTOMER_LOGIN_CHALLENGE_AFTER from one address each login from it must answer a sign challenge (README).
   CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
   CUSTOMER_LOGIN_CHALLENGE_AFTER: z.coerce.number().int().min(1).default(10),

@@ -99,7 +99,11 @@ export type AuthErrorCode =
   | 'RESET_KEY_INVALID'
   | 'SIGNATURE_INVALID'
   | 'UNAUTHENTICATED'
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** 403: a POST sent by another site's page (Sec-Fetch-Site cross-site or same-site). */
+  | 'CROSS_SITE'
+  /** 403: an admin's shop-as session asked for what only the account's owner may do (change the password). */
+  | 'SHOP_AS_FORBIDDEN';
 
 /** 4xx: message is the shopper-facing text in the request's language. */
 export interface AuthFailure {

@@ -29,6 +29,7 @@ type LimitSettings = Pick<
   | 'ADMIN_LOGIN_FAILURES_PER_ADDRESS'
   | 'CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT'
   | 'CUSTOMER_LOGIN_FAILURES_PER_ADDRESS'
+  | 'ACCOUNT_CHANGES_PER_ADDRESS'
   | 'LIMITS_KEY_PREFIX'
 >;
 
@@ -51,6 +52,10 @@ export interface AddressLimits {
   /** Wrong customer logins (and wrong current passwords), per account and per address, like the admin's. */
   customerLoginFailuresPerAccount: RateBudget;
   customerLoginFailuresPerAddress: RateBudget;
+  /** Wrong customer logins to one account from one address (key: account hash and address key): a hard limit. */
+  customerLoginFailuresPerAccountAndAddress: RateBudget;
+  /** Register, forgot and reset password, password changes, per address: most run the slow hash. */
+  accountChanges: RateBudget;
   /** Password reset mails per account: a stranger cannot flood someone's inbox through the forgot-password form. */
   passwordResetMails: RateBudget;
   /** Each answered sign challenge is accepted once: its nonce takes the only point of its own key. */
@@ -92,6 +97,8 @@ export function createAddressLimits(env: LimitSettings, prefix = env.LIMITS_KEY_
     adminLoginFailuresPerAddress: rateByAddress(rateBudget(backend.create('admin-address', env.ADMIN_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
     customerLoginFailuresPerAccount: rateBudget(backend.create('customer-account', env.CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT, GUESS_WINDOW_SECONDS)),
     customerLoginFailuresPerAddress: rateByAddress(rateBudget(backend.create('customer-address', env.CUSTOMER_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
+    customerLoginFailuresPerAccountAndAddress: rateBudget(backend.create('customer-account-address', env.CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT, GUESS_WINDOW_SECONDS)),
+    accountChanges: rateByAddress(rateBudget(backend.create('account-changes', env.ACCOUNT_CHANGES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
     passwordResetMails: rateBudget(backend.create('password-reset-mail', PASSWORD_RESET_MAILS_PER_WINDOW, GUESS_WINDOW_SECONDS)),
     signChallengesUsed: rateBudget(backend.create('sign-used', 1, SIGN_CHALLENGE_SECONDS)),
     sockets: capByAddress(sockets),

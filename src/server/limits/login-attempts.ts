@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { addressKey } from './address-key';
 import type { RateBudget } from './budgets';
 
 /** The two budgets of one kind of login (admin, customer). */
@@ -25,9 +26,11 @@ export const isRefused = (attempt: LoginAttempt | LoginRefused): attempt is Logi
  * cannot all pass the check, and is given back once the password proved right. Refused when either limit is
  * used up: the password must then not be checked, so a right one cannot be told from a wrong one.
  */
+// Hashed, so a counter's key is a fixed 43 characters whatever the caller sends as an email.
+const accountKey = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+
 export async function beginLoginAttempt(limits: LoginLimits, email: string, address: string): Promise<LoginAttempt | LoginRefused> {
-  // Hashed, so a counter's key is a fixed 43 characters whatever the caller sends as an email.
-  const account = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+  const account = accountKey(email);
   const [byAccount, byAddress] = await Promise.all([
     limits.perAccount.take(account),
     limits.perAddress.take(address),
@@ -41,6 +44,44 @@ export async function beginLoginAttempt(limits: LoginLimits, email: string, addr
   return {
     async succeeded() {
       await Promise.all([limits.perAccount.giveBack(account), limits.perAddress.giveBack(address)]);
+    },
+  };
+}
+
+/**
+ * The customer's limits. The per-account one never refuses: anyone can make wrong logins to any account, so a
+ * refusal there would lock its owner out. Past it, every login to the account must carry a proof of work (the
+ * caller asks `accountNeedsChallenge` first), which slows guessing from many addresses without shutting anyone
+ * out. Refusals come only from the address's own counters: per address, and per account and address.
+ */
+export interface CustomerLoginLimits {
+  perAccount: RateBudget;
+  perAddress: RateBudget;
+  perAccountAndAddress: RateBudget;
+  /** Wrong logins to one account (from any address) after which each login to it needs a proof of work. */
+  accountChallengeAfter: number;
+}
+
+/** Whether the account has seen so many wrong logins that each login to it must answer a sign challenge. */
+export async function accountNeedsChallenge(limits: CustomerLoginLimits, email: string): Promise<boolean> {
+  return (await limits.perAccount.used(accountKey(email))) >= limits.accountChallengeAfter;
+}
+
+/** Like beginLoginAttempt, but only the address's counters can refuse; the account's only counts. */
+export async function beginCustomerLoginAttempt(limits: CustomerLoginLimits, email: string, address: string): Promise<LoginAttempt | LoginRefused> {
+  const account = accountKey(email);
+  const pair = `${account}:${addressKey(address)}`;
+  const [byAddress, byPair] = await Promise.all([limits.perAddress.take(address), limits.perAccountAndAddress.take(pair)]);
+  if (!byAddress.allowed || !byPair.allowed) {
+    if (byAddress.allowed) await limits.perAddress.giveBack(address);
+    if (byPair.allowed) await limits.perAccountAndAddress.giveBack(pair);
+    return { retryAfterSeconds: Math.max(byAddress.retryAfterSeconds, byPair.retryAfterSeconds) };
+  }
+  // Past its limit the counter still counts (the window's count only grows); its verdict is not a refusal.
+  await limits.perAccount.take(account);
+  return {
+    async succeeded() {
+      await Promise.all([limits.perAccount.giveBack(account), limits.perAddress.giveBack(address), limits.perAccountAndAddress.giveBack(pair)]);
     },
   };
 }

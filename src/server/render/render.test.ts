@@ -74,6 +74,14 @@ describe('server-rendered pages', () => {
     for (const url of ['/', '/en/allt', '/varumarken']) expect((await get(url)).headers['cache-control'], url).toBe('no-cache');
   });
 
+  it('marks any page rendered for a request with the apollo-token cookie private, so no shared cache keeps a personal page', async () => {
+    for (const url of ['/', '/en/allt', '/varumarken']) {
+      const res = await app.fastify.inject({ url, headers: { accept: 'text/html', cookie: 'apollo-token=any.token.value' } });
+      expect(res.headers['cache-control'], url).toBe('private, no-cache');
+      expect(res.headers.vary, url).toMatch(/cookie/i);
+    }
+  });
+
   it('never shows a stack trace', async () => {
     const res = await get('/p/%E0%A4%A');
     expect([400, 404]).toContain(res.statusCode);

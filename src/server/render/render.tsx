@@ -14,6 +14,7 @@ import { createRoutes, pageModuleFiles, pageModuleOf } from '../../client/app/ro
 import { createCache } from '../../client/lib/apollo';
 import { pageRouteOf } from '../../client/lib/page-route';
 import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
+import { AUTH_COOKIE } from '../../shared/auth';
 import { splitLocalePath } from '../../shared/locales';
 import { pageRoutes, routes } from '../../shared/routes';
 import { isSafeText } from '../../shared/text';
@@ -166,8 +167,11 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
             reply
               .status(failed ? 500 : context.statusCode)
               .header('Content-Type', 'text/html; charset=utf-8')
-              // A shopper's own page (checkout, order, account) is never kept by the service worker or a shared cache.
-              .header('Cache-Control', pageRoute && pageRoutes[pageRoute.id].personal ? 'private, no-store' : 'no-cache');
+              // A shopper's own page (checkout, order, account) is never kept by the service worker or a shared cache;
+              // any page rendered for a signed-in customer (the apollo-token cookie) may show them (name, prices for
+              // them), so only their own browser may keep it.
+              .header('Cache-Control', pageRoute && pageRoutes[pageRoute.id].personal ? 'private, no-store' : req.cookies[AUTH_COOKIE] !== undefined ? 'private, no-cache' : 'no-cache')
+              .header('Vary', 'Cookie');
             stream.pipe(body);
             resolve(reply.send(body));
           },

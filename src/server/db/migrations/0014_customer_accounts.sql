@@ -40,7 +40,8 @@ CREATE TABLE customer_sessions (
 );
 CREATE INDEX customer_sessions_customer_idx ON customer_sessions (customer_id);
 
--- Forgot password: only the key's SHA-256 is stored, so reading this table does not let anyone reset.
+-- Forgot password: only the key's SHA-256 is stored here, so this table alone does not let anyone reset. The
+-- reset mail in mail_outbox holds the key itself until it is sent, used or expired; then it is masked there.
 -- used_at makes a key single-use; a new key leaves older unused ones valid until they expire.
 CREATE TABLE password_reset_keys (
   key_hash    text        PRIMARY KEY,

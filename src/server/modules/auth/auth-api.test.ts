@@ -1,16 +1,25 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_SALT, type AuthFailure, type AuthSignInfo, type AuthSuccess } from '../../../shared/auth';
 import type { Db } from '../../db/client';
 import { createContext, type ContextBase } from '../../graphql/context';
 import { createTestApp, createTestAppPair, gql, type TestApp } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
+import type * as passwordModule from '../../security/password';
+import { hashPassword } from '../../security/password';
 import { meetsDifficulty, solveChallenge } from './challenge';
+import { requireAccountOwner, requireCustomer } from './customer-context';
 import { createCustomerTokens } from './tokens';
+
+// The slow hash, counted: requests that will be refused must not run it.
+vi.mock('../../security/password', async (importOriginal) => {
+  const original = await importOriginal<typeof passwordModule>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
 
 const SECRET = 'customer-token-secret-for-tests-0123456789';
 const ADMIN = { ADMIN_EMAIL: 'auth-admin@example.se', ADMIN_PASSWORD: 'admin password, long enough' };
-const LIMITS = { CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: '4', CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: '8', CUSTOMER_LOGIN_CHALLENGE_AFTER: '6' };
+const LIMITS = { CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: '4', CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: '8', CUSTOMER_LOGIN_CHALLENGE_AFTER: '6', ACCOUNT_CHANGES_PER_ADDRESS: '40' };
 
 /** What the browser sends as the password: SHA-384 over the fixed salt and the password, base64. */
 const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
@@ -27,14 +36,16 @@ interface Call {
   cookie?: string;
   address?: string;
   query?: string;
+  /** Sec-Fetch-Site, as a browser sends it. */
+  site?: 'same-origin' | 'same-site' | 'cross-site' | 'none';
 }
 
-async function call(app: TestApp, path: string, { method = 'POST', body, token, cookie, address = '10.1.1.1', query = '' }: Call = {}) {
+async function call(app: TestApp, path: string, { method = 'POST', body, token, cookie, address = '10.1.1.1', query = '', site }: Call = {}) {
   const res = await app.fastify.inject({
     method,
     url: `${path}${query}`,
     remoteAddress: address,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie: `apollo-token=${cookie}` } : {}) },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(cookie ? { cookie: `apollo-token=${cookie}` } : {}), ...(site ? { 'sec-fetch-site': site } : {}) },
     ...(method === 'POST' ? { payload: body ?? {} } : {}),
   });
   return { status: res.statusCode, headers: res.headers, body: res.json() as Partial<AuthSuccess & AuthFailure & AuthSignInfo> & Record<string, unknown> };
@@ -123,8 +134,13 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect(claimsOf(byBearer.body.token!).sid).toBe(claimsOf(first).sid);
     expect(claimsOf(byBearer.body.token!).exp).toBeGreaterThan(claimsOf(first).exp);
     expect(byBearer.body.maxAge).toBeLessThanOrEqual(1800);
-    const byCookie = await call(app, '/auth/login', { cookie: byBearer.body.token! });
+    const byCookie = await call(app, '/auth/login', { cookie: byBearer.body.token!, site: 'same-origin' });
     expect(claimsOf(byCookie.body.token!).sid).toBe(claimsOf(first).sid);
+    expect(claimsOf((await call(app, '/auth/login', { method: 'GET', cookie: byBearer.body.token!, site: 'none' })).body.token!).sid).toBe(claimsOf(first).sid);
+    // The cookie counts only from the shop's own pages: another site's link or a client that says nothing gets nothing.
+    for (const site of ['cross-site', 'same-site', undefined] as const) {
+      expect((await call(app, '/auth/login', { method: 'GET', cookie: byBearer.body.token!, site })).status).toBe(401);
+    }
     expect(await call(app, '/auth/login', { method: 'GET' })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect((await call(app, '/auth/login', { method: 'GET', token: `${first}x` })).status).toBe(401);
   });
@@ -138,12 +154,60 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect(await customerOf(a)).toBeNull();
     expect((await call(app, '/auth/login', { method: 'GET', token: a })).status).toBe(401);
     expect(await customerOf(b)).not.toBeNull();
-    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, query: '?everywhere=true' })).status).toBe(200);
+    // Another site's link with the cookie ends nothing.
+    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, site: 'cross-site', query: '?everywhere=true' })).status).toBe(200);
+    expect(await customerOf(b)).not.toBeNull();
+    // A GET never ends every session, even from the shop's own pages: only this one.
+    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, site: 'same-origin', query: '?everywhere=true' })).status).toBe(200);
     expect(await customerOf(b)).toBeNull();
+    expect(await customerOf(c)).not.toBeNull();
+    const d = (await login(email, password, { address })).body.token!;
+    expect((await call(app, '/auth/logout', { token: d, body: { everywhere: true } })).status).toBe(200);
     expect(await customerOf(c)).toBeNull();
+    expect(await customerOf(d)).toBeNull();
     expect((await call(app, '/auth/password', { token: c, body: { password, newPassword: password } })).body.code).toBe('UNAUTHENTICATED');
     // Logging out again is still a logout.
     expect((await call(app, '/auth/logout', { token: a })).status).toBe(200);
+  });
+
+  it('runs no slow hash for a taken email or an unknown reset key, and caps account changes per address', async () => {
+    const taken = `taken-${email}`;
+    expect((await call(app, '/auth/register', { address: freshAddress(), body: { username: taken, password } })).status).toBe(200);
+    const hashes = vi.mocked(hashPassword).mock.calls.length;
+    const address = freshAddress();
+    expect((await call(app, '/auth/register', { address, body: { username: taken, password } })).body.code).toBe('ACCOUNT_EXISTS');
+    expect((await call(app, '/auth/reset-password', { address, body: { key: 'made-up-key', newPassword: password } })).body.code).toBe('RESET_KEY_INVALID');
+    expect(vi.mocked(hashPassword).mock.calls.length).toBe(hashes);
+    for (let i = 2; i < 40; i++) expect((await call(app, '/auth/forgot-password', { address, body: { username: `nobody${i}-${email}` } })).status).toBe(200);
+    for (const [path, body] of [
+      ['/auth/register', { username: `capped-${email}`, password }],
+      ['/auth/reset-password', { key: 'made-up-key', newPassword: password }],
+      ['/auth/forgot-password', { username: email }],
+    ] as const) {
+      const res = await call(app, path, { address, body });
+      expect(res, path).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', message: 'För många försök. Vänta en stund och försök igen.' } });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    }
+    expect(vi.mocked(hashPassword).mock.calls.length).toBe(hashes);
+    expect((await call(app, '/auth/register', { address: freshAddress(), body: { username: `capped-${email}`, password } })).status).toBe(200);
+  });
+
+  it('refuses any POST another site sent, on purpose, whatever its body', async () => {
+    const token = (await login(email, password, { address: freshAddress() })).body.token!;
+    for (const site of ['cross-site', 'same-site'] as const) {
+      for (const [path, body] of [
+        ['/auth/login', { username: email, password }],
+        ['/auth/logout', { everywhere: true }],
+        ['/auth/password', { password, newPassword: password }],
+        ['/auth/register', { username: `cross-${email}`, password }],
+        ['/auth/forgot-password', { username: email }],
+      ] as const) {
+        const res = await call(app, path, { cookie: token, site, body, address: freshAddress() });
+        expect(res).toMatchObject({ status: 403, body: { code: 'CROSS_SITE' } });
+      }
+    }
+    expect(await customerOf(token)).not.toBeNull();
+    expect((await call(app, '/auth/login', { cookie: token, site: 'same-origin' })).status).toBe(200);
   });
 
   it('ends the session on a wrong current password, and every other session on a change', async () => {
@@ -192,6 +256,10 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect(reset.status).toBe(200);
     expect(await customerOf(reset.body.token!)).not.toBeNull();
     expect(await customerOf(before)).toBeNull();
+    // The unsent mail no longer holds the used key.
+    const [afterUse] = await db.query<{ text: string; html: string }>('SELECT text, html FROM mail_outbox WHERE text LIKE $1 OR html LIKE $1', [`%key=${key!.slice(0, 4)}%`]);
+    expect(afterUse!.text).not.toContain(key!);
+    expect(afterUse!.html).not.toContain(key!);
     const reused = await call(app, '/auth/reset-password', { body: { key, newPassword: password } });
     expect(reused).toMatchObject({ status: 400, body: { code: 'RESET_KEY_INVALID', message: 'Länken för att återställa lösenordet har slutat gälla. Begär en ny återställning.' } });
 
@@ -213,6 +281,25 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect((await call(app, '/auth/password', { token, body: { password: newPassword, newPassword: password } })).status).toBe(200);
   });
 
+  it('a reset or a password change ends every other reset link of the account', async () => {
+    const user = `keys-${email}`;
+    expect((await call(app, '/auth/register', { body: { username: user, password } })).status).toBe(200);
+    const latestKey = async () => {
+      await call(app, '/auth/forgot-password', { body: { username: user } });
+      const [mail] = await db.query<{ text: string }>("SELECT text FROM mail_outbox WHERE kind = 'passwordreset' AND to_address = $1 ORDER BY created_at DESC LIMIT 1", [user]);
+      return /key=([\w-]{43})/.exec(mail!.text)![1]!;
+    };
+    const first = await latestKey();
+    const second = await latestKey();
+    const reset = await call(app, '/auth/reset-password', { body: { key: second, newPassword: password } });
+    expect(reset.status).toBe(200);
+    expect((await call(app, '/auth/reset-password', { body: { key: first, newPassword: browserHash('gammal länk') } })).body.code).toBe('RESET_KEY_INVALID');
+    const third = await latestKey();
+    expect((await call(app, '/auth/password', { token: reset.body.token!, body: { password, newPassword: password } })).status).toBe(200);
+    expect((await call(app, '/auth/reset-password', { body: { key: third, newPassword: browserHash('gammal länk') } })).body.code).toBe('RESET_KEY_INVALID');
+    expect((await login(user, password, { address: freshAddress() })).status).toBe(200);
+  });
+
   it('previews the reset mail: a sample for anyone, a stored one (it holds a live key) for an admin only', async () => {
     await call(app, '/auth/forgot-password', { body: { username: email } });
     const [mail] = await db.query<{ id: string; text: string }>(
@@ -231,18 +318,41 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     const asAdmin = await app.fastify.inject({ url: `/mail/passwordreset/${mail!.id}`, headers: { authorization: `Bearer ${adminLogin.body.data!.adminLogin.token}` } });
     expect(asAdmin.statusCode).toBe(200);
     const key = /key=([\w-]+)/.exec(mail!.text)![1]!;
-    expect(asAdmin.body).toContain(`key=${key}`);
+    // Even an admin sees the key masked.
+    expect(asAdmin.body).not.toContain(key);
+    expect(asAdmin.body).toContain(`key=${key.slice(0, 4)}********`);
   });
 
-  it('limits wrong logins per account, from any address, with 429, a clear text and Retry-After', async () => {
+  it('past the per-account limit asks every address for a proof of work instead of locking the owner out; refuses only the guessing address', async () => {
     const target = `limited-${email}`;
     expect((await call(app, '/auth/register', { body: { username: target, password } })).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await login(target, browserHash(`guess ${i}`), { address: freshAddress() })).status).toBe(401);
-    const refused = await login(target, password, { address: freshAddress() });
+    const guesser = freshAddress();
+    for (let i = 0; i < 4; i++) expect((await login(target, browserHash(`guess ${i}`), { address: i < 2 ? freshAddress() : guesser })).status).toBe(401);
+    // The owner, from an address that never failed: a challenge, then in with its answer.
+    const owner = freshAddress();
+    const challenged = await login(target, password, { address: owner });
+    expect(challenged.status).toBe(200);
+    expect(challenged.body.token).toBeUndefined();
+    const sign = challenged.body.sign!;
+    const signed = await login(target, password, { address: owner, body: { signature: `${sign}:${solveChallenge(sign, 16)}` } });
+    expect(signed.status).toBe(200);
+    expect(await customerOf(signed.body.token!)).not.toBeNull();
+    // A wrong password with an answered challenge is still a wrong password.
+    const again = (await login(target, password, { address: owner })).body.sign!;
+    expect((await login(target, browserHash('guess 5'), { address: owner, body: { signature: `${again}:${solveChallenge(again, 16)}` } })).status).toBe(401);
+    // Other accounts are untouched.
+    expect((await login(email, password, { address: freshAddress() })).body.token).toEqual(expect.any(String));
+
+    // The address that made the guesses is refused hard once its own count for this account is used up.
+    for (let i = 0; i < 2; i++) {
+      const value = (await login(target, password, { address: guesser })).body.sign!;
+      expect((await login(target, browserHash(`more ${i}`), { address: guesser, body: { signature: `${value}:${solveChallenge(value, 16)}` } })).status).toBe(401);
+    }
+    const value = (await login(target, password, { address: guesser })).body.sign!;
+    const refused = await login(target, password, { address: guesser, body: { signature: `${value}:${solveChallenge(value, 16)}` } });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^För många misslyckade inloggningar\. Vänta \d+ minuter/) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect((await login(email, password, { address: freshAddress() })).status).toBe(200);
   });
 
   it('asks an address that failed many times for a proof of work, accepts each answer once, then stops it at the limit', async () => {
@@ -314,6 +424,24 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect(claimsOf(shopAs.body.token!)).toMatchObject({ sub: String(customerId), shopAs: true });
     expect(await customerOf(shopAs.body.token!)).toMatchObject({ customerId, shopAsAdminId: expect.any(Number) });
     expect(await call(app, '/auth/login', { body: { loginToken } })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
+
+    // A shop-as session may not do what only the owner may: set the password, end every session, change the
+    // email or delete the account (the customer module asks requireAccountOwner).
+    const shopAsToken = shopAs.body.token!;
+    const owner = (await login(email, password, { address: freshAddress() })).body.token!;
+    expect(await call(app, '/auth/password', { token: shopAsToken, body: { password, newPassword: browserHash('admin satte') } })).toMatchObject({
+      status: 403,
+      body: { code: 'SHOP_AS_FORBIDDEN' },
+    });
+    expect((await login(email, password, { address: freshAddress() })).status).toBe(200);
+    const shopAsContext = { customer: () => customerOf(shopAsToken) };
+    expect((await requireCustomer(shopAsContext)).customerId).toBe(customerId);
+    await expect(requireCustomer(shopAsContext, { allowShopAs: false })).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    await expect(requireAccountOwner(shopAsContext)).rejects.toMatchObject({ extensions: { code: 'FORBIDDEN' } });
+    expect((await requireAccountOwner({ customer: () => customerOf(owner) })).customerId).toBe(customerId);
+    expect((await call(app, '/auth/logout', { token: shopAsToken, body: { everywhere: true } })).status).toBe(200);
+    expect(await customerOf(shopAsToken)).toBeNull();
+    expect(await customerOf(owner)).not.toBeNull();
   });
 });
 
@@ -329,16 +457,25 @@ describe.runIf(process.env.REDIS_URL)('customer login limit across two instances
     await db.close();
   });
 
-  it('counts wrong logins made on either instance against one account', async () => {
+  it('counts wrong logins made on either instance against one account: both then ask for a proof of work, and let the owner in', async () => {
     const email = `shared-${Date.now()}@example.se`;
     const password = browserHash('delat lösen');
     expect((await call(pair.first, '/auth/register', { body: { username: email, password } })).status).toBe(200);
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 3; i++) {
       const app = i % 2 === 0 ? pair.first : pair.second;
       expect((await call(app, '/auth/login', { address: freshAddress(), body: { username: email, password: browserHash(`guess ${i}`) } })).status).toBe(401);
     }
+    // Three of four: still no challenge on either.
+    expect((await call(pair.second, '/auth/login', { address: freshAddress(), body: { username: email, password } })).body.token).toEqual(expect.any(String));
+    expect((await call(pair.second, '/auth/login', { address: freshAddress(), body: { username: email, password: browserHash('guess 3') } })).status).toBe(401);
     for (const app of [pair.first, pair.second]) {
-      expect((await call(app, '/auth/login', { address: freshAddress(), body: { username: email, password } })).status).toBe(429);
+      const address = freshAddress();
+      const challenged = await call(app, '/auth/login', { address, body: { username: email, password } });
+      expect(challenged.status).toBe(200);
+      const sign = challenged.body.sign!;
+      expect(sign).toEqual(expect.any(String));
+      const signed = await call(app, '/auth/login', { address, body: { username: email, password, signature: `${sign}:${solveChallenge(sign, 16)}` } });
+      expect(signed.body.token).toEqual(expect.any(String));
     }
   });
 });

@@ -20,13 +20,13 @@ import type { ShopVariant } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { t, type TextId, type TextValues } from '../../i18n';
 import type { AddressLimits } from '../../limits/address-limits';
-import { beginLoginAttempt, isRefused } from '../../limits/login-attempts';
+import { accountNeedsChallenge, beginCustomerLoginAttempt, isRefused, type CustomerLoginLimits } from '../../limits/login-attempts';
 import { dummyHashPromise, hashPassword, verifyPassword } from '../../security/password';
 import { bearerToken } from '../admin';
 import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
-import { enqueuePasswordResetMail } from '../mail';
+import { enqueuePasswordResetMail, maskPasswordResetKeys } from '../mail';
 import { makeChallenge, meetsDifficulty, readChallenge, splitSignature } from './challenge';
-import { insertResetKey, takeResetKey } from './reset-key-store';
+import { findLiveResetKey, insertResetKey, takeResetKey, useCustomerResetKeys } from './reset-key-store';
 import { findLiveSession, revokeCustomerSessions, revokeSession } from './session-store';
 import { refreshSession, replaceSessions, sessionLifetimeSeconds, sessionOfToken, startSession, type IssuedToken } from './sessions';
 import { takeShopAsLink } from './shop-as-store';
@@ -45,6 +45,8 @@ export interface AuthRouteDeps {
   origin: string;
   /** Wrong logins from one address after which each further login from it must answer a sign challenge. */
   challengeAfter: number;
+  /** Wrong logins to one account (from any address) after which each login to it must answer a sign challenge. */
+  accountChallengeAfter: number;
   signChallengeSeconds: number;
 }
 
@@ -91,6 +93,8 @@ const STATUS: Record<AuthErrorCode, number> = {
   SIGNATURE_INVALID: 400,
   UNAUTHENTICATED: 401,
   RATE_LIMITED: 429,
+  CROSS_SITE: 403,
+  SHOP_AS_FORBIDDEN: 403,
 };
 
 class AuthError extends Error {
@@ -117,9 +121,25 @@ function fieldsOf(req: FastifyRequest): { body: Body | null; language: LanguageI
   return { body: parsed.success ? parsed.data : null, language };
 }
 
-/** The bearer token of the request, else its apollo-token cookie. */
+/**
+ * Whether the request came from the shop's own pages or from the shopper typing the address (Sec-Fetch-Site
+ * same-origin or none). A browser attaches the apollo-token cookie to any site's navigation or form post here, so
+ * only then may the cookie stand for the shopper; anyone else sends the token as a Bearer (as /graphql asks).
+ */
+function fromOwnPages(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site === 'same-origin' || site === 'none';
+}
+
+/** A browser says another site sent it; a request without Sec-Fetch-Site is no browser's (or an old one's). */
+function fromOtherSite(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/** The bearer token of the request, else its apollo-token cookie when the request came from the shop's own pages. */
 function tokenOf(req: FastifyRequest): string | null {
-  return bearerToken(req.headers.authorization) ?? req.cookies[AUTH_COOKIE] ?? null;
+  return bearerToken(req.headers.authorization) ?? (fromOwnPages(req) ? (req.cookies[AUTH_COOKIE] ?? null) : null);
 }
 
 const success = (issued: IssuedToken): AuthSuccess => ({ token: issued.token, maxAge: issued.maxAge, ...(issued.shopAs ? { shopAs: true } : {}) });
@@ -132,7 +152,12 @@ const success = (issued: IssuedToken): AuthSuccess => ({ token: issued.token, ma
  */
 export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps): void {
   const { db, tokens, limits } = deps;
-  const loginLimits = { perAccount: limits.customerLoginFailuresPerAccount, perAddress: limits.customerLoginFailuresPerAddress };
+  const loginLimits: CustomerLoginLimits = {
+    perAccount: limits.customerLoginFailuresPerAccount,
+    perAddress: limits.customerLoginFailuresPerAddress,
+    perAccountAndAddress: limits.customerLoginFailuresPerAccountAndAddress,
+    accountChallengeAfter: deps.accountChallengeAfter,
+  };
 
   const handle =
     (run: (req: FastifyRequest, body: Body, language: LanguageId) => Promise<AuthSuccess | AuthChallenge | AuthLoggedOut | AuthMessage | AuthSignInfo>) =>
@@ -140,6 +165,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       reply.header('Cache-Control', 'private, no-store');
       const { body, language } = fieldsOf(req);
       try {
+        // Another site's page may post here (a form needs no CORS), e.g. to log the shopper in as someone else;
+        // none of these endpoints serves one.
+        if (req.method === 'POST' && fromOtherSite(req)) throw fail('CROSS_SITE', 'server.auth.crossSite');
         if (!body) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
         // The secret is read before any transaction below issues a token inside it.
         await tokens.ready();
@@ -163,17 +191,25 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     new AuthError('RATE_LIMITED', 'server.auth.tooManyAttempts', { minutes: String(Math.max(1, Math.ceil(retryAfterSeconds / 60))) }, retryAfterSeconds);
 
   /**
-   * Past `challengeAfter` wrong logins from the address, a login must carry an answered challenge: without one
-   * it gets a new challenge; with a forged, expired, reused or wrong one it is refused.
+   * Past `challengeAfter` wrong logins from the address, or `accountChallengeAfter` to the account from anywhere,
+   * a login must carry an answered challenge: without one it gets a new challenge; with a forged, expired, reused
+   * or wrong one it is refused.
    */
-  async function challengeIfNeeded(address: string, signature: string | undefined): Promise<AuthChallenge | null> {
-    if ((await limits.customerLoginFailuresPerAddress.used(address)) < deps.challengeAfter) return null;
+  async function challengeIfNeeded(address: string, email: string, signature: string | undefined): Promise<AuthChallenge | null> {
+    const needed = (await limits.customerLoginFailuresPerAddress.used(address)) >= deps.challengeAfter || (await accountNeedsChallenge(loginLimits, email));
+    if (!needed) return null;
     if (!signature) return { sign: await makeChallenge(tokens, address, deps.signChallengeSeconds) };
     const parts = splitSignature(signature);
     const challenge = parts && (await readChallenge(tokens, parts.value, address));
     if (!parts || !challenge || !meetsDifficulty(parts.value, parts.answer, challenge.difficulty)) throw fail('SIGNATURE_INVALID', 'server.auth.signatureInvalid');
     if (!(await limits.signChallengesUsed.take(challenge.nonce)).allowed) throw fail('SIGNATURE_INVALID', 'server.auth.signatureInvalid');
     return null;
+  }
+
+  /** Each account change draws from the address's budget before anything slow runs. */
+  async function spendAccountChange(address: string): Promise<void> {
+    const verdict = await limits.accountChanges.take(address);
+    if (!verdict.allowed) throw new AuthError('RATE_LIMITED', 'server.tooManyAttempts', undefined, verdict.retryAfterSeconds);
   }
 
   async function shopAsLogin(loginToken: string): Promise<AuthSuccess> {
@@ -194,9 +230,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     }
     if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
     if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
-    const challenge = await challengeIfNeeded(req.ip, body.signature);
+    const challenge = await challengeIfNeeded(req.ip, body.username, body.signature);
     if (challenge) return challenge;
-    const attempt = await beginLoginAttempt(loginLimits, body.username, req.ip);
+    const attempt = await beginCustomerLoginAttempt(loginLimits, body.username, req.ip);
     if (isRefused(attempt)) throw tooMany(attempt.retryAfterSeconds);
     const customer = await findCustomerByEmail(db, body.username);
     const ok = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyHashPromise));
@@ -210,11 +246,14 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
 
   fastify.post(
     AUTH_PATHS.register,
-    handle(async (_req, body, language) => {
+    handle(async (req, body, language) => {
       if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
       const password = requireHashedPassword(body.password);
       const customerType = body.customerType ?? 'PERSON';
       if (customerType === 'ORGANIZATION' && !body.companyName) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
+      await spendAccountChange(req.ip);
+      // Checked before the slow hash; createCustomer still refuses a duplicate that raced in meanwhile.
+      if (await findCustomerByEmail(db, body.username)) throw fail('ACCOUNT_EXISTS', 'server.auth.accountExists');
       const customerId = await createCustomer(db, {
         email: body.username,
         passwordHash: await hashPassword(password),
@@ -236,8 +275,11 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     handle(async (req, body) => {
       const session = await sessionOfToken(db, tokens, tokenOf(req));
       if (!session) throw fail('UNAUTHENTICATED', 'server.auth.unauthenticated');
+      // The password is the owner's: an admin shopping as them never sets it (nor ends their sessions by guessing it).
+      if (session.shopAsAdminId !== null) throw fail('SHOP_AS_FORBIDDEN', 'server.auth.shopAsForbidden');
       if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
       const newPassword = requireHashedPassword(body.newPassword);
+      await spendAccountChange(req.ip);
       const customer = await findCustomerCredentials(db, session.customerId);
       if (!customer || !(await verifyPassword(body.password, customer.passwordHash))) {
         // Whoever holds this token does not know the password: the session ends.
@@ -250,6 +292,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       return success(
         await db.transaction(async (tx) => {
           await setCustomerPasswordHash(tx, session.customerId, passwordHash);
+          // A reset link mailed before the change must not undo it.
+          await useCustomerResetKeys(tx, session.customerId, new Date());
           return replaceSessions(tx, tokens, session.customerId, lifetime);
         }),
       );
@@ -259,7 +303,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
   const logout = handle(async (req, body) => {
     const session = await sessionOfToken(db, tokens, tokenOf(req));
     if (session) {
-      if (body.everywhere) await revokeCustomerSessions(db, session.customerId, new Date());
+      // Only a POST may end every session: a GET is a link anyone can make the shopper follow. An admin's
+      // shop-as session ends only itself, never the owner's.
+      if (body.everywhere && req.method === 'POST' && session.shopAsAdminId === null) await revokeCustomerSessions(db, session.customerId, new Date());
       else await revokeSession(db, session.sessionId, new Date());
     }
     // Logged out either way: a token that no longer counts needs no ending.
@@ -280,8 +326,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
 
   fastify.post(
     AUTH_PATHS.forgotPassword,
-    handle(async (_req, body, language) => {
+    handle(async (req, body, language) => {
       if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
+      await spendAccountChange(req.ip);
       const answer: AuthMessage = { message: t(language, 'server.auth.resetMailSent') };
       // The same answer whether or not the address has an account, and whether or not a mail went out.
       const customer = await findCustomerByEmail(db, body.username);
@@ -289,6 +336,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       const key = randomBytes(32).toString('base64url');
       const resetUrl = `${deps.origin}${RESET_PAGE[language]}?key=${key}`;
       await db.transaction(async (tx) => {
+        // Reset mails whose keys have expired keep them no longer (sent ones were masked when sent).
+        await maskPasswordResetKeys(tx, { createdBefore: new Date(Date.now() - RESET_KEY_MINUTES * 60_000) });
         await insertResetKey(tx, { keyHash: sha256(key), customerId: customer.customerId, expiresAt: new Date(Date.now() + RESET_KEY_MINUTES * 60_000) });
         await enqueuePasswordResetMail(tx, { to: customer.email, language, resetUrl, validMinutes: RESET_KEY_MINUTES }, deps.variant);
       });
@@ -298,15 +347,22 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
 
   fastify.post(
     AUTH_PATHS.resetPassword,
-    handle(async (_req, body) => {
+    handle(async (req, body) => {
       const newPassword = requireHashedPassword(body.newPassword);
       if (!body.key) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
-      const passwordHash = await hashPassword(newPassword);
+      await spendAccountChange(req.ip);
       const key = body.key;
+      // A made-up, used or expired key costs no slow hash; the key is still taken atomically below.
+      if ((await findLiveResetKey(db, sha256(key), new Date())) === null) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
+      const passwordHash = await hashPassword(newPassword);
       const issued = await db.transaction(async (tx) => {
         const customerId = await takeResetKey(tx, sha256(key), new Date());
         if (customerId === null) return null;
+        // An unsent mail must not keep a key that was used.
+        await maskPasswordResetKeys(tx, { key });
         await setCustomerPasswordHash(tx, customerId, passwordHash);
+        // Every other reset link of the account ends with this one.
+        await useCustomerResetKeys(tx, customerId, new Date());
         return replaceSessions(tx, tokens, customerId, sessionLifetimeSeconds(body.sessionLifetime));
       });
       if (!issued) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');

@@ -6,6 +6,7 @@
 export { enqueueBackInStockMail, enqueueOrderMail, forgetMails } from './outbox';
 export type { BackInStockMailData } from './BackInStockMail';
 export { enqueuePasswordResetMail, type PasswordResetMailData } from './PasswordResetMail';
+export { maskPasswordResetKeys } from './outbox-store';
 export { registerMailPreviews } from './preview';
 export { createMailSender } from './sender';
 export type { OrderMailData, OrderMailKind } from './types';

@@ -113,8 +113,42 @@ export async function claimDueMails(db: Queryable, limit: number): Promise<Store
   return rows.map(fromRow).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
+/*
+ * A reset mail's link holds a key that sets the account's password. The outbox keeps it only while it may still be
+ * needed (the mail is unsent and the key unused and unexpired): the key is then cut to its first four characters,
+ * which still tell a person which mail it was, and can no longer be used.
+ */
+const RESET_KEY_PATTERN = 'key=([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}';
+const MASKED_KEY = 'key=\\1********';
+const maskSql = (column: 'text' | 'html') => `regexp_replace(${column}, '${RESET_KEY_PATTERN}', '${MASKED_KEY}', 'g')`;
+
+/** The mail's text with every reset key masked, as the outbox keeps it once the key is of no more use. */
+export function maskResetKeys(text: string): string {
+  return text.replace(new RegExp(RESET_KEY_PATTERN, 'g'), 'key=$1********');
+}
+
 export async function markSent(db: Queryable, id: string): Promise<void> {
-  await db.query('UPDATE mail_outbox SET sent_at = clock_timestamp(), locked_until = NULL, last_error = NULL WHERE id = $1', [id]);
+  await db.query(
+    `UPDATE mail_outbox SET sent_at = clock_timestamp(), locked_until = NULL, last_error = NULL,
+       text = CASE WHEN kind = 'passwordreset' THEN ${maskSql('text')} ELSE text END,
+       html = CASE WHEN kind = 'passwordreset' THEN ${maskSql('html')} ELSE html END
+     WHERE id = $1`,
+    [id],
+  );
+}
+
+/**
+ * Masks the key in stored reset mails: those whose link holds `key` (it was used), and those queued before
+ * `createdBefore` (their keys have expired).
+ */
+export async function maskPasswordResetKeys(db: Queryable, which: { key?: string; createdBefore?: Date }): Promise<void> {
+  await db.query(
+    `UPDATE mail_outbox SET text = ${maskSql('text')}, html = ${maskSql('html')}
+     WHERE kind = 'passwordreset'
+       AND (($1::text IS NOT NULL AND strpos(text, 'key=' || $1::text) > 0) OR ($2::timestamptz IS NOT NULL AND created_at < $2::timestamptz))
+       AND text ~ '${RESET_KEY_PATTERN}'`,
+    [which.key ?? null, which.createdBefore ?? null],
+  );
 }
 
 /** Records why delivery failed and when to try again (attempts was counted when the mail was claimed). */

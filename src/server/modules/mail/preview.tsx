@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { LanguageId } from '../../../shared/locales';
 import type { Db } from '../../db/client';
 import type { ShopVariant } from '../../../shared/shop';
-import { findMail, type StoredMail } from './outbox-store';
+import { findMail, maskResetKeys, type StoredMail } from './outbox-store';
 import { renderOrderMail } from './render';
 import { sampleOrderMailData } from './sample';
 import { mailPreviewTexts } from './texts';
@@ -92,7 +92,9 @@ export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; v
       if (id) {
         const stored = await findMail(deps.db, id);
         if (!stored || stored.kind !== 'passwordreset' || !(await deps.mayRead(req, stored))) return reply.callNotFound();
-        return reply.type('text/html; charset=utf-8').send(mailLayoutPage('passwordreset', stored.languageId, stored, mailPreviewTexts[stored.languageId].stored(stored.to)));
+        // Even an admin sees the key masked: a live key would let whoever sees the page set the password.
+        const masked = { ...stored, text: maskResetKeys(stored.text), html: maskResetKeys(stored.html) };
+        return reply.type('text/html; charset=utf-8').send(mailLayoutPage('passwordreset', stored.languageId, masked, mailPreviewTexts[stored.languageId].stored(stored.to)));
       }
       const resetPath = language === 'en' ? '/en/account/reset-password' : '/account/reset-password';
       const mail = renderPasswordResetMail({ to: 'kund@example.se', language, resetUrl: `${resetPath}?key=sample`, validMinutes: 60 }, deps.variant);

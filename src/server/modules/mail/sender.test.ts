@@ -5,7 +5,8 @@ import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { parseReceivedMail, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { sinkTlsCert, sinkTlsKey } from '../../testing/smtp-sink-tls';
 import { enqueueOrderMail } from './outbox';
-import { findMail } from './outbox-store';
+import { findMail, maskPasswordResetKeys } from './outbox-store';
+import { enqueuePasswordResetMail } from './PasswordResetMail';
 import { createMailSender, type MailLog } from './sender';
 import { createSmtpTransport, parseSmtpUrl } from './smtp';
 import type { OrderMailData } from './types';
@@ -86,6 +87,33 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     // Sent mails are not sent again.
     expect(await sender.sendPending()).toEqual({ sent: 0, failed: 0 });
     expect(sink.received).toHaveLength(2);
+  });
+
+  it('sends a reset mail with its key, then keeps it only masked; an unsent one is masked once its key is used or expired', async () => {
+    const key = 'AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde';
+    const reset = (k: string) => ({ to: address(), language: 'sv' as const, resetUrl: `http://shop.example/account/reset-password?key=${k}`, validMinutes: 60 });
+    const id = await enqueuePasswordResetMail(db, reset(key), 'games');
+    const sender = createMailSender({ db, smtpUrl: sink.url, log, from });
+    expect(await sender.sendPending()).toEqual({ sent: 1, failed: 0 });
+    expect((await parseReceivedMail(sink.received[0]!.data)).text).toContain(`key=${key}`);
+    const sent = await findMail(db, id);
+    for (const body of [sent!.text, sent!.html]) {
+      expect(body).not.toContain(key);
+      expect(body).toContain('key=AbCd********');
+    }
+
+    const usedKey = 'usedusedusedusedusedusedusedusedusedusedxyz';
+    const otherKey = 'otherotherotherotherotherotherotherother123';
+    const used = await enqueuePasswordResetMail(db, reset(usedKey), 'games');
+    const other = await enqueuePasswordResetMail(db, reset(otherKey), 'games');
+    await maskPasswordResetKeys(db, { key: usedKey });
+    expect((await findMail(db, used))!.text).not.toContain(usedKey);
+    expect((await findMail(db, other))!.text).toContain(otherKey);
+    await maskPasswordResetKeys(db, { createdBefore: new Date(Date.now() + 1000) });
+    expect((await findMail(db, other))!.html).not.toContain(otherKey);
+    expect((await findMail(db, other))!.html).toContain('key=othe********');
+    // Never sent: the tests below count what the sender delivers.
+    await db.query('DELETE FROM mail_outbox WHERE id = ANY($1::uuid[])', [[used, other]]);
   });
 
   it('records a refusal, waits before retrying, and delivers on a later attempt', async () => {
