@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { HYDRATED_MARK } from '../../src/client/app/boot';
 import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
 import { axeViolations, describeViolations } from '../support/axe';
 import { expectNoSidewaysScroll } from '../support/page-fit';
@@ -97,12 +98,16 @@ test.describe('customer accounts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Mina ordrar' })).toBeVisible();
     await expect(page.getByText('Inga pågående ordrar.')).toBeVisible();
     await logOut(page);
-    await logIn(page, email);
 
+    // A guest's cart joins the customer's at login.
     await page.goto(product.canonicalUrl);
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
-    await expect(page.getByRole('dialog', { name: 'Varukorg' }).getByRole('link', { name: product.name })).toBeVisible();
+    const cart = page.getByRole('dialog', { name: 'Varukorg' });
+    await expect(cart.getByRole('link', { name: product.name })).toBeVisible();
+    await cart.getByRole('button', { name: 'Stäng' }).click();
+    await logIn(page, email);
     await page.goto('/kassan');
+    await expect(page.getByRole('region', { name: 'Din varukorg' })).toContainText(product.name);
     await textbox(page, 'E-post').fill(email);
     await textbox(page, 'Mobilnummer').fill('070-123 45 67');
     await textbox(page, 'Förnamn').fill('Anna');
@@ -296,10 +301,12 @@ test.describe('customer accounts', () => {
     const other = await context.newPage();
     await other.goto('/mina-sidor/installningar');
     await expect(other.getByRole('heading', { level: 1, name: 'Inställningar' })).toBeVisible();
+    await other.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
     await page.goto('/mina-sidor/saldo');
     await expect(page.getByRole('heading', { level: 1, name: 'Saldo' })).toBeVisible();
     await logOut(page);
-    await expect(other).toHaveURL(/\/$/);
+    // The other tab hears it over the BroadcastChannel, without being brought to the front.
+    await expect(other).toHaveURL(/\/$/, { timeout: 20_000 });
     expect((await context.cookies()).find((cookie) => cookie.name === 'apollo-token')).toBeUndefined();
   });
 

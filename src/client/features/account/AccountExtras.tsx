@@ -31,6 +31,16 @@ export default function AccountExtras({ languageId }: { languageId: LanguageId }
   useEffect(() => {
     readSignedIn();
     startSession({ client, languageId });
+    // Where no message from another tab arrived (no BroadcastChannel, a tab asleep), the cookie still tells.
+    const reread = () => {
+      if (document.visibilityState === 'visible') readSignedIn();
+    };
+    document.addEventListener('visibilitychange', reread);
+    window.addEventListener('focus', reread);
+    return () => {
+      document.removeEventListener('visibilitychange', reread);
+      window.removeEventListener('focus', reread);
+    };
   }, [client, languageId]);
   const params = new URLSearchParams(location.search);
   const action = params.get('action');

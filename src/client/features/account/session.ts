@@ -80,18 +80,18 @@ export async function signedIn(success: AuthSuccess): Promise<void> {
   account.signedIn = true;
   account.shopAs = success.shopAs === true || tokenClaims(success.token)?.shopAs === true;
   scheduleRefresh(success.maxAge);
+  // Always asked, with or without a guest cart: the answer is the customer's own cart (the guest cart merged in),
+  // which this browser may not have known yet.
   const guestCart = cartState.id || loadCartId();
-  if (guestCart) {
-    const channel = channels[languageId];
-    const claimed = await client
-      .mutate({ mutation: ClaimCartDocument, variables: { id: guestCart, channelId: channel.channelId, languageId: channel.languageId } })
-      .catch((error: unknown) => {
-        console.error(error);
-        return null;
-      });
-    const id = claimed?.data?.claimCart.id;
-    if (id) claimedCart(id);
-  }
+  const channel = channels[languageId];
+  const claimed = await client
+    .mutate({ mutation: ClaimCartDocument, variables: { id: guestCart, channelId: channel.channelId, languageId: channel.languageId } })
+    .catch((error: unknown) => {
+      console.error(error);
+      return null;
+    });
+  const id = claimed?.data?.claimCart.id;
+  if (id) claimedCart(id);
   await resetStore();
   tell({ type: 'signedIn' });
 }
