@@ -39,7 +39,7 @@ export type GraphQLContext = ContextBase & {
   /**
    * The signed-in customer, read once per operation: from 'Authorization: Bearer', else the apollo-token cookie
    * (page renders, and the browser's own requests). Null without a token or with one whose session no longer
-   * counts (logged out, password changed, expired, account deleted). Resolvers use requireCustomer (modules/auth).
+   * counts (logged out, password changed, expired, account deleted). Resolvers use requireSignedIn / requireAccountOwner (signed-in.ts).
    */
   customer: () => Promise<CustomerSession | null>;
   /** Turned off for mutations, which are never stopped halfway (operation-deadline.ts). */

@@ -4,7 +4,7 @@ import { forbidden, unauthenticated } from './errors';
 /*
  * The signed-in customer as the shop's modules ask for it. Here rather than in modules/auth, which reads the
  * customers table through modules/customer: the customer, cart and checkout modules asking modules/auth would
- * make a circle. It is the same rule as modules/auth's requireCustomer (the session of the operation's token).
+ * make a circle. The session is the operation's token's, as GraphQLContext.customer() checked it.
  */
 
 /** The signed-in customer's id, or null for a guest (no token, or one whose session no longer counts). */

@@ -2,7 +2,6 @@
  * Customer sign-in: tokens backed by session rows, the /auth endpoints (register, login and refresh, password,
  * logout, forgot and reset password, the sign challenge), login guessing limits, and admins' "shop as" links.
  */
-export { requireAccountOwner, requireCustomer, type RequireCustomerOptions } from './customer-context';
 export { sessionOfToken, type CustomerSession } from './sessions';
 export { createCustomerTokens, type CustomerTokens } from './tokens';
 export { authResolvers } from './resolvers';
