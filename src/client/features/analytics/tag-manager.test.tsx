@@ -81,6 +81,8 @@ describe('tag manager page views', () => {
 
   it('never tracks the order token of the confirmation page', () => {
     expect(trackedUrl('/checkout/confirm', '?order=abc&token=s3cret')).toBe('/checkout/confirm?order=abc');
+    expect(trackedUrl('/account/reset-password', '?key=k3y')).toBe('/account/reset-password');
+    expect(trackedUrl('/', '?loginToken=t0ken&open=cart')).toBe('/?open=cart');
     expect(trackedUrl('/allt', '')).toBe('/allt');
     expect(trackedUrl('/allt', '?sort=LATEST')).toBe('/allt?sort=LATEST');
   });

@@ -14,8 +14,11 @@ const PAGE_VIEW_DELAY_MS = 500;
 
 let pageStatus = 200;
 
-/** Query parameters that are secrets (the order token opens an order's address and contents): never tracked. */
-const SECRET_PARAMS = ['token'];
+/**
+ * Query parameters that are secrets, never tracked: the order token opens an order's address and contents, a
+ * password reset key sets a new password, and an admin's loginToken signs in as the customer.
+ */
+const SECRET_PARAMS = ['token', 'key', 'loginToken'];
 
 /** The page's URL for the tag manager, without secrets. */
 export function trackedUrl(pathname: string, search: string): string {
