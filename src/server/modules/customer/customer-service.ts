@@ -5,7 +5,6 @@ import { badInput, invalidFields } from '../../graphql/errors';
 import type { UserInput } from '../../graphql/generated/resolvers-types';
 import { checkoutTexts, customerFieldErrors, emptyCheckout, mergeCheckout, type CustomerFields } from '../checkout';
 import { forgetMails } from '../mail';
-import { forgetBackInStockRequests } from '../notifications';
 import { eraseCustomerOrders, orderNumbersOf } from '../order';
 import {
   deleteCustomer,
@@ -91,9 +90,11 @@ export async function updateCustomerDetails(db: Db, customerId: number, input: U
 
 /**
  * deleteUser, in one transaction: the orders stay for the bookkeeping, unlinked and without the person's details
- * (the order module says what is kept); the stored mails of those orders and every mail to the address, the
- * address's back-in-stock requests and newsletter sign-up are removed; then the account, which takes its
+ * (the order module says what is kept); the stored mails of those orders and the account's reset mails are
+ * removed, and the newsletter sign-up when the account had given that consent; then the account, which takes its
  * sessions (every token stops working at once), reset keys, shop-as links, store credit and cart with it.
+ * Nothing is erased by address alone: an account's email is not verified, so a guest's order mails, back-in-stock
+ * requests or sign-up made with the same address are not the account's to erase.
  */
 export async function deleteCustomerAccount(db: Db, customerId: number): Promise<void> {
   await db.transaction(async (tx) => {
@@ -101,8 +102,7 @@ export async function deleteCustomerAccount(db: Db, customerId: number): Promise
     if (!saved) return;
     const orderIds = await eraseCustomerOrders(tx, customerId);
     await forgetMails(tx, { orderIds, email: saved.email });
-    await forgetBackInStockRequests(tx, saved.email);
-    await deleteNewsletterSubscription(tx, saved.email);
+    if (saved.newsletterConsent) await deleteNewsletterSubscription(tx, saved.email);
     await deleteCustomer(tx, customerId);
   });
 }

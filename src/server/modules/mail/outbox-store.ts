@@ -162,9 +162,10 @@ export async function markFailed(db: Queryable, mail: StoredMail, error: string)
 }
 
 /**
- * Removes the stored mails of these orders and every mail to this address (any letter case), sent or not: a
- * deleted account's mails hold the person's name and address.
+ * Removes a deleted account's stored mails, sent or not (they hold the person's name and address): those of its
+ * orders, and the password reset mails to its address (only an account's address ever gets one). Never every mail
+ * to the address: an account's email is not verified, so a guest's order mails to the same address are not its.
  */
 export async function deleteMailsOf(db: Queryable, orderIds: readonly string[], email: string): Promise<void> {
-  await db.query('DELETE FROM mail_outbox WHERE order_id = ANY($1::text[]) OR lower(to_address) = lower($2)', [orderIds, email.trim()]);
+  await db.query(`DELETE FROM mail_outbox WHERE order_id = ANY($1::text[]) OR (kind = 'passwordreset' AND lower(to_address) = lower($2))`, [orderIds, email.trim()]);
 }

@@ -13,11 +13,6 @@ export async function saveBackInStockRequest(db: Queryable, request: { skuId: nu
   );
 }
 
-/** Removes every back-in-stock request of this address (any letter case). */
-export async function deleteBackInStockRequestsOf(db: Queryable, email: string): Promise<void> {
-  await db.query('DELETE FROM back_in_stock_requests WHERE lower(email) = lower($1)', [email.trim()]);
-}
-
 /**
  * Marks the SKU's pending requests as answered and answers them: one statement, so of two instances hearing
  * the same stock change only one takes each request.

@@ -4,7 +4,7 @@ import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
 import { badInput } from '../../graphql/errors';
 import { skuAvailability } from '../inventory';
-import { deleteBackInStockRequestsOf, saveBackInStockRequest } from './back-in-stock-store';
+import { saveBackInStockRequest } from './back-in-stock-store';
 import { serverMessage, type ServerMessageId } from './messages';
 
 const backInStockInput = z.object({
@@ -34,9 +34,4 @@ export async function registerBackInStock(db: Queryable, request: { email: strin
   if (availability === 'in-stock') throw refusal(languageId, 'ALREADY_IN_STOCK', 'backInStock.alreadyInStock');
   await saveBackInStockRequest(db, { skuId, email, languageId });
   return serverMessage(languageId, 'backInStock.registered');
-}
-
-/** The address's requests are forgotten (its owner deleted their account). */
-export function forgetBackInStockRequests(db: Queryable, email: string): Promise<void> {
-  return deleteBackInStockRequestsOf(db, email);
 }
