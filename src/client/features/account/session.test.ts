@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
+import 'fake-indexeddb/auto';
+import { createStore, keys, set } from 'idb-keyval';
 import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, REFRESH_FACTOR_MS } from '../../../shared/auth';
 import { readToken } from '../../lib/auth-token';
-import { cartState } from '../cart';
+import { cartState, OUTBOX_DB, outboxState } from '../cart';
 import { account } from './account-state';
 import { signedIn, signOut, startSession } from './session';
 
@@ -89,7 +91,14 @@ describe('the account session', () => {
     client.cache.writeQuery({ query: gql`query Who { who }`, data: { who: 'Anna' } });
     expect(client.cache.extract()).not.toEqual({});
     cartState.id = 'customer-cart';
+    // The device's copy of the customer's cart, and a change waiting to be sent.
+    const outbox = createStore(OUTBOX_DB.database, OUTBOX_DB.store);
+    await set('entries', [{ key: 'k1' }], outbox);
+    outboxState.serverCart = { cart: { id: 'customer-cart' } } as unknown as NonNullable<typeof outboxState.serverCart>;
     await signOut();
+    expect(await keys(outbox)).toEqual([]);
+    expect(outboxState.serverCart).toBeNull();
+    expect(outboxState.entries).toEqual([]);
     expect(readToken()).toBeNull();
     expect(account.signedIn).toBe(false);
     expect(cartState.id).toBe('');

@@ -108,7 +108,8 @@ export async function signOut({ callServer = true, broadcast = true }: { callSer
   clearTimeout(refreshTimer);
   account.signedIn = false;
   account.shopAs = false;
-  forgetCart();
+  // The device's copy of the cart goes even if IndexedDB fails; the rest of the sign-out goes on regardless.
+  await forgetCart().catch((error: unknown) => console.error(error));
   if (broadcast) tell({ type: 'signedOut' });
   // The server forgets the session; if it cannot be reached, the token is gone from the browser all the same.
   if (callServer && token) await callAuth(AUTH_PATHS.logout, {}, { languageId, token }).catch(() => null);

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { cookieValue, writeCookie } from '../../lib/cookie';
+import { OUTBOX_DB, outboxState, setOutboxEntries, setSettledEntries } from './outbox-state';
 
 /** The cart cookie lives about a year; the id itself is an unguessable 128-bit value. */
 export const CART_COOKIE = 'ralph-cart';
@@ -32,9 +33,18 @@ export function claimedCart(id: string): void {
   storeCartId(id);
 }
 
-/** Logout: this browser no longer knows the customer's cart (nor the checkout form kept with it). */
-export function forgetCart(): void {
+/**
+ * Logout: this browser no longer knows the customer's cart (nor the checkout form kept with it). The device's copy
+ * of that cart and the changes still waiting to be sent were the customer's too: they go, so the next person on the
+ * device neither sees the cart nor has the customer's changes replayed into a guest cart.
+ */
+export async function forgetCart(): Promise<void> {
   cartState.id = '';
   cartState.loaded = true;
   writeCookie(CART_COOKIE, '', 0);
+  setOutboxEntries([]);
+  setSettledEntries([]);
+  outboxState.serverCart = null;
+  const { clear, createStore } = await import('idb-keyval');
+  await clear(createStore(OUTBOX_DB.database, OUTBOX_DB.store));
 }

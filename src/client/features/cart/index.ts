@@ -5,3 +5,5 @@ export { MiniCart } from './MiniCart';
 export { useAddToCart } from './use-add-to-cart';
 export { useCart } from './use-cart';
 export { cartState, claimedCart, forgetCart, loadCartId } from './cart-id';
+// Where the device keeps the cart and its waiting changes (sign-out empties both; its tests look there).
+export { OUTBOX_DB, outboxState } from './outbox-state';

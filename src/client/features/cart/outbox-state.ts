@@ -73,6 +73,9 @@ export function mayHold(kept: Pick<KeptCart, 'receivedAt'>, entry: Pick<OutboxEn
   return entry.sentAt !== undefined && entry.sentAt < kept.receivedAt;
 }
 
+/** The IndexedDB database and store that hold the waiting changes and the last cart the server answered. */
+export const OUTBOX_DB = { database: 'retro-cart', store: 'outbox' } as const;
+
 /**
  * What the cart UI needs of the outbox, in the entry chunk: the waiting changes, the last cart the server
  * answered (so an offline reload still shows the cart) and whether the browser is online. The outbox itself

@@ -19,6 +19,7 @@ import {
   type KeptCart,
   type LinePreview,
   type OutboxEntry,
+  OUTBOX_DB,
 } from '../outbox-state';
 import { readCachedCart, writeCart } from '../write-cart';
 import { CartOutbox } from './outbox';
@@ -98,7 +99,7 @@ class OutboxRuntime {
   constructor(public context: OutboxContext) {
     const send = apolloSender(context.client, () => this.context.channel);
     this.outbox = new CartOutbox<KeptCart>({
-      store: createStore('retro-cart', 'outbox'),
+      store: createStore(OUTBOX_DB.database, OUTBOX_DB.store),
       send: async (entry, cartId) => {
         const { languageId } = this.context.channel;
         const result = await send(entry, cartId);
