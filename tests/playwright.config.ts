@@ -1,9 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './support/browser';
+import { e2eMailSettings } from './support/mail';
 import { e2eServerSettings } from './support/server';
 import { E2E_ADMIN } from './support/shop-api';
 
 const { port, dataDir } = await e2eServerSettings();
+const { smtpUrl } = await e2eMailSettings();
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -44,9 +46,12 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '6000',
       PAGE_RATE_LIMIT_PER_MINUTE: '6000',
       CODE_ATTEMPTS_PER_15_MINUTES: '1000',
+      ACCOUNT_CHANGES_PER_ADDRESS: '1000',
       // Tests set stock through the admin API, as staff would.
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,
+      // The shop's real mails go to the run's SMTP sink (tests/support/mail.ts), where tests read them.
+      SMTP_URL: smtpUrl,
     },
   },
 });

@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { HYDRATED_MARK } from '../../src/client/app/boot';
 import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
 import { axeViolations, describeViolations } from '../support/axe';
+import { latestMailTo } from '../support/mail';
 import { expectNoSidewaysScroll } from '../support/page-fit';
 import { buyableProducts, E2E_ADMIN, setStock } from '../support/shop-api';
 
@@ -234,6 +235,63 @@ test.describe('customer accounts', () => {
     await expect(page.getByText('Inga händelser ännu.')).toBeVisible();
     await expectAccessible(page, 'balance');
     await expectNoSidewaysScroll(page, 'balance');
+  });
+
+  test('reset a forgotten password through the mail', async ({ page }, testInfo) => {
+    // The outbox sends every 10 s: the mail may take that long to arrive.
+    test.setTimeout(90_000);
+    const email = emailFor(testInfo, 'reset');
+    await page.goto('/');
+    await register(page, email);
+    await page.goto('/mina-sidor/ordrar');
+    await logOut(page);
+
+    const login = await openLogin(page);
+    await login.getByRole('button', { name: 'Glömt lösenordet?' }).click();
+    const forgot = accountPanel(page, 'Glömt lösenord');
+    await textbox(forgot, 'E-post').fill(email);
+    const asked = Date.now();
+    await forgot.getByRole('button', { name: 'Skicka länk' }).click();
+    await expect(snackbar(page)).toContainText('Om det finns ett konto med den adressen har vi skickat ett mejl');
+
+    const mail = await latestMailTo(email, { timeout: 40_000, after: asked });
+    expect(mail.subject).toContain('Välj ett nytt lösenord hos');
+    const link = /Välj nytt lösenord: (\S+)/.exec(mail.text)?.[1];
+    expect(link, mail.text).toBeDefined();
+    // The mail points at PUBLIC_URL (unset here: http://localhost:<port>); the page is the same on the test's address.
+    const url = new URL(link!);
+    expect(url.pathname).toBe('/account/reset-password');
+    expect(url.searchParams.get('key')).toBeTruthy();
+    const resetPath = `${url.pathname}${url.search}`;
+
+    const newPassword = 'glomt-nytt-4';
+    await page.goto(resetPath);
+    await expect(page.getByRole('heading', { level: 1, name: 'Välj nytt lösenord' })).toBeVisible();
+    await password(page, 'Nytt lösenord').fill(newPassword);
+    await password(page, 'Upprepa lösenord').fill(newPassword);
+    await page.getByRole('button', { name: 'Spara lösenord' }).click();
+    await expect(snackbar(page)).toContainText('Ditt lösenord är ändrat');
+    // A working link signs the customer in, on their orders.
+    await expect(page).toHaveURL(/\/mina-sidor\/ordrar$/);
+    await logOut(page);
+
+    const panel = await openLogin(page);
+    await textbox(panel, 'E-post').fill(email);
+    await password(panel, 'Lösenord').fill(PASSWORD);
+    await panel.getByRole('button', { name: 'Logga in' }).click();
+    await expect(panel.getByRole('alert')).toHaveText('Fel email eller lösenord, försök gärna igen');
+    await password(panel, 'Lösenord').fill(newPassword);
+    await panel.getByRole('button', { name: 'Logga in' }).click();
+    await expect(snackbar(page)).toContainText('Du är inloggad');
+    await page.goto('/mina-sidor/ordrar');
+    await logOut(page);
+
+    // The link works once.
+    await page.goto(resetPath);
+    await password(page, 'Nytt lösenord').fill('glomt-igen-5');
+    await password(page, 'Upprepa lösenord').fill('glomt-igen-5');
+    await page.getByRole('button', { name: 'Spara lösenord' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Länken för att återställa lösenordet har slutat gälla. Begär en ny återställning.');
   });
 
   test('a reset link with a key that does not count says so', async ({ page }) => {

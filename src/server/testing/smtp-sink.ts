@@ -34,6 +34,8 @@ export interface SmtpSinkOptions {
   tls?: { key: string; cert: string };
   /** With `tls`: TLS from the first byte (as on port 465, an smtps:// URL) instead of STARTTLS. */
   implicitTls?: boolean;
+  /** Called with each message as it is accepted, for a sink that hands mails on (the e2e run writes them to files). */
+  onReceived?: (mail: ReceivedMail) => void;
 }
 
 /**
@@ -66,7 +68,9 @@ export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<Smtp
       if (inData) {
         if (line === '.') {
           inData = false;
-          sink.received.push({ ...current, auth, secure });
+          const mail = { ...current, auth, secure };
+          sink.received.push(mail);
+          options.onReceived?.(mail);
           current = fresh();
           reply('250 2.0.0 Queued');
         } else {
