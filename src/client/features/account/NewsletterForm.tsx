@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidEmail } from '../../../shared/email';
 import type { LanguageId } from '../../../shared/locales';
 import { notify } from '../../lib/ui-state';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { subscribeToNewsletter } from './newsletter';
 
 /** The footer's newsletter sign-up; the mutation loads on the first submit. */
@@ -13,6 +14,8 @@ export default function NewsletterForm({ languageId }: { languageId: LanguageId 
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Until its code has arrived and hydrated, a tap would post the page instead of signing up: the button waits.
+  const hydrated = useHydrated();
   const generic = () => intl.formatMessage({ id: 'error.generic' });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +52,7 @@ export default function NewsletterForm({ languageId }: { languageId: LanguageId 
           value={email}
           onChange={(event) => setEmail(event.target.value)}
         />
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button" disabled={busy || !hydrated}>
           <FormattedMessage id="footer.newsletterSubmit" />
         </button>
       </div>
