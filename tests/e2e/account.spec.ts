@@ -31,9 +31,12 @@ async function expectAccessible(page: Page, what: string) {
 
 /** The account button opens the panel on its login frame (the panel's code loads after hydration). */
 async function openLogin(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Mitt konto' }).click();
   const panel = accountPanel(page, 'Logga in');
-  await expect(panel).toBeVisible();
+  // A tap before the page has hydrated does nothing (as on the other header buttons): tap until the panel opens.
+  await expect(async () => {
+    await page.getByRole('banner').getByRole('button', { name: 'Mitt konto' }).click({ timeout: 2000 });
+    await expect(panel).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
   return panel;
 }
 
