@@ -36,7 +36,7 @@ const toCredentials = (row: CredentialsRow): CustomerCredentials => ({
 });
 
 /** The new customer's id; null when an account already has the address (whatever its case). */
-export async function createCustomer(db: Queryable, customer: NewCustomer): Promise<number | null> {
+export async function insertCustomer(db: Queryable, customer: NewCustomer): Promise<number | null> {
   const [row] = await db.query<{ customer_id: number }>(
     `INSERT INTO customers (email, password_hash, customer_type, first_name, last_name, company_name, organisation_id_number, newsletter_consent, language_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)

@@ -335,6 +335,15 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
       expect(dataOf(await updateUser({ email: a.email.toUpperCase() }, a.token)).email).toBe(a.email.toUpperCase());
     });
 
+    it('signs the address up when the account is registered with the consent, and not without it', async () => {
+      const subscribed = (email: string) => db.query('SELECT 1 FROM newsletter_subscriptions WHERE lower(email) = lower($1)', [email]);
+      const consenting = await signUp(app, { newsletterConsent: true });
+      expect(await subscribed(consenting.email)).toHaveLength(1);
+      expect(dataOf(await getUser(consenting.token)).newsletterConsent).toBe(true);
+      const silent = await signUp(app);
+      expect(await subscribed(silent.email)).toHaveLength(0);
+    });
+
     it('signs the address up for the newsletter with the consent, and off when it is withdrawn', async () => {
       const a = await signUp(app);
       const subscribed = () => db.query('SELECT 1 FROM newsletter_subscriptions WHERE lower(email) = lower($1)', [a.email]);

@@ -18,8 +18,21 @@ import {
   sumCredit,
   updateCustomer,
 } from './customer-store';
+import { insertCustomer, type NewCustomer } from './credentials-store';
 import { accountTexts } from './messages';
 import type { CreditMovement, CustomerDetails, CustomerRecord } from './models';
+
+/**
+ * A new account (registering): its id, or null when an account already has the address. Consent to the newsletter
+ * signs the address up in the same transaction, as giving it later in the settings does.
+ */
+export async function createCustomer(db: Db, customer: NewCustomer): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const customerId = await insertCustomer(tx, customer);
+    if (customerId !== null && customer.newsletterConsent) await insertNewsletterSubscription(tx, customer.email.trim(), customer.languageId);
+    return customerId;
+  });
+}
 
 /** The customer a valid session names; the session's row goes with the account, so it exists. */
 export async function findCustomer(db: Db, customerId: number): Promise<CustomerRecord> {

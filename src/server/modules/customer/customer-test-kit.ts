@@ -39,9 +39,9 @@ async function auth(app: TestApp, path: string, body: Record<string, unknown>, t
 const customerIdOf = (token: string) => Number((JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub);
 
 /** A new account (its own address each time) registered through /auth/register, with the token it answered. */
-export async function signUp(app: TestApp, details: { email?: string; firstName?: string } = {}): Promise<SignedUp> {
+export async function signUp(app: TestApp, details: { email?: string; firstName?: string; newsletterConsent?: boolean } = {}): Promise<SignedUp> {
   const email = details.email ?? `kund-${randomUUID()}@example.se`;
-  const { token } = await auth(app, AUTH_PATHS.register, { username: email, password: PASSWORD, firstName: details.firstName });
+  const { token } = await auth(app, AUTH_PATHS.register, { username: email, password: PASSWORD, firstName: details.firstName, newsletterConsent: details.newsletterConsent });
   return { customerId: customerIdOf(token), email, token };
 }
 

@@ -3,8 +3,8 @@
  * and their credentials, which modules/auth checks through the functions exported here.
  */
 export { customerResolvers } from './resolvers';
+export { createCustomer } from './customer-service';
 export {
-  createCustomer,
   findCustomerByEmail,
   findCustomerCredentials,
   setCustomerPasswordHash,
