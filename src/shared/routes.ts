@@ -71,6 +71,8 @@ export const pageRoutes = {
   accountOrders: route('account', { sv: ['mina-sidor/ordrar'], en: ['my-account/orders'] }, { personal: true }),
   accountSettings: route('account', { sv: ['mina-sidor/installningar'], en: ['my-account/settings'] }, { personal: true }),
   accountBalance: route('account', { sv: ['mina-sidor/saldo'], en: ['my-account/balance'] }, { personal: true }),
+  /** Sends a signed-in customer to their orders and anyone else to the login (shows nothing of its own). */
+  account: route('account', same('account'), { personal: true }),
   /** Where the password reset mail leads (?key=…); open to anyone holding a key. */
   resetPassword: route('account', same('account/reset-password'), { personal: true }),
   // One segment is a content page's alias (least specific: every other route wins over it).

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/server';
 import { stop, waitFor } from './server-process';
+import { percentile } from './load';
 
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -22,10 +23,6 @@ const PRODUCTS_QUERY = `query Products($filter: FilterInputType) { products(filt
   count products { productId name alias canonicalUrl images
     unitPrice { isDiscounted sellingPriceIncVatFormatted regularPriceIncVatFormatted sellingPriceExVatFormatted discountPercentage }
     brand { name alias canonicalUrl } stock { inStock totalStock status } } } }`;
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 async function drive(url: string, filters: object[], duration = seconds) {
   const latencies: number[] = [];

@@ -17,6 +17,7 @@ import { PASSWORD_SALT } from '../../src/shared/auth';
 import { hashPassword, verifyPassword } from '../../src/server/security/password';
 import { freePort } from '../support/server';
 import { stop, waitFor } from './server-process';
+import { percentile, pool } from './load';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -32,19 +33,6 @@ const databaseUrl = process.env.DATABASE_URL || '';
 
 /** What the browser sends: SHA-384 over the fixed salt and the password, base64. */
 const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
-
-async function pool(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
 
 /** Each caller sends its own X-Forwarded-For (the bench's server trusts loopback as a proxy): many shoppers, not one. */
 async function post(base: string, path: string, caller: number, body: unknown): Promise<{ status: number; body: { token?: string; message?: string } }> {

@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { freePort } from '../support/server';
 import { VALID_PERSON } from '../../src/server/modules/checkout/sample-customer';
 import { stop, waitFor } from './server-process';
+import { percentile, pool } from './load';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -55,20 +56,6 @@ function client(url: string, shopper: number, token?: string) {
     if (!res.ok || body.errors || !body.data) throw new Error(`HTTP ${res.status}: ${JSON.stringify(body.errors ?? body)}`);
     return body.data;
   };
-}
-
-/** Runs `work` for 0..count-1 with at most `limit` at once. */
-async function pool(count: number, limit: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, count) }, async () => {
-      while (next < count) await work(next++);
-    }),
-  );
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 async function main() {

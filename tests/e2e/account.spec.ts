@@ -68,6 +68,18 @@ async function logOut(page: Page) {
   await expect(snackbar(page)).toContainText('Du är utloggad');
 }
 
+/** After a password change: the old password is refused at login, the new one signs in. */
+async function onlyNewPasswordSignsIn(page: Page, email: string, newPassword: string) {
+  const panel = await openLogin(page);
+  await textbox(panel, 'E-post').fill(email);
+  await password(panel, 'Lösenord').fill(PASSWORD);
+  await panel.getByRole('button', { name: 'Logga in' }).click();
+  await expect(panel.getByRole('alert')).toHaveText('Fel email eller lösenord, försök gärna igen');
+  await password(panel, 'Lösenord').fill(newPassword);
+  await panel.getByRole('button', { name: 'Logga in' }).click();
+  await expect(snackbar(page)).toContainText('Du är inloggad');
+}
+
 /** The password as the browser sends it. */
 const hashed = (secret: string) => createHash('sha384').update(PASSWORD_SALT + secret).digest('base64');
 
@@ -172,14 +184,7 @@ test.describe('customer accounts', () => {
     await page.getByRole('button', { name: 'Byt lösenord' }).click();
     await expect(snackbar(page)).toContainText('Ditt lösenord är ändrat');
     await logOut(page);
-    const panel = await openLogin(page);
-    await textbox(panel, 'E-post').fill(email);
-    await password(panel, 'Lösenord').fill(PASSWORD);
-    await panel.getByRole('button', { name: 'Logga in' }).click();
-    await expect(panel.getByRole('alert')).toHaveText('Fel email eller lösenord, försök gärna igen');
-    await password(panel, 'Lösenord').fill(newPassword);
-    await panel.getByRole('button', { name: 'Logga in' }).click();
-    await expect(snackbar(page)).toContainText('Du är inloggad');
+    await onlyNewPasswordSignsIn(page, email, newPassword);
 
     await page.goto('/mina-sidor/installningar');
     await page.getByRole('button', { name: 'Radera konto' }).click();
@@ -278,14 +283,7 @@ test.describe('customer accounts', () => {
     await expect(page).toHaveURL(/\/mina-sidor\/ordrar$/);
     await logOut(page);
 
-    const panel = await openLogin(page);
-    await textbox(panel, 'E-post').fill(email);
-    await password(panel, 'Lösenord').fill(PASSWORD);
-    await panel.getByRole('button', { name: 'Logga in' }).click();
-    await expect(panel.getByRole('alert')).toHaveText('Fel email eller lösenord, försök gärna igen');
-    await password(panel, 'Lösenord').fill(newPassword);
-    await panel.getByRole('button', { name: 'Logga in' }).click();
-    await expect(snackbar(page)).toContainText('Du är inloggad');
+    await onlyNewPasswordSignsIn(page, email, newPassword);
     await page.goto('/mina-sidor/ordrar');
     await logOut(page);
 
@@ -320,6 +318,16 @@ test.describe('customer accounts', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('/account asks a visitor to log in and takes a signed-in customer to the orders', async ({ page, request, context, baseURL }, testInfo) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/\?action=login$/);
+    await expect(accountPanel(page, 'Logga in')).toBeVisible();
+    const token = await registerByApi(request, emailFor(testInfo, 'entry'));
+    await context.addCookies([{ name: 'apollo-token', value: token, url: baseURL! }]);
+    await page.goto('/en/account');
+    await expect(page).toHaveURL(/\/en\/my-account\/orders$/);
   });
 
   test('the English account pages answer in English', async ({ page, request, context, baseURL }, testInfo) => {

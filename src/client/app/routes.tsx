@@ -63,6 +63,7 @@ export const pageModuleOf: Record<PageRouteId, PageModuleId | null> = {
   accountSettings: 'accountSettings',
   accountBalance: 'accountBalance',
   resetPassword: 'resetPassword',
+  account: null,
   offline: null,
   content: 'content',
   notFound: null,
@@ -152,6 +153,7 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
       return { loader: (args, scoped) => balanceLoader(args, scoped), Component: BalancePage };
     }),
     resetPassword: lazy(async () => ({ Component: (await pageModules.resetPassword()).ResetPasswordPage })),
+    account: { lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) },
     content: lazy(async () => {
       const { ContentPage, contentLoader } = await pageModules.content();
       return { loader: (args, scoped) => contentLoader(scoped, args.params.alias), Component: ContentPage };

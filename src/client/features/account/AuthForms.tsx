@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { AUTH_PATHS, SHORT_SESSION_MINUTES } from '../../../shared/auth';
+import { AUTH_PATHS, SHORT_SESSION_MINUTES, type AuthRequest } from '../../../shared/auth';
 import { useLanguageId } from '../../hooks/use-language';
 import { closePanel, notify, openPanel } from '../../lib/ui-state';
 import { AccountField, focusFirstProblem } from './AccountField';
@@ -15,6 +15,35 @@ type Problems<Field extends string> = Partial<Record<Field, FieldProblem>>;
 function useFailureText() {
   const intl = useIntl();
   return (error: unknown) => (error instanceof AuthError && error.message ? error.message : intl.formatMessage({ id: 'error.generic' }));
+}
+
+/**
+ * Login and register: sends the request, signs the tab in with the token it answers, closes the panel and says so;
+ * a refusal shows the server's text in the form.
+ */
+function usePanelSignIn(successId: 'account.success.loggedIn' | 'account.success.registered') {
+  const intl = useIntl();
+  const languageId = useLanguageId();
+  const start = useStartSession();
+  const failureText = useFailureText();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = async (path: typeof AUTH_PATHS.login | typeof AUTH_PATHS.register, body: () => Promise<AuthRequest>) => {
+    setBusy(true);
+    try {
+      start();
+      const { success } = await callAuth(path, await body(), { languageId });
+      if (!success) throw new AuthError('', 'NETWORK', 0);
+      await signedIn(success);
+      closePanel();
+      notify(intl.formatMessage({ id: successId }), 'success');
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { failure, setFailure, busy, send };
 }
 
 function FormError({ text }: { text: string | null }) {
@@ -35,17 +64,13 @@ function SubmitButton({ busy, label }: { busy: boolean; label: 'account.login.su
 
 export function LoginForm() {
   const intl = useIntl();
-  const languageId = useLanguageId();
-  const start = useStartSession();
-  const failureText = useFailureText();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const [problems, setProblems] = useState<Problems<'email' | 'password'>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { failure, setFailure, busy, send } = usePanelSignIn('account.success.loggedIn');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,23 +78,11 @@ export function LoginForm() {
     setProblems(found);
     setFailure(null);
     if (Object.keys(found).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
-    setBusy(true);
-    try {
-      start();
-      const { success } = await callAuth(
-        AUTH_PATHS.login,
-        { username: email.trim(), password: await hashPassword(password), ...(remember ? {} : { sessionLifetime: SHORT_SESSION_MINUTES }) },
-        { languageId },
-      );
-      if (!success) throw new AuthError('', 'NETWORK', 0);
-      await signedIn(success);
-      closePanel();
-      notify(intl.formatMessage({ id: 'account.success.loggedIn' }), 'success');
-    } catch (error) {
-      setFailure(failureText(error));
-    } finally {
-      setBusy(false);
-    }
+    await send(AUTH_PATHS.login, async () => ({
+      username: email.trim(),
+      password: await hashPassword(password),
+      ...(remember ? {} : { sessionLifetime: SHORT_SESSION_MINUTES }),
+    }));
   };
 
   return (
@@ -98,9 +111,6 @@ type RegisterField = 'firstName' | 'lastName' | 'companyName' | 'organisationIdN
 
 export function RegisterForm() {
   const intl = useIntl();
-  const languageId = useLanguageId();
-  const start = useStartSession();
-  const failureText = useFailureText();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [customerType, setCustomerType] = useState<'PERSON' | 'ORGANIZATION'>('PERSON');
@@ -115,8 +125,7 @@ export function RegisterForm() {
   });
   const [newsletterConsent, setNewsletterConsent] = useState(false);
   const [problems, setProblems] = useState<Problems<RegisterField>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { failure, setFailure, busy, send } = usePanelSignIn('account.success.registered');
   const company = customerType === 'ORGANIZATION';
   const set = (field: RegisterField) => (value: string) => setFields((current) => ({ ...current, [field]: value }));
 
@@ -134,31 +143,15 @@ export function RegisterForm() {
     setProblems(found);
     setFailure(null);
     if (Object.keys(found).length) return requestAnimationFrame(() => focusFirstProblem(form.current));
-    setBusy(true);
-    try {
-      start();
-      const { success } = await callAuth(
-        AUTH_PATHS.register,
-        {
-          username: fields.email.trim(),
-          password: await hashPassword(fields.password),
-          customerType,
-          firstName: fields.firstName.trim(),
-          lastName: fields.lastName.trim(),
-          ...(company ? { companyName: fields.companyName.trim(), organisationIdNumber: fields.organisationIdNumber.trim() } : {}),
-          newsletterConsent,
-        },
-        { languageId },
-      );
-      if (!success) throw new AuthError('', 'NETWORK', 0);
-      await signedIn(success);
-      closePanel();
-      notify(intl.formatMessage({ id: 'account.success.registered' }), 'success');
-    } catch (error) {
-      setFailure(failureText(error));
-    } finally {
-      setBusy(false);
-    }
+    await send(AUTH_PATHS.register, async () => ({
+      username: fields.email.trim(),
+      password: await hashPassword(fields.password),
+      customerType,
+      firstName: fields.firstName.trim(),
+      lastName: fields.lastName.trim(),
+      ...(company ? { companyName: fields.companyName.trim(), organisationIdNumber: fields.organisationIdNumber.trim() } : {}),
+      newsletterConsent,
+    }));
   };
 
   const field = (name: RegisterField, label: Parameters<typeof AccountField>[0]['label'], autoComplete: string, extra: Partial<Parameters<typeof AccountField>[0]> = {}) => (

@@ -1,7 +1,7 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { channels } from '../../../shared/locales';
+import { channels, type LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { hasToken } from '../../lib/auth-token';
 import { tokenRefused } from '../../lib/token-store';
@@ -41,4 +41,11 @@ export async function accountLoader<TData, TVars extends OperationVariables>(
     if (error instanceof Response || (error && typeof error === 'object' && 'type' in error && error.type === 'DataWithResponseInit')) throw error;
     throw data({ message: error instanceof Error ? error.message : 'Error' }, { status: 500 });
   }
+}
+
+/** /account (and /en/account): a signed-in customer's pages start at the orders; anyone else is asked to log in. */
+export function accountEntryLoader(languageId: LanguageId) {
+  return ({ request }: LoaderFunctionArgs): never => {
+    throw redirect(hasToken(requestCookies(request)) ? routes.accountOrders(languageId) : `${routes.home(languageId)}?action=login`);
+  };
 }
