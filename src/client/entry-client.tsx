@@ -8,7 +8,7 @@ import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
-import { createBrowserApollo } from './lib/apollo';
+import { loadApolloClient } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
 import { prefetchWhenIdle } from './lib/prefetch';
@@ -16,9 +16,9 @@ import { registerServiceWorker } from './lib/service-worker';
 
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
 noteFirstPage(boot.renderedAt);
-const client = createBrowserApollo();
 const store = createPersistedStore(boot.persisted);
-const routeTable = createRoutes(client);
+// The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
+const routeTable = createRoutes(loadApolloClient);
 
 /**
  * Marks the moment hydration has committed, when taps start to work: npm run bench:2g reads it as "hydrated".
@@ -52,7 +52,7 @@ function hydrate(): Hydrated {
     hydrateRoot(
       document,
       <StrictMode>
-        <Providers boot={boot} languageId={splitLocalePath(window.location.pathname).languageId} client={client} store={store}>
+        <Providers boot={boot} languageId={splitLocalePath(window.location.pathname).languageId} store={store}>
           <HydratedMark>
             <RouterProvider router={router} />
           </HydratedMark>

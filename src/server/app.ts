@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -55,6 +56,23 @@ export interface App {
 }
 
 const ONE_YEAR = 31_536_000;
+
+/**
+ * Helmet's headers that only mean something on a document: a hashed script or stylesheet drops them, which is
+ * about 650 bytes less per file on a first visit (nine of them before the page answers a tap; on 2G each KiB is
+ * 33 ms). The files keep nosniff, Cross-Origin-Resource-Policy and Referrer-Policy (a stylesheet's or module's
+ * own requests follow it).
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'Content-Security-Policy',
+  'Cross-Origin-Opener-Policy',
+  'Origin-Agent-Cluster',
+  'X-DNS-Prefetch-Control',
+  'X-Download-Options',
+  'X-Frame-Options',
+  'X-Permitted-Cross-Domain-Policies',
+  'X-XSS-Protection',
+];
 
 type NonceResponse = ServerResponse & { scriptNonce?: string };
 
@@ -128,7 +146,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hsts: env.PUBLIC_URL?.startsWith('https://') ? undefined : false,
     crossOriginEmbedderPolicy: false,
   });
-  await fastify.register(compress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  // Brotli at quality 5 rather than the plugin's 4: a home page's HTML is 1.3 KiB smaller (18.4 → 17.1 KiB) for
+  // 0.3 ms more per page; 6 and up gain little more for much more time. Static JS and CSS are precompressed at 11.
+  await fastify.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
 
   const clientDir = deps.clientDir && existsSync(deps.clientDir) ? resolve(deps.clientDir) : undefined;
   if (clientDir) {
@@ -138,9 +163,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       index: false,
       // The build writes .br and .gz copies of the JS and CSS at the highest levels (vite.config.ts).
       preCompressed: true,
+      // The ETag is enough to revalidate the few files that are not hashed (the worker, the manifest, icons).
+      lastModified: false,
       setHeaders(res, path) {
         const immutable = path.includes(`${join('/', 'assets', '/')}`);
         res.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
+        if (immutable) for (const header of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(header);
       },
     });
   }

@@ -1,28 +1,35 @@
-import { ApolloProvider } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { ApolloContext, useLoadedApolloClient } from '../lib/apollo-client';
 import type { createPersistedStore } from '../lib/persisted-state';
 import type { Boot } from './boot';
 import { Document } from './Document';
 import { PersistedProvider } from '../lib/persisted-context';
 import { ShopProvider } from '../lib/shop-context';
 
-/** The same tree on server and client, so hydration matches. */
+/**
+ * The same tree on server and client, so hydration matches. The server renders with its request's client; the
+ * browser's arrives after the first render (lib/apollo-client.ts) into the same context, so nothing remounts.
+ * (Apollo's own ApolloProvider insists on a client from the start.)
+ */
 export function Providers(props: {
   boot: Boot;
   languageId: string;
-  client: ApolloClient;
+  client?: ApolloClient;
   store: ReturnType<typeof createPersistedStore>;
   children: ReactNode;
 }) {
   const { boot } = props;
+  const loaded = useLoadedApolloClient();
+  const client = props.client ?? loaded ?? undefined;
+  const apollo = useMemo(() => ({ client }), [client]);
   return (
     <Document boot={boot} languageId={props.languageId}>
-      <ApolloProvider client={props.client}>
+      <ApolloContext.Provider value={apollo}>
         <ShopProvider value={{ variant: boot.variant, gtmId: boot.gtmId, demo: boot.demo, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }}>
           <PersistedProvider store={props.store}>{props.children}</PersistedProvider>
         </ShopProvider>
-      </ApolloProvider>
+      </ApolloContext.Provider>
     </Document>
   );
 }

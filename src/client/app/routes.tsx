@@ -93,12 +93,16 @@ export const pageModules = {
  */
 function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
   // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
-  const lazy = (page: LazyPage): PageRouteObject => ({
+  // A page whose components use Apollo as they render (the checkout's and the account's forms) also waits for the
+  // tab's client, which loads after the first render (lib/apollo-client.ts); the catalog's pages need it only in
+  // their loaders, and not at all to hydrate.
+  const lazy = (page: LazyPage, { rendersWithClient = false } = {}): PageRouteObject => ({
     lazy: async () => {
-      const { loader, Component } = await page();
+      const [{ loader, Component }] = await Promise.all([page(), rendersWithClient ? env.client() : undefined]);
       return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(env, (scoped) => loader(args, scoped)) } : { Component };
     },
   });
+  const withClient = { rendersWithClient: true };
   const home = lazy(async () => {
     const { HomePage, homeLoader } = await pageModules.home();
     return { loader: (_args, scoped) => homeLoader(scoped), Component: HomePage };
@@ -133,9 +137,9 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
       const { FavoritesPage, favoritesLoader } = await pageModules.favorites();
       return { loader: (args, scoped) => favoritesLoader(scoped, args.request), Component: FavoritesPage };
     }),
-    checkout: lazy(async () => ({ loader: () => checkoutLoader(env.languageId), Component: (await pageModules.checkout()).CheckoutPage })),
-    orderConfirmation: lazy(async () => ({ Component: (await pageModules.orderConfirmation()).OrderConfirmationPage })),
-    paymentFailed: lazy(async () => ({ Component: (await pageModules.paymentFailed()).PaymentFailedPage })),
+    checkout: lazy(async () => ({ loader: () => checkoutLoader(env.languageId), Component: (await pageModules.checkout()).CheckoutPage }), withClient),
+    orderConfirmation: lazy(async () => ({ Component: (await pageModules.orderConfirmation()).OrderConfirmationPage }), withClient),
+    paymentFailed: lazy(async () => ({ Component: (await pageModules.paymentFailed()).PaymentFailedPage }), withClient),
     product: lazy(async () => {
       const { ProductPage, productLoader } = await pageModules.product();
       return { loader: (args, scoped) => productLoader(scoped, args.params.alias), Component: ProductPage };
@@ -143,16 +147,16 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
     accountOrders: lazy(async () => {
       const { OrdersPage, ordersLoader } = await pageModules.accountOrders();
       return { loader: (args, scoped) => ordersLoader(args, scoped), Component: OrdersPage };
-    }),
+    }, withClient),
     accountSettings: lazy(async () => {
       const { SettingsPage, settingsLoader } = await pageModules.accountSettings();
       return { loader: (args, scoped) => settingsLoader(args, scoped), Component: SettingsPage };
-    }),
+    }, withClient),
     accountBalance: lazy(async () => {
       const { BalancePage, balanceLoader } = await pageModules.accountBalance();
       return { loader: (args, scoped) => balanceLoader(args, scoped), Component: BalancePage };
-    }),
-    resetPassword: lazy(async () => ({ Component: (await pageModules.resetPassword()).ResetPasswordPage })),
+    }, withClient),
+    resetPassword: lazy(async () => ({ Component: (await pageModules.resetPassword()).ResetPasswordPage }), withClient),
     account: { lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) },
     content: lazy(async () => {
       const { ContentPage, contentLoader } = await pageModules.content();
@@ -179,9 +183,10 @@ function pageRoutesFor(env: LoaderEnv): RouteObject[] {
  * One tree per language ('/' Swedish, '/en' English). Loaders fetch through the given Apollo client: an
  * in-process one on the server, the tab's own in the browser, so the first HTML already holds the data.
  */
-export function createRoutes(client: ApolloClient): RouteObject[] {
+export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>)): RouteObject[] {
+  const clientFor = typeof client === 'function' ? client : () => Promise.resolve(client);
   const localeTree = (languageId: LanguageId, path: string): RouteObject => {
-    const env: LoaderEnv = { client, languageId };
+    const env: LoaderEnv = { client: clientFor, languageId };
     return {
       id: `layout-${languageId}`,
       path,

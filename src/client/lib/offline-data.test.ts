@@ -28,7 +28,10 @@ const answering = (price: number) =>
       }),
   );
 const lostConnection = new ApolloLink(() => new Observable((observer) => observer.error(new TypeError('Failed to fetch'))));
-const tab = (link: ApolloLink): LoaderEnv => ({ client: new ApolloClient({ link, cache: createCache() }), languageId: 'sv' });
+const tab = (link: ApolloLink): LoaderEnv => {
+  const client = new ApolloClient({ link, cache: createCache() });
+  return { client: () => Promise.resolve(client), languageId: 'sv' };
+};
 const load = (env: LoaderEnv, alias: string) => withAsOf(env, async (scoped) => ({ ...(await queryFor(scoped, PRODUCT, { alias })) }));
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { value: online, configurable: true });
 

@@ -1,13 +1,15 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
-import { LinkError } from '@apollo/client/errors';
 import { data, isRouteErrorResponse } from 'react-router';
 import { channels, type LanguageId } from '../../shared/locales';
 import { fetchedInThisTab, readPersisted, rememberResult } from './offline-data';
 import { isBrowserOnline } from './online-status';
 
-/** What every loader needs: the Apollo client of this request (server) or of this tab (browser). */
+/**
+ * What every loader needs: the Apollo client of this request (server) or of this tab (browser, where it loads
+ * after the first render: see lib/apollo-client.ts).
+ */
 export interface LoaderEnv {
-  client: ApolloClient;
+  client: () => Promise<ApolloClient>;
   languageId: LanguageId;
   /** One page load's record of data shown from a copy while offline; see withAsOf. */
   staleness?: Staleness;
@@ -43,8 +45,13 @@ export async function queryFor<TData, TVars extends OperationVariables>(
 ): Promise<TData> {
   const channel = channels[env.languageId];
   const fullVariables = { ...variables, channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars;
-  const result = await env.client.query({ query, variables: fullVariables, fetchPolicy: 'cache-first' }).catch(async (error: unknown) => {
-    if (!isOffline(error)) throw error;
+  const ask = async () => {
+    // The client's code not arriving is a lost connection too (a first visit gone offline before it loaded).
+    const client = await env.client().catch((error: unknown) => Promise.reject(new ClientNotLoaded(error)));
+    return client.query({ query, variables: fullVariables, fetchPolicy: 'cache-first' });
+  };
+  const result = await ask().catch(async (error: unknown) => {
+    if (!(error instanceof ClientNotLoaded) && !(await isOffline(error))) throw error;
     // No network: the copy kept on the device, if this query was answered before (in this tab or an earlier one).
     const kept = await readPersisted(query, fullVariables);
     if (!kept) throw data({ message: 'Offline', offline: true }, { status: 503 });
@@ -71,10 +78,20 @@ export async function queryFor<TData, TVars extends OperationVariables>(
  * response (a TypeError by the fetch standard; an answer with an error status is a ServerError instead). Only a
  * TypeError from the link chain counts: one thrown by a bug elsewhere is an error, not a lost connection.
  */
-function isOffline(error: unknown): boolean {
+async function isOffline(error: unknown): Promise<boolean> {
   // The server queries in process: nothing there is ever offline.
   if (typeof window === 'undefined') return false;
-  return !navigator.onLine || (LinkError.is(error) && error instanceof TypeError);
+  if (!navigator.onLine) return true;
+  if (!(error instanceof TypeError)) return false;
+  // Loaded here, not imported: the first route's chunk carries none of Apollo (lib/apollo-client.ts).
+  const { LinkError } = await import('@apollo/client/errors');
+  return LinkError.is(error);
+}
+
+class ClientNotLoaded extends Error {
+  constructor(cause: unknown) {
+    super('The Apollo client did not load', { cause });
+  }
 }
 
 /** The error page's question: did this route fail because the shopper is offline? */

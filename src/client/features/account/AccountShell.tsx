@@ -5,6 +5,7 @@ import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { Icon } from '../../components/Icon';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { useReadyApolloClient } from '../../lib/apollo-client';
 import { hasToken } from '../../lib/auth-token';
 import { openPanel } from '../../lib/ui-state';
 
@@ -32,10 +33,11 @@ export function AccountButton({ languageId }: { languageId: LanguageId }) {
   );
 }
 
-/** Everything else of the account in the layout, once the page has hydrated. */
+/** Everything else of the account in the layout, once the page has hydrated and the Apollo client has loaded. */
 export function AccountExtras({ languageId }: { languageId: LanguageId }) {
   const hydrated = useHydrated();
-  return hydrated ? (
+  const client = useReadyApolloClient();
+  return hydrated && client ? (
     <Suspense fallback={null}>
       <Extras languageId={languageId} />
     </Suspense>

@@ -1,8 +1,8 @@
-import { useApolloClient } from '@apollo/client/react';
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidEmail } from '../../../shared/email';
 import type { LanguageId } from '../../../shared/locales';
+import { useApolloClientLater } from '../../lib/apollo-client';
 import { notify } from '../../lib/ui-state';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { subscribeToNewsletter } from './newsletter';
@@ -10,7 +10,7 @@ import { subscribeToNewsletter } from './newsletter';
 /** The footer's newsletter sign-up; the mutation loads on the first submit. */
 export default function NewsletterForm({ languageId }: { languageId: LanguageId }) {
   const intl = useIntl();
-  const client = useApolloClient();
+  const apollo = useApolloClientLater();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +22,7 @@ export default function NewsletterForm({ languageId }: { languageId: LanguageId 
     if (!isValidEmail(email)) return setError(intl.formatMessage({ id: 'validation.email' }));
     setBusy(true);
     try {
-      const answer = await subscribeToNewsletter(client, languageId, email);
+      const answer = await subscribeToNewsletter(await apollo(), languageId, email);
       setError(answer.ok ? null : (answer.message ?? generic()));
       if (answer.ok) {
         setEmail('');

@@ -30,7 +30,7 @@ export async function accountLoader<TData, TVars extends OperationVariables>(
   const channel = channels[env.languageId];
   const variables = { channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars;
   try {
-    const result = await env.client.query({ query, variables, fetchPolicy: 'network-only' });
+    const result = await (await env.client()).query({ query, variables, fetchPolicy: 'network-only' });
     if (!result.data) throw data({ message: 'No data' }, { status: 500 });
     return { signingIn: false, data: result.data as TData };
   } catch (error) {

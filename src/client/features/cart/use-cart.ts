@@ -1,9 +1,9 @@
-import { useQuery } from '@apollo/client/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
+import { useReadyApolloClient } from '../../lib/apollo-client';
 import { cartState, loadCartId } from './cart-id';
 import { loadOutbox, outboxModule } from './load-outbox';
 import { cartAnswerContext, outboxState, type KeptCart } from './outbox-state';
@@ -21,17 +21,16 @@ export function useCart(): CartFieldsFragment | null {
   const { id } = useSnapshot(cartState);
   const { entries, settled, serverCart } = useSnapshot(outboxState);
   const channel = useChannelVariables();
-  const context = useOutboxContext();
+  const outboxContext = useOutboxContext();
   useEffect(() => {
     loadCartId();
-    void loadOutbox().then(({ startCartOutbox }) => startCartOutbox(context));
-  }, [context]);
-  const { data } = useQuery(CartDocument, { variables: { id, ...channel }, skip: !id, fetchPolicy: 'cache-and-network', context: cartAnswerContext });
-  const fetched = id ? data?.getCart : undefined;
+    void Promise.all([loadOutbox(), outboxContext()]).then(([{ startCartOutbox }, context]) => startCartOutbox(context));
+  }, [outboxContext]);
+  const fetched = useWatchedCart(id, channel);
   const kept = (serverCart as KeptCart | null) ?? null;
   useEffect(() => {
-    if (kept?.cart.id) void loadOutbox().then(({ rememberServerCart }) => rememberServerCart(context, kept));
-  }, [kept, context]);
+    if (kept?.cart.id) void Promise.all([loadOutbox(), outboxContext()]).then(([{ rememberServerCart }, context]) => rememberServerCart(context, kept));
+  }, [kept, outboxContext]);
   const base = useMemo((): KeptCart | null => {
     const mine = kept && id && kept.cart.id === id ? kept : null;
     if (mine && mine.languageId === channel.languageId) return mine;
@@ -44,6 +43,30 @@ export function useCart(): CartFieldsFragment | null {
     const waiting = [...settled, ...entries];
     return waiting.length > 0 && outboxModule ? outboxModule.shownCart(base, waiting, channel.languageId) : (base?.cart ?? null);
   }, [base, entries, settled, channel.languageId]);
+}
+
+/**
+ * getCart for the cart id, from the cache and then the network, and again whenever the cache's copy changes (a
+ * change's answer writes it there). It starts once the Apollo client has loaded, after the first render, which
+ * shows no cart (the server knows none).
+ */
+function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannelVariables>): CartFieldsFragment | undefined {
+  const client = useReadyApolloClient();
+  const [answer, setAnswer] = useState<{ id: string; cart: CartFieldsFragment | undefined } | null>(null);
+  const { channelId, languageId } = channel;
+  useEffect(() => {
+    if (!client || !id) return;
+    const watched = client.watchQuery({ query: CartDocument, variables: { id, channelId, languageId }, fetchPolicy: 'cache-and-network', context: cartAnswerContext });
+    const subscription = watched.subscribe({
+      // A failed fetch keeps the cart shown; the outbox's own copy covers offline.
+      next: (result) => {
+        if (result.dataState === 'complete') setAnswer({ id, cart: result.data.getCart ?? undefined });
+      },
+      error: () => undefined,
+    });
+    return () => subscription.unsubscribe();
+  }, [client, id, channelId, languageId]);
+  return id && answer?.id === id ? answer.cart : undefined;
 }
 
 export function itemCount(cart: CartFieldsFragment | null): number {

@@ -1,35 +1,38 @@
-import { useApolloClient } from '@apollo/client/react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
+import { useApolloClientLater } from '../../lib/apollo-client';
 import type { OutboxContext } from './outbox/runtime';
 import { loadOutbox, outboxModule } from './load-outbox';
 import { outboxState, type CartIntent, type LinePreview } from './outbox-state';
 
-/** What the outbox needs from React: the Apollo client, the page's language and the texts it tells with. */
-export function useOutboxContext(): OutboxContext {
-  const client = useApolloClient();
+/**
+ * What the outbox needs from React: the Apollo client (which loads after the first render, so this waits for
+ * it), the page's language and the texts it tells with.
+ */
+export function useOutboxContext(): () => Promise<OutboxContext> {
+  const apollo = useApolloClientLater();
   const { channelId, languageId } = useChannelVariables();
   const intl = useIntl();
-  return useMemo(
-    () => ({
-      client,
+  return useCallback(
+    async () => ({
+      client: await apollo(),
       channel: { channelId, languageId },
       texts: {
         refused: (what: string) => intl.formatMessage({ id: 'outbox.refused' }, { what }),
         gaveUp: (what: string) => intl.formatMessage({ id: 'outbox.gaveUp' }, { what }),
       },
     }),
-    [client, channelId, languageId, intl],
+    [apollo, channelId, languageId, intl],
   );
 }
 
 /** Queues one cart change in the outbox (loading it on first use) and answers what became of it. */
 export function useQueueCartChange() {
-  const context = useOutboxContext();
+  const outboxContext = useOutboxContext();
   return async (intent: CartIntent, preview: LinePreview | null = null) => {
-    const { queueCartChange } = await loadOutbox();
+    const [{ queueCartChange }, context] = await Promise.all([loadOutbox(), outboxContext()]);
     return queueCartChange(context, intent, preview);
   };
 }

@@ -1,9 +1,9 @@
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useMutation } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidEmail } from '../../../shared/email';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { useApolloClientLater } from '../../lib/apollo-client';
 import { notify } from '../../lib/ui-state';
 import { useChannelVariables } from '../../hooks/use-language';
 import { RegisterBackInStockDocument } from '../../graphql/generated/documents/RegisterBackInStock';
@@ -19,7 +19,8 @@ export function BackInStockForm({ skuId, skuName }: { skuId: number; skuName: st
   const intl = useIntl();
   const hydrated = useHydrated();
   const channel = useChannelVariables();
-  const [register, { loading }] = useMutation(RegisterBackInStockDocument, { errorPolicy: 'all' });
+  const apollo = useApolloClientLater();
+  const [loading, setLoading] = useState(false);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -34,7 +35,11 @@ export function BackInStockForm({ skuId, skuName }: { skuId: number; skuName: st
     event.preventDefault();
     if (!isValidEmail(email)) return showError(intl.formatMessage({ id: 'validation.email' }));
     setError(null);
-    const result = await register({ variables: { skuId, email: email.trim(), ...channel } }).catch(() => null);
+    setLoading(true);
+    const result = await apollo()
+      .then((client) => client.mutate({ mutation: RegisterBackInStockDocument, variables: { skuId, email: email.trim(), ...channel }, errorPolicy: 'all' }))
+      .catch(() => null)
+      .finally(() => setLoading(false));
     const answer = result?.data?.registerBackInStock;
     if (answer) {
       notify(answer.message, 'success');

@@ -1,8 +1,8 @@
-import { useApolloClient } from '@apollo/client/react';
 import { useCallback, useEffect, useState } from 'react';
 import { channels, type LanguageId } from '../../../shared/locales';
 import type { SearchSuggestionsQuery } from '../../graphql/generated/operations';
 import { SearchSuggestionsDocument } from '../../graphql/generated/documents/SearchSuggestions';
+import { useApolloClientLater } from '../../lib/apollo-client';
 import { SEARCH_DEBOUNCE_MS } from './search-constants';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -36,7 +36,7 @@ export interface SearchSuggestionsState {
  * term can never replace a newer one.
  */
 export function useSearchSuggestions(text: string, limit: number, languageId: LanguageId): SearchSuggestionsState {
-  const client = useApolloClient();
+  const apollo = useApolloClientLater();
   const term = text.trim();
   const settled = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   // Only a term the shopper has stopped typing is asked for; an emptied field asks nothing.
@@ -49,19 +49,21 @@ export function useSearchSuggestions(text: string, limit: number, languageId: La
     let latest = true;
     const key = `${languageId}|${limit}|${queryTerm}`;
     const variables = { searchText: queryTerm, limit, channelId: channels[languageId].channelId, languageId };
-    client.query({ query: SearchSuggestionsDocument, variables }).then(
-      ({ data }) => {
-        if (latest) setAnswer({ key, suggestions: data?.searchSuggestions ?? null, failed: !data });
-      },
-      () => {
-        if (latest) setAnswer({ key, suggestions: null, failed: true });
-      },
-    );
+    apollo()
+      .then((client) => client.query({ query: SearchSuggestionsDocument, variables }))
+      .then(
+        ({ data }) => {
+          if (latest) setAnswer({ key, suggestions: data?.searchSuggestions ?? null, failed: !data });
+        },
+        () => {
+          if (latest) setAnswer({ key, suggestions: null, failed: true });
+        },
+      );
     // A newer term, limit or language supersedes this question: its answer is dropped when it arrives.
     return () => {
       latest = false;
     };
-  }, [client, queryTerm, limit, languageId]);
+  }, [apollo, queryTerm, limit, languageId]);
 
   const reset = useCallback(() => setAnswer(null), []);
   const current = term !== '' && answer?.key === keyOf(term);

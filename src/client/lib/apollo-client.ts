@@ -1,0 +1,74 @@
+import type { ApolloClient } from '@apollo/client';
+import { createContext, useCallback, useContext, useSyncExternalStore, type Context } from 'react';
+
+/**
+ * The tab's Apollo client, which loads after the first render. Apollo, its cache and rxjs are about 45 KiB
+ * brotli, a third of what a first visit needs before the page answers a tap: 1.5 s on 2G. Nothing a catalog page
+ * shows at first needs it (the page's data comes with the HTML, the cart is fetched after hydration), so the cart
+ * asks for it once the page has hydrated, and whatever needs it sooner (a loader, a tap on Buy, a search) waits
+ * for it here. A page whose components query as they render waits for it before it renders (app/routes.tsx).
+ */
+let client: ApolloClient | null = null;
+let loading: Promise<ApolloClient> | null = null;
+const listeners = new Set<() => void>();
+
+export function loadApolloClient(): Promise<ApolloClient> {
+  loading ??= import('./apollo')
+    .then(({ createBrowserApollo }) => {
+      client = createBrowserApollo();
+      for (const listener of listeners) listener();
+      return client;
+    })
+    .catch((error: unknown) => {
+      // The chunk did not arrive (offline on a first visit): the next caller tries again.
+      loading = null;
+      throw error;
+    });
+  return loading;
+}
+
+/**
+ * For the app's providers: the tab's client once loaded, else null. The same during hydration (the context's
+ * value is not in the markup), so a page that waited for the client hydrates with it.
+ */
+export function useLoadedApolloClient(): ApolloClient | null {
+  return useSyncExternalStore(subscribe, loadedClient, loadedClient);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+const loadedClient = () => client;
+
+/**
+ * Apollo's own context, which its hooks read, given the client by app/Providers.tsx. Found where Apollo's
+ * getApolloContext keeps it (a property of React.createContext under a global symbol, so that copies of Apollo
+ * share it), rather than imported: '@apollo/client/react' is an index of every hook, and the first route's chunk
+ * takes every module a module in it imports (vite.config.ts), Apollo's client and cache with them.
+ * apollo-client.test.ts checks that Apollo's getApolloContext answers this same context.
+ */
+const APOLLO_CONTEXT_KEY = Symbol.for('__APOLLO_CONTEXT__');
+type ApolloContextValue = { client?: ApolloClient };
+export const ApolloContext = apolloContext();
+
+function apolloContext(): Context<ApolloContextValue> {
+  const holder = createContext as unknown as Record<symbol, Context<ApolloContextValue> | undefined>;
+  const existing = holder[APOLLO_CONTEXT_KEY];
+  if (existing) return existing;
+  const context = createContext<ApolloContextValue>({});
+  context.displayName = 'ApolloContext';
+  Object.defineProperty(createContext, APOLLO_CONTEXT_KEY, { value: context, enumerable: false, writable: false, configurable: true });
+  return context;
+}
+
+/** The client the components are given (the server's, a test's, or the tab's once loaded), or null until then. */
+export function useReadyApolloClient(): ApolloClient | null {
+  return useContext(ApolloContext).client ?? null;
+}
+
+/** For an action (a submit, a search): the client, once it is there. */
+export function useApolloClientLater(): () => Promise<ApolloClient> {
+  const ready = useReadyApolloClient();
+  return useCallback(() => (ready ? Promise.resolve(ready) : loadApolloClient()), [ready]);
+}

@@ -1,0 +1,63 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from './app';
+import type { Db } from './db/client';
+import { loadEnv } from './env';
+import { uniqueLimitPrefix } from './limits/address-limits';
+import { createAppPubSub } from './pubsub';
+import { openTestDb } from './testing/db';
+
+/** What the build's files travel with: every byte of a header counts on a first visit over 2G. */
+describe('static files', () => {
+  let db: Db;
+  let app: App;
+  let closePubSub: () => Promise<void>;
+  const clientDir = mkdtempSync(join(tmpdir(), 'storefront-static-'));
+  const script = 'export const shop = "retro";'.repeat(80);
+  beforeAll(async () => {
+    mkdirSync(join(clientDir, 'assets'), { recursive: true });
+    mkdirSync(join(clientDir, '.vite'), { recursive: true });
+    writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/shell-abc123.js', isEntry: true } }));
+    writeFileSync(join(clientDir, 'assets', 'shell-abc123.js'), script);
+    writeFileSync(join(clientDir, 'assets', 'shell-abc123.js.br'), brotliCompressSync(script));
+    writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    db = await openTestDb('pglite');
+    const pubsub = createAppPubSub(undefined);
+    closePubSub = pubsub.close;
+    app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent', PORT: '0' }), db, pubsub: pubsub.pubsub, clientDir, limitPrefix: uniqueLimitPrefix() });
+    await app.fastify.ready();
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await closePubSub();
+    await db.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  it('a hashed script is precompressed, immutable, and carries only the headers that mean something on a script', async () => {
+    const res = await app.fastify.inject({ url: '/assets/shell-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers.etag).toBeTruthy();
+    for (const header of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'last-modified']) {
+      expect(res.headers[header], header).toBeUndefined();
+    }
+  });
+
+  it('the service worker and the pages keep the whole policy (a worker takes its CSP from its own script)', async () => {
+    const worker = await app.fastify.inject({ url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(String(worker.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(worker.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const page = await app.fastify.inject({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+});
