@@ -8,7 +8,7 @@ import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
-import { loadApolloClient } from './lib/apollo-client';
+import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
 import { prefetchWhenIdle } from './lib/prefetch';
@@ -82,6 +82,7 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
   .catch(() => undefined)
   .then(hydrate)
   .then((hydrated) => {
+    loadApolloClientAfterHydration();
     openOfflineData(hydrated);
     // The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data).
     prefetchWhenIdle(() => {

@@ -157,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const clientDir = deps.clientDir && existsSync(deps.clientDir) ? resolve(deps.clientDir) : undefined;
   if (clientDir) {
+    const assetsDir = join(clientDir, 'assets', '/');
     await fastify.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
@@ -166,9 +167,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // The ETag is enough to revalidate the few files that are not hashed (the worker, the manifest, icons).
       lastModified: false,
       setHeaders(res, path) {
-        const immutable = path.includes(`${join('/', 'assets', '/')}`);
+        const immutable = path.startsWith(assetsDir);
         res.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
-        if (immutable) for (const header of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(header);
+        // The path is that of the file sent: shell-1a2b.js.br for a brotli answer.
+        if (immutable && /\.(js|css)(\.br|\.gz)?$/.test(path)) for (const header of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(header);
       },
     });
   }

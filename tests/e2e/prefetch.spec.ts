@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { HYDRATED_MARK } from '../../src/client/app/boot';
+import { presets, throttle } from '../support/network';
 
 /** The chunks the page asks for from now on (at the request's start, not its end), by path. */
 function chunkRequests(page: Page): string[] {
@@ -24,6 +25,19 @@ test.describe('prefetching the pages a page links to', () => {
     const requested = chunkRequests(page);
     await page.goto('/');
     await expect.poll(() => requested).toEqual(expect.arrayContaining([expect.stringMatching(/\/ProductPage-[\w-]+\.js$/), expect.stringMatching(/\/ListPage-[\w-]+\.js$/)]));
+  });
+
+  test('on a real 2G link, which Chrome calls 3g, nothing is prefetched', async ({ page, context }) => {
+    test.slow();
+    await throttle(context, presets.regular2G);
+    const fetched = chunkRequests(page);
+    await page.goto('/');
+    await idleAfterHydration(page);
+    const reported = await page.evaluate(() => (navigator as Navigator & { connection?: { effectiveType?: string; downlink?: number } }).connection);
+    // Chromium 156 says effectiveType 3g here; the bandwidth estimate is what the app goes by.
+    expect(reported?.downlink).toBeLessThan(0.5);
+    expect(fetched.some((path) => /\/HomePage-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(fetched.filter((path) => /\/(ProductPage|ListPage)-[\w-]+\.js$/.test(path))).toEqual([]);
   });
 
   // What the browser reports, faked: Chrome derives effectiveType from the measured round trip (2g from 1400 ms), so

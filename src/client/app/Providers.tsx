@@ -23,10 +23,15 @@ export function Providers(props: {
   const loaded = useLoadedApolloClient();
   const client = props.client ?? loaded ?? undefined;
   const apollo = useMemo(() => ({ client }), [client]);
+  // The client's arrival renders this again: the shop's context keeps its value, so its readers do not.
+  const shop = useMemo(
+    () => ({ variant: boot.variant, gtmId: boot.gtmId, demo: boot.demo, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }),
+    [boot],
+  );
   return (
     <Document boot={boot} languageId={props.languageId}>
       <ApolloContext.Provider value={apollo}>
-        <ShopProvider value={{ variant: boot.variant, gtmId: boot.gtmId, demo: boot.demo, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }}>
+        <ShopProvider value={shop}>
           <PersistedProvider store={props.store}>{props.children}</PersistedProvider>
         </ShopProvider>
       </ApolloContext.Provider>

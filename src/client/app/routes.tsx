@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import type { ComponentType } from 'react';
+import { use, type ComponentType } from 'react';
 import { matchRoutes, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import type { LanguageId } from '../../shared/locales';
 import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
@@ -8,6 +8,7 @@ import type { ListRoute } from '../features/catalog/ListPage';
 import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
+import { loadApolloClient, useReadyApolloClient } from '../lib/apollo-client';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
 
@@ -93,16 +94,12 @@ export const pageModules = {
  */
 function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
   // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
-  // A page whose components use Apollo as they render (the checkout's and the account's forms) also waits for the
-  // tab's client, which loads after the first render (lib/apollo-client.ts); the catalog's pages need it only in
-  // their loaders, and not at all to hydrate.
-  const lazy = (page: LazyPage, { rendersWithClient = false } = {}): PageRouteObject => ({
+  const lazy = (page: LazyPage): PageRouteObject => ({
     lazy: async () => {
-      const [{ loader, Component }] = await Promise.all([page(), rendersWithClient ? env.client() : undefined]);
+      const { loader, Component } = await page();
       return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(env, (scoped) => loader(args, scoped)) } : { Component };
     },
   });
-  const withClient = { rendersWithClient: true };
   const home = lazy(async () => {
     const { HomePage, homeLoader } = await pageModules.home();
     return { loader: (_args, scoped) => homeLoader(scoped), Component: HomePage };
@@ -137,9 +134,9 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
       const { FavoritesPage, favoritesLoader } = await pageModules.favorites();
       return { loader: (args, scoped) => favoritesLoader(scoped, args.request), Component: FavoritesPage };
     }),
-    checkout: lazy(async () => ({ loader: () => checkoutLoader(env.languageId), Component: (await pageModules.checkout()).CheckoutPage }), withClient),
-    orderConfirmation: lazy(async () => ({ Component: (await pageModules.orderConfirmation()).OrderConfirmationPage }), withClient),
-    paymentFailed: lazy(async () => ({ Component: (await pageModules.paymentFailed()).PaymentFailedPage }), withClient),
+    checkout: lazy(async () => ({ loader: () => checkoutLoader(env.languageId), Component: (await pageModules.checkout()).CheckoutPage })),
+    orderConfirmation: lazy(async () => ({ Component: (await pageModules.orderConfirmation()).OrderConfirmationPage })),
+    paymentFailed: lazy(async () => ({ Component: (await pageModules.paymentFailed()).PaymentFailedPage })),
     product: lazy(async () => {
       const { ProductPage, productLoader } = await pageModules.product();
       return { loader: (args, scoped) => productLoader(scoped, args.params.alias), Component: ProductPage };
@@ -147,16 +144,16 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
     accountOrders: lazy(async () => {
       const { OrdersPage, ordersLoader } = await pageModules.accountOrders();
       return { loader: (args, scoped) => ordersLoader(args, scoped), Component: OrdersPage };
-    }, withClient),
+    }),
     accountSettings: lazy(async () => {
       const { SettingsPage, settingsLoader } = await pageModules.accountSettings();
       return { loader: (args, scoped) => settingsLoader(args, scoped), Component: SettingsPage };
-    }, withClient),
+    }),
     accountBalance: lazy(async () => {
       const { BalancePage, balanceLoader } = await pageModules.accountBalance();
       return { loader: (args, scoped) => balanceLoader(args, scoped), Component: BalancePage };
-    }, withClient),
-    resetPassword: lazy(async () => ({ Component: (await pageModules.resetPassword()).ResetPasswordPage }), withClient),
+    }),
+    resetPassword: lazy(async () => ({ Component: (await pageModules.resetPassword()).ResetPasswordPage })),
     account: { lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) },
     content: lazy(async () => {
       const { ContentPage, contentLoader } = await pageModules.content();
@@ -168,12 +165,53 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
   };
 }
 
+/**
+ * The pages whose components use Apollo as they render (the checkout's and the account's forms and queries). Their
+ * route waits for the tab's Apollo client, which loads after the first render (lib/apollo-client.ts), before they
+ * render, and so before hydrating when they are the first page. The catalog's pages need it only in their loaders,
+ * and not at all to hydrate. npm run bench:bundle counts the client's chunks in these pages' first route.
+ */
+export const pagesRenderingWithClient: ReadonlySet<PageModuleId> = new Set<PageModuleId>([
+  'checkout',
+  'orderConfirmation',
+  'paymentFailed',
+  'accountOrders',
+  'accountSettings',
+  'accountBalance',
+  'resetPassword',
+]);
+
+function waitingForClient(route: PageRouteObject, module: PageModuleId | null, env: LoaderEnv): PageRouteObject {
+  const { lazy } = route;
+  if (!module || !pagesRenderingWithClient.has(module) || typeof lazy !== 'function') return route;
+  return {
+    ...route,
+    // The router keeps what lazy() answers for good, a failure too: a client that did not load is not one, the page
+    // waits for it as it renders instead (and its error page's retry loads it again).
+    lazy: async () => {
+      const [properties] = await Promise.all([lazy(), env.client().catch(() => undefined)]);
+      const { Component } = properties;
+      return Component ? { ...properties, Component: withApolloClient(Component) } : properties;
+    },
+  };
+}
+
+/** The page once the tab's Apollo client is there; until then it suspends, and a client that fails to load is its error. */
+function withApolloClient(Page: ComponentType): ComponentType {
+  function PageWithClient() {
+    if (!useReadyApolloClient()) use(loadApolloClient());
+    return <Page />;
+  }
+  PageWithClient.displayName = `WithApolloClient(${Page.displayName ?? Page.name})`;
+  return PageWithClient;
+}
+
 /** The table's routes in one language, each path its own route object; the handle carries the table's facts. */
 function pageRoutesFor(env: LoaderEnv): RouteObject[] {
   const pages = pagesFor(env);
   return (Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) =>
     pageRoutes[id].paths[env.languageId].map((path): RouteObject => {
-      const page = { ...pages[id], handle: pageRouteHandle(id) };
+      const page = { ...waitingForClient(pages[id], pageModuleOf[id], env), handle: pageRouteHandle(id) };
       return path === '' ? { ...page, index: true } : { ...page, path };
     }),
   );

@@ -28,6 +28,29 @@ export function loadApolloClient(): Promise<ApolloClient> {
 }
 
 /**
+ * After hydration: loads the client now and, should its code not arrive (a first visit on a failing link), again
+ * when the connection returns or the tab is shown, so the cart, the account panel and the outbox do not stay
+ * without it until something else asks.
+ */
+export function loadApolloClientAfterHydration(): void {
+  loadApolloClient().catch(() => {
+    const retry = () => {
+      window.removeEventListener('online', retry);
+      document.removeEventListener('visibilitychange', retryWhenShown);
+      clearTimeout(timer);
+      loadApolloClientAfterHydration();
+    };
+    const retryWhenShown = () => {
+      if (document.visibilityState === 'visible') retry();
+    };
+    window.addEventListener('online', retry);
+    document.addEventListener('visibilitychange', retryWhenShown);
+    const timer = setTimeout(retry, RETRY_MS);
+  });
+}
+const RETRY_MS = 15_000;
+
+/**
  * For the app's providers: the tab's client once loaded, else null. The same during hydration (the context's
  * value is not in the markup), so a page that waited for the client hydrates with it.
  */

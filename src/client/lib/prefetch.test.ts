@@ -11,6 +11,10 @@ describe('prefetching', () => {
     [{ effectiveType: 'slow-2g' }, false],
     [{ effectiveType: '4g', saveData: true }, false],
     [{ saveData: false }, true],
+    // Chrome on a 250 kbps link with a 300 ms round trip says 3g; its bandwidth estimate tells.
+    [{ effectiveType: '3g', downlink: 0.25 }, false],
+    [{ effectiveType: '3g', downlink: 1.45 }, true],
+    [{ effectiveType: '4g', downlink: 0 }, true],
   ])('with connection %j prefetches: %s', (connection, expected) => {
     expect(shouldPrefetch(connection)).toBe(expected);
   });

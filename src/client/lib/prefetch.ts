@@ -2,18 +2,29 @@
 export interface ConnectionHints {
   effectiveType?: string;
   saveData?: boolean;
+  /** The browser's estimate of the bandwidth, in Mbit/s (0 or missing when it has none). */
+  downlink?: number;
 }
+
+/**
+ * Under this many Mbit/s the link counts as 2G whatever effectiveType says. Chrome derives effectiveType from
+ * the round trip (2g only from 1400 ms), so a 250 kbps link with 300 ms (DevTools' "regular 2G", and many real
+ * EDGE links) reads as 3g; its downlink estimate reads about 0.25.
+ */
+export const SLOW_LINK_MBPS = 0.5;
 
 /** How long prefetching waits for an idle moment before it runs anyway. */
 export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
 /**
- * Whether to fetch what the shopper may need next. Not on a 2G link (the bytes would slow what they asked for)
- * nor when they asked to save data; a browser that says nothing gets the prefetch.
+ * Whether to fetch what the shopper may need next. Not on a 2G link (the bytes would slow what they asked for),
+ * whether the browser says 2g or its bandwidth estimate does, nor when they asked to save data; a browser that says
+ * nothing gets the prefetch.
  */
 export function shouldPrefetch(connection: ConnectionHints | undefined): boolean {
   if (!connection) return true;
   if (connection.saveData) return false;
+  if (connection.downlink !== undefined && connection.downlink > 0 && connection.downlink < SLOW_LINK_MBPS) return false;
   return connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
 }
 

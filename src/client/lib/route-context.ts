@@ -83,9 +83,10 @@ async function isOffline(error: unknown): Promise<boolean> {
   if (typeof window === 'undefined') return false;
   if (!navigator.onLine) return true;
   if (!(error instanceof TypeError)) return false;
-  // Loaded here, not imported: the first route's chunk carries none of Apollo (lib/apollo-client.ts).
-  const { LinkError } = await import('@apollo/client/errors');
-  return LinkError.is(error);
+  // Loaded here, not imported: the first route's chunk carries none of Apollo (lib/apollo-client.ts). Code that
+  // cannot load after a request failed with a TypeError says as much about the connection.
+  const errors = await import('@apollo/client/errors').catch(() => null);
+  return errors ? errors.LinkError.is(error) : true;
 }
 
 class ClientNotLoaded extends Error {

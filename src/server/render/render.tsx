@@ -10,7 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { Boot } from '../../client/app/boot';
 import { COOKIE_CONSENT_COOKIE, parseConsent } from '../../client/features/consent';
 import { Providers } from '../../client/app/Providers';
-import { createRoutes, pageModuleFiles, pageModuleOf } from '../../client/app/routes';
+import { createRoutes, pageModuleFiles, pageModuleOf, pagesRenderingWithClient } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
 import { pageRouteOf } from '../../client/lib/page-route';
 import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
@@ -22,14 +22,9 @@ import { publicOrigin, type Env } from '../env';
 import type { GraphQLContext } from '../graphql/context';
 import { buildSchema } from '../graphql/schema';
 import { languageOfUrl, t } from '../i18n';
+import { apolloClientChunk, type ViteManifestEntry } from './client-manifest';
 import { savedPagesScript } from './offline-script';
 import { SAVED_PAGES_ID } from '../../client/features/pwa';
-
-interface ViteManifestEntry {
-  file: string;
-  css?: string[];
-  imports?: string[];
-}
 
 interface Assets {
   scripts: string[];
@@ -62,10 +57,13 @@ function readAssets(clientDir: string | undefined): Assets {
   const css = new Set(entry.css ?? []);
   const scripts = closure(entry.imports ?? [], new Set([entry.file]), css);
   const pageScripts: Assets['pageScripts'] = {};
+  const apolloClient = apolloClientChunk(manifest);
   for (const [id, file] of Object.entries(pageModuleFiles) as [keyof typeof pageModuleFiles, string][]) {
     // A page's own stylesheet would be missing from the first paint: pages keep their CSS in the entry's.
     const pageCss = new Set<string>();
-    const own = [...closure([file], new Set(scripts), pageCss)].filter((f) => !scripts.has(f));
+    // A page that waits for the Apollo client before it renders has the client's chunks asked for with its own.
+    const keys = pagesRenderingWithClient.has(id) && apolloClient ? [file, apolloClient] : [file];
+    const own = [...closure(keys, new Set(scripts), pageCss)].filter((f) => !scripts.has(f));
     if (pageCss.size) throw new Error(`${file} brings its own CSS (${[...pageCss].join(', ')}): the first paint would miss it`);
     pageScripts[id] = own.map((f) => `/${f}`);
   }

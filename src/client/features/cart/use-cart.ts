@@ -24,12 +24,18 @@ export function useCart(): CartFieldsFragment | null {
   const outboxContext = useOutboxContext();
   useEffect(() => {
     loadCartId();
-    void Promise.all([loadOutbox(), outboxContext()]).then(([{ startCartOutbox }, context]) => startCartOutbox(context));
+    // Without the client's code (a failed load is tried again, lib/apollo-client.ts) the outbox starts later.
+    Promise.all([loadOutbox(), outboxContext()])
+      .then(([{ startCartOutbox }, context]) => startCartOutbox(context))
+      .catch(() => undefined);
   }, [outboxContext]);
   const fetched = useWatchedCart(id, channel);
   const kept = (serverCart as KeptCart | null) ?? null;
   useEffect(() => {
-    if (kept?.cart.id) void Promise.all([loadOutbox(), outboxContext()]).then(([{ rememberServerCart }, context]) => rememberServerCart(context, kept));
+    if (!kept?.cart.id) return;
+    Promise.all([loadOutbox(), outboxContext()])
+      .then(([{ rememberServerCart }, context]) => rememberServerCart(context, kept))
+      .catch(() => undefined);
   }, [kept, outboxContext]);
   const base = useMemo((): KeptCart | null => {
     const mine = kept && id && kept.cart.id === id ? kept : null;
@@ -52,21 +58,22 @@ export function useCart(): CartFieldsFragment | null {
  */
 function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannelVariables>): CartFieldsFragment | undefined {
   const client = useReadyApolloClient();
-  const [answer, setAnswer] = useState<{ id: string; cart: CartFieldsFragment | undefined } | null>(null);
   const { channelId, languageId } = channel;
+  const [answer, setAnswer] = useState<{ key: string; cart: CartFieldsFragment | undefined } | null>(null);
+  const key = `${id}|${channelId}|${languageId}`;
   useEffect(() => {
     if (!client || !id) return;
     const watched = client.watchQuery({ query: CartDocument, variables: { id, channelId, languageId }, fetchPolicy: 'cache-and-network', context: cartAnswerContext });
     const subscription = watched.subscribe({
       // A failed fetch keeps the cart shown; the outbox's own copy covers offline.
       next: (result) => {
-        if (result.dataState === 'complete') setAnswer({ id, cart: result.data.getCart ?? undefined });
+        if (result.dataState === 'complete') setAnswer({ key: `${id}|${channelId}|${languageId}`, cart: result.data.getCart ?? undefined });
       },
       error: () => undefined,
     });
     return () => subscription.unsubscribe();
   }, [client, id, channelId, languageId]);
-  return id && answer?.id === id ? answer.cart : undefined;
+  return id && answer?.key === key ? answer.cart : undefined;
 }
 
 export function itemCount(cart: CartFieldsFragment | null): number {
