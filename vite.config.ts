@@ -79,6 +79,16 @@ function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: r
 }
 
 /**
+ * The tab's Apollo client with everything of Apollo's that the pages use (hooks, errors, rxjs, graphql's printer):
+ * one chunk loaded after the first render (src/client/lib/apollo-client.ts), rather than a dozen small ones that
+ * compress worse apart and cost the checkout's first route more requests.
+ */
+const APOLLO = /\/node_modules\/(@apollo\/client|rxjs|graphql|optimism|@wry\/[^/]+|tslib)\/|\/src\/client\/lib\/apollo\.ts$/;
+function apolloChunk(id: string): string | null {
+  return APOLLO.test(id) ? 'apollo' : null;
+}
+
+/**
  * The installed app: Swedish, the default language, like start_url. The shortcuts open the search and the cart
  * panels through ?open= (read by the pwa feature) and the favorites page: paths of the route table
  * (src/shared/routes.ts; Vite's config loader cannot import it, tests/e2e/pwa.spec.ts compares them). The PNGs are drawn by
@@ -166,7 +176,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         outDir: 'dist/client',
         manifest: true,
         emptyOutDir: true,
-        rolldownOptions: { input: 'src/client/entry-client.tsx', output: { codeSplitting: { groups: [{ name: shellChunk }] } } },
+        rolldownOptions: { input: 'src/client/entry-client.tsx', output: { codeSplitting: { groups: [{ name: shellChunk }, { name: apolloChunk }] } } },
         // Vite warns about a chunk over 500 kB before compression. The first route's chunk is one file of about
         // 750 kB that travels as about 166 KiB brotli, and that compressed size is the budget (npm run bench:bundle).
         // Split in two to pass the warning it cost 2.3 KiB more brotli; the service worker already keeps it

@@ -69,6 +69,11 @@ if (pages.length) {
       e.imports?.forEach(walk);
     };
     walk(key);
+    // The other pages hydrate without Apollo: a static import of any of it would put it back before hydration.
+    if (!withClient.has(key) && own.has(manifest[APOLLO_CLIENT]!.file)) {
+      console.error(`${key} imports Apollo's chunk statically: it would load before the page hydrates`);
+      process.exitCode = 1;
+    }
     if (withClient.has(key)) walk(APOLLO_CLIENT);
     const extra = [...own].reduce((sum, file) => sum + sizes(file).brotli, 0);
     const over = (entryBrotli + extra) / 1024 > BUDGET_KIB;

@@ -1,4 +1,3 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidEmail } from '../../../shared/email';
@@ -46,6 +45,8 @@ export function BackInStockForm({ skuId, skuName }: { skuId: number; skuName: st
       setEmail('');
       return;
     }
+    // Apollo's code is here by now (the mutation needed it); imported, it would load before the product page hydrates.
+    const { CombinedGraphQLErrors } = await import('@apollo/client/errors');
     const failure = CombinedGraphQLErrors.is(result?.error) ? result.error.errors[0] : undefined;
     const code = failure?.extensions?.code;
     if (code === 'INVALID_EMAIL' && failure) return showError(failure.message);
