@@ -1,6 +1,7 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { CachePersistence, CachedResult } from './cache-persistence';
 import { isBrowserOnline } from './online-status';
+import { isCostlyConnection } from './prefetch';
 
 /**
  * The light half of the offline data, in the first route's bundle: when each catalog query was fetched in this
@@ -61,12 +62,6 @@ export interface FirstPageMatch {
   route: { loader?: unknown };
 }
 
-/** A connection where fetching anything not asked for costs the shopper: data saver on, or 2G. */
-function costlyConnection(): boolean {
-  const connection = (navigator as { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  return connection?.saveData === true || /2g/.test(connection?.effectiveType ?? '');
-}
-
 /**
  * The first page (layout and page) came with the server's data, so its loaders never ran here and none of its
  * answers reached the device's copy: leaving it and coming back offline would find nothing. Runs those loaders
@@ -74,7 +69,7 @@ function costlyConnection(): boolean {
  * shown page keeps its data, and a failure changes nothing. Not on a costly connection, nor offline.
  */
 export async function recordFirstPage(matches: readonly FirstPageMatch[], url: string): Promise<void> {
-  if (!isBrowserOnline() || costlyConnection()) return;
+  if (!isBrowserOnline() || isCostlyConnection()) return;
   const request = new Request(url);
   await Promise.all(
     matches.map(async ({ route, params }) => {

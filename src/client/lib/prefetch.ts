@@ -22,10 +22,23 @@ export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
  * nothing gets the prefetch.
  */
 export function shouldPrefetch(connection: ConnectionHints | undefined): boolean {
-  if (!connection) return true;
-  if (connection.saveData) return false;
-  if (connection.downlink !== undefined && connection.downlink > 0 && connection.downlink < SLOW_LINK_MBPS) return false;
-  return connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
+  return !costly(connection);
+}
+
+/**
+ * A connection where fetching anything the shopper did not ask for costs them: data saving on, or 2G (as the
+ * browser says or as its bandwidth estimate does). The one rule for prefetching and for storing pages and data
+ * for offline use ahead of time; a browser that says nothing is not costly.
+ */
+export function isCostlyConnection(): boolean {
+  return costly(browserConnection());
+}
+
+function costly(connection: ConnectionHints | undefined): boolean {
+  if (!connection) return false;
+  if (connection.saveData) return true;
+  if (connection.downlink !== undefined && connection.downlink > 0 && connection.downlink < SLOW_LINK_MBPS) return true;
+  return connection.effectiveType === '2g' || connection.effectiveType === 'slow-2g';
 }
 
 /**
@@ -39,9 +52,11 @@ export function prefetchWhenIdle(prefetch: () => void, env: { connection?: Conne
   return true;
 }
 
+const browserConnection = () => (navigator as Navigator & { connection?: ConnectionHints }).connection;
+
 function browserEnv() {
   return {
-    connection: (navigator as Navigator & { connection?: ConnectionHints }).connection,
+    connection: browserConnection(),
     requestIdleCallback: typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback.bind(window) : undefined,
   };
 }

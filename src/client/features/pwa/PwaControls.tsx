@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { installPrompt } from '../../lib/install-prompt';
 import { usePageRoute } from '../../lib/page-route';
 import { pageRoutes } from '../../../shared/routes';
+import { isCostlyConnection } from '../../lib/prefetch';
 import { openPanel, ui } from '../../lib/ui-state';
 import { updates } from '../../lib/sw-updates';
 import { installGuidance, panelToOpen } from './install-guidance';
@@ -63,18 +64,13 @@ function useStoreVisitedPages() {
       return;
     }
     const controller = navigator.serviceWorker?.controller;
-    if (!controller || saveData() || personal) return;
+    if (!controller || isCostlyConnection() || personal) return;
     const url = window.location.pathname + window.location.search;
     const timer = window.setTimeout(() => controller.postMessage({ type: CACHE_PAGE_MESSAGE, url }), STORE_PAGE_AFTER_MS);
     return () => window.clearTimeout(timer);
     // The address decides; personal follows it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.pathname]);
-}
-
-function saveData(): boolean {
-  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
-  return Boolean(connection?.saveData) || /(^|-)2g$/.test(connection?.effectiveType ?? '');
 }
 
 const standaloneQuery = '(display-mode: standalone)';
