@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { HYDRATED_MARK } from '../../src/client/app/boot';
 import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
 import { axeViolations, describeViolations } from '../support/axe';
+import { untilHydrated } from '../support/hydration';
 import { latestMailTo } from '../support/mail';
 import { expectNoSidewaysScroll } from '../support/page-fit';
 import { buyableProducts, E2E_ADMIN, setStock } from '../support/shop-api';
@@ -370,7 +370,7 @@ test.describe('customer accounts', () => {
     const other = await context.newPage();
     await other.goto('/mina-sidor/installningar');
     await expect(other.getByRole('heading', { level: 1, name: 'Inställningar' })).toBeVisible();
-    await other.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+    await untilHydrated(other);
     await page.goto('/mina-sidor/saldo');
     await expect(page.getByRole('heading', { level: 1, name: 'Saldo' })).toBeVisible();
     await logOut(page);

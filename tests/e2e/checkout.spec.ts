@@ -3,6 +3,7 @@ import { formatMoney } from '../../src/shared/money';
 import { buyableProducts, cartJustOverFreeShipping, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
 import { axeViolations, describeViolations } from '../support/axe';
 import { expectNoSidewaysScroll } from '../support/page-fit';
+import { untilHydrated } from '../support/hydration';
 
 /**
  * The n-th buyable product, restocked first: every test buys its own product, and never runs out however
@@ -50,6 +51,7 @@ test.describe('checkout', () => {
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();
     await expect(page.getByRole('dialog', { name: 'Varukorg' }).getByRole('link', { name: product.name })).toBeVisible();
     await page.goto('/kassan');
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { name: 'Kassan', level: 1 })).toBeVisible();
     // Undistracted: no menu, search or mini cart in the checkout.
     await expect(page.getByRole('button', { name: /^Varukorg,/ })).toHaveCount(0);
@@ -76,6 +78,7 @@ test.describe('checkout', () => {
     const product = await stockedProduct(request, 1);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId, quantity: 2 }]);
     await page.goto('/kassan');
+    await untilHydrated(page);
     await page.getByRole('radio', { name: 'Företag' }).check();
     await field(page, 'Företagsnamn').fill('Retro AB');
     await field(page, 'Organisationsnummer').fill('556036-0794');
@@ -95,6 +98,7 @@ test.describe('checkout', () => {
     const product = await stockedProduct(request, 2);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
+    await untilHydrated(page);
     await fillPerson(page, 'fail+blocked@example.se');
     await chooseShippingAndPay(page, /^Betala senare/);
     await page.getByRole('button', { name: 'Slutför köp' }).click();
@@ -121,6 +125,7 @@ test.describe('checkout', () => {
     const product = await stockedProduct(request, 3);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
+    await untilHydrated(page);
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page.getByRole('status').getByText('Se till att alla fält är giltiga')).toBeVisible();
     await expect(field(page, 'E-post')).toBeFocused();
@@ -142,6 +147,7 @@ test.describe('checkout', () => {
     const product = await stockedProduct(request, 6);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId, quantity: 3 }]);
     await page.goto('/kassan');
+    await untilHydrated(page);
     const cart = page.getByRole('region', { name: 'Din varukorg' });
     await cart.getByRole('textbox', { name: 'Rabattkod' }).fill('FINNSINTE');
     await cart.getByRole('textbox', { name: 'Rabattkod' }).press('Enter');
@@ -177,6 +183,7 @@ test.describe('checkout', () => {
     const { sellingMinor } = await cartJustOverFreeShipping(request, context, baseURL!);
     const discountMinor = Math.round(sellingMinor / 10);
     await page.goto('/kassan');
+    await untilHydrated(page);
     const cart = page.getByRole('region', { name: 'Din varukorg' });
     await cart.getByRole('textbox', { name: 'Rabattkod' }).fill('RETRO10');
     await cart.getByRole('textbox', { name: 'Rabattkod' }).press('Enter');
@@ -195,6 +202,7 @@ test.describe('checkout', () => {
     const product = await stockedProduct(request, 4);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/en/checkout');
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
     await field(page, 'Email').fill('anna@example.se');
     await field(page, 'Mobile number').fill('+46 70 123 45 67');
@@ -215,6 +223,7 @@ test.describe('checkout', () => {
 
   test('an empty cart has nothing to check out', async ({ page }) => {
     await page.goto('/kassan');
+    await untilHydrated(page);
     await expect(page.getByText('Din varukorg är tom.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Fortsätt handla' })).toHaveAttribute('href', '/');
   });
@@ -227,6 +236,7 @@ test.describe('the checkout and the order confirmation on the smallest phones', 
       await page.setViewportSize({ width, height: 640 });
       await cartJustOverFreeShipping(request, context, baseURL!);
       await page.goto('/kassan');
+      await untilHydrated(page);
       const cart = page.getByRole('region', { name: 'Din varukorg' });
       await expect(cart.getByRole('textbox', { name: 'Rabattkod' })).toBeVisible();
       await expectNoSidewaysScroll(page, 'the checkout');
@@ -289,6 +299,7 @@ test.describe('checkout accessibility: no serious or critical axe violations', (
     const product = await stockedProduct(request, 5);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
+    await untilHydrated(page);
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page.getByText('Du måste godkänna köpvillkoren innan du slutför ditt köp')).toBeVisible();
     expect(describeViolations(await axeViolations(page))).toEqual([]);
@@ -311,6 +322,7 @@ test.describe('checkout and the header toggles', () => {
     const product = await stockedProduct(request, 7);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
+    await untilHydrated(page);
     await expect(page.getByRole('radio', { name: 'Företag' })).toBeChecked();
     await expect(field(page, 'Företagsnamn')).toBeVisible();
     await expect(field(page, 'Organisationsnummer')).toBeVisible();

@@ -236,8 +236,24 @@ async function throttleWorkers(context: BrowserContext, emulate: ReturnType<type
   const session = await browser.newBrowserCDPSession();
   const attached = new Map<string, string>(); // targetId → sessionId
   let nextId = 1;
-  const send = (sessionId: string, method: string, params: object) =>
-    session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: nextId++, method, params }) });
+  // Target.sendMessageToTarget answers once the message is on its way; the worker's own answer comes as an event.
+  // Waiting for it means the worker is throttled before the caller's next request (a reload right after throttle()
+  // was once answered by a worker that had not applied the conditions yet).
+  const answers = new Map<number, () => void>();
+  session.on('Target.receivedMessageFromTarget', ({ message }: { message: string }) => {
+    const { id } = JSON.parse(message) as { id?: number };
+    if (id !== undefined) answers.get(id)?.();
+  });
+  const send = async (sessionId: string, method: string, params: object) => {
+    const id = nextId++;
+    const answered = new Promise<void>((resolve) => {
+      answers.set(id, resolve);
+      // A worker that stops meanwhile never answers: go on rather than hang.
+      setTimeout(resolve, 5000);
+    }).finally(() => answers.delete(id));
+    await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+    await answered;
+  };
   const attach = async (info: TargetInfo) => {
     if (info.type !== 'service_worker' || info.browserContextId !== targetInfo.browserContextId || attached.has(info.targetId)) return;
     attached.set(info.targetId, '');

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { use, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { matchRoutes, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import type { LanguageId } from '../../shared/locales';
 import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
@@ -8,7 +8,6 @@ import type { ListRoute } from '../features/catalog/ListPage';
 import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
-import { loadApolloClient, useReadyApolloClient } from '../lib/apollo-client';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
 
@@ -184,26 +183,8 @@ export const pagesRenderingWithClient: ReadonlySet<PageModuleId> = new Set<PageM
 function waitingForClient(route: PageRouteObject, module: PageModuleId | null, env: LoaderEnv): PageRouteObject {
   const { lazy } = route;
   if (!module || !pagesRenderingWithClient.has(module) || typeof lazy !== 'function') return route;
-  return {
-    ...route,
-    // The router keeps what lazy() answers for good, a failure too: a client that did not load is not one, the page
-    // waits for it as it renders instead (and its error page's retry loads it again).
-    lazy: async () => {
-      const [properties] = await Promise.all([lazy(), env.client().catch(() => undefined)]);
-      const { Component } = properties;
-      return Component ? { ...properties, Component: withApolloClient(Component) } : properties;
-    },
-  };
-}
-
-/** The page once the tab's Apollo client is there; until then it suspends, and a client that fails to load is its error. */
-function withApolloClient(Page: ComponentType): ComponentType {
-  function PageWithClient() {
-    if (!useReadyApolloClient()) use(loadApolloClient());
-    return <Page />;
-  }
-  PageWithClient.displayName = `WithApolloClient(${Page.displayName ?? Page.name})`;
-  return PageWithClient;
+  // These pages import Apollo's chunk themselves: the client can only fail where their own chunk does.
+  return { ...route, lazy: async () => (await Promise.all([lazy(), env.client()]))[0] };
 }
 
 /** The table's routes in one language, each path its own route object; the handle carries the table's facts. */

@@ -1,4 +1,4 @@
-import { Component, type ReactNode } from 'react';
+import { Component, Suspense, type ReactNode } from 'react';
 
 interface Props {
   /** Shown in place of the part when its code could not be loaded; `retry` tries again. */
@@ -27,4 +27,19 @@ export class ChunkBoundary extends Component<Props, { failed: boolean }> {
   override render(): ReactNode {
     return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
   }
+}
+
+const leftOut = () => null;
+const noRetry = () => undefined;
+
+/**
+ * A lazily loaded part the page can do without (the footer's sign-up, the account's panel, the install offer),
+ * loading in its own time: should its code not arrive, the part is left out rather than the page taken down.
+ */
+export function OptionalChunk({ children }: { children: ReactNode }) {
+  return (
+    <ChunkBoundary fallback={leftOut} onRetry={noRetry}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ChunkBoundary>
+  );
 }

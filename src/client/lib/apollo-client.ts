@@ -7,6 +7,8 @@ import { createContext, useCallback, useContext, useSyncExternalStore, type Cont
  * shows at first needs it (the page's data comes with the HTML, the cart is fetched after hydration), so the cart
  * asks for it once the page has hydrated, and whatever needs it sooner (a loader, a tap on Buy, a search) waits
  * for it here. A page whose components query as they render waits for it before it renders (app/routes.tsx).
+ * A failed load is tried again by the next caller (and, after hydration, on its own: loadApolloClientAfterHydration);
+ * the browser fetches the chunk again where it does not keep a failed module fetch.
  */
 let client: ApolloClient | null = null;
 let loading: Promise<ApolloClient> | null = null;
@@ -32,23 +34,26 @@ export function loadApolloClient(): Promise<ApolloClient> {
  * when the connection returns or the tab is shown, so the cart, the account panel and the outbox do not stay
  * without it until something else asks.
  */
-export function loadApolloClientAfterHydration(): void {
+export function loadApolloClientAfterHydration(attempt = 0): void {
   loadApolloClient().catch(() => {
     const retry = () => {
       window.removeEventListener('online', retry);
       document.removeEventListener('visibilitychange', retryWhenShown);
       clearTimeout(timer);
-      loadApolloClientAfterHydration();
+      // Something else may have loaded it meanwhile.
+      if (!client) loadApolloClientAfterHydration(attempt + 1);
     };
     const retryWhenShown = () => {
       if (document.visibilityState === 'visible') retry();
     };
     window.addEventListener('online', retry);
     document.addEventListener('visibilitychange', retryWhenShown);
-    const timer = setTimeout(retry, RETRY_MS);
+    // 15 s, 30 s, 60 s… at most every 5 minutes.
+    const timer = setTimeout(retry, Math.min(RETRY_MS * 2 ** attempt, MAX_RETRY_MS));
   });
 }
 const RETRY_MS = 15_000;
+const MAX_RETRY_MS = 300_000;
 
 /**
  * For the app's providers: the tab's client once loaded, else null. The same during hydration (the context's

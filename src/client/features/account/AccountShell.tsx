@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 import { Icon } from '../../components/Icon';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useReadyApolloClient } from '../../lib/apollo-client';
@@ -38,9 +39,9 @@ export function AccountExtras({ languageId }: { languageId: LanguageId }) {
   const hydrated = useHydrated();
   const client = useReadyApolloClient();
   return hydrated && client ? (
-    <Suspense fallback={null}>
+    <OptionalChunk>
       <Extras languageId={languageId} />
-    </Suspense>
+    </OptionalChunk>
   ) : null;
 }
 
@@ -52,8 +53,8 @@ const NewsletterForm = lazy(() => import('./NewsletterForm'));
  */
 export function NewsletterSignup({ languageId }: { languageId: LanguageId }) {
   return (
-    <Suspense fallback={null}>
+    <OptionalChunk>
       <NewsletterForm languageId={languageId} />
-    </Suspense>
+    </OptionalChunk>
   );
 }

@@ -1,5 +1,4 @@
 import type { ApolloClient } from '@apollo/client';
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { SubscribeToNewsletterDocument } from '../../graphql/generated/documents/SubscribeToNewsletter';
 
@@ -14,6 +13,8 @@ export async function subscribeToNewsletter(client: ApolloClient, languageId: La
     .catch((error: unknown) => ({ data: undefined, error }));
   const answer = result.data?.subscribeToNewsletter;
   if (answer) return answer;
+  // Imported here: the footer's form would otherwise bring Apollo's chunk with it while the page hydrates.
+  const { CombinedGraphQLErrors } = await import('@apollo/client/errors');
   const failure = CombinedGraphQLErrors.is(result.error) ? result.error.errors[0]?.message : undefined;
   return { ok: false, message: failure ?? null };
 }

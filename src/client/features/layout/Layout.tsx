@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
@@ -12,6 +12,7 @@ import { NavigationProgress } from './NavigationProgress';
 import { AsOfNote } from './OfflineNotices';
 import type { LayoutData } from './layout-loader';
 import { UndistractedFooter, UndistractedHeader, useUndistracted } from './UndistractedLayout';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 import { DemoNotice } from '../../components/shop-texts';
 import { useHydrated } from '../../hooks/use-hydrated';
 
@@ -49,9 +50,9 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         </main>
         {/* Never in the checkout: a new version's reload must not come under a shopper who is paying. */}
         {hydrated && !undistracted && (
-          <Suspense fallback={null}>
+          <OptionalChunk>
             <PwaControls />
-          </Suspense>
+          </OptionalChunk>
         )}
         {undistracted ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}
         <CookieConsent />

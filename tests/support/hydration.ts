@@ -1,0 +1,11 @@
+import type { Page } from '@playwright/test';
+import { HYDRATED_MARK } from '../../src/client/app/boot';
+
+/**
+ * Resolves once the page has hydrated (the client's performance mark): from then on taps and keystrokes reach the
+ * app. Before it, a field filled and submitted is the server's plain HTML (the checkout, which waits for Apollo's
+ * code before hydrating, takes a moment longer on a busy machine).
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
+}
