@@ -3,18 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from './app';
 import type { Db } from './db/client';
-import { loadEnv } from './env';
-import { uniqueLimitPrefix } from './limits/address-limits';
-import { createAppPubSub } from './pubsub';
+import { createTestApp, type TestApp } from './testing/app';
 import { openTestDb } from './testing/db';
 
 /** What the build's files travel with: every byte of a header counts on a first visit over 2G. */
 describe('static files', () => {
   let db: Db;
-  let app: App;
-  let closePubSub: () => Promise<void>;
+  let app: TestApp;
   const clientDir = mkdtempSync(join(tmpdir(), 'storefront-static-'));
   const script = 'export const shop = "retro";'.repeat(80);
   beforeAll(async () => {
@@ -25,14 +21,11 @@ describe('static files', () => {
     writeFileSync(join(clientDir, 'assets', 'shell-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     db = await openTestDb('pglite');
-    const pubsub = createAppPubSub(undefined);
-    closePubSub = pubsub.close;
-    app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent', PORT: '0' }), db, pubsub: pubsub.pubsub, clientDir, limitPrefix: uniqueLimitPrefix() });
-    await app.fastify.ready();
+    app = await createTestApp(db, {}, { clientDir });
   });
   afterAll(async () => {
     await app?.stop();
-    await closePubSub();
+    await app?.closePubSub();
     await db.close();
     rmSync(clientDir, { recursive: true, force: true });
   });

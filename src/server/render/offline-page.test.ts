@@ -3,17 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { buildApp, type App } from '../app';
-import { loadEnv } from '../env';
-import { createAppPubSub } from '../pubsub';
-import { uniqueLimitPrefix } from '../limits/address-limits';
+import { createTestApp, type TestApp } from '../testing/app';
 import { openTestDb } from '../testing/db';
 
 /** The worker's offline page: the server renders it in the shop's frame, without the app's scripts. */
 describe('the offline page', () => {
   let db: Db;
-  let app: App;
-  let closePubSub: () => Promise<void>;
+  let app: TestApp;
   const clientDir = mkdtempSync(join(tmpdir(), 'storefront-offline-page-'));
   beforeAll(async () => {
     // A build's manifest, so pages name their entry script and stylesheet.
@@ -23,14 +19,11 @@ describe('the offline page', () => {
       JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/entry-1.css'], isEntry: true } }),
     );
     db = await openTestDb('pglite');
-    const pubsub = createAppPubSub(undefined);
-    closePubSub = pubsub.close;
-    app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent', PORT: '0' }), db, pubsub: pubsub.pubsub, clientDir, limitPrefix: uniqueLimitPrefix() });
-    await app.fastify.ready();
+    app = await createTestApp(db, {}, { clientDir });
   });
   afterAll(async () => {
     await app.stop();
-    await closePubSub();
+    await app.closePubSub();
     await db.close();
     rmSync(clientDir, { recursive: true, force: true });
   });

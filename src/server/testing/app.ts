@@ -7,13 +7,14 @@ import { openTestDb, type TestDbKind } from './db';
 import { createAppPubSub, type PubSub } from '../pubsub';
 
 /**
- * The real app on a test database, without built client assets (pages render, scripts are absent). Its limit
+ * The real app on a test database, without built client assets (pages render, scripts are absent) unless given a
+ * `clientDir` of its own (a test's few files and manifest). Its limit
  * counters are its own unless two apps are given one `limitPrefix` (two instances sharing Redis).
  */
 export async function createTestApp(
   db: Db,
   env: Record<string, string> = {},
-  options: { limitPrefix?: string } & Pick<AppDeps, 'operationDeadlineMs' | 'logStream'> = {},
+  options: { limitPrefix?: string } & Pick<AppDeps, 'operationDeadlineMs' | 'logStream' | 'clientDir'> = {},
 ): Promise<App & { pubsub: PubSub; closePubSub(): Promise<void> }> {
   const config = loadEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
   const { pubsub, close } = createAppPubSub(config.REDIS_URL);
@@ -24,6 +25,7 @@ export async function createTestApp(
     limitPrefix: options.limitPrefix ?? uniqueLimitPrefix(),
     operationDeadlineMs: options.operationDeadlineMs,
     logStream: options.logStream,
+    clientDir: options.clientDir,
   });
   await app.fastify.ready();
   return { ...app, pubsub, closePubSub: close };
