@@ -123,6 +123,7 @@ test.describe('customer accounts', () => {
     await cart.getByRole('button', { name: 'Stäng' }).click();
     await logIn(page, email);
     await page.goto('/kassan');
+    await untilHydrated(page);
     await expect(page.getByRole('region', { name: 'Din varukorg' })).toContainText(product.name);
     await textbox(page, 'E-post').fill(email);
     await textbox(page, 'Mobilnummer').fill('070-123 45 67');
@@ -138,6 +139,8 @@ test.describe('customer accounts', () => {
     await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
 
     await page.goto('/mina-sidor/ordrar');
+
+    await untilHydrated(page);
     const order = page.getByRole('region', { name: 'Pågående' }).getByRole('article');
     await expect(order).toHaveCount(1);
     await expect(order).toContainText(product.name);
@@ -155,6 +158,7 @@ test.describe('customer accounts', () => {
     await page.goto('/');
     await register(page, email);
     await page.goto('/mina-sidor/installningar');
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Inställningar' })).toBeVisible();
     await expectAccessible(page, 'settings');
     await expectNoSidewaysScroll(page, 'settings');
@@ -187,6 +191,8 @@ test.describe('customer accounts', () => {
     await onlyNewPasswordSignsIn(page, email, newPassword);
 
     await page.goto('/mina-sidor/installningar');
+
+    await untilHydrated(page);
     await page.getByRole('button', { name: 'Radera konto' }).click();
     await expect(page.getByText('Vill du verkligen radera ditt konto?')).toBeVisible();
     await page.getByRole('button', { name: 'Ja, radera mitt konto' }).click();
@@ -239,6 +245,7 @@ test.describe('customer accounts', () => {
     await panel.getByRole('button', { name: 'Skapa konto' }).click();
     await expect(snackbar(page)).toContainText('Ditt konto är skapat och du är inloggad');
     await page.goto('/mina-sidor/saldo');
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Saldo' })).toBeVisible();
     await expect(page.getByText('Inga händelser ännu.')).toBeVisible();
     await expectAccessible(page, 'balance');
@@ -252,6 +259,7 @@ test.describe('customer accounts', () => {
     await page.goto('/');
     await register(page, email);
     await page.goto('/mina-sidor/ordrar');
+    await untilHydrated(page);
     await logOut(page);
 
     const login = await openLogin(page);
@@ -285,6 +293,7 @@ test.describe('customer accounts', () => {
 
     await onlyNewPasswordSignsIn(page, email, newPassword);
     await page.goto('/mina-sidor/ordrar');
+    await untilHydrated(page);
     await logOut(page);
 
     // The link works once.
@@ -372,6 +381,7 @@ test.describe('customer accounts', () => {
     await expect(other.getByRole('heading', { level: 1, name: 'Inställningar' })).toBeVisible();
     await untilHydrated(other);
     await page.goto('/mina-sidor/saldo');
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Saldo' })).toBeVisible();
     await logOut(page);
     // The other tab hears it over the BroadcastChannel, without being brought to the front.

@@ -38,20 +38,26 @@ test.describe('network presets', () => {
   }
 
   test("regular 2G also slows the service worker's own fetches: a page it fetches from the network takes the 2G time", async ({ page, context }) => {
+    test.slow();
     await page.goto('/allt');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     // The first load came from the network directly: its size on the wire is what the worker fetches again.
     const pageBytes = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).encodedBodySize);
     expect(pageBytes).toBeGreaterThan(4000);
-    const throttled = await throttle(context, presets.regular2G);
-    expect(throttled.workers).toBeGreaterThanOrEqual(1);
-    await page.reload();
-    const viaWorker = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      return { ms: nav.responseEnd - nav.workerStart, controlled: nav.workerStart > 0 };
-    });
-    expect(viaWorker.controlled).toBe(true);
-    expect(viaWorker.ms).toBeGreaterThanOrEqual(floorMs(presets.regular2G, pageBytes));
+    // Throttled, then reloaded through the worker. On a busy machine the worker that answers has now and then been
+    // one Chromium started after throttle() looked (its target is throttled as it appears, but asynchronously, and a
+    // reload can come first): then the conditions are applied again, to the worker now running, and it is asked again.
+    await expect(async () => {
+      const throttled = await throttle(context, presets.regular2G);
+      expect(throttled.workers).toBeGreaterThanOrEqual(1);
+      await page.reload();
+      const viaWorker = await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return { ms: nav.responseEnd - nav.workerStart, controlled: nav.workerStart > 0 };
+      });
+      expect(viaWorker.controlled).toBe(true);
+      expect(viaWorker.ms).toBeGreaterThanOrEqual(floorMs(presets.regular2G, pageBytes));
+    }).toPass({ intervals: [0], timeout: 45_000 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { offline, online } from '../support/network';
 import { buyableProducts, cartWith, setStock } from '../support/shop-api';
+import { untilHydrated } from '../support/hydration';
 
 /**
  * Offline with data: pages seen before render from the device's copy of the catalog (IndexedDB) with the time
@@ -209,6 +210,7 @@ test.describe('offline data', () => {
     await setStock(request, product.skus[0]!.skuId, 50);
     await cartWith(request, context, baseURL!, [{ skuId: product.skus[0]!.skuId }]);
     await page.goto('/kassan');
+    await untilHydrated(page);
     const field = (name: string) => page.getByRole('textbox', { name, exact: true });
     await field('E-post').fill('anna@example.se');
     await field('Förnamn').fill('Anna');
