@@ -7,8 +7,8 @@ import sv from '../../../../locales/sv.json';
 import { leftFirstPage, noteFirstPage } from '../../lib/offline-data';
 import { AsOfNote } from './OfflineNotices';
 
-function renderAt(entry: { pathname: string; key: string }) {
-  const router = createMemoryRouter([{ path: '*', element: <AsOfNote />, loader: () => ({}) }], {
+function renderAt(entry: { pathname: string; key: string }, now?: number) {
+  const router = createMemoryRouter([{ path: '*', element: <AsOfNote now={now} />, loader: () => ({}) }], {
     initialEntries: [entry],
     hydrationData: { loaderData: { '0': {} } },
   });
@@ -28,8 +28,16 @@ describe('AsOfNote', () => {
   it('says how old a kept first page is, also for a reloaded history entry made by a client navigation', () => {
     const renderedAt = new Date('2026-11-24T14:05:00').getTime();
     noteFirstPage(renderedAt, renderedAt + 60_000, false);
-    const { getByRole } = renderAt({ pathname: '/p/zelda', key: 'k3x9a' });
+    const { getByRole } = renderAt({ pathname: '/p/zelda', key: 'k3x9a' }, renderedAt + 60_000);
     expect(getByRole('note').textContent).toBe('Priser och lager från kl. 14:05');
+  });
+
+  it('names the day when the kept page is from an earlier day', () => {
+    const renderedAt = new Date('2026-11-24T14:05:00').getTime();
+    noteFirstPage(renderedAt, renderedAt + 60_000, false);
+    const nextDay = new Date('2026-11-25T09:00:00').getTime();
+    const { getByRole } = renderAt({ pathname: '/p/zelda', key: 'k3x9a' }, nextDay);
+    expect(getByRole('note').textContent).toMatch(/24 nov\.? kl\. 14:05|14:05.*24 nov/);
   });
 
   it('says nothing for a page from the network', () => {
