@@ -39,7 +39,7 @@ const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
  * "Prices and stock as of 14:05" above a page shown from the offline copy: they may have changed since. The date is
  * left out when the copy is from the day it is shown (`now`, a parameter so the rule does not depend on the clock).
  */
-export function AsOfNote({ now = Date.now() }: { now?: number }) {
+export function AsOfNote({ now }: { now?: number }) {
   const intl = useIntl();
   const asOf = usePageAsOf();
   if (asOf === null) return null;
@@ -48,7 +48,7 @@ export function AsOfNote({ now = Date.now() }: { now?: number }) {
   return (
     <p className="as-of-note" role="note">
       <time dateTime={at.toISOString()}>
-        {sameDay(at, new Date(now)) ? (
+        {sameDay(at, now === undefined ? new Date() : new Date(now)) ? (
           <FormattedMessage id="offlineData.asOf" values={{ time }} />
         ) : (
           <FormattedMessage id="offlineData.asOfDate" values={{ time, date: intl.formatDate(at, { day: 'numeric', month: 'short' }) }} />
