@@ -47,6 +47,7 @@ export default defineConfig({
       PAGE_RATE_LIMIT_PER_MINUTE: '6000',
       CODE_ATTEMPTS_PER_15_MINUTES: '1000',
       ACCOUNT_CHANGES_PER_ADDRESS: '1000',
+      LOGINS_PER_ADDRESS: '1000',
       // Tests set stock through the admin API, as staff would.
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

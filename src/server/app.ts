@@ -11,6 +11,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import type { Db } from './db/client';
 import { publicOrigin as originOf, type Env } from './env';
 import { createHealthCheck } from './health-check';
+import { createServingProbe } from './serving-probe';
+import { configurePasswordHashing, defaultPasswordHashLimits } from './security/password';
 import { isWellFormedHost } from './host-header';
 import { closeConnectionsWhenClosing, connectionOptions, limitConnections } from './http-connections';
 import { loggerOptions, logRequestError } from './logging';
@@ -96,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   limitConnections(fastify.server, env.MAX_CONNECTIONS, (message) => fastify.log.warn(message));
   closeConnectionsWhenClosing(fastify);
+  const hashLimits = defaultPasswordHashLimits();
+  configurePasswordHashing({ concurrency: env.PASSWORD_HASH_CONCURRENCY ?? hashLimits.concurrency, queue: env.PASSWORD_HASH_QUEUE ?? hashLimits.queue });
   await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   // Fails at start, not at the first order, when the name is unknown.
   const provider = paymentProvider(env.PAYMENT_PROVIDER);
@@ -207,10 +211,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const healthy = createHealthCheck(db);
+  const serving = createServingProbe({ slowMs: env.SERVING_SLOW_MS });
+  fastify.addHook('onClose', async () => serving.stop());
   fastify.get('/healthz', async (_req, reply) => {
     const ok = await healthy();
     reply.header('Cache-Control', 'no-store');
-    return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable' });
+    if (!ok) return reply.status(503).send({ status: 'unavailable' });
+    // The database answers, but pages would not come in time (a full thread pool, a held event loop): a load
+    // balancer should send shoppers elsewhere until it passes.
+    const { inTime, threadPoolWaitMs, eventLoopLagMs } = serving.state();
+    if (!inTime) return reply.status(503).send({ status: 'overloaded', threadPoolWaitMs, eventLoopLagMs });
+    return reply.status(200).send({ status: 'ok' });
   });
 
 

@@ -55,6 +55,16 @@ export const envSchema = z.object({
   // Account changes one client address may ask for per 15 minutes (register, forgot and reset password, password
   // change): each but forgot-password runs the slow password hash, so this caps the CPU one address can spend.
   ACCOUNT_CHANGES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  // Logins that check a password (customer and admin, right or wrong) one client address may make per 15 minutes:
+  // each costs one slow hash, and a right password is no reason to let one address spend the CPU on it.
+  LOGINS_PER_ADDRESS: z.coerce.number().int().min(1).default(60),
+  // Password hashes this process runs at once and lets wait (unset: half the cores, at most two fewer than libuv's
+  // thread pool, and 16 waiting); a login past them is answered 503 with Retry-After (security/password.ts).
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  PASSWORD_HASH_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).optional()),
+  // /healthz answers 503 "overloaded" while a trivial thread-pool job or a timer waits longer than this: the
+  // process could not serve a page in time (serving-probe.ts).
+  SERVING_SLOW_MS: z.coerce.number().int().min(50).default(2_000),
   // Wrong admin logins per 15 minutes for one account (from any address), and from one address (to any account).
   ADMIN_LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   ADMIN_LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),

@@ -100,7 +100,9 @@ export type AuthErrorCode =
   | 'SIGNATURE_INVALID'
   | 'UNAUTHENTICATED'
   | 'RATE_LIMITED'
-  /** 403: a POST sent by another site's page (Sec-Fetch-Site cross-site or same-site). */
+  /** 503: the server is checking as many passwords as it takes at once; try again after Retry-After. */
+  | 'BUSY'
+  /** 403: a request sent by another site's page (Sec-Fetch-Site cross-site or same-site). */
   | 'CROSS_SITE'
   /** 403: an admin's shop-as session asked for what only the account's owner may do (change the password). */
   | 'SHOP_AS_FORBIDDEN';

@@ -21,6 +21,11 @@ export function rateLimited(message: string): GraphQLError {
   return createGraphQLError(message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
 }
 
+/** The server is doing as much of this slow work as it takes at once (503 over HTTP, with Retry-After). */
+export function busy(message: string, retryAfterSeconds: number): GraphQLError {
+  return createGraphQLError(message, { extensions: { code: 'BUSY', http: { status: 503, headers: { 'Retry-After': String(retryAfterSeconds) } } } });
+}
+
 /** Input refused field by field: `fields` maps each bad field to the text the form shows beside it. */
 export function invalidFields(message: string, fields: Readonly<Record<string, string>>): GraphQLError {
   return createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', fields } });

@@ -30,6 +30,7 @@ type LimitSettings = Pick<
   | 'CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT'
   | 'CUSTOMER_LOGIN_FAILURES_PER_ADDRESS'
   | 'ACCOUNT_CHANGES_PER_ADDRESS'
+  | 'LOGINS_PER_ADDRESS'
   | 'LIMITS_KEY_PREFIX'
 >;
 
@@ -56,6 +57,8 @@ export interface AddressLimits {
   customerLoginFailuresPerAccountAndAddress: RateBudget;
   /** Register, forgot and reset password, password changes, per address: most run the slow hash. */
   accountChanges: RateBudget;
+  /** Logins that check a password, customer and admin, right or wrong, per address: each runs the slow hash. */
+  passwordLogins: RateBudget;
   /** Password reset mails per account: a stranger cannot flood someone's inbox through the forgot-password form. */
   passwordResetMails: RateBudget;
   /** Each answered sign challenge is accepted once: its nonce takes the only point of its own key. */
@@ -99,6 +102,7 @@ export function createAddressLimits(env: LimitSettings, prefix = env.LIMITS_KEY_
     customerLoginFailuresPerAddress: rateByAddress(rateBudget(backend.create('customer-address', env.CUSTOMER_LOGIN_FAILURES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
     customerLoginFailuresPerAccountAndAddress: rateBudget(backend.create('customer-account-address', env.CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT, GUESS_WINDOW_SECONDS)),
     accountChanges: rateByAddress(rateBudget(backend.create('account-changes', env.ACCOUNT_CHANGES_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
+    passwordLogins: rateByAddress(rateBudget(backend.create('password-logins', env.LOGINS_PER_ADDRESS, GUESS_WINDOW_SECONDS))),
     passwordResetMails: rateBudget(backend.create('password-reset-mail', PASSWORD_RESET_MAILS_PER_WINDOW, GUESS_WINDOW_SECONDS)),
     signChallengesUsed: rateBudget(backend.create('sign-used', 1, SIGN_CHALLENGE_SECONDS)),
     sockets: capByAddress(sockets),

@@ -11,6 +11,8 @@ export interface LoginLimits {
 export interface LoginAttempt {
   /** The password proved right: the attempt is given back. */
   succeeded(): Promise<void>;
+  /** The password was never checked (the server was too busy to hash it): no guess was made, so it is given back. */
+  notChecked(): Promise<void>;
 }
 
 /** A refused attempt: when the limit that refused it has room again. */
@@ -41,11 +43,10 @@ export async function beginLoginAttempt(limits: LoginLimits, email: string, addr
     if (byAddress.allowed) await limits.perAddress.giveBack(address);
     return { retryAfterSeconds: Math.max(byAccount.retryAfterSeconds, byAddress.retryAfterSeconds) };
   }
-  return {
-    async succeeded() {
-      await Promise.all([limits.perAccount.giveBack(account), limits.perAddress.giveBack(address)]);
-    },
+  const giveBack = async () => {
+    await Promise.all([limits.perAccount.giveBack(account), limits.perAddress.giveBack(address)]);
   };
+  return { succeeded: giveBack, notChecked: giveBack };
 }
 
 /**
@@ -79,9 +80,8 @@ export async function beginCustomerLoginAttempt(limits: CustomerLoginLimits, ema
   }
   // Past its limit the counter still counts (the window's count only grows); its verdict is not a refusal.
   await limits.perAccount.take(account);
-  return {
-    async succeeded() {
-      await Promise.all([limits.perAccount.giveBack(account), limits.perAddress.giveBack(address), limits.perAccountAndAddress.giveBack(pair)]);
-    },
+  const giveBack = async () => {
+    await Promise.all([limits.perAccount.giveBack(account), limits.perAddress.giveBack(address), limits.perAccountAndAddress.giveBack(pair)]);
   };
+  return { succeeded: giveBack, notChecked: giveBack };
 }

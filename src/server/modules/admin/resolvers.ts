@@ -1,7 +1,8 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { t } from '../../i18n';
-import { badInput, rateLimited, unauthenticated } from '../../graphql/errors';
+import { badInput, busy, rateLimited, unauthenticated } from '../../graphql/errors';
+import { PasswordHashBusyError } from '../../security/password';
 import { changeStock } from '../inventory';
 import { checkCredentials } from './admin-store';
 import { requireAdmin } from './auth';
@@ -19,7 +20,14 @@ export const adminResolvers: Resolvers = {
         ctx.clientAddress,
       );
       if (isRefused(attempt)) throw rateLimited(t(language, 'server.tooManyAttempts'));
-      const user = await checkCredentials(ctx.db, args.email, args.password);
+      // Right passwords count too: each login costs a slow hash whatever its outcome.
+      if (!(await ctx.limits.passwordLogins.take(ctx.clientAddress)).allowed) throw rateLimited(t(language, 'server.tooManyAttempts'));
+      const user = await checkCredentials(ctx.db, args.email, args.password).catch(async (error: unknown) => {
+        if (!(error instanceof PasswordHashBusyError)) throw error;
+        // Refused before the hash ran: no guess was made, and no login was spent.
+        await Promise.all([attempt.notChecked(), ctx.limits.passwordLogins.giveBack(ctx.clientAddress)]);
+        throw busy(t(language, 'server.busy'), error.retryAfterSeconds);
+      });
       if (!user) throw unauthenticated(t(language, 'server.admin.wrongCredentials'));
       await attempt.succeeded();
       const { token, claims } = await ctx.adminTokens.issue(user);

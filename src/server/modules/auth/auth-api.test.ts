@@ -6,7 +6,7 @@ import { createContext, type ContextBase } from '../../graphql/context';
 import { createTestApp, createTestAppPair, gql, type TestApp } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import type * as passwordModule from '../../security/password';
-import { hashPassword } from '../../security/password';
+import { configurePasswordHashing, defaultPasswordHashLimits, hashPassword } from '../../security/password';
 import { meetsDifficulty, solveChallenge } from './challenge';
 import { requireAccountOwner, requireSignedIn } from '../../graphql/signed-in';
 import { createCustomerTokens } from './tokens';
@@ -19,7 +19,7 @@ vi.mock('../../security/password', async (importOriginal) => {
 
 const SECRET = 'customer-token-secret-for-tests-0123456789';
 const ADMIN = { ADMIN_EMAIL: 'auth-admin@example.se', ADMIN_PASSWORD: 'admin password, long enough' };
-const LIMITS = { CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: '4', CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: '8', CUSTOMER_LOGIN_CHALLENGE_AFTER: '6', ACCOUNT_CHANGES_PER_ADDRESS: '40' };
+const LIMITS = { CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: '4', CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: '8', CUSTOMER_LOGIN_CHALLENGE_AFTER: '6', ACCOUNT_CHANGES_PER_ADDRESS: '40', LOGINS_PER_ADDRESS: '30' };
 
 /** What the browser sends as the password: SHA-384 over the fixed salt and the password, base64. */
 const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
@@ -137,10 +137,12 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     const byCookie = await call(app, '/auth/login', { cookie: byBearer.body.token!, site: 'same-origin' });
     expect(claimsOf(byCookie.body.token!).sid).toBe(claimsOf(first).sid);
     expect(claimsOf((await call(app, '/auth/login', { method: 'GET', cookie: byBearer.body.token!, site: 'none' })).body.token!).sid).toBe(claimsOf(first).sid);
-    // The cookie counts only from the shop's own pages: another site's link or a client that says nothing gets nothing.
-    for (const site of ['cross-site', 'same-site', undefined] as const) {
-      expect((await call(app, '/auth/login', { method: 'GET', cookie: byBearer.body.token!, site })).status).toBe(401);
+    // The cookie counts only from the shop's own pages: another site's link is refused, a client that says nothing
+    // gets nothing.
+    for (const site of ['cross-site', 'same-site'] as const) {
+      expect((await call(app, '/auth/login', { method: 'GET', cookie: byBearer.body.token!, site })).body.code).toBe('CROSS_SITE');
     }
+    expect((await call(app, '/auth/login', { method: 'GET', cookie: byBearer.body.token! })).status).toBe(401);
     expect(await call(app, '/auth/login', { method: 'GET' })).toMatchObject({ status: 401, body: { code: 'UNAUTHENTICATED' } });
     expect((await call(app, '/auth/login', { method: 'GET', token: `${first}x` })).status).toBe(401);
   });
@@ -155,7 +157,7 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect((await call(app, '/auth/login', { method: 'GET', token: a })).status).toBe(401);
     expect(await customerOf(b)).not.toBeNull();
     // Another site's link with the cookie ends nothing.
-    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, site: 'cross-site', query: '?everywhere=true' })).status).toBe(200);
+    expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, site: 'cross-site', query: '?everywhere=true' })).status).toBe(403);
     expect(await customerOf(b)).not.toBeNull();
     // A GET never ends every session, even from the shop's own pages: only this one.
     expect((await call(app, '/auth/logout', { method: 'GET', cookie: b, site: 'same-origin', query: '?everywhere=true' })).status).toBe(200);
@@ -190,6 +192,60 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     }
     expect(vi.mocked(hashPassword).mock.calls.length).toBe(hashes);
     expect((await call(app, '/auth/register', { address: freshAddress(), body: { username: `capped-${email}`, password } })).status).toBe(200);
+  });
+
+  it('refuses any GET another site sent, such as an <img> pointing at the login, before checking a password', async () => {
+    const hashes = vi.mocked(hashPassword).mock.calls.length;
+    for (const site of ['cross-site', 'same-site'] as const) {
+      const query = `?username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`;
+      expect(await call(app, '/auth/login', { method: 'GET', site, query, address: freshAddress() })).toMatchObject({ status: 403, body: { code: 'CROSS_SITE' } });
+    }
+    expect(vi.mocked(hashPassword).mock.calls.length).toBe(hashes);
+    expect((await call(app, '/auth/login', { method: 'GET', site: 'same-origin', query: `?username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` })).status).toBe(200);
+  });
+
+  it('counts right logins against the address too: past LOGINS_PER_ADDRESS it is refused with Retry-After', async () => {
+    // An account of its own: thirty sessions would end the oldest ones of the others' account.
+    const many = `many-${email}`;
+    expect((await call(app, '/auth/register', { address: freshAddress(), body: { username: many, password } })).status).toBe(200);
+    const address = freshAddress();
+    for (let i = 0; i < 30; i++) expect((await login(many, password, { address })).status, `login ${i + 1}`).toBe(200);
+    const refused = await login(many, password, { address });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED', message: 'För många försök. Vänta en stund och försök igen.' } });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login(many, password, { address: freshAddress() })).status).toBe(200);
+  }, 180_000);
+
+  it('answers 503 BUSY with Retry-After, at once, when more passwords wait for the hash than the process takes', async () => {
+    configurePasswordHashing({ concurrency: 1, queue: 0 });
+    try {
+      const answers = await Promise.all(Array.from({ length: 4 }, () => login(email, password, { address: freshAddress() })));
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+      const busy = answers.filter((answer) => answer.status === 503);
+      expect(busy.length).toBeGreaterThanOrEqual(1);
+      for (const answer of busy) {
+        expect(answer.body).toMatchObject({ code: 'BUSY', message: 'Många loggar in just nu. Försök igen om en liten stund.' });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      const adminLogins = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          app.fastify.inject({
+            method: 'POST',
+            url: '/graphql',
+            remoteAddress: freshAddress(),
+            payload: { query: 'mutation ($e: String!, $p: String!) { adminLogin(email: $e, password: $p) { token } }', variables: { e: ADMIN.ADMIN_EMAIL, p: ADMIN.ADMIN_PASSWORD } },
+          }),
+        ),
+      );
+      const adminBusy = adminLogins.filter((res) => res.statusCode === 503);
+      expect(adminBusy.length).toBeGreaterThanOrEqual(1);
+      expect(adminBusy[0]!.json()).toMatchObject({ errors: [{ extensions: { code: 'BUSY' } }] });
+      expect(Number(adminBusy[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      configurePasswordHashing(defaultPasswordHashLimits());
+    }
+    // A login refused as busy was no guess: the account asks for no proof of work and the owner signs in.
+    expect((await login(email, password, { address: freshAddress() })).body.token).toEqual(expect.any(String));
   });
 
   it('refuses any POST another site sent, on purpose, whatever its body', async () => {

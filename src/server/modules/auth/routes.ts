@@ -21,7 +21,7 @@ import type { Db } from '../../db/client';
 import { t, type TextId, type TextValues } from '../../i18n';
 import type { AddressLimits } from '../../limits/address-limits';
 import { accountNeedsChallenge, beginCustomerLoginAttempt, isRefused, type CustomerLoginLimits } from '../../limits/login-attempts';
-import { dummyHashPromise, hashPassword, verifyPassword } from '../../security/password';
+import { dummyHashPromise, hashPassword, PasswordHashBusyError, verifyPassword } from '../../security/password';
 import { bearerToken } from '../admin';
 import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
 import { enqueuePasswordResetMail, maskPasswordResetKeys } from '../mail';
@@ -93,6 +93,7 @@ const STATUS: Record<AuthErrorCode, number> = {
   SIGNATURE_INVALID: 400,
   UNAUTHENTICATED: 401,
   RATE_LIMITED: 429,
+  BUSY: 503,
   CROSS_SITE: 403,
   SHOP_AS_FORBIDDEN: 403,
 };
@@ -165,14 +166,16 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       reply.header('Cache-Control', 'private, no-store');
       const { body, language } = fieldsOf(req);
       try {
-        // Another site's page may post here (a form needs no CORS), e.g. to log the shopper in as someone else;
-        // none of these endpoints serves one.
-        if (req.method === 'POST' && fromOtherSite(req)) throw fail('CROSS_SITE', 'server.auth.crossSite');
+        // Another site's page may post here (a form needs no CORS), e.g. to log the shopper in as someone else, or
+        // make its visitors' browsers fetch a GET (40 <img> tags were 40 slow hashes each): none of these endpoints
+        // serves another site.
+        if (fromOtherSite(req)) throw fail('CROSS_SITE', 'server.auth.crossSite');
         if (!body) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
         // The secret is read before any transaction below issues a token inside it.
         await tokens.ready();
         return reply.status(200).send(await run(req, body, language));
-      } catch (error) {
+      } catch (caught) {
+        const error = caught instanceof PasswordHashBusyError ? new AuthError('BUSY', 'server.busy', undefined, caught.retryAfterSeconds) : caught;
         if (!(error instanceof AuthError)) throw error;
         if (error.retryAfterSeconds) reply.header('Retry-After', String(error.retryAfterSeconds));
         const failure: AuthFailure = { message: t(language, error.textId, error.values), code: error.code };
@@ -232,10 +235,17 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
     const challenge = await challengeIfNeeded(req.ip, body.username, body.signature);
     if (challenge) return challenge;
+    // Right passwords count too: each login costs a slow hash whatever its outcome.
+    const budget = await limits.passwordLogins.take(req.ip);
+    if (!budget.allowed) throw new AuthError('RATE_LIMITED', 'server.tooManyAttempts', undefined, budget.retryAfterSeconds);
     const attempt = await beginCustomerLoginAttempt(loginLimits, body.username, req.ip);
     if (isRefused(attempt)) throw tooMany(attempt.retryAfterSeconds);
     const customer = await findCustomerByEmail(db, body.username);
-    const ok = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyHashPromise));
+    const ok = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyHashPromise)).catch(async (error: unknown) => {
+      // Refused before the hash ran: no guess was made, and no login was spent.
+      if (error instanceof PasswordHashBusyError) await Promise.all([attempt.notChecked(), limits.passwordLogins.giveBack(req.ip)]);
+      throw error;
+    });
     if (!customer || !ok) throw fail('WRONG_CREDENTIALS', 'server.auth.wrongCredentials');
     await attempt.succeeded();
     return success(await startSession(db, tokens, { customerId: customer.customerId, lifetimeSeconds: sessionLifetimeSeconds(body.sessionLifetime) }));
