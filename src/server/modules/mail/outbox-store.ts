@@ -91,6 +91,12 @@ export async function findMail(db: Queryable, id: string): Promise<StoredMail | 
   return row ? fromRow(row) : null;
 }
 
+/** The newest `limit` stored mails, newest first, sent or not (the development mailbox lists them). */
+export async function listMails(db: Queryable, limit: number): Promise<StoredMail[]> {
+  const rows = await db.query<OutboxRow>('SELECT * FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT $1', [limit]);
+  return rows.map(fromRow);
+}
+
 /**
  * Takes up to `limit` due mails, oldest first, and leases them to this sender. SKIP LOCKED lets concurrent
  * senders pass over rows another one is claiming, and the lease keeps them off while it delivers; the claim

@@ -205,4 +205,15 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     await sender.stop();
     expect((await parseReceivedMail(sink.received.at(-1)!.data)).html).toContain('Godisbutiken');
   });
+
+  it('says at start, without SMTP, where the development mailbox shows the queued mails (when it is given one)', () => {
+    const infos: string[] = [];
+    const quiet: MailLog = { ...log, info: (m) => infos.push(m) };
+    createMailSender({ db, log: quiet, from, mailboxUrl: 'http://localhost:3000/dev/mailbox' }).start(10);
+    createMailSender({ db, log: quiet, from }).start(10);
+    expect(infos).toEqual([
+      'SMTP_URL is not set: mails are kept in the outbox and not sent; read them at http://localhost:3000/dev/mailbox',
+      'SMTP_URL is not set: mails are kept in the outbox and not sent',
+    ]);
+  });
 });

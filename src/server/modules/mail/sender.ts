@@ -19,6 +19,8 @@ export interface MailSenderOptions {
   transport?: MailTransport;
   /** Mails taken per round. */
   batchSize?: number;
+  /** The development mailbox's address, named at start when mails are not sent (outside a deployment only). */
+  mailboxUrl?: string;
 }
 
 export interface MailSender {
@@ -67,7 +69,7 @@ export function createMailSender(options: MailSenderOptions): MailSender {
     sendPending,
     start(intervalMs = 10_000) {
       if (!transport) {
-        log.info('SMTP_URL is not set: order mails are kept in the outbox and not sent');
+        log.info(`SMTP_URL is not set: mails are kept in the outbox and not sent${options.mailboxUrl ? `; read them at ${options.mailboxUrl}` : ''}`);
         return;
       }
       job ??= startPeriodicJob({
