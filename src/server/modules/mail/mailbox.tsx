@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { LanguageId } from '../../../shared/locales';
 import type { Db } from '../../db/client';
 import { t } from '../../i18n';
-import { listMails, findMail, type StoredMail } from './outbox-store';
+import { findMail, listMails, type MailSummary, type StoredMail } from './outbox-store';
 import { mailLayoutPage, privateMailHeaders } from './preview';
 import { mailPreviewTexts } from './texts';
 
@@ -20,9 +20,9 @@ export function mailLinks(mail: Pick<StoredMail, 'text'>): string[] {
 /** UTC, so the page reads the same on any machine; minutes are enough to tell mails apart. */
 const when = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-const status = (mail: StoredMail, language: LanguageId) => (mail.sentAt ? t(language, 'mail.mailbox.sent') : t(language, 'mail.mailbox.queued'));
+const status = (mail: MailSummary, language: LanguageId) => (mail.sentAt ? t(language, 'mail.mailbox.sent') : t(language, 'mail.mailbox.queued'));
 
-function listPage(language: LanguageId, prefix: string, mails: readonly StoredMail[]): string {
+function listPage(language: LanguageId, prefix: string, mails: readonly MailSummary[]): string {
   const title = t(language, 'mail.mailbox.title');
   const markup = renderToStaticMarkup(
     <html lang={language}>

@@ -91,10 +91,16 @@ export async function findMail(db: Queryable, id: string): Promise<StoredMail | 
   return row ? fromRow(row) : null;
 }
 
+/** What a list of mails shows of each: not the bodies, which a list has no use for. */
+export type MailSummary = Pick<StoredMail, 'id' | 'kind' | 'to' | 'subject' | 'createdAt' | 'sentAt'>;
+
 /** The newest `limit` stored mails, newest first, sent or not (the development mailbox lists them). */
-export async function listMails(db: Queryable, limit: number): Promise<StoredMail[]> {
-  const rows = await db.query<OutboxRow>('SELECT * FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT $1', [limit]);
-  return rows.map(fromRow);
+export async function listMails(db: Queryable, limit: number): Promise<MailSummary[]> {
+  const rows = await db.query<Pick<OutboxRow, 'id' | 'kind' | 'to_address' | 'subject' | 'created_at' | 'sent_at'>>(
+    'SELECT id, kind, to_address, subject, created_at, sent_at FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT $1',
+    [limit],
+  );
+  return rows.map((row) => ({ id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, createdAt: row.created_at, sentAt: row.sent_at }));
 }
 
 /**
