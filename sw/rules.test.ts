@@ -39,8 +39,8 @@ describe('what the worker keeps', () => {
   it('takes the shop’s pictures and keeps the API and sign-in out of the page fallback', () => {
     const image = get('/images/p12-1.svg');
     expect(isShopImage(image.request, image.url, origin)).toBe(true);
-    for (const path of ['/graphql', '/en/graphql?x=1', '/auth/login', '/healthz', '/mail/orderconfirmed']) expect(NOT_PAGES.test(path), path).toBe(true);
-    for (const path of ['/', '/en/p/zelda', '/mailbox-game']) expect(NOT_PAGES.test(path), path).toBe(false);
+    for (const path of ['/graphql', '/en/graphql?x=1', '/auth/login', '/healthz', '/mail/orderconfirmed', '/dev/mailbox', '/en/dev/mailbox/1']) expect(NOT_PAGES.test(path), path).toBe(true);
+    for (const path of ['/', '/en/p/zelda', '/mailbox-game', '/developer-games']) expect(NOT_PAGES.test(path), path).toBe(false);
   });
 
   it('drops only its own older runtime caches', () => {

@@ -3,8 +3,11 @@ import { splitLocalePath } from '../src/shared/locales';
 import { offlineCaches } from '../src/shared/offline-caches';
 import { pageRoutes } from '../src/shared/routes';
 
-/** What is never a page of the shop, in either language: the API, sign-in, the health check and mail previews (Workbox matches the path with its query). */
-export const NOT_PAGES = /^(\/en)?\/(graphql|auth|healthz|mail)([/?]|$)/i;
+/**
+ * What is never a page of the shop, in either language: the API, sign-in, the health check, mail previews and the
+ * development mailbox (Workbox matches the path with its query).
+ */
+export const NOT_PAGES = /^(\/en)?\/(graphql|auth|healthz|mail|dev)([/?]|$)/i;
 
 /**
  * Only an answer the server lets anyone keep is stored: a complete 200 not marked no-store. The server marks a

@@ -22,14 +22,14 @@ import { bearerToken, createAdminTokens, seedAdmin } from './modules/admin';
 import { createCustomerTokens, registerAuthRoutes } from './modules/auth';
 import { AUTH_COOKIE } from '../shared/auth';
 import { paymentProvider } from './modules/payment';
-import { refuseAccidentalDemo } from './demo-guard';
+import { isDeployment, refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
 import { createAddressLimits, SIGN_CHALLENGE_SECONDS } from './limits/address-limits';
 import { clientAddressResolver } from './limits/client-address';
 import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
-import { registerMailPreviews } from './modules/mail';
+import { registerDevMailbox, registerMailPreviews } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
@@ -249,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         return Boolean(mail.orderId && typeof token === 'string' && (await isOrderToken(db, mail.orderId, token)));
       },
     });
+    // Every customer's mails, live reset keys included, to anyone: never where others shop (see mailbox.tsx).
+    if (!isDeployment(env)) registerDevMailbox(previews, { db });
   });
 
   // A page render sees the shopper's token cookie, so the account pages render signed in.

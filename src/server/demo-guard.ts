@@ -6,7 +6,7 @@ import { paymentProvider, type PaymentProvider } from './modules/payment';
 import { pendingPaymentProviders } from './modules/order';
 
 /** An https PUBLIC_URL is taken for a real deployment: plain http (npm start, tests) is a local demo. */
-const isDeployment = (env: Env) => Boolean(env.PUBLIC_URL?.startsWith('https://'));
+export const isDeployment = (env: Pick<Env, 'PUBLIC_URL'>) => Boolean(env.PUBLIC_URL?.startsWith('https://'));
 
 /** Whether demo things (the test provider, the demo gift cards) may exist here: locally, or where ALLOW_DEMO says so. */
 export const demoAllowed = (env: Env): boolean => !isDeployment(env) || env.ALLOW_DEMO;

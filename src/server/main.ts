@@ -6,9 +6,9 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
 import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
 import { isSeeded, seedCatalog } from './db/seed';
-import { demoAllowed } from './demo-guard';
+import { demoAllowed, isDeployment } from './demo-guard';
 import { EnvError, loadEnv, publicOrigin, type Env } from './env';
-import { createMailSender } from './modules/mail';
+import { createMailSender, MAILBOX_PATH } from './modules/mail';
 import { createPaymentSweeper, sweepLimits } from './modules/order';
 import { createAppPubSub } from './pubsub';
 import { createShutdown, trackSockets } from './shutdown';
@@ -84,6 +84,7 @@ async function serve(env: Env) {
     smtpUrl: env.SMTP_URL,
     from: { name: shopName(env.SHOP_VARIANT, 'sv'), address: env.MAIL_FROM ?? SHOP_CONTACT[env.SHOP_VARIANT].email },
     log,
+    mailboxUrl: isDeployment(env) ? undefined : `${publicOrigin(env)}${MAILBOX_PATH}`,
   });
   mailSender.start(10_000);
   // Settles orders whose shopper never came back from the payment page (see payment-sweeper.ts).

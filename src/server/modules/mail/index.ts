@@ -8,5 +8,6 @@ export type { BackInStockMailData } from './BackInStockMail';
 export { enqueuePasswordResetMail, type PasswordResetMailData } from './PasswordResetMail';
 export { maskPasswordResetKeys } from './outbox-store';
 export { registerMailPreviews } from './preview';
+export { MAILBOX_PATH, registerDevMailbox } from './mailbox';
 export { createMailSender } from './sender';
 export type { OrderMailData, OrderMailKind } from './types';

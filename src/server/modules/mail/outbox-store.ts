@@ -91,6 +91,18 @@ export async function findMail(db: Queryable, id: string): Promise<StoredMail | 
   return row ? fromRow(row) : null;
 }
 
+/** What a list of mails shows of each: not the bodies, which a list has no use for. */
+export type MailSummary = Pick<StoredMail, 'id' | 'kind' | 'to' | 'subject' | 'createdAt' | 'sentAt'>;
+
+/** The newest `limit` stored mails, newest first, sent or not (the development mailbox lists them). */
+export async function listMails(db: Queryable, limit: number): Promise<MailSummary[]> {
+  const rows = await db.query<Pick<OutboxRow, 'id' | 'kind' | 'to_address' | 'subject' | 'created_at' | 'sent_at'>>(
+    'SELECT id, kind, to_address, subject, created_at, sent_at FROM mail_outbox ORDER BY created_at DESC, id DESC LIMIT $1',
+    [limit],
+  );
+  return rows.map((row) => ({ id: row.id, kind: row.kind, to: row.to_address, subject: row.subject, createdAt: row.created_at, sentAt: row.sent_at }));
+}
+
 /**
  * Takes up to `limit` due mails, oldest first, and leases them to this sender. SKIP LOCKED lets concurrent
  * senders pass over rows another one is claiming, and the lease keeps them off while it delivers; the claim

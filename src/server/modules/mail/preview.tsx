@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { LanguageId } from '../../../shared/locales';
 import type { Db } from '../../db/client';
@@ -12,9 +13,10 @@ import type { MailKind, RenderedMail } from './types';
 
 /**
  * The "mail layout" page: the mail in a sandboxed frame, so its own document (and styles) stay apart from
- * the page's and nothing in it can run scripts; no script of our own either, so the shop's CSP holds.
+ * the page's and nothing in it can run scripts; no script of our own either, so the shop's CSP holds. `aside` goes
+ * between the note and the mail (the development mailbox puts the mail's links there).
  */
-export function mailLayoutPage(kind: MailKind, language: LanguageId, mail: RenderedMail, note: string): string {
+export function mailLayoutPage(kind: MailKind, language: LanguageId, mail: RenderedMail, note: string, aside?: ReactNode): string {
   const texts = mailPreviewTexts[language];
   const markup = renderToStaticMarkup(
     <html lang={language}>
@@ -30,6 +32,7 @@ export function mailLayoutPage(kind: MailKind, language: LanguageId, mail: Rende
           <h1 style={{ fontSize: 20, margin: '0 0 4px' }}>{texts.title[kind]}</h1>
           <p style={{ margin: '0 0 4px', fontWeight: 600 }}>{mail.subject}</p>
           <p style={{ margin: '0 0 12px', color: '#5c5c66', fontSize: 14 }}>{note}</p>
+          {aside}
           <iframe
             title={mail.subject}
             srcDoc={mail.html}
@@ -45,6 +48,13 @@ export function mailLayoutPage(kind: MailKind, language: LanguageId, mail: Rende
     </html>,
   );
   return `<!DOCTYPE html>${markup}`;
+}
+
+/** A page showing a mail is nobody's to keep or index, and its links (a reset key) must not leak as a referrer. */
+export function privateMailHeaders(reply: FastifyReply): void {
+  reply.header('Cache-Control', 'no-store');
+  reply.header('X-Robots-Tag', 'noindex');
+  reply.header('Referrer-Policy', 'no-referrer');
 }
 
 /**
@@ -65,9 +75,7 @@ export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; v
       const prefix = language === 'en' ? '/en' : '';
       fastify.get<{ Params: { mail?: string } }>(`${prefix}/mail/${kind}/:mail?`, async (req, reply) => {
         const id = req.params.mail;
-        reply.header('Cache-Control', 'no-store');
-        reply.header('X-Robots-Tag', 'noindex');
-        reply.header('Referrer-Policy', 'no-referrer');
+        privateMailHeaders(reply);
         if (id) {
           const stored = await findMail(deps.db, id);
           // Unknown ids get the shop's own 404 page.
@@ -86,9 +94,7 @@ export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; v
     const prefix = language === 'en' ? '/en' : '';
     fastify.get<{ Params: { mail?: string } }>(`${prefix}/mail/passwordreset/:mail?`, async (req, reply) => {
       const id = req.params.mail;
-      reply.header('Cache-Control', 'no-store');
-      reply.header('X-Robots-Tag', 'noindex');
-      reply.header('Referrer-Policy', 'no-referrer');
+      privateMailHeaders(reply);
       if (id) {
         const stored = await findMail(deps.db, id);
         if (!stored || stored.kind !== 'passwordreset' || !(await deps.mayRead(req, stored))) return reply.callNotFound();

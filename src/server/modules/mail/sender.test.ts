@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { shopName } from '../../i18n';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { parseReceivedMail, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { sinkTlsCert, sinkTlsKey } from '../../testing/smtp-sink-tls';
@@ -204,5 +205,45 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     await expect.poll(async () => (await findMail(db, id))!.sentAt, { timeout: 5000 }).toBeInstanceOf(Date);
     await sender.stop();
     expect((await parseReceivedMail(sink.received.at(-1)!.data)).html).toContain('Godisbutiken');
+  });
+
+  it('says at start, without SMTP, where the development mailbox shows the queued mails (when it is given one)', async () => {
+    const infos: string[] = [];
+    const quiet: MailLog = { ...log, info: (m) => infos.push(m) };
+    const withMailbox = createMailSender({ db, log: quiet, from, mailboxUrl: 'http://localhost:3000/dev/mailbox' });
+    const without = createMailSender({ db, log: quiet, from });
+    withMailbox.start(60_000);
+    without.start(60_000);
+    await Promise.all([withMailbox.stop(), without.stop()]);
+    expect(infos).toEqual([
+      'SMTP_URL is not set: mails are kept in the outbox and not sent; read them at http://localhost:3000/dev/mailbox',
+      'SMTP_URL is not set: mails are kept in the outbox and not sent',
+    ]);
+  });
+
+  it('logs one line per newly queued mail with its mailbox page, never its links, without SMTP and with a mailbox only', async () => {
+    const infos: string[] = [];
+    const quiet: MailLog = { ...log, info: (m) => infos.push(m) };
+    const mailbox = 'http://localhost:3000/dev/mailbox';
+    const idle = createMailSender({ db, log: quiet, from, mailboxUrl: mailbox });
+    const sending = createMailSender({ db, log: quiet, from, smtpUrl: sink.url, mailboxUrl: mailbox });
+    const silent = createMailSender({ db, log: quiet, from });
+    // The first look only notes what is there: a restart does not log old mails again.
+    await enqueueOrderMail(db, 'orderconfirmed', order('F-0', address()), 'games', null);
+    for (const sender of [idle, sending, silent]) expect(await sender.announceQueued()).toBe(0);
+
+    const first = address();
+    const second = address();
+    const firstId = await enqueueOrderMail(db, 'orderconfirmed', order('F-1', first), 'games', null);
+    const secondId = await enqueuePasswordResetMail(db, { to: second, language: 'en', resetUrl: 'http://localhost:3000/en/account/reset-password?key=secretsecretsecret', validMinutes: 60 }, 'games');
+    expect(await idle.announceQueued()).toBe(2);
+    expect(await sending.announceQueued()).toBe(0);
+    expect(await silent.announceQueued()).toBe(0);
+    expect(infos).toEqual([
+      `Mail queued, not sent: "Tack för din beställning F-1" to ${first}; read it at ${mailbox}/${firstId}`,
+      `Mail queued, not sent: "Choose a new password at ${shopName('games', 'en')}" to ${second}; read it at ${mailbox}/${secondId}`,
+    ]);
+    expect(await idle.announceQueued()).toBe(0);
+    expect(infos.join('\n')).not.toContain('secret');
   });
 });

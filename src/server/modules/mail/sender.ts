@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { startPeriodicJob, type PeriodicJob } from '../../periodic-job';
-import { claimDueMails, markFailed, markSent } from './outbox-store';
+import { claimDueMails, listMails, markFailed, markSent } from './outbox-store';
 import { createSmtpTransport, parseSmtpUrl, type MailTransport } from './smtp';
 
 export interface MailLog {
@@ -19,6 +19,11 @@ export interface MailSenderOptions {
   transport?: MailTransport;
   /** Mails taken per round. */
   batchSize?: number;
+  /**
+   * The development mailbox's address (outside a deployment only): without SMTP the start line names it, and each
+   * newly queued mail gets a log line with its page there.
+   */
+  mailboxUrl?: string;
 }
 
 export interface MailSender {
@@ -26,7 +31,13 @@ export interface MailSender {
   readonly enabled: boolean;
   /** Delivers every due mail once (oldest first) and reports how it went. */
   sendPending(): Promise<{ sent: number; failed: number }>;
-  /** Runs sendPending every intervalMs (and once right away) until stop(). */
+  /**
+   * Without SMTP and with a mailbox: logs one line per mail queued since the previous call (subject, recipient and
+   * its mailbox page; never the mail's own links, which may hold a reset key). The first call only takes note of
+   * what is there, so a restart does not repeat old mails. Answers how many it logged.
+   */
+  announceQueued(): Promise<number>;
+  /** Runs sendPending (without SMTP, announceQueued) every intervalMs (and once right away) until stop(). */
   start(intervalMs?: number): void;
   /** Stops the timer and waits for a round in progress to finish. */
   stop(): Promise<void>;
@@ -37,6 +48,18 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   const transport = options.transport ?? (options.smtpUrl ? createSmtpTransport(parseSmtpUrl(options.smtpUrl)) : undefined);
   const batchSize = options.batchSize ?? 20;
   let job: PeriodicJob | undefined;
+  /** The newest mails the previous announceQueued saw; one that drops out of them is older than any new one. */
+  let seen: Set<string> | undefined;
+  const ANNOUNCE_WINDOW = 50;
+
+  async function announceQueued() {
+    if (transport || !options.mailboxUrl) return 0;
+    const mails = await listMails(db, ANNOUNCE_WINDOW);
+    const fresh = seen ? mails.filter((mail) => !seen!.has(mail.id)).reverse() : [];
+    seen = new Set(mails.map((mail) => mail.id));
+    for (const mail of fresh) log.info(`Mail queued, not sent: "${mail.subject}" to ${mail.to}; read it at ${options.mailboxUrl}/${mail.id}`);
+    return fresh.length;
+  }
 
   async function sendPending() {
     if (!transport) return { sent: 0, failed: 0 };
@@ -65,14 +88,15 @@ export function createMailSender(options: MailSenderOptions): MailSender {
   return {
     enabled: Boolean(transport),
     sendPending,
+    announceQueued,
     start(intervalMs = 10_000) {
       if (!transport) {
-        log.info('SMTP_URL is not set: order mails are kept in the outbox and not sent');
-        return;
+        log.info(`SMTP_URL is not set: mails are kept in the outbox and not sent${options.mailboxUrl ? `; read them at ${options.mailboxUrl}` : ''}`);
+        if (!options.mailboxUrl) return;
       }
       job ??= startPeriodicJob({
         intervalMs,
-        run: sendPending,
+        run: transport ? sendPending : announceQueued,
         onError: (error) => log.error(`Mail outbox round failed: ${error instanceof Error ? error.message : String(error)}`),
       });
     },
