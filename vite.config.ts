@@ -88,42 +88,6 @@ function apolloChunk(id: string): string | null {
   return APOLLO.test(id) ? 'apollo' : null;
 }
 
-/**
- * The installed app: Swedish, the default language, like start_url. The shortcuts open the search and the cart
- * panels through ?open= (read by the pwa feature) and the favorites page: paths of the route table
- * (src/shared/routes.ts; Vite's config loader cannot import it, tests/e2e/pwa.spec.ts compares them). The PNGs are drawn by
- * tests/tools/pwa-images.ts; maskable icons keep their glyph inside the safe zone.
- */
-const webAppManifest = {
-  id: '/',
-  name: 'Retro Spelbutiken',
-  short_name: 'Retro',
-  description: 'Retrospel, konsoler och tillbehör – rengjorda och testade.',
-  lang: 'sv',
-  dir: 'ltr' as const,
-  start_url: '/',
-  scope: '/',
-  display: 'standalone' as const,
-  background_color: '#ffffff',
-  theme_color: '#EE3F6B',
-  categories: ['shopping', 'games'],
-  icons: [
-    { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-    { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-    { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
-    { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-  ],
-  screenshots: [
-    { src: '/screenshots/narrow.png', sizes: '540x1080', type: 'image/png', form_factor: 'narrow' as const, label: 'Startsidan i mobilen' },
-    { src: '/screenshots/wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide' as const, label: 'Startsidan på datorn' },
-  ],
-  shortcuts: [
-    { name: 'Sök', short_name: 'Sök', url: '/?open=search', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-    { name: 'Varukorg', short_name: 'Varukorg', url: '/?open=cart', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-    { name: 'Favoriter', short_name: 'Favoriter', url: '/favoriter', icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-  ],
-};
-
 // One config for three builds: the client (+ service worker), the server bundle (--ssr), and Vitest.
 const fromModules = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
 
@@ -156,10 +120,10 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         // A classic script, as workbox-window registers it: the plugin's 'es' build passes Rolldown the deprecated
         // inlineDynamicImports option, which printed a warning on every build.
         injectManifest: { globPatterns: ['**/*.{js,css}'], globIgnores: ['**/node_modules/**'], rollupFormat: 'iife' },
-        // Precached with the manifest's icons, which the plugin adds itself (the screenshots are only for the
-        // install sheet and stay out of the shell).
-        includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
-        manifest: webAppManifest,
+        // The favicons the pages link, for pages shown offline. The manifests are the server's (one per language and
+        // shop variant, src/server/web-app.ts), and their pictures are only fetched online, when installing.
+        includeAssets: ['icons/*/icon.svg'],
+        manifest: false,
       }),
   ],
   // bundlerTimings: Rolldown's [PLUGIN_TIMINGS] report is advice to plugin authors that appears or not with the

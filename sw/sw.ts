@@ -14,7 +14,7 @@ import { isCatalogRead, isCheckoutUrl, isFreshnessCritical, isOutdatedRuntimeCac
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 // The app shell from the build: the JS and CSS of every route (both languages' messages are chunks of their
-// own), the manifest and its icons.
+// own) and the favicons. The manifests are the server's and only matter online, when installing.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 

@@ -33,6 +33,7 @@ import { registerDevMailbox, registerMailPreviews } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { PubSub } from './pubsub';
 import { createRenderer } from './render/render';
+import { isFilePath, registerWebAppRoutes } from './web-app';
 import { startBackInStockNotifier } from './modules/notifications';
 import { isCatalogGet } from '../shared/catalog-queries';
 import { catalogReadCacheControl } from './graphql-cache-control';
@@ -225,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
 
+  registerWebAppRoutes(fastify, { variant: env.SHOP_VARIANT, clientDir });
+
   fastify.get<{ Params: { file: string } }>('/images/:file', async (req, reply) => {
     const svg = await productImageSvg(db, req.params.file);
     if (!svg) return reply.status(404).type('text/plain').send('Not found');
@@ -279,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     createContext: (req) => createContext(contextBase, { customerCookieToken: req.cookies[AUTH_COOKIE] ?? null }),
   });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (isFilePath(req.url)) return reply.status(404).header('Cache-Control', 'no-store').type('text/plain').send('Not found');
     if (await refusePageOverBudget(limits.pages, req, reply)) return reply;
     return renderer.render(req, reply, (reply.raw as NonceResponse).scriptNonce ?? '');
   };

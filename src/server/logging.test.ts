@@ -26,7 +26,7 @@ const requests = [
   { method: 'POST', url: '/graphql', payload: { query: '{ __typename }' } },
   { method: 'GET', url: '/finns-inte' },
 ] as const;
-const quiet = ['/healthz', '/images/p1-1.svg', '/sw.js', '/assets/entry-client-x.js'];
+const quiet = ['/healthz', '/images/p1-1.svg', '/sw.js', '/assets/entry-client-x.js', '/favicon.ico', '/en/manifest.webmanifest'];
 
 describe('the access log', () => {
   let db: Db;

@@ -58,7 +58,7 @@ function serializeRequest(request: FastifyRequest) {
  */
 export function isQuietPath(url: string): boolean {
   const path = url.split('?', 1)[0]!;
-  return /^\/(assets|icons|images)\//.test(path) || ['/sw.js', '/manifest.webmanifest', '/robots.txt', '/healthz'].includes(path);
+  return /^\/(assets|icons|images)\//.test(path) || path.endsWith('/manifest.webmanifest') || ['/sw.js', '/favicon.ico', '/robots.txt', '/healthz'].includes(path);
 }
 
 /**

@@ -32,6 +32,26 @@ test.describe('offline', () => {
     }
   });
 
+  test('the offline page shows only what works without the app script: the logo home and a retry link', async ({ page, context }) => {
+    const { homeHeading, productUrls } = await visitThenGoOffline(page, context, '/');
+    await page.goto(productUrls[1]!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Du är offline' })).toBeVisible();
+    // No menu, search, cart or account buttons, no newsletter form or footer toggles: nothing runs them here.
+    await expect(page.getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    await expect(page.getByRole('combobox')).toHaveCount(0);
+    const logo = page.getByRole('banner').getByRole('link', { name: 'Retro Spelbutiken' });
+    await expect(logo).toBeVisible();
+    // The retry asks for the same address again (the worker answers the offline page while there is no network).
+    await page.getByRole('main').getByRole('link', { name: 'Försök igen' }).click();
+    await expect(page).toHaveURL(productUrls[1]!);
+    await expect(page.getByRole('heading', { level: 1, name: 'Du är offline' })).toBeVisible();
+    // The logo is a plain link home, which the worker answers from its copy.
+    await page.getByRole('banner').getByRole('link', { name: 'Retro Spelbutiken' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: homeHeading })).toBeVisible();
+  });
+
   test('in English, the offline page is English', async ({ page, context }) => {
     const { productUrls } = await visitThenGoOffline(page, context, '/en');
     await page.goto(productUrls[1]!);

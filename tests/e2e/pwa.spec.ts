@@ -88,6 +88,47 @@ test.describe('installable app', () => {
     await expect(page.locator('meta[name="apple-mobile-web-app-title"]')).toHaveAttribute('content', 'Retro');
   });
 
+  test('the English pages install an English app of its own, opening the English shop', async ({ page }) => {
+    // Installability itself (the worker, the icons) is Chromium's verdict below, for both languages.
+    await page.goto(routes.home('en'));
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(manifestHref).toBe('/en/manifest.webmanifest');
+    const manifest = (await (await page.request.get(manifestHref!)).json()) as Record<string, unknown> & { shortcuts: { name: string; url: string }[] };
+    expect(manifest).toMatchObject({ id: '/en', name: 'Retro Game Shop', short_name: 'Retro', lang: 'en', start_url: '/en', scope: '/en' });
+    expect(String(manifest.description)).toMatch(/^Retro games/);
+    expect(manifest.shortcuts.map((s) => [s.name, s.url])).toEqual([
+      ['Search', `${routes.home('en')}?open=search`],
+      ['Cart', `${routes.home('en')}?open=cart`],
+      ['Favorites', routes.favorites('en')],
+    ]);
+  });
+
+  test("the installed app's icon is the header logo's mark", async ({ page }) => {
+    await page.goto('/');
+    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { icons: ManifestIcon[] };
+    // The header's mark, drawn by the browser at the icon's size, against the icon's own pixels.
+    const differs = await page.evaluate(async (src) => {
+      const mark = document.querySelector('header .logo__mark');
+      if (!mark) throw new Error('no logo mark in the header');
+      const size = 192;
+      const draw = async (url: string) => {
+        const image = new Image(size, size);
+        image.src = url;
+        await image.decode();
+        const canvas = new OffscreenCanvas(size, size);
+        const context = canvas.getContext('2d')!;
+        context.drawImage(image, 0, 0, size, size);
+        return context.getImageData(0, 0, size, size).data;
+      };
+      const svg = new XMLSerializer().serializeToString(mark).replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" ');
+      const [logo, icon] = await Promise.all([draw(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`), draw(src)]);
+      let off = 0;
+      for (let i = 0; i < logo.length; i += 4) if (Math.abs(logo[i]! - icon[i]!) + Math.abs(logo[i + 1]! - icon[i + 1]!) + Math.abs(logo[i + 2]! - icon[i + 2]!) > 60) off++;
+      return off / (size * size);
+    }, manifest.icons.find((i) => i.purpose === 'any' && i.sizes === '192x192')!.src);
+    expect(differs).toBeLessThan(0.01);
+  });
+
   test("Chromium's own verdict: nothing keeps the shop from being installed", async ({ baseURL, viewport, isMobile }) => {
     // A test's context is incognito, where nothing installs: a profile of its own on disk instead.
     const profile = mkdtempSync(join(tmpdir(), 'storefront-install-'));
@@ -100,11 +141,18 @@ test.describe('installable app', () => {
     });
     try {
       const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto('/');
-      await untilControlled(page);
-      const cdp = await context.newCDPSession(page);
-      const errors = async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors;
-      await expect.poll(errors).toEqual([]);
+      // Each language's page with its own manifest.
+      for (const home of [routes.home('sv'), routes.home('en')]) {
+        await page.goto(home);
+        await untilControlled(page);
+        const cdp = await context.newCDPSession(page);
+        const errors = async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors;
+        await expect.poll(errors, home).toEqual([]);
+        const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+        expect(new URL(manifest.url).pathname).toBe(home === '/' ? '/manifest.webmanifest' : '/en/manifest.webmanifest');
+        expect(manifest.errors, home).toEqual([]);
+        await cdp.detach();
+      }
     } finally {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

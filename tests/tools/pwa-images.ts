@@ -1,50 +1,73 @@
 /**
- * Draws the web app manifest's pictures into public/: the icons (192 and 512, 'any' and maskable), the
- * apple-touch-icon, and a narrow and a wide screenshot of the running shop. Run after changing the logo or the
- * home page's look, and commit the PNGs:
+ * Draws the web app's pictures into public/: for each shop variant (public/icons/<variant>/) the mark as SVG, the
+ * icons (192 and 512, 'any' and maskable), the apple-touch-icon and favicon.ico, all from the header logo's mark
+ * (src/shared/app-icons.ts); and a narrow and a wide screenshot of the running shop. Run after changing the logo or
+ * the home page's look, and commit the files:
  *
  *   npm run build && npx tsx tests/tools/pwa-images.ts
+ *   npx tsx tests/tools/pwa-images.ts --icons      (the icons only: no build needed)
  *
- * Icons come from public/icons/icon.svg; the maskable ones put the same glyph on a full-bleed background inside
- * the central 60 % (the mask's safe zone is a circle of 80 %), so no launcher's mask cuts it.
+ * The maskable ones put the glyph on a full-bleed background inside the mask's safe zone (MASKABLE_GLYPH_SCALE).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { markSvg } from '../../src/shared/app-icons';
+import { SHOP_VARIANTS } from '../../src/shared/shop';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/browser';
 import { freePort } from '../support/server';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const publicDir = join(root, 'public');
-const THEME = '#EE3F6B';
 
-/** The logo's glyph (the cartridge) without its rounded tile, for the maskable icons. */
-function glyphOf(svg: string): string {
-  return svg.replace(/<rect[^>]*\/>/, '').replace(/<\/?svg[^>]*>/g, '');
+async function renderPng(browser: Browser, svg: string, size: number): Promise<Buffer> {
+  const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
+  const sized = svg.replace('<svg ', `<svg width="${size}" height="${size}" style="display:block" `);
+  await page.setContent(`<!doctype html><html><body style="margin:0">${sized}</body></html>`);
+  const png = await page.screenshot({ omitBackground: true });
+  await page.close();
+  return png;
 }
 
-async function renderIcon(browser: Browser, html: string, size: number, file: string): Promise<void> {
-  const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });
-  await page.setContent(`<!doctype html><html><body style="margin:0">${html}</body></html>`);
-  await page.screenshot({ path: join(publicDir, file), omitBackground: true });
-  await page.close();
+/** An .ico holding PNG images (every browser that asks for /favicon.ico reads those). */
+function ico(images: { size: number; png: Buffer }[]): Buffer {
+  const header = Buffer.alloc(6 + 16 * images.length);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(images.length, 4);
+  let offset = header.length;
+  images.forEach(({ size, png }, i) => {
+    const entry = 6 + 16 * i;
+    header.writeUInt8(size, entry);
+    header.writeUInt8(size, entry + 1);
+    header.writeUInt16LE(1, entry + 4);
+    header.writeUInt16LE(32, entry + 6);
+    header.writeUInt32LE(png.length, entry + 8);
+    header.writeUInt32LE(offset, entry + 12);
+    offset += png.length;
+  });
+  return Buffer.concat([header, ...images.map((image) => image.png)]);
 }
 
 async function icons(browser: Browser): Promise<void> {
-  const svg = readFileSync(join(publicDir, 'icons/icon.svg'), 'utf8');
-  const any = (size: number) => svg.replace('<svg ', `<svg width="${size}" height="${size}" `);
-  const maskable = (size: number) =>
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100"><rect width="100" height="100" fill="${THEME}"/>` +
-    `<g transform="translate(20 20) scale(0.6)">${glyphOf(svg)}</g></svg>`;
-  for (const size of [192, 512]) {
-    await renderIcon(browser, any(size), size, `icons/icon-${size}.png`);
-    await renderIcon(browser, maskable(size), size, `icons/maskable-${size}.png`);
+  for (const variant of SHOP_VARIANTS) {
+    const dir = join(publicDir, 'icons', variant);
+    mkdirSync(dir, { recursive: true });
+    const tile = markSvg(variant, 'tile');
+    const maskable = markSvg(variant, 'maskable');
+    writeFileSync(join(dir, 'icon.svg'), tile);
+    for (const size of [192, 512]) {
+      writeFileSync(join(dir, `icon-${size}.png`), await renderPng(browser, tile, size));
+      writeFileSync(join(dir, `maskable-${size}.png`), await renderPng(browser, maskable, size));
+    }
+    // iOS draws its own rounded corners and puts transparency on black: the full-bleed square.
+    writeFileSync(join(dir, 'apple-touch-icon.png'), await renderPng(browser, maskable, 180));
+    const favicons = await Promise.all([16, 32, 48].map(async (size) => ({ size, png: await renderPng(browser, tile, size) })));
+    writeFileSync(join(dir, 'favicon.ico'), ico(favicons));
   }
-  // iOS draws its own rounded corners and puts transparency on black: the full-bleed tile.
-  await renderIcon(browser, maskable(180), 180, 'icons/apple-touch-icon.png');
 }
 
 async function screenshots(browser: Browser): Promise<void> {
@@ -86,7 +109,7 @@ async function screenshots(browser: Browser): Promise<void> {
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS });
 try {
   await icons(browser);
-  await screenshots(browser);
+  if (!process.argv.includes('--icons')) await screenshots(browser);
 } finally {
   await browser.close();
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { appIcons, BRAND_COLOR } from '../../shared/app-icons';
 import { BOOT_ELEMENT_ID, serializeBoot, type Boot } from './boot';
 
 /**
@@ -6,20 +7,22 @@ import { BOOT_ELEMENT_ID, serializeBoot, type Boot } from './boot';
  * components add their own <title>, <meta> and <link> tags, which React hoists into <head>.
  */
 export function Document({ boot, languageId, children }: { boot: Boot; languageId: string; children: ReactNode }) {
+  const icons = appIcons(boot.variant);
   return (
     <html lang={languageId}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content="#EE3F6B" />
-        <link rel="manifest" href="/manifest.webmanifest" />
-        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        {/* Safari on iOS reads these instead of the manifest when the shop is added to the home screen. */}
+        <meta name="theme-color" content={BRAND_COLOR} />
+        {/* The .ico for browsers without SVG icons; the others take the SVG. */}
+        <link rel="icon" href={icons.favicon} sizes="32x32" />
+        <link rel="icon" href={icons.svg} type="image/svg+xml" />
+        <link rel="apple-touch-icon" href={icons.appleTouch} />
+        {/* Safari on iOS reads these instead of the manifest when the shop is added to the home screen. The
+            manifest's link and the app's title are the layout's (AppHead): the shown page's language. */}
         <meta name="apple-mobile-web-app-capable" content="yes" />
         <meta name="mobile-web-app-capable" content="yes" />
         <meta name="apple-mobile-web-app-status-bar-style" content="default" />
-        <meta name="apple-mobile-web-app-title" content="Retro" />
         {boot.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

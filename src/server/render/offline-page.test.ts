@@ -47,6 +47,19 @@ describe('the offline page', () => {
     expect(home.body).toContain('/assets/entry-1.js');
   });
 
+  it('has nothing that needs the app script: no buttons or forms, the logo a plain link home and the retry a plain link', async () => {
+    const res = await app.fastify.inject({ url: '/offline.html', headers: { accept: 'text/html' } });
+    const body = res.body.replace(/<script[\s\S]*?<\/script>/g, '');
+    expect(body).not.toMatch(/<button|<form|<input|<select/);
+    // The header's logo, whose link the service worker answers offline too.
+    expect(body).toMatch(/<header class="site-header[^"]*">[\s\S]*<a class="logo" href="\/"/);
+    // An empty href: the address the page is shown under, asked for again.
+    expect(body).toMatch(/<a class="button button--primary" href="">Försök igen<\/a>/);
+    const en = await app.fastify.inject({ url: '/en/offline.html', headers: { accept: 'text/html' } });
+    expect(en.body).not.toMatch(/<button|<form|<input|<select/);
+    expect(en.body).toMatch(/<a class="logo" href="\/en"/);
+  });
+
   it('is English under /en', async () => {
     const res = await app.fastify.inject({ url: '/en/offline.html', headers: { accept: 'text/html' } });
     expect(res.body).toMatch(/<html lang="en">/);

@@ -2,6 +2,7 @@ import { lazy, useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
+import { AppHead } from './AppHead';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { Snackbar } from '../notifications';
@@ -11,7 +12,7 @@ import { usePageViews } from '../analytics';
 import { NavigationProgress } from './NavigationProgress';
 import { AsOfNote } from './OfflineNotices';
 import type { LayoutData } from './layout-loader';
-import { UndistractedFooter, UndistractedHeader, useUndistracted } from './UndistractedLayout';
+import { OfflineHeader, UndistractedFooter, UndistractedHeader, useOfflineFrame, useUndistracted } from './UndistractedLayout';
 import { OptionalChunk } from '../../components/ChunkBoundary';
 import { DemoNotice } from '../../components/shop-texts';
 import { useHydrated } from '../../hooks/use-hydrated';
@@ -23,6 +24,8 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
   const { layout, messages } = useLoaderData() as LayoutData;
   const theme = layout.channel.themeSettings;
   const undistracted = useUndistracted();
+  // The offline page has the checkout's plain footer too: the shop's footer has buttons and a form.
+  const offlineFrame = useOfflineFrame();
   const hydrated = useHydrated();
   useEffect(() => {
     document.documentElement.lang = languageId;
@@ -41,9 +44,16 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
           } as React.CSSProperties
         }
       >
+        <AppHead languageId={languageId} />
         <NavigationProgress />
         <DemoNotice />
-        {undistracted ? <UndistractedHeader languageId={languageId} /> : <Header layout={layout} languageId={languageId} />}
+        {offlineFrame ? (
+          <OfflineHeader languageId={languageId} />
+        ) : undistracted ? (
+          <UndistractedHeader languageId={languageId} />
+        ) : (
+          <Header layout={layout} languageId={languageId} />
+        )}
         <main id="main" className="main" tabIndex={-1}>
           <AsOfNote />
           <Outlet />
@@ -54,7 +64,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
             <PwaControls />
           </OptionalChunk>
         )}
-        {undistracted ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}
+        {undistracted || offlineFrame ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}
         <CookieConsent />
         <Snackbar />
         <PageViews />

@@ -14,6 +14,31 @@ export function useUndistracted(): boolean {
   return usePageRoute()?.undistracted === true;
 }
 
+/** The service worker's offline page: no app script runs there (see OfflinePage), so nothing that needs one. */
+export function useOfflineFrame(): boolean {
+  return usePageRoute()?.id === 'offline';
+}
+
+/**
+ * The offline page's header: the selling points and the logo, a plain link home that the service worker answers
+ * even offline. No menu, search, panels or language switch: without the app's script their buttons do nothing.
+ */
+export function OfflineHeader({ languageId }: { languageId: LanguageId }) {
+  return (
+    <header className="site-header site-header--undistracted">
+      <a className="skip-link" href="#main">
+        <FormattedMessage id="header.skipToContent" />
+      </a>
+      <div className="top-bar">
+        <UspText />
+      </div>
+      <div className="header-main">
+        <Logo languageId={languageId} />
+      </div>
+    </header>
+  );
+}
+
 /**
  * The checkout's header: selling points, the logo and a way back, nothing else to wander off to (no menu,
  * search or panels).

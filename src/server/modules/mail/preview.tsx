@@ -24,7 +24,8 @@ export function mailLayoutPage(kind: MailKind, language: LanguageId, mail: Rende
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="robots" content="noindex" />
-        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
+        {/* The shop variant's own (src/server/web-app.ts). */}
+        <link rel="icon" href="/favicon.ico" />
         <title>{`${texts.title[kind]}: ${mail.subject}`}</title>
       </head>
       <body style={{ margin: 0, fontFamily: 'system-ui, sans-serif', background: '#f4f4f6', color: '#1f1f24' }}>
