@@ -272,11 +272,11 @@ test.describe('header search', () => {
     await expect(page.getByRole('listbox', { name: 'Populära sökningar' })).toBeHidden();
   });
 
-  test("a brand's name offers the brand's page first among the tags, in both languages", async ({ page }) => {
-    for (const [path, label, brand, url] of [
-      ['/', 'Sök', 'Nintendo, varumärke', '/b/nintendo'],
-      ['/en', 'Search', 'Nintendo, brand', '/en/b/nintendo'],
-    ] as const) {
+  for (const [path, label, brand, url] of [
+    ['/', 'Sök', 'Nintendo, varumärke', '/b/nintendo'],
+    ['/en', 'Search', 'Nintendo, brand', '/en/b/nintendo'],
+  ] as const) {
+    test(`a brand's name offers the brand's page first among the tags (${path})`, async ({ page }) => {
       await page.goto(path);
       const box = await openSearch(page, label);
       await box.fill('Nintendo');
@@ -285,8 +285,8 @@ test.describe('header search', () => {
       await tags.first().click();
       await expect(page).toHaveURL(url);
       await expect(page.getByRole('heading', { level: 1, name: 'Nintendo' })).toBeVisible();
-    }
-  });
+    });
+  }
 
   test('suggested names show two lines, so titles of one series tell apart at 360 px', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
