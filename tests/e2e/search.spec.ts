@@ -125,7 +125,8 @@ test.describe('header search', () => {
     await english.fill('sega');
     const englishTags = page.getByRole('region', { name: 'Categories and brands' }).getByRole('link');
     await answered(englishTags).toHaveCount(4);
-    for (const [i, name] of ['Sega, Games', 'Sega, Consoles', 'Sega, Controllers', 'Sega, brand'].entries()) {
+    // The brand's page comes first.
+    for (const [i, name] of ['Sega, brand', 'Sega, Games', 'Sega, Consoles', 'Sega, Controllers'].entries()) {
       await expect(englishTags.nth(i)).toHaveAccessibleName(name);
     }
   });
@@ -269,5 +270,39 @@ test.describe('header search', () => {
       await expect(box).toHaveAttribute('aria-expanded', 'false');
     }
     await expect(page.getByRole('listbox', { name: 'Populära sökningar' })).toBeHidden();
+  });
+
+  for (const [path, label, brand, url] of [
+    ['/', 'Sök', 'Nintendo, varumärke', '/b/nintendo'],
+    ['/en', 'Search', 'Nintendo, brand', '/en/b/nintendo'],
+  ] as const) {
+    test(`a brand's name offers the brand's page first among the tags (${path})`, async ({ page }) => {
+      await page.goto(path);
+      const box = await openSearch(page, label);
+      await box.fill('Nintendo');
+      const tags = page.getByRole('region', { name: label === 'Sök' ? 'Kategorier och varumärken' : 'Categories and brands' }).getByRole('link');
+      await answered(tags.first()).toHaveAccessibleName(brand);
+      await tags.first().click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1, name: 'Nintendo' })).toBeVisible();
+    });
+  }
+
+  test('suggested names show two lines, so titles of one series tell apart at 360 px', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    const box = await openSearch(page);
+    await box.fill('zelda');
+    const options = productList(page).getByRole('option');
+    await answered(options.first()).toContainText('Zelda');
+    // Every name (up to 'The Legend of Zelda: Link's Awakening DX') shows whole: nothing is cut on either side.
+    const names = options.locator('.search-option__name');
+    const cut = await names.evaluateAll((spans) =>
+      spans.filter((span) => span.scrollWidth > span.clientWidth || span.scrollHeight > span.clientHeight + 1).map((span) => span.textContent),
+    );
+    expect(cut).toEqual([]);
+    const lines = await names.evaluateAll((spans) => spans.map((span) => Math.round(span.clientHeight / parseFloat(getComputedStyle(span).lineHeight))));
+    expect(Math.max(...lines)).toBe(2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -187,6 +187,8 @@ export function productRows(products: readonly GeneratedProduct[], vatRate: numb
       rows.translations.push([
         p.id, lang, draft.name[lang], p.alias[lang], draft.description[lang], draft.specification[lang],
         draft.extraInformation[lang], p.searchText[lang],
+        // The search matches a product in every language (migration 0017).
+        LANGUAGES.filter((other) => other !== lang).map((other) => p.searchText[other]).join(' '),
       ]);
       for (const param of draft.parameters) rows.parameters.push([p.id, lang, param.name[lang], param.value[lang]]);
     }

@@ -112,7 +112,7 @@ async function insertProducts(tx: Queryable, products: readonly GeneratedProduct
   await insertRows(tx, 'products',
     ['product_id', 'brand_id', 'primary_category_id', 'vat_rate', 'images', 'sales_count', 'created_at'], rows.products);
   await insertRows(tx, 'product_translations',
-    ['product_id', 'language_id', 'name', 'alias', 'description', 'specification', 'extra_information', 'search_text'],
+    ['product_id', 'language_id', 'name', 'alias', 'description', 'specification', 'extra_information', 'search_text', 'search_text_other'],
     rows.translations);
   await insertRows(tx, 'product_categories', ['product_id', 'category_id'], rows.categories);
   await insertRows(tx, 'product_parameters', ['product_id', 'language_id', 'name', 'value'], rows.parameters);

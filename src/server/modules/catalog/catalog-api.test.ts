@@ -183,13 +183,13 @@ describe.each(testDbKinds())('catalog GraphQL API on %s', (kind) => {
       (await gql<{ searchSuggestions: { tags: Tag[] } }>(app, 'query ($t: String!, $l: String) { searchSuggestions(searchText: $t, languageId: $l) { tags { label canonicalUrl kind parentLabel } } }', { t: text, l: languageId })).body.data!.searchSuggestions.tags;
     const sv = await tagsFor('sega', 'sv');
     expect(sv.map(({ label, kind, parentLabel }) => ({ label, kind, parentLabel }))).toEqual([
+      { label: 'Sega', kind: 'BRAND', parentLabel: null },
       { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Spel' },
       { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Konsoler' },
       { label: 'Sega', kind: 'CATEGORY', parentLabel: 'Handkontroller' },
-      { label: 'Sega', kind: 'BRAND', parentLabel: null },
     ]);
     expect(new Set(sv.map((t) => t.canonicalUrl)).size).toBe(4);
-    expect((await tagsFor('sega', 'en')).map((t) => t.parentLabel)).toEqual(['Games', 'Consoles', 'Controllers', null]);
+    expect((await tagsFor('sega', 'en')).map((t) => t.parentLabel)).toEqual([null, 'Games', 'Consoles', 'Controllers']);
     // A top-level category has no parent to name.
     expect(await tagsFor('konsoler', 'sv')).toContainEqual(expect.objectContaining({ label: 'Konsoler', kind: 'CATEGORY', parentLabel: null }));
   });

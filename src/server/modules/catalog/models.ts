@@ -103,6 +103,8 @@ export interface ProductFilter {
   skus?: readonly string[] | null;
   parameters?: readonly { name: string; values: readonly string[] }[] | null;
   searchText?: string | null;
+  /** The shop whose synonym list the search text uses (search-synonyms.ts); none without it. */
+  variant?: ShopVariant | null;
   sort?: ProductSort | null;
   offset?: number | null;
   limit?: number | null;
@@ -131,6 +133,7 @@ export interface ProductFacetsModel {
 
 export interface SearchSuggestionsModel {
   languageId: LanguageId;
+  variant: ShopVariant;
   searchText: string;
   limit: number;
 }

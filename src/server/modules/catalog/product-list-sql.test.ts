@@ -16,3 +16,17 @@ describe('search words', () => {
     expect(prefixTsQuery("'):* | !")).toBe('');
   });
 });
+
+describe('search synonyms', () => {
+  it("adds the shop's synonyms of a whole word as prefix terms, and weights to every term when asked", () => {
+    expect(prefixTsQuery('sladd', 'games')).toBe('(sladd:* | lsadd | saldd | sldad | kabel:* | kablar:* | länkkabel:* | laddkabel:* | komponentkabel:* | cable:*)');
+    expect(prefixTsQuery('sladd', 'games', 'a')).toBe(
+      '(sladd:*a | lsadd:a | saldd:a | sldad:a | kabel:*a | kablar:*a | länkkabel:*a | laddkabel:*a | komponentkabel:*a | cable:*a)',
+    );
+    expect(prefixTsQuery('lakrits', 'candy')).toContain('licorice:*');
+    // Each shop has its own list, and a part of a word ('slad') is no synonym.
+    expect(prefixTsQuery('lakrits', 'games')).not.toContain('licorice');
+    expect(prefixTsQuery('slad', 'games')).not.toContain('kabel');
+    expect(prefixTsQuery('sladd')).not.toContain('kabel');
+  });
+});

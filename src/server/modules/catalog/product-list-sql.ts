@@ -3,6 +3,8 @@ import type { LanguageId } from '../../../shared/locales';
 import type { ProductSort } from '../../graphql/generated/resolvers-types';
 import { clampLimit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-limits';
 import type { ProductFilter } from './models';
+import type { ShopVariant } from '../../../shared/shop';
+import { synonymsOf } from './search-synonyms';
 
 /*
  * Builds the SQL of product lists (page, count, facets) from a filter. Only catalog-store.ts calls it: it returns
@@ -49,6 +51,12 @@ export function swappedSpellings(word: string): string[] {
 }
 
 /**
+ * Which of a product translation's text a term may match: its name (A), the rest of its own language's text (B)
+ * or the other languages' text (D); see migration 0017. Empty means any.
+ */
+export type SearchWeights = '' | 'a' | 'ab';
+
+/**
  * Words become prefix terms ('zel' finds 'Zelda'), each also as whole words spelt with two neighbouring letters
  * swapped ('zleda' finds 'Zelda', 'pokméon' finds 'Pokémon'): on a phone keyboard that is the most common
  * slip, and trigrams cannot see it (a swap in a five-letter word breaks four of its six trigrams: 'zleda'
@@ -56,13 +64,21 @@ export function swappedSpellings(word: string): string[] {
  * the word itself, a few more index lookups and no extension: fuzzystrmatch's levenshtein counts a swap as two
  * edits and cannot use an index, and a trigram threshold low enough for swaps would match almost anything.
  * They are whole words, not prefixes: a prefix term matches more and costs the planner's estimate more, enough
- * to turn a common word's search ('kart') into a sequential scan. Only letters and digits reach to_tsquery.
+ * to turn a common word's search ('kart') into a sequential scan. A word the shop's synonym list knows also
+ * matches its alternatives, as prefixes like the word ('sladd' finds 'kabel'). Only letters and digits reach
+ * to_tsquery.
  */
-export function prefixTsQuery(text: string): string {
+export function prefixTsQuery(text: string, variant?: ShopVariant | null, weights: SearchWeights = ''): string {
+  const prefix = (word: string) => `${word}:*${weights}`;
+  const whole = (word: string) => (weights ? `${word}:${weights}` : word);
   return searchWords(text)
     .map((word) => {
-      const swapped = swappedSpellings(word);
-      return swapped.length ? `(${[`${word}:*`, ...swapped].join(' | ')})` : `${word}:*`;
+      const terms = new Set([
+        prefix(word),
+        ...swappedSpellings(word).map(whole),
+        ...synonymsOf(word, variant).flatMap(searchWords).map(prefix),
+      ]);
+      return terms.size > 1 ? `(${[...terms].join(' | ')})` : prefix(word);
     })
     .join(' & ');
 }
@@ -75,8 +91,11 @@ export const productFrom = (languageRef: string) =>
 interface Where {
   from: string;
   where: string;
-  /** SQL expression of search relevance, when the filter has search text. */
-  rank: string | null;
+  /**
+   * SQL expression of search relevance, when the filter has search text; its parameters are added only when it
+   * is called, so a count or a list in another order does not send parameters its SQL never uses.
+   */
+  rank: (() => string) | null;
 }
 
 /**
@@ -127,24 +146,29 @@ export function buildWhere(
     if (max != null) conditions.push(`p.selling_price_minor <= ${params.add(priceBound(max))}`);
   }
 
-  let rank: string | null = null;
+  let rank: (() => string) | null = null;
   const text = filter.searchText?.trim();
   if (text) {
-    const tsquery = prefixTsQuery(text);
+    const tsquery = prefixTsQuery(text, filter.variant);
     const folded = `fold_search_text(${params.add(text)})`;
     // Full-text match in the language's stemmer, or a close trigram match for typos ('legnd' → 'Legend'; the
     // threshold is set per connection in db/client.ts).
     if (tsquery) {
-      const query = `to_tsquery(${params.add(textSearchConfig[languageId])}::regconfig, fold_search_text(${params.add(tsquery)}))`;
-      conditions.push(`(pt.search_vector @@ ${query} OR ${folded} <% pt.search_folded)`);
-      // A product holding every word (as a stem, a prefix or with one swap) comes before one that only looks
-      // like the text; then the closer spelling (a swapped match scores lower than the word typed right), then
-      // bestsellers (orderBy). Term frequency (ts_rank) is left out: in a product's short text it only counts
-      // repeats, so the hyphenated 'Pokémon-utgåva' console scored twice and came before every Pokémon game.
-      rank = `((pt.search_vector @@ ${query})::int + word_similarity(${folded}, pt.search_folded))`;
+      const config = `${params.add(textSearchConfig[languageId])}::regconfig`;
+      const tsQueryOf = (weights: SearchWeights) =>
+        `to_tsquery(${config}, fold_search_text(${params.add(weights ? prefixTsQuery(text, filter.variant, weights) : tsquery)}))`;
+      // The product's text in every language: an English word finds the product in the Swedish shop too.
+      conditions.push(`(pt.search_vector @@ ${tsQueryOf('')} OR ${folded} <% pt.search_folded)`);
+      // A product whose name holds every word (as a stem, a prefix, with one swap or as a synonym) comes first,
+      // then one whose text in the shown language does, then one that only matches in another language or only
+      // looks like the text; then the closer spelling (a swapped match scores lower than the word typed right),
+      // then bestsellers (orderBy). Term frequency (ts_rank) is left out: in a product's short text it only
+      // counts repeats, so the hyphenated 'Pokémon-utgåva' console scored twice and came before every Pokémon game.
+      rank = () =>
+        `((pt.search_vector @@ ${tsQueryOf('a')})::int + (pt.search_vector @@ ${tsQueryOf('ab')})::int + word_similarity(${folded}, pt.search_folded))`;
     } else {
       conditions.push(`${folded} <% pt.search_folded`);
-      rank = `word_similarity(${folded}, pt.search_folded)`;
+      rank = () => `word_similarity(${folded}, pt.search_folded)`;
     }
   }
 
@@ -152,7 +176,7 @@ export function buildWhere(
   return { from, where: conditions.length ? conditions.join(' AND ') : 'TRUE', rank };
 }
 
-export function orderBy(sort: ProductSort | null | undefined, rank: string | null): string {
+export function orderBy(sort: ProductSort | null | undefined, rank: (() => string) | null): string {
   switch (sort ?? (rank ? 'RELEVANCE' : 'LATEST')) {
     case 'BESTSELLERS':
       return 'p.sales_count DESC, p.product_id';
@@ -161,7 +185,7 @@ export function orderBy(sort: ProductSort | null | undefined, rank: string | nul
     case 'HIGHEST_PRICE':
       return 'p.selling_price_minor DESC, p.product_id DESC';
     case 'RELEVANCE':
-      return rank ? `${rank} DESC, p.sales_count DESC, p.product_id` : 'p.sales_count DESC, p.product_id';
+      return rank ? `${rank()} DESC, p.sales_count DESC, p.product_id` : 'p.sales_count DESC, p.product_id';
     case 'LATEST':
     default:
       return 'p.created_at DESC, p.product_id DESC';

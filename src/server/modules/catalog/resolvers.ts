@@ -22,8 +22,13 @@ import {
 import { countProducts, listProducts, productByAlias, productFacets, translateSkuNames } from './catalog-store';
 import { stockOf } from '../inventory';
 import { prefixTsQuery, swappedSpellings } from './product-list-sql';
+import { synonymsOf } from './search-synonyms';
 
 const MAX_SEARCH_LENGTH = 200;
+/** Category and brand tags under the header's search field. */
+const MAX_SEARCH_TAGS = 5;
+/** Brands whose name holds the text (few do), so categories keep most of the tags. */
+const MAX_BRAND_TAGS = 2;
 
 const alternatesOf = (aliases: { languageId: LanguageId; alias: string }[], url: (alias: string, l: LanguageId) => string) =>
   aliases.map(({ languageId, alias }) => ({ languageId, canonicalUrl: url(alias, languageId) }));
@@ -71,10 +76,10 @@ export const catalogResolvers: Resolvers = {
       const tree = await ctx.loaders.categoryTree(resolveLanguage(args.channelId, args.languageId));
       return tree.find((c) => c.alias === args.alias) ?? null;
     },
-    products: (_, args) => {
+    products: (_, args, ctx) => {
       const filter = args.filter ?? {};
       checkFilter(filter);
-      return { languageId: resolveLanguage(args.channelId, args.languageId), filter: toProductFilter(filter) };
+      return { languageId: resolveLanguage(args.channelId, args.languageId), filter: { ...toProductFilter(filter), variant: ctx.variant } };
     },
     product: (_, args, ctx) => productByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId)),
     brands: (_, args, ctx) => ctx.loaders.brands(resolveLanguage(args.channelId, args.languageId)),
@@ -88,10 +93,11 @@ export const catalogResolvers: Resolvers = {
       if (!isLanguageId(args.toLanguageId)) throw badFilter(`toLanguageId must be one of ${languageIds.join(', ')}`);
       return translateSkuNames(ctx.db, args.names, resolveLanguage(args.channelId, args.languageId), args.toLanguageId);
     },
-    searchSuggestions: (_, args) => {
+    searchSuggestions: (_, args, ctx) => {
       checkSearchText(args.searchText);
       return {
         languageId: resolveLanguage(args.channelId, args.languageId),
+        variant: ctx.variant,
         searchText: args.searchText.trim(),
         limit: clampLimit(args.limit, DEFAULT_SEARCH_SUGGESTIONS, MAX_SEARCH_SUGGESTIONS),
       };
@@ -104,20 +110,33 @@ export const catalogResolvers: Resolvers = {
   },
   SearchSuggestions: {
     products: (s, _, ctx) =>
-      s.searchText ? listProducts(ctx.db, { searchText: s.searchText, sort: 'RELEVANCE', limit: s.limit }, s.languageId) : [],
-    count: (s, _, ctx) => (s.searchText ? countProducts(ctx.db, { searchText: s.searchText }, s.languageId) : 0),
+      s.searchText ? listProducts(ctx.db, { searchText: s.searchText, variant: s.variant, sort: 'RELEVANCE', limit: s.limit }, s.languageId) : [],
+    count: (s, _, ctx) => (s.searchText ? countProducts(ctx.db, { searchText: s.searchText, variant: s.variant }, s.languageId) : 0),
     tags: async (s, _, ctx) => {
       if (!prefixTsQuery(s.searchText)) return [];
-      // Like the product search, a name also matches the text with two neighbouring letters swapped ('sgea').
+      // Like the product search, a name also matches the text with two neighbouring letters swapped ('sgea'),
+      // the shop's synonyms of it ('sladd' → Kablar) and, for a category, its name in another language ('cable').
       const needle = s.searchText.normalize('NFC').toLowerCase();
-      const needles = [needle, ...swappedSpellings(needle)];
+      const needles = [needle, ...swappedSpellings(needle), ...synonymsOf(needle, s.variant)];
       const matches = (name: string) => needles.some((n) => name.toLowerCase().includes(n));
-      const [tree, brands] = await Promise.all([ctx.loaders.categoryTree(s.languageId), ctx.loaders.brands(s.languageId)]);
+      const otherLanguages = languageIds.filter((l) => l !== s.languageId);
+      const [tree, brands, ...otherTrees] = await Promise.all([
+        ctx.loaders.categoryTree(s.languageId),
+        ctx.loaders.brands(s.languageId),
+        ...otherLanguages.map((l) => ctx.loaders.categoryTree(l)),
+      ]);
+      const matchesElsewhere = new Set(otherTrees.flatMap((t) => t.filter((c) => matches(c.name)).map((c) => c.categoryId)));
       const byId = new Map(tree.map((c) => [c.categoryId, c]));
+      // A name that is the whole text ('Nintendo') comes before one that only holds it ('Nintendo 64').
+      const exactFirst = <T extends { name: string }>(list: T[]) =>
+        [...list].sort((a, b) => Number(b.name.toLowerCase() === needle) - Number(a.name.toLowerCase() === needle));
       // Names repeat ('Sega' under games, consoles and controllers, and the brand Sega): each tag says what it is.
-      const matched = tree.filter((c) => matches(c.name));
+      const matched = exactFirst(tree.filter((c) => matches(c.name) || matchesElsewhere.has(c.categoryId)));
+      const matchedBrands = exactFirst(brands.filter((b) => matches(b.name))).slice(0, MAX_BRAND_TAGS);
       const parentName = (c: CategoryModel) => (c.parentCategoryId == null ? null : (byId.get(c.parentCategoryId)?.name ?? null));
-      const categoryTags = matched.slice(0, 5);
+      // The brand's page comes first: a maker's name also names a category under each of games, consoles and
+      // controllers, and those filled the tags before the brand could show ('Nintendo').
+      const categoryTags = matched.slice(0, MAX_SEARCH_TAGS - matchedBrands.length);
       // A parent's name can repeat too ('SNES' under Spel › Nintendo and under Konsoler › Nintendo): where one
       // name stands for two parents in this answer, its tags name the path from the top-level category down to
       // the parent, so no two tags read (or are announced) the same and none leaves open which parent it means.
@@ -132,16 +151,14 @@ export const catalogResolvers: Resolvers = {
         return categoryNamePath(byId, c.categoryId).slice(0, -1).join(CATEGORY_PATH_SEPARATOR);
       };
       return [
+        ...matchedBrands.map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId), kind: 'BRAND' as const, parentLabel: null })),
         ...categoryTags.map((c) => ({
           label: c.name,
           canonicalUrl: routes.category(c.path, s.languageId),
           kind: 'CATEGORY' as const,
           parentLabel: parentLabel(c),
         })),
-        ...brands
-          .filter((b) => matches(b.name))
-          .map((b) => ({ label: b.name, canonicalUrl: routes.brand(b.alias, s.languageId), kind: 'BRAND' as const, parentLabel: null })),
-      ].slice(0, 5);
+      ];
     },
   },
   Product: {
