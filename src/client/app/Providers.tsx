@@ -25,7 +25,7 @@ export function Providers(props: {
   const apollo = useMemo(() => ({ client }), [client]);
   // The client's arrival renders this again: the shop's context keeps its value, so its readers do not.
   const shop = useMemo(
-    () => ({ variant: boot.variant, gtmId: boot.gtmId, demo: boot.demo, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }),
+    () => ({ variant: boot.variant, gtmId: boot.gtmId, demo: boot.demo, demoNoticeClosed: boot.demoNoticeClosed, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }),
     [boot],
   );
   return (

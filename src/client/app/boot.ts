@@ -9,6 +9,8 @@ export interface Boot {
   gtmId: string | null;
   /** The payment provider takes no real money: every page says this is a demo shop. */
   demo: boolean;
+  /** The shopper closed the demo notice in this browser session (its session cookie). */
+  demoNoticeClosed: boolean;
   origin: string;
   /** The stored cookie-consent choice; null shows the banner. */
   cookieConsent: boolean | null;

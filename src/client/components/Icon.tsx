@@ -8,6 +8,7 @@ const paths = {
   chevron: 'M6 9l6 6 6-6',
   plus: 'M12 5v14M5 12h14',
   minus: 'M5 12h14',
+  close: 'M6 6l12 12M18 6L6 18',
   picture: 'M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01',
   arrow: 'M5 12h14M13 6l6 6-6 6',
   tested: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zM8.5 12l2.5 2.5 4.5-5',

@@ -8,27 +8,29 @@ export function useShopName(): string {
   return intl.formatMessage({ id: variant === 'candy' ? 'shop.name.candy' : 'shop.name' });
 }
 
-/** The selling points of the top bar (USP_TEXT), shown in every layout. */
-export function UspText() {
-  const { variant } = useShop();
-  return (
-    <p className="top-bar__usp">
-      <FormattedMessage id={variant === 'candy' ? 'USP_TEXT.candy' : 'USP_TEXT'} />
-    </p>
-  );
-}
-
 /**
- * While the payment provider takes no real money, every page says so, so nobody takes a demo for a shop that
- * will deliver. Above the sticky header (so it scrolls away on a small screen), in both layouts.
+ * The selling points of the top bar (USP_TEXT, the points separated by ' · '), shown in every layout. One part
+ * each, so a narrow screen shows the first points that fit on one line (layout.css .one-line).
  */
-export function DemoNotice() {
-  const { demo } = useShop();
-  if (!demo) return null;
+export function UspText() {
+  const intl = useIntl();
+  const { variant } = useShop();
+  const points = intl.formatMessage({ id: variant === 'candy' ? 'USP_TEXT.candy' : 'USP_TEXT' }).split(' · ');
   return (
-    <aside className="demo-notice">
-      <FormattedMessage id="demo.notice" />
-    </aside>
+    <p className="top-bar__usp one-line">
+      {points.map((point, index) => (
+        <span key={point}>
+          {/* The leading space keeps the points apart when read out; at the start of a line it takes no room. */}
+          {index > 0 && (
+            <>
+              {' '}
+              <span aria-hidden="true">·</span>{' '}
+            </>
+          )}
+          {point}
+        </span>
+      ))}
+    </p>
   );
 }
 

@@ -7,6 +7,8 @@ export interface ShopContextValue {
   gtmId: string | null;
   /** The payment provider takes no real money: every page says this is a demo shop. */
   demo: boolean;
+  /** The shopper closed the demo notice in this browser session. */
+  demoNoticeClosed: boolean;
   /** Absolute origin for canonical links (PUBLIC_URL, else the request's). */
   origin: string;
   persisted: PersistedState;

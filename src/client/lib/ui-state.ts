@@ -20,6 +20,8 @@ export const ui = proxy({
   panelFrame: '',
   notification: null as Notification | null,
   searchOpen: false,
+  /** Closed in this tab since the page was rendered; the session cookie tells the next server render. */
+  demoNoticeClosed: false,
 });
 
 export function openPanel(name: Exclude<PanelName, ''>, frame = ''): void {

@@ -10,6 +10,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import type { Boot } from '../../client/app/boot';
 import { COOKIE_CONSENT_COOKIE, parseConsent } from '../../client/features/consent';
 import { Providers } from '../../client/app/Providers';
+import { DEMO_NOTICE_COOKIE, isDemoNoticeClosed } from '../../client/features/layout/demo-notice-cookie';
 import { createRoutes, pageModuleFiles, pageModuleOf, pagesRenderingWithClient } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
 import { pageRouteOf } from '../../client/lib/page-route';
@@ -144,6 +145,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       variant: options.env.SHOP_VARIANT,
       gtmId: options.env.GTM_ID ?? null,
       demo: options.demo,
+      demoNoticeClosed: isDemoNoticeClosed(req.cookies[DEMO_NOTICE_COOKIE]),
       origin,
       cookieConsent: offlinePage ? false : parseConsent(req.cookies[COOKIE_CONSENT_COOKIE]),
       renderedAt: Date.now(),
@@ -194,7 +196,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
   function renderError(reply: FastifyReply, status: number) {
     const languageId = languageOfUrl(reply.request.url);
     const text = t(languageId, status === 404 ? 'notFound.text' : 'error.generic');
-    const demoNotice = options.demo ? `<aside class="demo-notice">${t(languageId, 'demo.notice')}</aside>` : '';
+    const demoNotice = options.demo ? `<aside class="demo-notice">${t(languageId, 'demo.notice')} ${t(languageId, 'demo.notice.more')}</aside>` : '';
     return reply
       .status(status)
       .header('Content-Type', 'text/html; charset=utf-8')

@@ -95,7 +95,7 @@ describe('pushing cart events', () => {
 
   function shop(gtmId: string | null) {
     return ({ children }: { children: ReactNode }) => (
-      <ShopProvider value={{ variant: 'games', gtmId, demo: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
+      <ShopProvider value={{ variant: 'games', gtmId, demo: false, demoNoticeClosed: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
     );
   }
 

@@ -13,7 +13,7 @@ function Frame() {
 }
 
 function renderShop(gtmId: string | null, initialPath: string) {
-  const shop: ShopContextValue = { variant: 'games', gtmId, demo: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true };
+  const shop: ShopContextValue = { variant: 'games', gtmId, demo: false, demoNoticeClosed: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true };
   const router = createMemoryRouter(
     [
       {

@@ -40,7 +40,7 @@ function shopWith(answers: CartFieldsFragment[], gtmId: string | null = 'GTM-TES
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApolloProvider client={client}>
       <IntlProvider locale="sv-SE" messages={sv}>
-        <ShopProvider value={{ variant: 'games', gtmId, demo: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
+        <ShopProvider value={{ variant: 'games', gtmId, demo: false, demoNoticeClosed: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
       </IntlProvider>
     </ApolloProvider>
   );

@@ -14,7 +14,7 @@ import { AsOfNote } from './OfflineNotices';
 import type { LayoutData } from './layout-loader';
 import { OfflineHeader, UndistractedFooter, UndistractedHeader, useOfflineFrame, useUndistracted } from './UndistractedLayout';
 import { OptionalChunk } from '../../components/ChunkBoundary';
-import { DemoNotice } from '../../components/shop-texts';
+import { DemoNotice } from './DemoNotice';
 import { useHydrated } from '../../hooks/use-hydrated';
 
 // The install button, the update prompt and the manifest shortcuts' ?open=: after the first render, not in the entry.

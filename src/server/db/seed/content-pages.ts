@@ -92,6 +92,7 @@ function cookiesPage(): ContentPage {
         list([
           'Språk – kommer ihåg valt språk i 365 dagar.',
           'Samtycke (ralph-cookie-consent) – sparar ditt val om cookies i 365 dagar.',
+          'Demomeddelande (ralph-demo-notice) – i en demobutik: kommer ihåg att du stängt meddelandet tills du stänger webbläsaren.',
           'Varukorg – kommer ihåg din varukorg i ungefär ett år.',
           'Inställningar – favoriter, kundtyp och om priser visas med eller utan moms sparas i ungefär ett år.',
           'Inloggning (apollo-token) – håller dig inloggad i sju dagar om du vill bli ihågkommen, annars i 30 minuter.',
@@ -105,6 +106,7 @@ function cookiesPage(): ContentPage {
         list([
           'Language – remembers your chosen language for 365 days.',
           'Consent (ralph-cookie-consent) – stores your cookie choice for 365 days.',
+          'Demo notice (ralph-demo-notice) – in a demo shop: remembers that you closed the notice until you close the browser.',
           'Cart – remembers your cart for about a year.',
           'Preferences – favourites, customer type and whether prices include VAT are kept for about a year.',
           'Login (apollo-token) – keeps you signed in for seven days if you ask us to remember you, otherwise for 30 minutes.',

@@ -45,7 +45,10 @@ export interface PricedLine<L extends PricingLine = PricingLine> {
 /** The active campaigns of each product in the cart. */
 export type CampaignsByProduct = ReadonlyMap<number, readonly CampaignRef[]>;
 
-/** What a PERCENT or FIXED campaign takes off one unit, as sku_prices computes it. */
+/**
+ * What a PERCENT or FIXED campaign takes off one unit, as sku_prices computes it before it rounds the price down
+ * to whole kronor (migration 0017); that rounding never changes which campaign takes off more.
+ */
 function unitDiscount(campaign: CampaignRef, regularUnitMinor: number): number {
   if (campaign.type === 'PERCENT') return Math.floor((regularUnitMinor * campaign.value) / 100);
   if (campaign.type === 'FIXED') return campaign.value;

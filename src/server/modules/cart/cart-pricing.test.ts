@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../shared/money';
 import type { Db } from '../../db/client';
+import { refreshPrices } from '../../db/prepare';
+import { gql } from '../../testing/app';
 import { testDbKinds } from '../../testing/db';
 import { cartCalls, openCartApp, createSku, type CartResult, type TestApp } from './cart-test-kit';
 
@@ -52,6 +54,33 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
 
       const english = await cart.get(id, { languageId: 'en' });
       expect(english.appliedCampaigns.map((c) => c.name)).toEqual(['Summer sale 20 %', 'SEK 50 off accessories', 'Free shipping over SEK 499', 'Clearance']);
+    });
+
+    it('rounds a campaign price down to whole kronor, alike on the product, in lists and in the cart', async () => {
+      // 449 kr at 20 % is 359,20 kr; 199,50 kr less 50 kr is 149,50 kr.
+      const percent = await createSku(db, { priceMinor: 44_900, campaignIds: [1] });
+      const fixed = await createSku(db, { priceMinor: 19_950, campaignIds: [2] });
+      await refreshPrices(db);
+      const { body } = await gql<{ products: { products: { productId: number; unitPrice: { sellingPriceIncVat: number }; skus: { price: { sellingPriceIncVat: number; sellingPriceIncVatFormatted: string } }[] }[] } }>(
+        app,
+        `query ($f: FilterInputType) { products(filter: $f) { products { productId unitPrice { sellingPriceIncVat }
+           skus { price { sellingPriceIncVat sellingPriceIncVatFormatted } } } } }`,
+        { f: { productIds: [percent.productId, fixed.productId] } },
+      );
+      expect(body.errors).toBeUndefined();
+      const shown = (productId: number) => body.data!.products.products.find((p) => p.productId === productId)!;
+      expect(shown(percent.productId).unitPrice.sellingPriceIncVat).toBe(359);
+      expect(shown(percent.productId).skus[0]!.price).toEqual({ sellingPriceIncVat: 359, sellingPriceIncVatFormatted: formatMoney(35_900, 'sv') });
+      expect(shown(fixed.productId).unitPrice.sellingPriceIncVat).toBe(149);
+      expect(shown(fixed.productId).skus[0]!.price.sellingPriceIncVat).toBe(149);
+
+      const { id } = await cart.add('', percent.skuId, 2);
+      const answer = await cart.add(id, fixed.skuId, 1);
+      expect(lineOf(answer, percent.skuId).unitPrice).toMatchObject({ regularPriceIncVat: 449, sellingPriceIncVat: 359 });
+      expect(lineOf(answer, percent.skuId).campaign).toEqual({ appliedCampaigns: [SUMMER_SALE], prices: [{ price: 359, quantity: 2 }] });
+      expect(lineOf(answer, fixed.skuId).unitPrice).toMatchObject({ regularPriceIncVat: 199.5, sellingPriceIncVat: 149 });
+      expect(lineOf(answer, fixed.skuId).campaign?.appliedCampaigns).toEqual([ACCESSORIES_FIXED]);
+      expect(answer.summary.subTotal.sellingPriceIncVat).toBe(867);
     });
 
     it('answers no campaign for a line at its regular price', async () => {
