@@ -81,7 +81,8 @@ test.describe('cart notices', () => {
   test('offline, the sums that depend on the server are pending: no free-shipping promise for a small cart', async ({ page, context, request }, info) => {
     const [product] = await goods(request, info, 1, 1);
     await page.goto('/');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The worker takes a while to install on a busy machine.
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
     await page.goto(product!.canonicalUrl);
     await untilHydrated(page);
     await offline(context);
@@ -138,6 +139,8 @@ test.describe('cart notices', () => {
         await page.goto(path);
         await untilHydrated(page);
         const cart = page.getByRole('region', { name: region });
+        // The checkout shows its form once the client's code has loaded (a while on a busy machine).
+        await expect(cart.getByRole('textbox', { name: labels[0], exact: true })).toBeVisible({ timeout: 30_000 });
         const boxes = [];
         for (const label of labels) {
           const field = cart.getByRole('textbox', { name: label, exact: true });
