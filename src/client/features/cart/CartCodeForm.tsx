@@ -41,7 +41,9 @@ export const GiftCardForm = ({ cart }: { cart: CartFieldsFragment }) => <CartCod
 /**
  * A code field (discount code or gift card) and the code in use, with a way to remove it. Why a code was
  * refused (the server's text, such as 'Koden är ej giltig') is shown beside the field and tied to it, so it is
- * heard where it is typed.
+ * heard where it is typed. The discount code field is the cart's one code field (the cart panel has no other):
+ * a code that is no promo code is tried as a gift card, so a shopper never hears that a good gift card is not
+ * valid. Which kind a code waiting offline is cannot be known: it is sent as a promo code.
  */
 function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind }) {
   const intl = useIntl();
@@ -51,22 +53,24 @@ function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind
   const waiting = kind === 'promo' ? pending.promoCode : pending.giftCard;
   // A code waiting in the outbox shows as the one in use ('' when its removal waits), marked as not saved yet.
   const inUse = waiting === null ? current(cart) : waiting.toUpperCase() || null;
-  const { send: sendCode, loading } = useSetCode(kind);
+  const { send: sendCode, loading: sending } = useSetCode(kind);
+  const { send: sendCard, loading: sendingCard } = useSetCode('giftCard');
+  const loading = sending || sendingCard;
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
 
   /** The server's answer, or null when it is not there (refused, or saved to be sent when back online). */
-  const send = async (code: string): Promise<CartFieldsFragment | null | 'queued'> => {
+  const send = async (code: string, as: CodeKind = kind): Promise<CartFieldsFragment | null | 'queued'> => {
     try {
-      const outcome = await sendCode(code);
+      const outcome = await (as === kind ? sendCode : sendCard)(code);
       if (outcome.kind === 'queued') return 'queued';
       if (outcome.kind === 'refused') {
         notify(outcome.message, 'error');
         return null;
       }
-      for (const warning of outcome.cart.warnings) if (!refusals.has(warning.code)) notify(warning.message, 'info');
+      for (const warning of outcome.cart.warnings) if (!kinds[as].refusals.has(warning.code)) notify(warning.message, 'info');
       return outcome.cart;
     } catch {
       notify(intl.formatMessage({ id: 'error.generic' }), 'error');
@@ -90,6 +94,15 @@ function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind
       return;
     }
     const refusal = answer.warnings.find((w) => refusals.has(w.code));
+    if (kind === 'promo' && refusal?.code === 'PROMO_CODE_INVALID') {
+      const asCard = await send(typed, 'giftCard');
+      if (asCard && asCard !== 'queued' && !asCard.warnings.some((w) => kinds.giftCard.refusals.has(w.code))) {
+        setError(null);
+        setCode('');
+        notify(intl.formatMessage({ id: 'giftCard.activated' }, { code: asCard.giftCard?.code ?? typed.toUpperCase() }), 'success');
+        return;
+      }
+    }
     if (refusal) {
       setError(refusal.message);
       input.current?.focus();

@@ -8,6 +8,8 @@ import { ProductImage } from '../../components/ProductImage';
 import { visibleCampaignNames } from './campaign-names';
 import { useUpdateCartItem } from './use-update-cart-item';
 import { useCartPending } from './use-outbox';
+import { cartNotices } from './cart-notices';
+import { GoneLineNotes } from './GoneLineNotes';
 
 type CartLine = CartFieldsFragment['items'][number];
 
@@ -18,30 +20,38 @@ type CartLine = CartFieldsFragment['items'][number];
 export function CartLines({ cart, onNavigate }: { cart: CartFieldsFragment; onNavigate?: () => void }) {
   const { setQuantity, updating } = useUpdateCartItem();
   const pending = useCartPending();
+  const { bySku } = useSnapshot(cartNotices);
   return (
-    <ul className="cart-lines">
-      {cart.items.map((item) => (
-        <CartLineRow
-          key={item.skuId}
-          item={item}
-          busy={updating}
-          pending={pending.skus.has(item.skuId) ? (pending.online ? 'saving' : 'offline') : null}
-          onQuantity={(quantity) => void setQuantity(item.skuId, quantity)}
-          onNavigate={onNavigate}
-        />
-      ))}
-    </ul>
+    <>
+      <GoneLineNotes cart={cart} />
+      <ul className="cart-lines">
+        {cart.items.map((item) => (
+          <CartLineRow
+            key={item.skuId}
+            item={item}
+            notes={bySku.get(item.skuId) ?? []}
+            busy={updating}
+            pending={pending.skus.has(item.skuId) ? (pending.online ? 'saving' : 'offline') : null}
+            onQuantity={(quantity) => void setQuantity(item.skuId, quantity)}
+            onNavigate={onNavigate}
+          />
+        ))}
+      </ul>
+    </>
   );
 }
 
 function CartLineRow({
   item,
+  notes,
   busy,
   pending,
   onQuantity,
   onNavigate,
 }: {
   item: CartLine;
+  /** What the server last said about this line (its stock or price moved). */
+  notes: readonly string[];
   busy: boolean;
   /** A change of this line waits in the outbox: being sent, or until the shopper is back online. */
   pending: 'saving' | 'offline' | null;
@@ -72,6 +82,11 @@ function CartLineRow({
             <FormattedMessage id="cart.preOrdered" values={{ all: String(item.backorderedQuantity === item.quantity), count: item.backorderedQuantity }} />
           </p>
         )}
+        {notes.map((note) => (
+          <p key={note} className="cart-line__note">
+            {note}
+          </p>
+        ))}
         {pending && (
           <p className="cart-line__pending pending-note">
             <FormattedMessage id={pending === 'offline' ? 'outbox.pendingOffline' : 'outbox.saving'} />

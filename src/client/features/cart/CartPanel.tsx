@@ -9,6 +9,7 @@ import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { SidePanel } from '../../components/SidePanel';
 import { useCart } from './use-cart';
 import { useCartPending } from './use-outbox';
+import { GoneLineNotes } from './GoneLineNotes';
 
 // The panel is closed on every first render: its body waits for the page to be idle (or for the panel to open),
 // out of the first route's JS.
@@ -68,9 +69,12 @@ export function CartPanel() {
           </Suspense>
         </ChunkBoundary>
       ) : (
-        <p className="cart-panel__empty">
-          <FormattedMessage id="cart.empty" />
-        </p>
+        <>
+          <GoneLineNotes cart={cart} />
+          <p className="cart-panel__empty">
+            <FormattedMessage id="cart.empty" />
+          </p>
+        </>
       )}
     </SidePanel>
   );

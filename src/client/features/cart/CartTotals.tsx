@@ -7,6 +7,7 @@ import { useLanguageId } from '../../hooks/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { visibleCampaignNames } from './campaign-names';
 import { PromoCodeShippingNote } from './PromoCodeShippingNote';
+import { useCartPending } from './use-outbox';
 
 type Summary = CartFieldsFragment['summary'];
 
@@ -15,9 +16,46 @@ type Summary = CartFieldsFragment['summary'];
  * total and VAT, with or without VAT per the shopper's toggle. For the cart panel and the checkout.
  */
 export function CartTotals({ cart }: { cart: CartFieldsFragment }) {
+  const { vatIncluded } = useSnapshot(usePersisted());
+  const pending = useCartPending();
+  // Shipping, campaigns and codes are the server's to work out: while a change waits, the shown cart's are those
+  // of the cart before it (or none at all), so only the goods are told and the rest says it is pending.
+  if (pending.count > 0) return <PendingTotals cart={cart} vatIncluded={vatIncluded} online={pending.online} />;
+  return <ServerTotals cart={cart} vatIncluded={vatIncluded} />;
+}
+
+/** The goods as the lines now add up, and the sums that depend on the server marked as worked out later. */
+function PendingTotals({ cart, vatIncluded, online }: { cart: CartFieldsFragment; vatIncluded: boolean; online: boolean }) {
+  const { subTotal } = cart.summary;
+  const later = (
+    <span className="pending-note">
+      <FormattedMessage id={online ? 'cart.sumSaving' : 'cart.sumOffline'} />
+    </span>
+  );
+  return (
+    <div className="cart-totals">
+      <dl className="cart-totals__sums">
+        <Row label={<FormattedMessage id="cart.subTotal" />}>
+          {vatIncluded ? subTotal.sellingPriceIncVatFormatted : subTotal.sellingPriceExVatFormatted}
+          {!vatIncluded && (
+            <span className="price__vat">
+              {' '}
+              <FormattedMessage id="product.exVat" />
+            </span>
+          )}
+        </Row>
+        <Row label={<FormattedMessage id="cart.shipping" />}>{later}</Row>
+        <Row className="cart-totals__total" label={<FormattedMessage id="cart.total" />}>
+          {later}
+        </Row>
+      </dl>
+    </div>
+  );
+}
+
+function ServerTotals({ cart, vatIncluded }: { cart: CartFieldsFragment; vatIncluded: boolean }) {
   const intl = useIntl();
   const languageId = useLanguageId();
-  const { vatIncluded } = useSnapshot(usePersisted());
   const { summary } = cart;
   const money = (major: number) => formatMoney(toMinor(major), languageId);
   const campaigns = visibleCampaignNames(cart.appliedCampaigns);

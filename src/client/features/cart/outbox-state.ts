@@ -1,5 +1,6 @@
 import { proxy, ref } from 'valtio';
 import type { CartFieldsFragment, PriceFieldsFragment, StockFieldsFragment } from '../../graphql/generated/operations';
+import { tellCartWarnings } from './cart-notices';
 
 /**
  * A cart change as the shopper meant it, replayed onto whatever the server's cart is by then: add units, set a
@@ -177,10 +178,15 @@ export function outboxUnloaded(): void {
   held = [];
 }
 
-/** What the cart query's context carries so each getCart answer is offered with when it was fetched. */
+/**
+ * What the cart query's context carries so each getCart answer is offered with when it was fetched, and its
+ * warnings told: a read corrects lines whose stock or price moved and says so in that answer only (the server
+ * records what it told), so they are told from the network's answer, never from a cached copy.
+ */
 export const cartAnswerContext = {
   onAnswer({ variables, data, startedAt, receivedAt }: { variables: Record<string, unknown>; data: unknown; startedAt: number; receivedAt: number }): void {
     const cart = (data as { getCart?: CartFieldsFragment | null } | null | undefined)?.getCart;
+    if (cart) tellCartWarnings(cart.warnings);
     if (cart?.id) offerServerCart({ cart, languageId: String(variables.languageId ?? ''), asOf: startedAt, receivedAt });
   },
 };

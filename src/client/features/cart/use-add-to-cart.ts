@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { notify, openPanel } from '../../lib/ui-state';
 import { assumedCartBefore, useCartEvents } from '../analytics';
 import type { LinePreview } from './outbox-state';
+import { forgetLineNote, noteCartWarnings } from './cart-notices';
 import { useQueueCartChange } from './use-outbox';
 
 /**
@@ -20,6 +21,7 @@ export function useAddToCart(): { add: (skuId: number, quantity?: number, previe
   const queue = useQueueCartChange();
   const add = async (skuId: number, quantity = 1, preview?: LinePreview): Promise<boolean> => {
     setAdding(true);
+    forgetLineNote(skuId);
     try {
       const { outcome } = await queue({ kind: 'add', skuId, quantity }, preview ?? null);
       const result = await outcome;
@@ -38,6 +40,7 @@ export function useAddToCart(): { add: (skuId: number, quantity?: number, previe
       report(before ?? assumedCartBefore(cart, skuId, quantity), cart, skuId);
       const blocking = cart.warnings.filter((w) => w.skuId === skuId && (w.code === 'ALREADY_AT_STOCK' || w.code === 'STOCK_LIMIT'));
       for (const warning of cart.warnings) notify(warning.message, blocking.includes(warning) ? 'error' : 'info');
+      noteCartWarnings(cart.warnings);
       if (blocking.length === 0) openPanel('cart');
       return blocking.length === 0;
     } catch {

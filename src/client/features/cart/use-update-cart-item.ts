@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { notify } from '../../lib/ui-state';
 import { useCartEvents } from '../analytics';
+import { forgetLineNote, noteCartWarnings } from './cart-notices';
 import { useQueueCartChange } from './use-outbox';
 
 /**
@@ -17,6 +18,7 @@ export function useUpdateCartItem(): { setQuantity: (skuId: number, quantity: nu
   const queue = useQueueCartChange();
   const setQuantity = async (skuId: number, quantity: number): Promise<boolean> => {
     setUpdating(true);
+    forgetLineNote(skuId);
     try {
       const { outcome } = await queue({ kind: 'set', skuId, quantity });
       const result = await outcome;
@@ -30,6 +32,7 @@ export function useUpdateCartItem(): { setQuantity: (skuId: number, quantity: nu
         return false;
       }
       for (const warning of result.cart.warnings) notify(warning.message, 'info');
+      noteCartWarnings(result.cart.warnings);
       // A line is only ever changed from a cart on screen, so the earlier quantity is known.
       if (result.before) report(result.before, result.cart, skuId);
       return true;

@@ -234,6 +234,26 @@ describe.each(testDbKinds())('cart API: campaigns, shipping and promo codes on %
       expect(english.warnings.map((w) => w.message)).toEqual(['The code is not valid']);
     });
 
+    it('tells a gift card that expired or ran out, typed as a discount code, as a gift card that cannot be used', async () => {
+      // The cart's one code field sends every code here first, and tries it as a gift card only after this refusal.
+      const sku = await createSku(db, { priceMinor: 10_000 });
+      const { id } = await cart.add('', sku.skuId, 1);
+      const suffix = randomUUID().slice(0, 8).toUpperCase();
+      const [expired, spent, good] = [`UTGANGET${suffix}`, `TOMT${suffix}`, `GOTT${suffix}`];
+      await db.query(
+        `INSERT INTO gift_cards (code, initial_minor, balance_minor, expires_at) VALUES ($1, 5000, 5000, now() - interval '1 day'), ($2, 5000, 0, NULL), ($3, 5000, 5000, NULL)`,
+        [expired, spent, good],
+      );
+      for (const code of [expired, spent.toLowerCase()]) {
+        const answer = await cart.promo(id, code);
+        expect(answer.promoCode).toBeNull();
+        expect(answer.warnings).toEqual([{ code: 'PROMO_CODE_INVALID', message: 'Presentkortet är ogiltigt eller förbrukat', skuId: null }]);
+        expect((await cart.promo(id, code, { languageId: 'en' })).warnings.map((w) => w.message)).toEqual(['The gift card is not valid or has no balance left']);
+      }
+      // A card that can be spent is no promo code either, and says nothing of itself here (the gift card call takes it).
+      expect((await cart.promo(id, good)).warnings.map((w) => w.message)).toEqual(['Koden är ej giltig']);
+    });
+
     it('stores a fixed-amount code only from its minimum order, and drops it with a warning when the cart falls below', async () => {
       const sku = await createSku(db, { priceMinor: 10_000 });
       const { id } = await cart.add('', sku.skuId, 1);

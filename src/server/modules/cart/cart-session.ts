@@ -17,7 +17,7 @@ import {
   type CartRow,
   type SkuFacts,
 } from './cart-store';
-import { findUsableGiftCard, type GiftCard } from './gift-cards';
+import { findUsableGiftCard, isSpentGiftCard, type GiftCard } from './gift-cards';
 import { cartTexts, type CartTexts } from './messages';
 import type { CartModel } from './models';
 import { findActivePromoCode, meetsRequirements, type PromoCode } from './promo-codes';
@@ -177,7 +177,11 @@ export class CartSession {
     }
     const promo = await findActivePromoCode(this.tx, code);
     if (!promo) {
-      this.warn('PROMO_CODE_INVALID', this.texts.promoCodeInvalid());
+      // The shop's one code field tries a code as a promo code first, then as a gift card (CartCodeForm.tsx): a
+      // gift card that can no longer be spent is told as such, not as a code that does not exist. An expired
+      // card is worth nothing, so saying it exists gives a guesser nothing.
+      const spentCard = await isSpentGiftCard(this.tx, code);
+      this.warn('PROMO_CODE_INVALID', spentCard ? this.texts.giftCardInvalid() : this.texts.promoCodeInvalid());
       return false;
     }
     if (!meetsRequirements(promo, goodsMinor(await this.priced()))) {

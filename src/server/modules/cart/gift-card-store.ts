@@ -29,6 +29,12 @@ export async function selectUsableCard(db: Queryable, code: string): Promise<Gif
   return row ? toGiftCard(row) : null;
 }
 
+/** Whether the code names a card that cannot be spent now (expired or used up). */
+export async function selectSpentCardExists(db: Queryable, code: string): Promise<boolean> {
+  const rows = await db.query<{ code: string }>(`SELECT code FROM gift_cards WHERE code = $1 AND NOT (${usable})`, [code]);
+  return rows.length > 0;
+}
+
 /** Locks the card's row whether or not it can be spent; null when it cannot. */
 export async function lockUsableCard(tx: Queryable, code: string): Promise<GiftCard | null> {
   const [row] = await tx.query<GiftCardRow & { usable: boolean }>(`SELECT ${columns}, ${usable} AS usable FROM gift_cards WHERE code = $1 FOR UPDATE`, [code]);

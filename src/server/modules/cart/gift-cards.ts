@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import { normalizeCode } from './codes';
-import { insertDraw, lockUsableCard, returnDraw, selectUsableCard, selectUsableCodes, type GiftCard } from './gift-card-store';
+import { insertDraw, lockUsableCard, returnDraw, selectSpentCardExists, selectUsableCard, selectUsableCodes, type GiftCard } from './gift-card-store';
 
 export type { GiftCard };
 
@@ -17,6 +17,11 @@ export function usableGiftCardCodes(db: Queryable, codes: readonly string[]): Pr
 /** The card when it can be spent now; null for an unknown, expired or used-up code. */
 export function findUsableGiftCard(db: Queryable, code: string): Promise<GiftCard | null> {
   return selectUsableCard(db, normalizeCode(code));
+}
+
+/** Whether the code names a card that expired or has nothing left (a promo code refused is told so). */
+export function isSpentGiftCard(db: Queryable, code: string): Promise<boolean> {
+  return selectSpentCardExists(db, normalizeCode(code));
 }
 
 /**

@@ -4,6 +4,7 @@ import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../../../../shared/cart-sync';
 import { CartDocument } from '../../../graphql/generated/documents/Cart';
 import type { CartFieldsFragment } from '../../../graphql/generated/operations';
 import { notify } from '../../../lib/ui-state';
+import { tellCartWarnings } from '../cart-notices';
 import { cartState, loadCartId, storeCartId } from '../cart-id';
 import { shownCart } from '../optimistic-cart';
 import {
@@ -254,7 +255,7 @@ class OutboxRuntime {
     // are in the language it was sent in, never to be written under the other one (that tab fetches its own).
     if (kept.languageId === this.context.channel.languageId) writeCart(cache, cart, this.context.channel);
     this.post({ type: 'applied', entry, kept, before, entries: left, rev });
-    if (!this.settle(entry.key, { kind: 'applied', cart, before })) notifyWarnings(cart);
+    if (!this.settle(entry.key, { kind: 'applied', cart, before })) tellCartWarnings(cart.warnings);
   }
 
   private refused(entry: OutboxEntry, message: string): void {
@@ -385,12 +386,6 @@ function inOwnLanguage(cart: Cart, own: (Cart | null)[]): Cart {
       return mine ? { ...mine, quantity: line.quantity } : line;
     }),
   };
-}
-
-/** Each warning of a replayed answer, in one message, since the snackbar shows one at a time. */
-function notifyWarnings(cart: Cart): void {
-  const texts = [...new Set(cart.warnings.map((w) => w.message))];
-  if (texts.length > 0) notify(texts.join(' '), 'info');
 }
 
 /** Where the browser has Background Sync, the worker wakes the open pages to replay once a connection is back. */
