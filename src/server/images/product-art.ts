@@ -203,7 +203,6 @@ interface CartShape {
   band?: string;
 }
 const GREY = '#a9a8ae';
-const DARK_GREY = '#5d5d63';
 const BLACK = '#26262b';
 const CARTS: Readonly<Record<string, CartShape>> = {
   nes: { body: GREY, ridge: '#86858c', outline: 'M36 26h176v196H36z', label: [50, 38, 148, 126], grip: grooves(52, 176, 144, 6, 8, '#86858c'), band: '#111' },
@@ -471,7 +470,7 @@ export function drawArt(input: ArtInput): string {
       object = CANDY[kind](p, input);
   }
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS} ${CANVAS}" width="${CANVAS}" height="${CANVAS}" data-kind="${kind}" font-family="Ubuntu,Roboto,Arial,sans-serif">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS} ${CANVAS}" width="${CANVAS}" height="${CANVAS}" data-kind="${kind}"${input.platform ? ` data-platform="${input.platform}"` : ''} font-family="Ubuntu,Roboto,Arial,sans-serif">` +
     rect(0, 0, CANVAS, CANVAS, '#f3f3f5') +
     `<ellipse cx="124" cy="232" rx="100" ry="8" fill="#e2e2e7"/>` +
     object +
