@@ -172,21 +172,30 @@ function pattern(kind: number, x: number, y: number, w: number, h: number, p: Pa
   }
 }
 
-/** The cover or label: its art and the title in a band of its own at the top (where box art has its logo). */
+/**
+ * The cover or label: its art and the title in a band of its own (where box art has its logo), at the top or the
+ * bottom, dark or light, so covers side by side differ in layout too.
+ */
 function cover(x: number, y: number, w: number, h: number, p: Palette, input: ArtInput, bandColour?: string): string {
   const motifs = GENRE_MOTIFS[input.motif ?? ''] ?? GENRE_MOTIFS[MOTIF_KEYS[p.bits % MOTIF_KEYS.length]!]!;
-  const s = Math.min(w, h) / 64;
+  const layout = (p.bits >>> 20) % 4;
+  const band = input.title ? Math.round(h * 0.34) : 0;
+  const bottom = layout === 3;
+  const artTop = bottom ? y : y + band;
+  const artHeight = h - band;
+  const s = Math.min(w, artHeight * 1.25) / 58;
   let out = `<clipPath id="c">${rect(x, y, w, h, '#000')}</clipPath><g clip-path="url(#c)">${rect(x, y, w, h, p.main)}${pattern(p.bits >>> 4, x, y, w, h, p)}`;
   const mx = Math.round(x + w / 2 - 20 * s);
-  const my = Math.round(y + h * 0.92 - 40 * s);
+  const my = Math.round(artTop + artHeight / 2 - 18 * s);
   out += `<g transform="translate(${mx} ${my}) scale(${s.toFixed(2)})">${motifs(p)}</g>`;
   if (input.title) {
-    const band = Math.round(h * 0.36);
     const { size, lines } = fitText(input.title, w - 8, band - 6, [15, 12, 10, 8, 7]);
     const lh = Math.round(size * LINE_HEIGHT);
-    const first = y + (band - lh * lines.length) / 2 + size * 0.85;
-    out += rect(x, y, w, band, bandColour ?? p.ink);
-    out += `<g font-size="${size}" font-weight="700" fill="#fff" text-anchor="middle">`;
+    const top = bottom ? y + h - band : y;
+    const first = top + (band - lh * lines.length) / 2 + size * 0.85;
+    const light = layout === 2 && !bandColour;
+    out += rect(x, top, w, band, bandColour ?? (light ? '#f6f4ee' : p.ink));
+    out += `<g font-size="${size}" font-weight="700" fill="${light ? p.ink : '#fff'}" text-anchor="middle">`;
     out += lines.map((l, i) => `<text x="${x + w / 2}" y="${Math.round(first + i * lh)}">${escapeXml(l)}</text>`).join('');
     out += '</g>';
   }
