@@ -17,17 +17,18 @@ interface Listed {
 /** Every picture inside `scope` that is in the first screen has loaded (and a few are there at all). */
 async function expectFirstScreenPictures(page: Page, scope: Locator, atLeast: number) {
   await expect(page.getByRole('img', { name: 'Bild saknas' })).toHaveCount(0);
+  // Lazy pictures wait for hydration, which takes a while on a busy machine.
+  const loaded = () =>
+    scope.evaluate((root) => {
+      const inView = [...root.querySelectorAll('img')].filter((img) => {
+        const box = img.getBoundingClientRect();
+        return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
+      });
+      const pictures = inView.filter((img) => img.src.includes('/images/'));
+      return pictures.every((img) => img.complete && img.naturalWidth > 0) ? pictures.length : -1;
+    });
   await expect
-    .poll(() =>
-      scope.evaluate((root) => {
-        const inView = [...root.querySelectorAll('img')].filter((img) => {
-          const box = img.getBoundingClientRect();
-          return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
-        });
-        const pictures = inView.filter((img) => img.src.includes('/images/'));
-        return pictures.every((img) => img.complete && img.naturalWidth > 0) ? pictures.length : -1;
-      }),
-    )
+    .poll(loaded, { timeout: 30_000 })
     .toBeGreaterThanOrEqual(atLeast);
 }
 
@@ -41,8 +42,9 @@ test.describe('screenshots', () => {
   });
 
   test('home, a category, a product and the open cart', async ({ page, request, context, baseURL }) => {
+    // Four pages, each waiting for its pictures.
+    test.slow();
     await page.goto('/');
-    await untilHydrated(page);
     const bestsellers = page.getByRole('region', { name: 'Mest sålda' });
     await bestsellers.scrollIntoViewIfNeeded();
     await expectFirstScreenPictures(page, page.getByRole('main'), 2);
@@ -51,7 +53,6 @@ test.describe('screenshots', () => {
 
     const category = page.getByRole('navigation', { name: 'Handla efter kategori' }).getByRole('link', { name: 'Spel' });
     await page.goto((await category.getAttribute('href'))!);
-    await untilHydrated(page);
     const cards = page.getByRole('main').getByRole('article');
     await expect(cards.first()).toBeVisible();
     await cards.first().scrollIntoViewIfNeeded();
@@ -66,7 +67,6 @@ test.describe('screenshots', () => {
     expect(inStock.length).toBeGreaterThanOrEqual(3);
 
     await page.goto(inStock[0]!.canonicalUrl);
-    await untilHydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: inStock[0]!.name })).toBeVisible();
     await expectFirstScreenPictures(page, page.getByRole('main'), 1);
     await shoot(page, 'product');
