@@ -273,10 +273,11 @@ function consoleArt(p: Palette, input: ArtInput): string {
       return rect(20, 66, 208, 120, body ?? '#b8b7bd', 6) + rect(20, 140, 208, 46, '#2a2a2e', 4) + rect(20, 96, 208, 8, '#8a8990') +
         rect(60, 78, 128, 52, '#9c9ba2', 3) + grooves(66, 84, 116, 5, 9, '#86858c') + rect(34, 152, 40, 12, '#c9c8cf', 2) +
         rect(82, 152, 40, 12, '#c9c8cf', 2) + rect(150, 154, 22, 18, '#9c9ba2') + rect(182, 154, 22, 18, '#9c9ba2') + circle(40, 176, 3, BUTTON);
-    case 'snes':
-      return path('M16 110q0-34 30-34h156q30 0 30 34v40q0 34-30 34H46q-30 0-30-34z', body ?? '#c9c8cf') +
-        rect(70, 66, 108, 56, '#b1b0b8', 10) + rect(84, 84, 80, 12, '#3b3b42', 3) + rect(40, 150, 22, 10, '#7f7e86', 3) +
-        rect(186, 150, 22, 10, '#7f7e86', 3) + circle(110, 160, 5, BUTTON) + circle(124, 160, 5, '#f2c53d') + circle(138, 160, 5, '#3f8a5a') + circle(152, 160, 5, '#3a6fb8');
+    case 'atari-2600':
+    case 'atari-7800':
+      // The Atari's black body with its wooden front.
+      return path('M24 110l20-40h160l20 40v70H24z', body ?? '#1f1f23') + rect(24, 140, 200, 40, '#8a5a2b') +
+        grooves(40, 150, 168, 3, 9, '#6b441f') + rect(70, 84, 108, 20, '#101013', 3) + rect(40, 112, 14, 20, '#c9c8cf', 2) + rect(194, 112, 14, 20, '#c9c8cf', 2);
     case 'n64':
       return path('M14 120q10-50 56-50h108q46 0 56 50l-10 50q-4 14-20 14H44q-16 0-20-14z', body ?? '#2e2e34') +
         path('M84 82h80l10 40H74z', '#1d1d22') + rect(96, 92, 56, 10, '#0e0e11', 3) +
@@ -302,9 +303,10 @@ function consoleArt(p: Palette, input: ArtInput): string {
       return path('M30 150l60-80h128l-60 80z', body ?? '#26272d') + path('M30 150h128v26H30z', '#1b1c21') + path('M158 150l60-80v26l-60 80z', '#111216') +
         grooves(40, 156, 112, 3, 7, '#34353c') + path('M104 84h72l-36 48H68z', '#1e1f25') + circle(140, 163, 3, '#2c6fd0');
     default:
-      // The Atari's black body with its wooden front.
-      return path('M24 110l20-40h160l20 40v70H24z', body ?? '#1f1f23') + rect(24, 140, 200, 40, '#8a5a2b') +
-        grooves(40, 150, 168, 3, 9, '#6b441f') + rect(70, 84, 108, 20, '#101013', 3) + rect(40, 112, 14, 20, '#c9c8cf', 2) + rect(194, 112, 14, 20, '#c9c8cf', 2);
+      // The SNES (and the console everyone recognises, for the consoles category).
+      return path('M16 110q0-34 30-34h156q30 0 30 34v40q0 34-30 34H46q-30 0-30-34z', body ?? '#c9c8cf') +
+        rect(70, 66, 108, 56, '#b1b0b8', 10) + rect(84, 84, 80, 12, '#3b3b42', 3) + rect(40, 150, 22, 10, '#7f7e86', 3) +
+        rect(186, 150, 22, 10, '#7f7e86', 3) + circle(110, 160, 5, BUTTON) + circle(124, 160, 5, '#f2c53d') + circle(138, 160, 5, '#3f8a5a') + circle(152, 160, 5, '#3a6fb8');
   }
 }
 
