@@ -426,7 +426,7 @@ const CANDY: Readonly<Record<'bag' | 'jar' | 'box' | 'tin' | 'bar' | 'lollipop' 
     `<ellipse cx="124" cy="170" rx="54" ry="34" fill="rgba(255,255,255,.85)"/>` + pieces(84, 152, 80, 36, p, 7) + label(58, 50, 132, 62, p, input),
   jar: (p, input) =>
     rect(70, 20, 108, 24, p.main, 6) + rect(64, 40, 120, 10, p.dark, 3) + path('M58 60q0-10 14-10h104q14 0 14 10v144q0 20-20 20H78q-20 0-20-20z', '#e6eef5') +
-    pieces(72, 80, 104, 130, p, 16) + path('M66 64h8v140h-8z', 'rgba(255,255,255,.7)') + label(70, 118, 108, 54, p, input, p.main, '#fff'),
+    pieces(74, 74, 100, 136, p, 22) + path('M66 64h8v140h-8z', 'rgba(255,255,255,.7)') + label(70, 118, 108, 54, p, input, p.main, '#fff'),
   box: (p, input) =>
     path('M24 98l30-30h170l-30 30z', p.light) + path('M194 98l30-30v110l-30 30z', p.dark) + wrapper(24, 98, 170, 110, p) +
     rect(98, 98, 18, 110, '#e9c46a') + path('M107 98c-30-30-50-10-30 0zM107 98c30-30 50-10 30 0z', '#e9c46a') + label(36, 128, 146, 50, p, input),
@@ -437,11 +437,12 @@ const CANDY: Readonly<Record<'bag' | 'jar' | 'box' | 'tin' | 'bar' | 'lollipop' 
     '<g transform="rotate(-12 124 124)">' + rect(170, 78, 58, 84, '#5a3422', 3) + line('M190 80v80M208 80v80M172 120h54', '#3f2216', 3) +
     wrapper(20, 78, 160, 84, p) + rect(166, 74, 10, 92, '#d9dbe2') + label(34, 92, 120, 56, p, input) + '</g>',
   lollipop: (p, input) =>
-    line('M124 120v112', '#f4f4f6', 7) + line('M124 120v112', '#d9d9de', 2) + circle(124, 100, 70, p.main) +
+    line('M124 150v82', '#f4f4f6', 7) + line('M124 150v82', '#d9d9de', 2) + circle(124, 100, 74, p.main) +
     line('M124 100m-10 0a10 10 0 1 1 20 0a20 20 0 1 1-40 0a30 30 0 1 1 60 0a40 40 0 1 1-80 0a50 50 0 1 1 100 0', p.light, 9) +
-    (input.title ? label(64, 184, 120, 44, p, input) : ''),
+    (input.title ? label(66, 138, 116, 40, p, input) : ''),
   basket: (p, input) =>
-    line('M44 120q80-130 160 0', '#a0692e', 10) + wrapper(70, 50, 50, 80, p) + rect(126, 40, 44, 90, p.pop, 6) + circle(182, 96, 22, p.light) +
+    line('M44 124q80-130 160 0', '#a0692e', 10) + '<g transform="rotate(-10 96 90)">' + wrapper(66, 44, 56, 84, p) + path(`${zigzag(66, 48, 56, 6, 5)}v-4H66z`, '#f4f4f6') + '</g>' +
+    rect(128, 50, 40, 80, p.pop, 4) + rect(128, 70, 40, 14, '#fff') + circle(184, 104, 22, p.light) + circle(184, 104, 9, p.main) +
     path('M28 120h192l-20 100H48z', '#b77b3a') + grooves(40, 136, 166, 4, 20, '#8e5a26') + label(60, 150, 128, 46, p, input),
 };
 
