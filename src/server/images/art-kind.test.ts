@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CANDY_CATEGORIES, describeCandyCategory } from '../db/seed/candy-categories';
 import { CategoryIndex } from '../db/seed/categories';
 import { GAMES_CATEGORIES, describeGamesCategory } from '../db/seed/games-platforms';
-import { artKind, type ArtKind } from './art-kind';
+import { artDetails, artKind, type ArtKind } from './art-kind';
 
 const games = new CategoryIndex(GAMES_CATEGORIES, describeGamesCategory);
 const candy = new CategoryIndex(CANDY_CATEGORIES, describeCandyCategory);
@@ -38,12 +38,26 @@ describe('art kind', () => {
     expect(gamesKind('consoles/nintendo/n64', { boxed: false, picture: 2 })).toBe('console');
   });
 
-  it('draws every candy category as a bag, a box or a bar, and all three occur', () => {
+  it('draws every candy category as it is sold: jar, bag, tin, bar, lollipop, box or basket', () => {
     const kinds = candy.all.map((c) => artKind({ variant: 'candy', categoryAlias: c.alias.en }));
-    expect(new Set(kinds)).toEqual(new Set(['bag', 'box', 'bar']));
-    expect(artKind({ variant: 'candy', categoryAlias: candy.get('chocolate/bars/dark').alias.en })).toBe('bar');
-    expect(artKind({ variant: 'candy', categoryAlias: candy.get('sweets/bagged/wine-gums').alias.en })).toBe('bag');
-    expect(artKind({ variant: 'candy', categoryAlias: candy.get('gifts/chocolate-boxes/classic').alias.en })).toBe('box');
+    expect(new Set(kinds)).toEqual(new Set(['jar', 'bag', 'tin', 'bar', 'lollipop', 'box', 'basket']));
+    const kindOf = (key: string) => artKind({ variant: 'candy', categoryAlias: candy.get(key).alias.en });
+    expect(kindOf('chocolate/bars/dark')).toBe('bar');
+    expect(kindOf('sweets/loose/sour')).toBe('jar');
+    expect(kindOf('sweets/bagged/wine-gums')).toBe('bag');
+    expect(kindOf('sweets/bagged/pastilles')).toBe('tin');
+    expect(kindOf('sweets/lollipops/lollipops')).toBe('lollipop');
+    expect(kindOf('gifts/chocolate-boxes/classic')).toBe('box');
+    expect(kindOf('gifts/baskets/themed')).toBe('basket');
+  });
+
+  it('finds the platform from the category, else from the Platform parameter, and the motif from genre or flavour', () => {
+    const alias = (key: string) => games.get(key).alias.en;
+    expect(artDetails({ variant: 'games', categoryAlias: alias('games/sony/playstation-2'), genre: 'Racing' })).toEqual({ platform: 'playstation-2', motif: 'racing' });
+    expect(artDetails({ variant: 'games', categoryAlias: alias('consoles/sega/mega-drive') })).toEqual({ platform: 'mega-drive', motif: null });
+    expect(artDetails({ variant: 'games', categoryAlias: alias('accessories/controllers/nintendo'), platformLabel: 'Nintendo 64' }).platform).toBe('n64');
+    expect(artDetails({ variant: 'games', categoryAlias: alias('accessories/care/cleaning'), platformLabel: 'Multiple' }).platform).toBeNull();
+    expect(artDetails({ variant: 'candy', categoryAlias: candy.get('licorice/salty/salmiak').alias.en, flavour: 'Salty' })).toEqual({ platform: null, motif: 'salty' });
   });
 
   it('draws a plain box for categories the demo tree does not know', () => {

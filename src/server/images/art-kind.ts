@@ -1,20 +1,24 @@
 import { CANDY_CATEGORIES, describeCandyCategory } from '../db/seed/candy-categories';
 import { CANDY_LEAVES, type SkuSet } from '../db/seed/candy-products';
+import { FLAVOURS } from '../db/seed/candy-texts';
 import { CategoryIndex } from '../db/seed/categories';
 import { GAMES_CATEGORIES, PLATFORMS, describeGamesCategory } from '../db/seed/games-platforms';
+import { GENRES } from '../db/seed/games-texts';
 import type { ShopVariant } from '../../shared/shop';
 
-/** What a product picture shows. The games shop sells the first nine, the candy shop the last three. */
+/** What a product picture shows. The games shop sells the first nine, the candy shop the last seven. */
 export const ART_KINDS = [
   'cartridge', 'disc', 'console', 'handheld', 'controller', 'cable', 'adapter', 'memory-card', 'boxed',
-  'bag', 'box', 'bar',
+  'bag', 'jar', 'box', 'tin', 'bar', 'lollipop', 'basket',
 ] as const;
 export type ArtKind = (typeof ART_KINDS)[number];
 
-/** Candy is drawn as it is sold: loose and bagged sweets in bags, bars and pieces as bars, the rest in boxes. */
+/** Candy is drawn as it is sold: pick and mix in a jar, bagged sweets in bags, pastilles in tins, pieces as bars. */
 const CANDY_KIND: Readonly<Record<SkuSet, ArtKind>> = {
-  loose: 'bag', bag: 'bag', bar: 'bar', piece: 'bar', pastille: 'box', box: 'box', basket: 'box',
+  loose: 'jar', bag: 'bag', bar: 'bar', piece: 'bar', pastille: 'tin', box: 'box', basket: 'basket',
 };
+/** Leaves whose pieces are not bars. */
+const CANDY_LEAF_KIND: Readonly<Record<string, ArtKind>> = { 'sweets/lollipops/lollipops': 'lollipop' };
 
 /**
  * The database keeps no category keys, only localized aliases; the demo tree gives every category a unique
@@ -51,7 +55,7 @@ function gamesKind(key: string): ArtKind {
 function candyKind(key: string): ArtKind | undefined {
   // A leaf knows how it is sold; an upper category is drawn like its first leaf.
   const leaf = CANDY_LEAVES.find((l) => l.key === key || l.key.startsWith(`${key}/`));
-  return leaf ? CANDY_KIND[leaf.skuSet] : undefined;
+  return leaf ? (CANDY_LEAF_KIND[leaf.key] ?? CANDY_KIND[leaf.skuSet]) : undefined;
 }
 
 export interface ArtFacts {
@@ -73,4 +77,35 @@ export function artKind({ variant, categoryAlias, boxed = false, picture = 1 }: 
   if (variant === 'candy') return candyKind(key) ?? fallback;
   const kind = gamesKind(key);
   return boxed && picture > 1 && kind !== 'boxed' ? 'boxed' : kind;
+}
+
+export interface ArtDetailFacts {
+  readonly variant: ShopVariant | null;
+  readonly categoryAlias: string | null;
+  /** The English Platform parameter (a platform's label), for accessories. */
+  readonly platformLabel?: string | null;
+  /** The English Genre parameter (games) or Flavour parameter (candy). */
+  readonly genre?: string | null;
+  readonly flavour?: string | null;
+}
+
+export interface ArtDetails {
+  /** The platform key the object is drawn for (its cartridge shape, disc case, console), null when it fits many. */
+  readonly platform: string | null;
+  /** A genre key (games) or flavour key (candy): the motif and colours of the cover. */
+  readonly motif: string | null;
+}
+
+/** Which platform's object and which cover motif a picture shows: from the category, else the parameters. */
+export function artDetails({ variant, categoryAlias, platformLabel, genre, flavour }: ArtDetailFacts): ArtDetails {
+  const key = variant && categoryAlias ? categoryKey(variant, categoryAlias) : undefined;
+  if (variant === 'candy') {
+    const motif = Object.entries(FLAVOURS).find(([, f]) => f.name.en === flavour)?.[0] ?? null;
+    return { platform: null, motif };
+  }
+  const [root, , leaf] = key?.split('/') ?? [];
+  const fromCategory = root === 'games' || root === 'consoles' ? PLATFORMS.find((p) => p.key === leaf)?.key : undefined;
+  const platform = fromCategory ?? PLATFORMS.find((p) => p.label === platformLabel)?.key ?? null;
+  const motif = Object.entries(GENRES).find(([, g]) => g.name.en === genre)?.[0] ?? null;
+  return { platform, motif };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { openTestDb, testDbKinds } from '../testing/db';
-import { escapeXml } from './product-art';
 import { productImageSvg } from './product-image';
 
 const kindOf = (svg: string | null) => /data-kind="([^"]+)"/.exec(svg ?? '')?.[1];
@@ -41,21 +40,12 @@ describe.each(testDbKinds())('product images on %s', (dbKind) => {
     for (const [alias, kind] of expected) expect(kindOf(await productImageSvg(db, await firstPicture(alias))), alias).toBe(kind);
   });
 
-  it('keeps the longest product name above its brand line', async () => {
-    const [row] = await db.query<{ file: string; brand: string }>(
-      `SELECT p.images[1] AS file, b.name AS brand FROM products p
-       JOIN product_translations pt ON pt.product_id = p.product_id AND pt.language_id = 'sv'
-       JOIN brands b ON b.brand_id = p.brand_id
-       WHERE p.images IS NOT NULL ORDER BY length(pt.name) DESC, p.product_id LIMIT 1`,
-    );
-    const svg = (await productImageSvg(db, row!.file))!;
-    const title = /<g [^>]*font-size="(\d+)">(.*?)<\/g>/.exec(svg);
-    const baselines = [...title![2]!.matchAll(/ y="(\d+)"/g)].map((m) => Number(m[1]));
-    const brandText = escapeXml(row!.brand).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const brand = new RegExp(`<text x="124" y="(\\d+)"[^>]* font-size="(\\d+)"[^>]*>${brandText}</text>`).exec(svg);
-    expect(brand, 'brand line drawn in full').not.toBeNull();
-    const brandTop = Number(brand![1]) - Number(brand![2]);
-    expect(Math.max(...baselines) + Number(title![1]) * 0.25).toBeLessThan(brandTop);
+  it('draws a game as its own platform\'s cartridge or disc case', async () => {
+    const platformOf = (svg: string | null) => /data-platform="([^"]+)"/.exec(svg ?? '')?.[1];
+    for (const [alias, kind, platform] of [['nes', 'cartridge', 'nes'], ['mega-drive', 'cartridge', 'mega-drive'], ['playstation-2', 'disc', 'playstation-2']] as const) {
+      const svg = await productImageSvg(db, await firstPicture(alias));
+      expect([kindOf(svg), platformOf(svg)], alias).toEqual([kind, platform]);
+    }
   });
 
   it('shows the box on the second picture of a product sold complete in box', async () => {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client';
 import { BOXED } from '../db/seed/games-drafts';
 import { categoryPictureFacts, productPictureFacts } from '../modules/catalog';
-import { artKind } from './art-kind';
+import { artDetails, artKind } from './art-kind';
 import { drawArt } from './product-art';
 
 const PRODUCT_FILE = /^p(\d{1,9})-(\d{1,2})\.svg$/;
@@ -22,11 +22,12 @@ export async function productImageSvg(db: Queryable, file: string): Promise<stri
   if (!product || !product.images?.includes(file)) return null;
   const picture = Number(match[2]);
   const kind = artKind({ variant: product.variant, categoryAlias: product.categoryAlias, boxed: product.boxed, picture });
-  return drawArt({ kind, seed: file, title: product.name, brand: product.brand, colour: product.colour });
+  const { platform, motif } = artDetails(product);
+  return drawArt({ kind, seed: file, title: product.name, brand: product.brand, colour: product.colour, platform, motif });
 }
 
 async function categoryImageSvg(db: Queryable, categoryId: number): Promise<string | null> {
   const category = await categoryPictureFacts(db, categoryId);
   if (!category) return null;
-  return drawArt({ kind: artKind(category), seed: category.categoryAlias });
+  return drawArt({ kind: artKind(category), seed: category.categoryAlias, ...artDetails(category) });
 }

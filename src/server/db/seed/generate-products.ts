@@ -29,7 +29,7 @@ export interface GeneratedProduct {
   readonly brandName: string;
   readonly category: FlatCategory;
   readonly alias: Localized;
-  readonly images: string[] | null;
+  readonly images: string[];
   readonly salesCount: number;
   readonly createdAt: Date;
   readonly skus: readonly GeneratedSku[];
@@ -135,10 +135,10 @@ export class ProductGenerator {
     });
 
     const meta = this.metaRng;
-    // About one product in twelve has no pictures yet, so the UI's placeholder path gets exercised.
-    const images = meta.chance(0.08)
-      ? null
-      : Array.from({ length: meta.weighted([{ value: 1, weight: 45 }, { value: 2, weight: 35 }, { value: 3, weight: 20 }]) }, (_, n) => `p${id}-${n + 1}.svg`);
+    // Every product has pictures (the shop draws them). The products that once drew "no pictures yet" (one in
+    // twelve) get their count from the id instead of a further draw, so every value drawn after stays as it was.
+    const count = meta.chance(0.08) ? 1 + (id % 2) : meta.weighted([{ value: 1, weight: 45 }, { value: 2, weight: 35 }, { value: 3, weight: 20 }]);
+    const images = Array.from({ length: count }, (_, n) => `p${id}-${n + 1}.svg`);
     const salesCount = Math.round(draft.popularity ** 2 * 600 * (0.4 + meta.next() * 0.6)) + meta.int(0, 5);
     const createdAt = new Date(this.anchor.getTime() - meta.int(0, 729) * DAY_MS - meta.int(0, 86_399) * 1000);
 

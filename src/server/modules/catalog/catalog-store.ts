@@ -420,10 +420,14 @@ export async function productPictureFacts(db: Queryable, productId: number, boxe
     variant: string | null;
     category_alias: string | null;
     colour: string | null;
+    platform: string | null;
+    genre: string | null;
+    flavour: string | null;
     boxed: boolean;
   }>(
     `SELECT pt.name, b.name AS brand, p.images, ${seededVariant}, ct.alias AS category_alias,
-       (SELECT value FROM product_parameters pp WHERE pp.product_id = p.product_id AND pp.language_id = 'en' AND pp.name = 'Colour') AS colour,
+       ${['Colour', 'Platform', 'Genre', 'Flavour'].map((name) => `(SELECT value FROM product_parameters pp
+         WHERE pp.product_id = p.product_id AND pp.language_id = 'en' AND pp.name = '${name}') AS ${name.toLowerCase()}`).join(',\n       ')},
        EXISTS (SELECT 1 FROM skus s JOIN sku_translations st ON st.sku_id = s.sku_id AND st.language_id = 'en'
                WHERE s.product_id = p.product_id AND st.name = ANY($2::text[])) AS boxed
      FROM products p
@@ -441,6 +445,9 @@ export async function productPictureFacts(db: Queryable, productId: number, boxe
     variant: shopVariantOf(row.variant),
     categoryAlias: row.category_alias,
     colour: row.colour,
+    platformLabel: row.platform,
+    genre: row.genre,
+    flavour: row.flavour,
     boxed: row.boxed,
   };
 }

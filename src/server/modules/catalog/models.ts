@@ -162,6 +162,10 @@ export interface ProductPictureFacts {
   images: string[] | null;
   /** The English Colour parameter. */
   colour: string | null;
+  /** The English Platform parameter (a platform's label), Genre parameter (games) and Flavour parameter (candy). */
+  platformLabel: string | null;
+  genre: string | null;
+  flavour: string | null;
   /** Whether one of its SKUs has one of the names asked about (sold complete in box). */
   boxed: boolean;
 }
