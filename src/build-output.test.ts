@@ -29,7 +29,8 @@ const expectedLines: readonly RegExp[] = [
   /^vite v[\d.]+ building (client|ssr) environment for production\.\.\.$/,
   /^(transforming|rendering chunks|computing gzip size)\.\.\.$/,
   /^✓ \d+ modules transformed\.$/,
-  /^✓ built in [\d.]+m?s$/,
+  // "✓ built in 9.79s", "✓ built in 1m 16s" on a busy machine.
+  /^✓ built in (\d+m )?[\d.]+m?s$/,
   // File sizes: "dist/client/assets/x.js  1.2 kB │ gzip: 0.5 kB │ map: 2 kB".
   /^\S+\.(js|css|json|webmanifest|map|html)\s+[\d.,]+ kB( │ gzip:\s+[\d.,]+ kB)?( │ map:\s+[\d.,]+ kB)?$/,
   /^Building sw\/sw\.ts service worker \("iife" format\)\.\.\.$/,
