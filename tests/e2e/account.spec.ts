@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
 import { axeViolations, describeViolations } from '../support/axe';
 import { untilHydrated } from '../support/hydration';
 import { latestMailTo } from '../support/mail';
 import { expectNoSidewaysScroll } from '../support/page-fit';
-import { buyableProducts, E2E_ADMIN, setStock } from '../support/shop-api';
+import { buyableProducts, CUSTOMER_PASSWORD, E2E_ADMIN, registerByApi, setStock } from '../support/shop-api';
 
 // axe is injected as a script, which the shop's CSP would refuse.
 test.use({ bypassCSP: true });
 
-const PASSWORD = 'hemligt-1';
+const PASSWORD = CUSTOMER_PASSWORD;
 
 /** An address of its own for each test and project, so runs and retries never meet an earlier account. */
 const emailFor = (testInfo: TestInfo, what: string) => `acct-${what}-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.se`;
@@ -78,16 +76,6 @@ async function onlyNewPasswordSignsIn(page: Page, email: string, newPassword: st
   await password(panel, 'Lösenord').fill(newPassword);
   await panel.getByRole('button', { name: 'Logga in' }).click();
   await expect(snackbar(page)).toContainText('Du är inloggad');
-}
-
-/** The password as the browser sends it. */
-const hashed = (secret: string) => createHash('sha384').update(PASSWORD_SALT + secret).digest('base64');
-
-/** A customer made through the auth endpoint, as the register form would; answers its token. */
-async function registerByApi(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post(AUTH_PATHS.register, { data: { username: email, password: hashed(PASSWORD), firstName: 'Berit', lastName: 'Berg' } });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { token: string }).token;
 }
 
 async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
