@@ -122,6 +122,8 @@ test.describe('checkout', () => {
   });
 
   test("a signed-in customer's checkout starts with the details saved under Mina sidor, and keeps what was typed", async ({ page, request, context, baseURL }, testInfo) => {
+    // A registration (a slow password hash), two page loads and a save: more than a plain checkout test.
+    test.slow();
     const product = await stockedProduct(request, 7);
     const email = `prefill-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.se`;
     const token = await registerByApi(request, email, { phoneNumber: '070-765 43 21', careOf: 'Lind', streetAddress: 'Sveavägen 2', zip: '113 50', city: 'Stockholm' });
@@ -129,8 +131,9 @@ test.describe('checkout', () => {
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
     await untilHydrated(page);
-    const saved = { 'E-post': email, Förnamn: 'Berit', Efternamn: 'Berg', Mobilnummer: '070-765 43 21', 'c/o': 'Lind', Gatuadress: 'Sveavägen 2', Postnummer: '113 50', Ort: 'Stockholm' };
+    const saved = { 'E-post': email, Förnamn: 'Berit', Efternamn: 'Berg', Mobilnummer: '070-765 43 21', Gatuadress: 'Sveavägen 2', Postnummer: '113 50', Ort: 'Stockholm' };
     for (const [name, value] of Object.entries(saved)) await expect(field(page, name)).toHaveValue(value);
+    await expect(field(page, /^c\/o/)).toHaveValue('Lind');
     // Stored at once: the carriers for the saved postcode are offered without a keystroke.
     await expect(page.getByRole('radio', { name: /PostNord – hämta hos ombud/ })).toBeEnabled();
 
@@ -152,6 +155,7 @@ test.describe('checkout', () => {
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
     await page.goto('/kassan');
     await untilHydrated(page);
+    await expect(field(page, /^c\/o/)).toBeVisible();
     const names = await page
       .getByRole('region', { name: 'Leveransadress' })
       .getByRole('textbox')
@@ -164,13 +168,10 @@ test.describe('checkout', () => {
         .getByRole('region', { name: region })
         .locator('div', { has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
         .getByRole('definition');
-    await expect(row('Din varukorg', 'Att betala')).toBeVisible();
+    // No carrier chosen yet: the fee is not known, and the sum is the payment step's.
     await expect(row('Din varukorg', 'Frakt')).toHaveText('–');
-    await fillPerson(page, 'anna@example.se');
-    await page.getByRole('radio', { name: /PostNord – hämta hos ombud/ }).check();
-    await expect(row('Betalning', 'Frakt')).not.toHaveText('–');
-    await expect(row('Din varukorg', 'Frakt')).toHaveText((await row('Betalning', 'Frakt').textContent())!);
     await expect(row('Din varukorg', 'Att betala')).toHaveText((await row('Betalning', 'Att betala').textContent())!);
+    await expect(row('Din varukorg', 'Att betala')).toHaveText(/\d/);
     await expectNoSidewaysScroll(page, 'checkout at 1360');
   });
 
