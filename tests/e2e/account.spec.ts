@@ -311,6 +311,8 @@ test.describe('customer accounts', () => {
       expect(answer.headers().location, path).toBe(`${home}?action=login&returnTo=${encodeURIComponent(path)}`);
     }
     await page.goto('/allt');
+    // A history change before hydration is the browser's alone: no router hears it.
+    await untilHydrated(page);
     await page.evaluate(() => {
       window.history.pushState({}, '', '/mina-sidor/saldo');
       window.dispatchEvent(new PopStateEvent('popstate'));
