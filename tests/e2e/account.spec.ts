@@ -450,7 +450,7 @@ test.describe('customer accounts', () => {
       return { accent: getComputedStyle(box).accentColor, brand };
     });
     expect(colours.accent).toBe(colours.brand);
-    const target = await login.locator('label', { has: remember }).boundingBox();
+    const target = await login.locator('label', { has: page.getByRole('checkbox', { name: 'Kom ihåg mig' }) }).boundingBox();
     expect(target!.height).toBeGreaterThanOrEqual(44);
     await login.getByText('Kom ihåg mig').click();
     await expect(remember).not.toBeChecked();
