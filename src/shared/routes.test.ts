@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatesOf, pageRoutes, pathOf, routes, type PageRoute, type PageRouteId } from './routes';
+import { alternatesOf, loginPath, pageRoutes, pathOf, routes, safeReturnPath, type PageRoute, type PageRouteId } from './routes';
 
 /**
  * The shop's URLs as they are published (links in mails, search engines, bookmarks, the browser tests): a change
@@ -88,5 +88,26 @@ describe('the route table', () => {
   it('refuses to build a path without its parameter, and drops an optional one', () => {
     expect(() => pathOf('product', 'sv')).toThrow('Route product needs its alias parameter');
     expect(pathOf('genericList', 'sv')).toBe('/list');
+  });
+});
+
+describe('the return target after login', () => {
+  it('keeps a path of the shop, with its query and anchor', () => {
+    expect(safeReturnPath('/mina-sidor/ordrar')).toBe('/mina-sidor/ordrar');
+    expect(safeReturnPath('/en/my-account/orders?x=1#top')).toBe('/en/my-account/orders?x=1#top');
+    expect(safeReturnPath('/a/../mina-sidor/saldo')).toBe('/mina-sidor/saldo');
+  });
+
+  it('refuses anything that could leave the shop', () => {
+    for (const value of ['https://evil.example/', '//evil.example', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'mina-sidor', '', null, undefined]) {
+      expect(safeReturnPath(value), String(value)).toBeNull();
+    }
+  });
+
+  it('sends a visitor to the home page with the login panel, and the page to come back to', () => {
+    expect(loginPath('sv', '/mina-sidor/ordrar')).toBe('/?action=login&returnTo=%2Fmina-sidor%2Fordrar');
+    expect(loginPath('en', '/en/my-account/settings')).toBe('/en?action=login&returnTo=%2Fen%2Fmy-account%2Fsettings');
+    expect(loginPath('sv', '//evil.example')).toBe('/?action=login');
+    expect(loginPath('en')).toBe('/en?action=login');
   });
 });

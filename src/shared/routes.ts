@@ -141,3 +141,37 @@ export const routes = {
   resetPassword: (languageId: LanguageId) => pathOf('resetPassword', languageId),
   offline: (languageId: LanguageId) => pathOf('offline', languageId),
 };
+
+/** The query parameter naming the page a visitor asked for before being asked to log in. */
+export const RETURN_TO_PARAM = 'returnTo';
+
+const RETURN_BASE = 'http://shop.invalid';
+
+/**
+ * A return target as a path of this shop, or null. Anything that could leave the shop (another host, a scheme,
+ * `//host`, a backslash or a control character that browsers read as a slash or drop) is refused outright
+ * rather than repaired, so no link can make the login an open redirect.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+  if (/[\\\u0000-\u001f\u007f]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, RETURN_BASE);
+  } catch {
+    return null;
+  }
+  return url.origin === RETURN_BASE ? `${url.pathname}${url.search}${url.hash}` : null;
+}
+
+/**
+ * The authenticated guard's destination: the home page with the login panel open (spec: `?action=login`), and
+ * the page asked for, to return to once signed in.
+ */
+export function loginPath(languageId: LanguageId, returnTo?: string): string {
+  const params = new URLSearchParams({ action: 'login' });
+  const target = safeReturnPath(returnTo);
+  if (target) params.set(RETURN_TO_PARAM, target);
+  return `${routes.home(languageId)}?${params.toString()}`;
+}

@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
 import { axeViolations, describeViolations } from '../support/axe';
 import { untilHydrated } from '../support/hydration';
 import { latestMailTo } from '../support/mail';
 import { expectNoSidewaysScroll } from '../support/page-fit';
-import { buyableProducts, E2E_ADMIN, setStock } from '../support/shop-api';
+import { buyableProducts, CUSTOMER_PASSWORD, E2E_ADMIN, registerByApi, setStock } from '../support/shop-api';
 
 // axe is injected as a script, which the shop's CSP would refuse.
 test.use({ bypassCSP: true });
 
-const PASSWORD = 'hemligt-1';
+const PASSWORD = CUSTOMER_PASSWORD;
 
 /** An address of its own for each test and project, so runs and retries never meet an earlier account. */
 const emailFor = (testInfo: TestInfo, what: string) => `acct-${what}-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.se`;
@@ -78,16 +76,6 @@ async function onlyNewPasswordSignsIn(page: Page, email: string, newPassword: st
   await password(panel, 'Lösenord').fill(newPassword);
   await panel.getByRole('button', { name: 'Logga in' }).click();
   await expect(snackbar(page)).toContainText('Du är inloggad');
-}
-
-/** The password as the browser sends it. */
-const hashed = (secret: string) => createHash('sha384').update(PASSWORD_SALT + secret).digest('base64');
-
-/** A customer made through the auth endpoint, as the register form would; answers its token. */
-async function registerByApi(request: APIRequestContext, email: string): Promise<string> {
-  const answer = await request.post(AUTH_PATHS.register, { data: { username: email, password: hashed(PASSWORD), firstName: 'Berit', lastName: 'Berg' } });
-  expect(answer.status()).toBe(200);
-  return ((await answer.json()) as { token: string }).token;
 }
 
 async function graphql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown>, token?: string): Promise<T> {
@@ -319,19 +307,62 @@ test.describe('customer accounts', () => {
     for (const path of ['/mina-sidor/ordrar', '/mina-sidor/installningar', '/mina-sidor/saldo', '/en/my-account/orders']) {
       const answer = await request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(302);
-      expect(answer.headers().location, path).toBe(path.startsWith('/en') ? '/en' : '/');
+      const home = path.startsWith('/en') ? '/en' : '/';
+      expect(answer.headers().location, path).toBe(`${home}?action=login&returnTo=${encodeURIComponent(path)}`);
     }
     await page.goto('/allt');
+    // A history change before hydration is the browser's alone: no router hears it.
+    await untilHydrated(page);
     await page.evaluate(() => {
       window.history.pushState({}, '', '/mina-sidor/saldo');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/(\?action=login&returnTo=%2Fmina-sidor%2Fsaldo)?$/);
+  });
+
+  test('a guest asking for an account page logs in on the home page and comes back to it', async ({ page, request }, testInfo) => {
+    const email = emailFor(testInfo, 'return');
+    await registerByApi(request, email);
+    await page.goto('/mina-sidor/installningar');
+    await expect(page).toHaveURL(/\/\?action=login&returnTo=%2Fmina-sidor%2Finstallningar$/);
+    const login = accountPanel(page, 'Logga in');
+    await expect(login).toBeVisible();
+    await textbox(login, 'E-post').fill(email);
+    await password(login, 'Lösenord').fill(PASSWORD);
+    await login.getByRole('button', { name: 'Logga in' }).click();
+    await expect(page).toHaveURL(/\/mina-sidor\/installningar$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Inställningar' })).toBeVisible();
+    await logOut(page);
+
+    // The same in English.
+    await page.goto('/en/my-account/orders');
+    await expect(page).toHaveURL(/\/en\?action=login&returnTo=%2Fen%2Fmy-account%2Forders$/);
+    const english = accountPanel(page, 'Log in');
+    await expect(english).toBeVisible();
+    await textbox(english, 'Email').fill(email);
+    await password(english, 'Password').fill(PASSWORD);
+    await english.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/en\/my-account\/orders$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'My orders' })).toBeVisible();
+  });
+
+  test('the return target after login never leaves the shop', async ({ page, request, baseURL }, testInfo) => {
+    const email = emailFor(testInfo, 'redirect');
+    await registerByApi(request, email);
+    await page.goto(`/?action=login&returnTo=${encodeURIComponent('//evil.example/mina-sidor')}`);
+    const login = accountPanel(page, 'Logga in');
+    await expect(login).toBeVisible();
+    await textbox(login, 'E-post').fill(email);
+    await password(login, 'Lösenord').fill(PASSWORD);
+    await login.getByRole('button', { name: 'Logga in' }).click();
+    await expect(snackbar(page)).toContainText('Du är inloggad');
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+    await expect(page).toHaveURL(/\/\?action=login&returnTo=/);
   });
 
   test('/account asks a visitor to log in and takes a signed-in customer to the orders', async ({ page, request, context, baseURL }, testInfo) => {
     await page.goto('/account');
-    await expect(page).toHaveURL(/\/\?action=login$/);
+    await expect(page).toHaveURL(/\/\?action=login&returnTo=%2Fmina-sidor%2Fordrar$/);
     await expect(accountPanel(page, 'Logga in')).toBeVisible();
     const token = await registerByApi(request, emailFor(testInfo, 'entry'));
     await context.addCookies([{ name: 'apollo-token', value: token, url: baseURL! }]);
@@ -401,6 +432,41 @@ test.describe('customer accounts', () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoSidewaysScroll(page, `${path} at 320`);
+    }
+  });
+
+  test("remember me is one of the shop's controls: its colour, a 44 px target, the label toggles it", async ({ page }) => {
+    await page.goto('/?action=login');
+    const login = accountPanel(page, 'Logga in');
+    const remember = login.getByRole('checkbox', { name: 'Kom ihåg mig' });
+    await expect(remember).toBeChecked();
+    const colours = await remember.evaluate((box) => {
+      const probe = document.createElement('span');
+      probe.style.color = 'var(--brand-dark)';
+      document.body.append(probe);
+      const brand = getComputedStyle(probe).color;
+      probe.remove();
+      return { accent: getComputedStyle(box).accentColor, brand };
+    });
+    expect(colours.accent).toBe(colours.brand);
+    const target = await login.locator('label', { has: page.getByRole('checkbox', { name: 'Kom ihåg mig' }) }).boundingBox();
+    expect(target!.height).toBeGreaterThanOrEqual(44);
+    await login.getByText('Kom ihåg mig').click();
+    await expect(remember).not.toBeChecked();
+  });
+
+  test('on a phone the account pages use the width as the other pages do', async ({ page, request, context, baseURL }, testInfo) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/favoriter');
+    const shopEdge = (await page.getByRole('heading', { level: 1 }).boundingBox())!.x;
+    const token = await registerByApi(request, emailFor(testInfo, 'width'));
+    await context.addCookies([{ name: 'apollo-token', value: token, url: baseURL! }]);
+    for (const path of ['/mina-sidor/ordrar', '/mina-sidor/installningar', '/mina-sidor/saldo']) {
+      await page.goto(path);
+      const heading = page.getByRole('heading', { level: 1 });
+      await expect(heading).toBeVisible();
+      expect((await heading.boundingBox())!.x, path).toBe(shopEdge);
+      await expectNoSidewaysScroll(page, `${path} at 360`);
     }
   });
 

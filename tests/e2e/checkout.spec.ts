@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/shared/money';
-import { buyableProducts, cartJustOverFreeShipping, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
+import { buyableProducts, cartJustOverFreeShipping, cartWith, registerByApi, setStock, type CatalogProduct } from '../support/shop-api';
 import { axeViolations, describeViolations } from '../support/axe';
 import { expectNoSidewaysScroll } from '../support/page-fit';
 import { untilHydrated } from '../support/hydration';
@@ -119,6 +119,60 @@ test.describe('checkout', () => {
     await terms.check();
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page.getByRole('heading', { name: 'Tack för din beställning!' })).toBeVisible();
+  });
+
+  test("a signed-in customer's checkout starts with the details saved under Mina sidor, and keeps what was typed", async ({ page, request, context, baseURL }, testInfo) => {
+    // A registration (a slow password hash), two page loads and a save: more than a plain checkout test.
+    test.slow();
+    const product = await stockedProduct(request, 7);
+    const email = `prefill-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.se`;
+    const token = await registerByApi(request, email, { phoneNumber: '070-765 43 21', careOf: 'Lind', streetAddress: 'Sveavägen 2', zip: '113 50', city: 'Stockholm' });
+    await context.addCookies([{ name: 'apollo-token', value: token, url: baseURL! }]);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
+    await page.goto('/kassan');
+    await untilHydrated(page);
+    const saved = { 'E-post': email, Förnamn: 'Berit', Efternamn: 'Berg', Mobilnummer: '070-765 43 21', Gatuadress: 'Sveavägen 2', Postnummer: '113 50', Ort: 'Stockholm' };
+    for (const [name, value] of Object.entries(saved)) await expect(field(page, name)).toHaveValue(value);
+    await expect(field(page, /^c\/o/)).toHaveValue('Lind');
+    // Stored at once: the carriers for the saved postcode are offered without a keystroke.
+    await expect(page.getByRole('radio', { name: /PostNord – hämta hos ombud/ })).toBeEnabled();
+
+    // What the shopper types in this checkout wins over the saved details, after a reload too.
+    const stored = page.waitForResponse((answer) => answer.request().method() === 'POST' && (answer.request().postData() ?? '').includes('SaveCheckout'));
+    await field(page, 'Förnamn').fill('Anna');
+    await field(page, 'Förnamn').blur();
+    await stored;
+    await page.reload();
+    await untilHydrated(page);
+    await expect(field(page, 'Förnamn')).toHaveValue('Anna');
+    await expect(field(page, 'Efternamn')).toHaveValue('Berg');
+    await expect(field(page, 'Gatuadress')).toHaveValue('Sveavägen 2');
+  });
+
+  test('the address reads c/o above the street, and beside the form the cart says what the order costs', async ({ page, request, context, baseURL }) => {
+    await page.setViewportSize({ width: 1360, height: 900 });
+    const product = await stockedProduct(request, 8);
+    await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
+    await page.goto('/kassan');
+    await untilHydrated(page);
+    await expect(field(page, /^c\/o/)).toBeVisible();
+    const names = await page
+      .getByRole('region', { name: 'Leveransadress' })
+      .getByRole('textbox')
+      .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('name')));
+    expect(names.indexOf('careOf')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('careOf')).toBe(names.indexOf('streetAddress') - 1);
+
+    const row = (region: string, term: string) =>
+      page
+        .getByRole('region', { name: region })
+        .locator('div', { has: page.getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }) })
+        .getByRole('definition');
+    // No carrier chosen yet: the fee is not known, and the sum is the payment step's.
+    await expect(row('Din varukorg', 'Frakt')).toHaveText('–');
+    await expect(row('Din varukorg', 'Att betala')).toHaveText((await row('Betalning', 'Att betala').textContent())!);
+    await expect(row('Din varukorg', 'Att betala')).toHaveText(/\d/);
+    await expectNoSidewaysScroll(page, 'checkout at 1360');
   });
 
   test('every problem is named at its field, and the terms must be accepted', async ({ page, request, context, baseURL }) => {

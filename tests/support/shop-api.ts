@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
+import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
 import { VALID_PERSON } from '../../src/server/modules/checkout/sample-customer';
 
 /** The staff account the e2e server is started with (playwright.config.ts); a test-only password. */
@@ -9,6 +11,24 @@ async function graphql<T>(request: APIRequestContext, query: string, variables: 
   const body = (await res.json()) as { data?: T; errors?: { message: string }[] };
   if (!body.data || body.errors) throw new Error(`GraphQL failed: ${JSON.stringify(body.errors)}`);
   return body.data;
+}
+
+/** The password every test customer gets. */
+export const CUSTOMER_PASSWORD = 'hemligt-1';
+
+/**
+ * A customer made through the auth endpoint, as the register form would (the password hashed as the browser
+ * does), with further details saved as under Mina sidor; answers its token.
+ */
+export async function registerByApi(request: APIRequestContext, email: string, details: Record<string, unknown> = {}): Promise<string> {
+  const password = createHash('sha384').update(PASSWORD_SALT + CUSTOMER_PASSWORD).digest('base64');
+  const answer = await request.post(AUTH_PATHS.register, { data: { username: email, password, firstName: 'Berit', lastName: 'Berg' } });
+  if (answer.status() !== 200) throw new Error(`Register answered ${answer.status()}`);
+  const { token } = (await answer.json()) as { token: string };
+  if (Object.keys(details).length > 0) {
+    await graphql(request, 'mutation($user: UserInput!) { updateUser(user: $user) { customerId } }', { user: details }, token);
+  }
+  return token;
 }
 
 export interface CatalogProduct {

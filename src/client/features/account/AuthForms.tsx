@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
 import { AUTH_PATHS, SHORT_SESSION_MINUTES, type AuthRequest } from '../../../shared/auth';
+import { RETURN_TO_PARAM, safeReturnPath } from '../../../shared/routes';
 import { useLanguageId } from '../../hooks/use-language';
 import { closePanel, notify, openPanel } from '../../lib/ui-state';
 import { AccountField, focusFirstProblem } from './AccountField';
@@ -18,13 +20,15 @@ function useFailureText() {
 }
 
 /**
- * Login and register: sends the request, signs the tab in with the token it answers, closes the panel and says so;
- * a refusal shows the server's text in the form.
+ * Login and register: sends the request, signs the tab in with the token it answers, closes the panel and says so,
+ * and goes on to the page the guard stopped the visitor at (?returnTo); a refusal shows the server's text in the form.
  */
 function usePanelSignIn(successId: 'account.success.loggedIn' | 'account.success.registered') {
   const intl = useIntl();
   const languageId = useLanguageId();
   const start = useStartSession();
+  const location = useLocation();
+  const navigate = useNavigate();
   const failureText = useFailureText();
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -37,6 +41,8 @@ function usePanelSignIn(successId: 'account.success.loggedIn' | 'account.success
       await signedIn(success);
       closePanel();
       notify(intl.formatMessage({ id: successId }), 'success');
+      const returnTo = safeReturnPath(new URLSearchParams(location.search).get(RETURN_TO_PARAM));
+      if (returnTo) void navigate(returnTo, { replace: true });
     } catch (error) {
       setFailure(failureText(error));
     } finally {

@@ -2,7 +2,7 @@ import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
-import { routes } from '../../../shared/routes';
+import { loginPath, routes } from '../../../shared/routes';
 import { hasToken } from '../../lib/auth-token';
 import { tokenRefused } from '../../lib/token-store';
 import { requestCookies } from '../../lib/cookie';
@@ -12,8 +12,8 @@ import type { LoaderEnv } from '../../lib/route-context';
 export type AccountLoaderData<TData> = { signingIn: true } | { signingIn: false; data: TData };
 
 /**
- * The authenticated guard and the page's query. A visitor without a token goes to the home page (a 302 when the
- * server renders the first request), unless the URL brings an admin's loginToken, which the browser exchanges
+ * The authenticated guard and the page's query. A visitor without a token goes to the home page with the login
+ * panel open and the page asked for kept to return to (a 302 when the server renders the first request), unless the URL brings an admin's loginToken, which the browser exchanges
  * first. A token the server refuses counts as none. The answer is always fresh: it is one customer's own data.
  */
 export async function accountLoader<TData, TVars extends OperationVariables>(
@@ -22,10 +22,10 @@ export async function accountLoader<TData, TVars extends OperationVariables>(
   query: TypedDocumentNode<TData, TVars>,
 ): Promise<AccountLoaderData<TData>> {
   const url = new URL(args.request.url);
-  const home = routes.home(env.languageId);
+  const login = loginPath(env.languageId, `${url.pathname}${url.search}`);
   if (!hasToken(requestCookies(args.request))) {
     if (url.searchParams.get('loginToken')) return { signingIn: true };
-    throw redirect(home);
+    throw redirect(login);
   }
   const channel = channels[env.languageId];
   const variables = { channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars;
@@ -36,7 +36,7 @@ export async function accountLoader<TData, TVars extends OperationVariables>(
   } catch (error) {
     if (CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
       if (typeof window !== 'undefined') tokenRefused();
-      throw redirect(home);
+      throw redirect(login);
     }
     if (error instanceof Response || (error && typeof error === 'object' && 'type' in error && error.type === 'DataWithResponseInit')) throw error;
     throw data({ message: error instanceof Error ? error.message : 'Error' }, { status: 500 });
@@ -46,6 +46,7 @@ export async function accountLoader<TData, TVars extends OperationVariables>(
 /** /account (and /en/account): a signed-in customer's pages start at the orders; anyone else is asked to log in. */
 export function accountEntryLoader(languageId: LanguageId) {
   return ({ request }: LoaderFunctionArgs): never => {
-    throw redirect(hasToken(requestCookies(request)) ? routes.accountOrders(languageId) : `${routes.home(languageId)}?action=login`);
+    const orders = routes.accountOrders(languageId);
+    throw redirect(hasToken(requestCookies(request)) ? orders : loginPath(languageId, orders));
   };
 }

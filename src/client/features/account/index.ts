@@ -2,3 +2,4 @@
 // the rest of the account (panel, session, shop-as, guard), which the layout shows once hydrated. The pages load
 // through the route table.
 export { AccountButton, AccountExtras, NewsletterSignup } from './AccountShell';
+export { account } from './account-state';

@@ -38,8 +38,9 @@ export function AddressSection({ state }: { state: CheckoutState }) {
             </p>
           )}
         </div>
-        <CheckoutTextField field="streetAddress" state={state} autoComplete="address-line1" required />
+        {/* The Swedish address order, as in the account's settings and on the order: c/o above the street. */}
         <CheckoutTextField field="careOf" state={state} />
+        <CheckoutTextField field="streetAddress" state={state} autoComplete="address-line1" required />
         <CheckoutTextField field="addressLine2" state={state} autoComplete="address-line2" />
         <CheckoutTextField field="zip" state={state} autoComplete="postal-code" inputMode="numeric" required saveWhen={(zip) => zipLooksComplete(country, zip)} />
         <CheckoutTextField field="city" state={state} autoComplete="address-level2" required />

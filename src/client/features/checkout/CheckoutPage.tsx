@@ -79,7 +79,11 @@ export function CheckoutPage() {
         </div>
       ) : (
         <div className="checkout-grid">
-          <CheckoutCart cart={shownCart} />
+          <CheckoutCart
+            cart={shownCart}
+            totals={state.checkout?.totals ?? null}
+            shippingChosen={state.checkout?.shippingOptions.some((o) => o.isSelected) ?? false}
+          />
           <form className="checkout-form" noValidate onSubmit={submit} aria-label={title}>
             <CustomerSection state={state} />
             <AddressSection state={state} />

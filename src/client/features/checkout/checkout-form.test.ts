@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutFieldsFragment } from '../../graphql/generated/operations';
-import { formFromCheckout, toCheckoutInput, zipLooksComplete } from './checkout-form';
+import { formFromCheckout, prefillFromCustomer, toCheckoutInput, zipLooksComplete } from './checkout-form';
 
 const saved = {
   customerType: 'PERSON',
@@ -47,5 +47,36 @@ describe('checkout form', () => {
     expect(zipLooksComplete('SE', '111 22')).toBe(true);
     expect(zipLooksComplete('NO', '0150')).toBe(true);
     expect(zipLooksComplete('SE', '1112a')).toBe(false);
+  });
+});
+
+describe('prefill from the saved customer', () => {
+  const customer = {
+    email: 'kund@example.se',
+    firstName: 'Karin',
+    lastName: 'Berg',
+    phoneNumber: '070-111 22 33',
+    careOf: 'Lund',
+    streetAddress: 'Sveavägen 2',
+    addressLine2: null,
+    zip: '113 50',
+    city: 'Stockholm',
+    country: 'NO',
+    personalIdNumber: null,
+    organisationIdNumber: null,
+    companyName: null,
+  };
+
+  it('fills the empty fields with the saved details, the address as a whole', () => {
+    const form = prefillFromCustomer(formFromCheckout({ ...saved, email: null, zip: null, personalIdNumber: null }), customer);
+    expect(form).toMatchObject({ email: 'kund@example.se', firstName: 'Karin', lastName: 'Berg', phoneNumber: '070-111 22 33' });
+    expect(form).toMatchObject({ careOf: 'Lund', streetAddress: 'Sveavägen 2', addressLine2: '', zip: '113 50', city: 'Stockholm', country: 'NO' });
+  });
+
+  it('keeps what the shopper typed and never mixes two addresses', () => {
+    const typed = { ...formFromCheckout(saved), firstName: 'Anna', city: 'Malmö' };
+    const form = prefillFromCustomer(typed, customer);
+    expect(form).toMatchObject({ email: 'anna@example.se', firstName: 'Anna', lastName: 'Berg', phoneNumber: '070-111 22 33' });
+    expect(form).toMatchObject({ careOf: '', streetAddress: '', zip: '11122', city: 'Malmö', country: 'SE' });
   });
 });

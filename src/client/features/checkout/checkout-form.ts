@@ -1,5 +1,5 @@
 import { isValidZip, shippingCountryCodes } from '../../../shared/shipping-countries';
-import type { CheckoutFieldsFragment, CheckoutInput, CustomerType, PaymentMethod } from '../../graphql/generated/operations';
+import type { CheckoutFieldsFragment, CheckoutInput, CustomerType, PaymentMethod, UserFieldsFragment } from '../../graphql/generated/operations';
 
 /** The form as the shopper edits it: text fields hold '' rather than null, so inputs stay controlled. */
 export interface CheckoutForm {
@@ -60,6 +60,33 @@ export function formFromCheckout(saved: CheckoutFieldsFragment): CheckoutForm {
     paymentMethod: saved.paymentMethod ?? '',
     acceptedPurchaseTerms: saved.acceptedPurchaseTerms,
   };
+}
+
+/** Details a signed-in customer saved under Mina sidor that the checkout asks for again. */
+export type SavedCustomerDetails = Pick<
+  UserFieldsFragment,
+  'email' | 'firstName' | 'lastName' | 'phoneNumber' | 'careOf' | 'streetAddress' | 'addressLine2' | 'zip' | 'city' | 'country' | 'personalIdNumber' | 'organisationIdNumber' | 'companyName'
+>;
+
+const PERSONAL_FIELDS = ['email', 'firstName', 'lastName', 'phoneNumber', 'personalIdNumber', 'organisationIdNumber', 'companyName'] as const;
+const ADDRESS_FIELDS = ['careOf', 'streetAddress', 'addressLine2', 'zip', 'city'] as const;
+
+/**
+ * The form with the customer's saved details in the fields still empty: what the shopper typed in this checkout
+ * always wins. The address comes as a whole or not at all (only into a form with no address field filled in),
+ * so a parcel never goes to one address's street in another's city.
+ */
+export function prefillFromCustomer(form: CheckoutForm, customer: SavedCustomerDetails): CheckoutForm {
+  const next = { ...form };
+  for (const field of PERSONAL_FIELDS) {
+    if (next[field].trim() === '') next[field] = customer[field] ?? '';
+  }
+  const noAddress = ADDRESS_FIELDS.every((field) => next[field].trim() === '');
+  if (noAddress && customer.streetAddress) {
+    for (const field of ADDRESS_FIELDS) next[field] = customer[field] ?? '';
+    next.country = customer.country;
+  }
+  return next;
 }
 
 /**

@@ -8,12 +8,16 @@ import { isBrowserOnline, useOnline } from '../../lib/online-status';
 import { notify } from '../../lib/ui-state';
 import { useChannelVariables } from '../../hooks/use-language';
 import type { CheckoutFieldsFragment } from '../../graphql/generated/operations';
+import { AccountUserDocument } from '../../graphql/generated/documents/AccountUser';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
 import { CheckoutDocument } from '../../graphql/generated/documents/Checkout';
 import { PlaceOrderDocument } from '../../graphql/generated/documents/PlaceOrder';
 import { SaveCheckoutDocument } from '../../graphql/generated/documents/SaveCheckout';
+import { hasToken } from '../../lib/auth-token';
+import { useHydrated } from '../../hooks/use-hydrated';
+import { account } from '../account';
 import { cartState, loadCartId } from '../cart';
-import { formFromCheckout, toCheckoutInput, type CheckoutField, type CheckoutForm } from './checkout-form';
+import { formFromCheckout, prefillFromCustomer, toCheckoutInput, type CheckoutField, type CheckoutForm } from './checkout-form';
 
 /** Errors of the payment step itself are only shown once the shopper tries to complete the purchase. */
 const SHOWN_AFTER_SUBMIT: ReadonlySet<CheckoutField> = new Set(['shippingMethodId', 'paymentMethod', 'acceptedPurchaseTerms']);
@@ -55,6 +59,10 @@ export function useCheckout(): CheckoutState {
   const client = useApolloClient();
   const channel = useChannelVariables();
   const { id: cartId, loaded: cartRead } = useSnapshot(cartState);
+  // The account's own reading of the cookie comes with the layout's extras, which may load later (or not at all).
+  const hydrated = useHydrated();
+  const { signedIn: accountSignedIn, known: accountKnown } = useSnapshot(account);
+  const signedIn = accountKnown ? accountSignedIn : hydrated ? hasToken() : null;
   useEffect(() => {
     loadCartId();
   }, []);
@@ -62,6 +70,10 @@ export function useCheckout(): CheckoutState {
   const query = useQuery(CheckoutDocument, { variables: { cartId, ...channel }, skip: !cartId, fetchPolicy: 'network-only' });
   const [saveCheckout] = useMutation(SaveCheckoutDocument);
   const [submitOrder, { loading: placing }] = useMutation(PlaceOrderDocument);
+  // A signed-in customer's details saved under Mina sidor fill the fields this checkout has left empty.
+  const customerQuery = useQuery(AccountUserDocument, { variables: channel, skip: !signedIn || !cartId, fetchPolicy: 'network-only' });
+  const customer = signedIn ? (customerQuery.data?.getUser ?? null) : null;
+  const customerSettled = signedIn === false || (signedIn === true && (customer !== null || Boolean(customerQuery.error)));
 
   const loaded = query.data?.checkout ?? null;
   const { customerType: shopperType } = useSnapshot(usePersisted());
@@ -139,6 +151,26 @@ export function useCheckout(): CheckoutState {
     });
     return saving.current;
   };
+
+  // The customer's saved details go into the empty fields once per customer (a refetch does not put them back
+  // into a field the shopper emptied), and are stored at once: carriers and payment follow the address.
+  const [prefilledFor, setPrefilledFor] = useState<number | null>(null);
+  const [prefillToSave, setPrefillToSave] = useState<CheckoutForm | null>(null);
+  if (customer && form && prefilledFor !== customer.customerId) {
+    setPrefilledFor(customer.customerId);
+    const filled = prefillFromCustomer(form, customer);
+    if ((Object.keys(filled) as CheckoutField[]).some((field) => filled[field] !== form[field])) {
+      setEdited(filled);
+      setPrefillToSave(filled);
+    }
+  }
+  useEffect(() => {
+    if (!prefillToSave) return;
+    formRef.current = prefillToSave;
+    void save();
+    // Only a new prefill matters; save reads the latest form itself.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [prefillToSave]);
 
   useEffect(() => {
     if (!online || !unsavedOffline.current) return;
@@ -229,8 +261,13 @@ export function useCheckout(): CheckoutState {
     }
   };
 
+  // The form waits for the saved details the first time, so nothing typed meets a prefill arriving under it; a
+  // shopper who signs in on this page keeps the form in front of them meanwhile.
+  const [shown, setShown] = useState(false);
+  const ready = cartRead && (!cartId || (checkout !== null && (customerSettled || shown)));
+  if (ready && cartId && !shown) setShown(true);
   return {
-    ready: cartRead && (!cartId || checkout !== null),
+    ready,
     failed: Boolean(query.error) && !checkout,
     retry: () => void query.refetch().catch(() => undefined),
     cartId,
