@@ -7,8 +7,9 @@ describe('the serving probe', () => {
     const probe = createServingProbe({ slowMs: 150, intervalMs: 20 });
     try {
       await expect.poll(() => probe.state().inTime).toBe(true);
-      // Twice as many slow jobs as libuv has threads (4 by default): the probe's file-system call waits behind them.
-      const jobs = Array.from({ length: 8 }, () => new Promise<void>((resolve) => pbkdf2('x', 'salt', 400_000, 64, 'sha512', () => resolve())));
+      // Twice as many slow jobs as libuv has threads: the probe's file-system call waits behind them.
+      const poolThreads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+      const jobs = Array.from({ length: 2 * poolThreads }, () => new Promise<void>((resolve) => pbkdf2('x', 'salt', 400_000, 64, 'sha512', () => resolve())));
       await expect.poll(() => probe.state().threadPoolWaitMs, { timeout: 20_000 }).toBeGreaterThan(150);
       expect(probe.state().inTime).toBe(false);
       await Promise.all(jobs);

@@ -9,15 +9,14 @@
  * removed after).
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PASSWORD_SALT } from '../../src/shared/auth';
 import { hashPassword, verifyPassword } from '../../src/server/security/password';
 import { freePort } from '../support/server';
 import { stop, waitFor } from './server-process';
 import { percentile, pool } from './load';
+import { browserPasswordHash } from '../../src/server/testing/browser-password';
 
 const positive = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
@@ -31,8 +30,7 @@ const keepDataDir = Boolean(process.env.BENCH_DATA_DIR);
 const dataDir = process.env.BENCH_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'storefront-bench-auth-'));
 const databaseUrl = process.env.DATABASE_URL || '';
 
-/** What the browser sends: SHA-384 over the fixed salt and the password, base64. */
-const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
+const browserHash = browserPasswordHash;
 
 /** Each caller sends its own X-Forwarded-For (the bench's server trusts loopback as a proxy): many shoppers, not one. */
 async function post(base: string, path: string, caller: number, body: unknown): Promise<{ status: number; body: { token?: string; message?: string } }> {

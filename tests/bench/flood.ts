@@ -10,11 +10,10 @@
  * Aims only at 127.0.0.1 and stops by itself.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PASSWORD_SALT } from '../../src/shared/auth';
+import { browserPasswordHash } from '../../src/server/testing/browser-password';
 import { freePort } from '../support/server';
 import { percentile } from './load';
 import { stop, waitFor } from './server-process';
@@ -47,7 +46,7 @@ const child = spawn(process.execPath, ['dist/server/main.js'], {
 });
 await waitFor(`${base}/healthz`, child);
 
-const password = createHash('sha384').update(`${PASSWORD_SALT}bench flood password`).digest('base64');
+const password = browserPasswordHash('bench flood password');
 const email = `flood-${Date.now()}@example.se`;
 let caller = 0;
 const nextAddress = () => `10.${(++caller >> 16) & 255}.${(caller >> 8) & 255}.${caller & 255}`;

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { AUTH_PATHS, PASSWORD_SALT } from '../../src/shared/auth';
+import { AUTH_PATHS } from '../../src/shared/auth';
 import { VALID_PERSON } from '../../src/server/modules/checkout/sample-customer';
+import { browserPasswordHash } from '../../src/server/testing/browser-password';
 
 /** The staff account the e2e server is started with (playwright.config.ts); a test-only password. */
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password' };
@@ -21,7 +21,7 @@ export const CUSTOMER_PASSWORD = 'hemligt-1';
  * does), with further details saved as under Mina sidor; answers its token.
  */
 export async function registerByApi(request: APIRequestContext, email: string, details: Record<string, unknown> = {}): Promise<string> {
-  const password = createHash('sha384').update(PASSWORD_SALT + CUSTOMER_PASSWORD).digest('base64');
+  const password = browserPasswordHash(CUSTOMER_PASSWORD);
   const answer = await request.post(AUTH_PATHS.register, { data: { username: email, password, firstName: 'Berit', lastName: 'Berg' } });
   if (answer.status() !== 200) throw new Error(`Register answered ${answer.status()}`);
   const { token } = (await answer.json()) as { token: string };

@@ -71,10 +71,10 @@ describe('server-rendered pages', () => {
     for (const url of ['/kassan', '/en/checkout', '/checkout/confirm?order=1&token=x', '/en/checkout/klarna-fail']) {
       expect((await get(url)).headers['cache-control'], url).toBe('private, no-store');
     }
-    // An account page asked for without a sign-in is never rendered: it sends the visitor home.
+    // An account page asked for without a sign-in is never rendered: it sends the visitor home, to the login panel.
     const guarded = await get('/mina-sidor/ordrar');
     expect(guarded.statusCode).toBe(302);
-    expect(guarded.headers.location).toBe('/');
+    expect(guarded.headers.location).toBe('/?action=login&returnTo=%2Fmina-sidor%2Fordrar');
     for (const url of ['/', '/en/allt', '/varumarken']) expect((await get(url)).headers['cache-control'], url).toBe('no-cache');
   });
 

@@ -145,7 +145,8 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       variant: options.env.SHOP_VARIANT,
       gtmId: options.env.GTM_ID ?? null,
       demo: options.demo,
-      demoNoticeClosed: isDemoNoticeClosed(req.cookies[DEMO_NOTICE_COOKIE]),
+      // The worker keeps the offline page for every later session: it must not keep one shopper's choice.
+      demoNoticeClosed: offlinePage ? false : isDemoNoticeClosed(req.cookies[DEMO_NOTICE_COOKIE]),
       origin,
       cookieConsent: offlinePage ? false : parseConsent(req.cookies[COOKIE_CONSENT_COOKIE]),
       renderedAt: Date.now(),

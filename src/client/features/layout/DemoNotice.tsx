@@ -9,9 +9,10 @@ import { demoNoticeClosedInBrowser, storeDemoNoticeClosed } from './demo-notice-
 /**
  * While the payment provider takes no real money, every page says so, so nobody takes a demo for a shop that
  * will deliver. Above the sticky header (so it scrolls away on a small screen), in both layouts; one line (a
- * phone shows the first sentence), and the shopper may close it for the rest of the browser session.
+ * phone shows the first sentence), and the shopper may close it for the rest of the browser session. Not on the
+ * offline page (`closable` false): no app script runs there to make the button work.
  */
-export function DemoNotice() {
+export function DemoNotice({ closable = true }: { closable?: boolean }) {
   const intl = useIntl();
   const { demo, demoNoticeClosed } = useShop();
   const { demoNoticeClosed: closedHere } = useSnapshot(ui);
@@ -30,17 +31,19 @@ export function DemoNotice() {
           <FormattedMessage id="demo.notice.more" />
         </span>
       </p>
-      <button
-        type="button"
-        className="icon-button demo-notice__close"
-        aria-label={intl.formatMessage({ id: 'demo.notice.close' })}
-        onClick={() => {
-          storeDemoNoticeClosed();
-          ui.demoNoticeClosed = true;
-        }}
-      >
-        <Icon name="close" size={20} />
-      </button>
+      {closable && (
+        <button
+          type="button"
+          className="icon-button demo-notice__close"
+          aria-label={intl.formatMessage({ id: 'demo.notice.close' })}
+          onClick={() => {
+            storeDemoNoticeClosed();
+            ui.demoNoticeClosed = true;
+          }}
+        >
+          <Icon name="close" size={20} />
+        </button>
+      )}
     </aside>
   );
 }

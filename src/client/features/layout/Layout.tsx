@@ -46,7 +46,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
       >
         <AppHead languageId={languageId} />
         <NavigationProgress />
-        <DemoNotice />
+        <DemoNotice closable={!offlineFrame} />
         {offlineFrame ? (
           <OfflineHeader languageId={languageId} />
         ) : undistracted ? (

@@ -14,14 +14,18 @@ export const adminResolvers: Resolvers = {
       const language = resolveLanguage(args.channelId, args.languageId);
       // No address is longer than 254 characters; a long password would only make the slow hash slower.
       if (args.email.length > 254 || args.password.length > 1024) throw unauthenticated(t(language, 'server.admin.wrongCredentials'));
+      // Right passwords count too: each login costs a slow hash whatever its outcome. Taken before the guess is
+      // counted, so a login refused here is no wrong guess against the account.
+      if (!(await ctx.limits.passwordLogins.take(ctx.clientAddress)).allowed) throw rateLimited(t(language, 'server.tooManyAttempts'));
       const attempt = await beginLoginAttempt(
         { perAccount: ctx.limits.adminLoginFailuresPerAccount, perAddress: ctx.limits.adminLoginFailuresPerAddress },
         args.email,
         ctx.clientAddress,
       );
-      if (isRefused(attempt)) throw rateLimited(t(language, 'server.tooManyAttempts'));
-      // Right passwords count too: each login costs a slow hash whatever its outcome.
-      if (!(await ctx.limits.passwordLogins.take(ctx.clientAddress)).allowed) throw rateLimited(t(language, 'server.tooManyAttempts'));
+      if (isRefused(attempt)) {
+        await ctx.limits.passwordLogins.giveBack(ctx.clientAddress);
+        throw rateLimited(t(language, 'server.tooManyAttempts'));
+      }
       const user = await checkCredentials(ctx.db, args.email, args.password).catch(async (error: unknown) => {
         if (!(error instanceof PasswordHashBusyError)) throw error;
         // Refused before the hash ran: no guess was made, and no login was spent.

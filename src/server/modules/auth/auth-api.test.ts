@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PASSWORD_SALT, type AuthFailure, type AuthSignInfo, type AuthSuccess } from '../../../shared/auth';
+import { type AuthFailure, type AuthSignInfo, type AuthSuccess } from '../../../shared/auth';
 import type { Db } from '../../db/client';
 import { createContext, type ContextBase } from '../../graphql/context';
 import { createTestApp, createTestAppPair, gql, type TestApp } from '../../testing/app';
@@ -10,6 +10,7 @@ import { configurePasswordHashing, defaultPasswordHashLimits, hashPassword } fro
 import { meetsDifficulty, solveChallenge } from './challenge';
 import { requireAccountOwner, requireSignedIn } from '../../graphql/signed-in';
 import { createCustomerTokens } from './tokens';
+import { browserPasswordHash } from '../../testing/browser-password';
 
 // The slow hash, counted: requests that will be refused must not run it.
 vi.mock('../../security/password', async (importOriginal) => {
@@ -21,8 +22,7 @@ const SECRET = 'customer-token-secret-for-tests-0123456789';
 const ADMIN = { ADMIN_EMAIL: 'auth-admin@example.se', ADMIN_PASSWORD: 'admin password, long enough' };
 const LIMITS = { CUSTOMER_LOGIN_FAILURES_PER_ACCOUNT: '4', CUSTOMER_LOGIN_FAILURES_PER_ADDRESS: '8', CUSTOMER_LOGIN_CHALLENGE_AFTER: '6', ACCOUNT_CHANGES_PER_ADDRESS: '40', LOGINS_PER_ADDRESS: '30' };
 
-/** What the browser sends as the password: SHA-384 over the fixed salt and the password, base64. */
-const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
+const browserHash = browserPasswordHash;
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; exp: number; shopAs?: boolean };
 
 let addressCounter = 0;

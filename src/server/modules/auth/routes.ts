@@ -239,7 +239,11 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     const budget = await limits.passwordLogins.take(req.ip);
     if (!budget.allowed) throw new AuthError('RATE_LIMITED', 'server.tooManyAttempts', undefined, budget.retryAfterSeconds);
     const attempt = await beginCustomerLoginAttempt(loginLimits, body.username, req.ip);
-    if (isRefused(attempt)) throw tooMany(attempt.retryAfterSeconds);
+    if (isRefused(attempt)) {
+      // No hash runs for a refused attempt, so it spends no login either.
+      await limits.passwordLogins.giveBack(req.ip);
+      throw tooMany(attempt.retryAfterSeconds);
+    }
     const customer = await findCustomerByEmail(db, body.username);
     const ok = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyHashPromise)).catch(async (error: unknown) => {
       // Refused before the hash ran: no guess was made, and no login was spent.

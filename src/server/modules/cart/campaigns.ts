@@ -47,7 +47,7 @@ export type CampaignsByProduct = ReadonlyMap<number, readonly CampaignRef[]>;
 
 /**
  * What a PERCENT or FIXED campaign takes off one unit, as sku_prices computes it before it rounds the price down
- * to whole kronor (migration 0017); that rounding never changes which campaign takes off more.
+ * to whole kronor (migration 0018); that rounding never changes which campaign takes off more.
  */
 function unitDiscount(campaign: CampaignRef, regularUnitMinor: number): number {
   if (campaign.type === 'PERCENT') return Math.floor((regularUnitMinor * campaign.value) / 100);

@@ -1,17 +1,17 @@
 /** Shared by the account test files: customers signed up through /auth, and GraphQL calls made with their tokens. */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
-import { AUTH_PATHS, PASSWORD_SALT, type AuthSuccess } from '../../../shared/auth';
+import { AUTH_PATHS, type AuthSuccess } from '../../../shared/auth';
 import type { Db } from '../../db/client';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { openWritableTestDb, type TestDbKind } from '../../testing/db';
+import { browserPasswordHash } from '../../testing/browser-password';
 
 export type { TestApp } from '../../testing/app';
 
 export const ADMIN = { ADMIN_EMAIL: 'account-admin@example.se', ADMIN_PASSWORD: 'account admin password, long enough' };
 
-/** What the browser sends as the password: SHA-384 over the shop's salt and the password, base64. */
-const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
+const browserHash = browserPasswordHash;
 const PASSWORD = browserHash('hemligt lösenord');
 
 export interface SignedUp {

@@ -1,14 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_SALT } from '../../../shared/auth';
 import type { Db } from '../../db/client';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { mailLinks } from './mailbox';
 import { enqueueMail } from './outbox-store';
+import { browserPasswordHash } from '../../testing/browser-password';
 
-/** What the browser sends as the password: SHA-384 over the fixed salt and the password, base64. */
-const browserHash = (password: string) => createHash('sha384').update(`${PASSWORD_SALT}${password}`).digest('base64');
+const browserHash = browserPasswordHash;
 const unescapeHtml = (text: string) => text.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 describe('mailLinks', () => {
@@ -82,6 +81,25 @@ describe.each(testDbKinds())('the development mailbox on %s', (kind) => {
     expect(res.body).toContain('<html lang="en">');
     expect(res.body).toContain('Development mailbox');
     for (const url of [`/dev/mailbox/${randomUUID()}`, '/dev/mailbox/42', '/en/dev/mailbox/%3Cscript%3E']) expect((await get(url)).statusCode, url).toBe(404);
+  });
+
+  it('answers only a browser on this machine that asks for it by a local name (no other address, no rebound name)', async () => {
+    const to = `remote-${randomUUID()}@example.se`;
+    const id = await enqueueMail(db, { kind: 'passwordreset', to, languageId: 'sv', subject: 'Hemligt', html: '<p>x</p>', text: 'http://shop.example/account/reset-password?key=zyxwvutsrqpo' });
+    for (const url of ['/dev/mailbox', `/en/dev/mailbox/${id}`]) {
+      for (const [what, request] of [
+        ['another machine', { remoteAddress: '192.0.2.7' }],
+        ['another machine behind a trusted-looking header', { remoteAddress: '192.0.2.7', headers: { 'x-forwarded-for': '127.0.0.1' } }],
+        ['a name rebound to this machine', { headers: { host: 'rebind.example:3000' } }],
+      ] as const) {
+        const res = await app.fastify.inject({ url, ...request, headers: { accept: 'text/html', ...('headers' in request ? request.headers : {}) } });
+        expect(res.statusCode, `${url} from ${what}`).toBe(404);
+        expect(res.body).not.toContain('zyxwvutsrqpo');
+      }
+    }
+    for (const host of ['localhost:3000', '127.0.0.1:3000', '[::1]:3000']) {
+      expect((await app.fastify.inject({ url: `/dev/mailbox/${id}`, headers: { accept: 'text/html', host } })).statusCode, host).toBe(200);
+    }
   });
 });
 

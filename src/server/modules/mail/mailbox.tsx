@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import ipaddr from 'ipaddr.js';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { LanguageId } from '../../../shared/locales';
 import type { Db } from '../../db/client';
@@ -92,7 +93,25 @@ function mailPage(language: LanguageId, prefix: string, mail: StoredMail): strin
  * expired). It shows every customer's mails to anyone who reaches it: the app registers it only outside a
  * deployment, so in one these paths are the shop's 404.
  */
+/**
+ * Only a browser on this machine, asking for this machine by name: a shop others reach without an https
+ * PUBLIC_URL (a LAN address, a staging box behind a TLS proxy) would otherwise hand anyone a live reset link, and a
+ * site whose name resolves to 127.0.0.1 (DNS rebinding) would have the developer's own browser read it. The
+ * socket's address, never X-Forwarded-For: a proxy in front would make every shopper look local.
+ */
+export function askedFromThisMachine(req: FastifyRequest): boolean {
+  const remote = req.socket.remoteAddress;
+  if (!remote || !ipaddr.isValid(remote)) return false;
+  const parsed = ipaddr.process(remote);
+  if (parsed.range() !== 'loopback') return false;
+  const host = (req.headers.host ?? '').replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || (ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback');
+}
+
 export function registerDevMailbox(fastify: FastifyInstance, deps: { db: Db }) {
+  fastify.addHook('onRequest', async (req, reply) => {
+    if (req.url.replace(/^\/en(?=\/)/, '').startsWith(MAILBOX_PATH) && !askedFromThisMachine(req)) return reply.callNotFound();
+  });
   for (const language of ['sv', 'en'] as const) {
     const prefix = language === 'en' ? '/en' : '';
     fastify.get(`${prefix}${MAILBOX_PATH}`, async (_req, reply) => {
