@@ -24,26 +24,14 @@ export function useOfflineFrame(): boolean {
  * even offline. No menu, search, panels or language switch: without the app's script their buttons do nothing.
  */
 export function OfflineHeader({ languageId }: { languageId: LanguageId }) {
-  return (
-    <header className="site-header site-header--undistracted">
-      <a className="skip-link" href="#main">
-        <FormattedMessage id="header.skipToContent" />
-      </a>
-      <div className="top-bar">
-        <UspText />
-      </div>
-      <div className="header-main">
-        <Logo languageId={languageId} />
-      </div>
-    </header>
-  );
+  return <UndistractedHeader languageId={languageId} offline />;
 }
 
 /**
  * The checkout's header: selling points, the logo and a way back, nothing else to wander off to (no menu,
- * search or panels).
+ * search or panels). `offline`: the logo alone (see OfflineHeader).
  */
-export function UndistractedHeader({ languageId }: { languageId: LanguageId }) {
+export function UndistractedHeader({ languageId, offline = false }: { languageId: LanguageId; offline?: boolean }) {
   return (
     <header className="site-header site-header--undistracted">
       <a className="skip-link" href="#main">
@@ -54,14 +42,16 @@ export function UndistractedHeader({ languageId }: { languageId: LanguageId }) {
       </div>
       <div className="header-main">
         <Logo languageId={languageId} />
-        <div className="header-undistracted__actions">
-          <Link to={routes.home(languageId)} className="header-undistracted__back">
-            <FormattedMessage id="checkout.backToShop" />
-          </Link>
-          <LanguageSwitch languageId={languageId} />
-        </div>
+        {!offline && (
+          <div className="header-undistracted__actions">
+            <Link to={routes.home(languageId)} className="header-undistracted__back">
+              <FormattedMessage id="checkout.backToShop" />
+            </Link>
+            <LanguageSwitch languageId={languageId} />
+          </div>
+        )}
       </div>
-      <OfflineBanner />
+      {!offline && <OfflineBanner />}
     </header>
   );
 }

@@ -5,7 +5,7 @@ import type { LanguageId } from '../../../shared/locales';
 import type { Db } from '../../db/client';
 import { t } from '../../i18n';
 import { findMail, listMails, type MailSummary, type StoredMail } from './outbox-store';
-import { mailLayoutPage, privateMailHeaders } from './preview';
+import { MailToolPage, mailLayoutPage, privateMailHeaders } from './preview';
 import { mailPreviewTexts } from './texts';
 
 /** Where the development mailbox lives (and `/en` before it in English). */
@@ -26,38 +26,27 @@ const status = (mail: MailSummary, language: LanguageId) => (mail.sentAt ? t(lan
 function listPage(language: LanguageId, prefix: string, mails: readonly MailSummary[]): string {
   const title = t(language, 'mail.mailbox.title');
   const markup = renderToStaticMarkup(
-    <html lang={language}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <link rel="icon" href="/icons/icon.svg" type="image/svg+xml" />
-        <title>{title}</title>
-      </head>
-      <body style={{ margin: 0, fontFamily: 'system-ui, sans-serif', background: '#f4f4f6', color: '#1f1f24' }}>
-        <main style={{ maxWidth: 680, margin: '0 auto', padding: '16px' }}>
-          <h1 style={{ fontSize: 20, margin: '0 0 4px' }}>{title}</h1>
-          <p style={{ margin: '0 0 12px', color: '#5c5c66', fontSize: 14 }}>{t(language, 'mail.mailbox.intro')}</p>
-          {mails.length === 0 ? (
-            <p>{t(language, 'mail.mailbox.empty')}</p>
-          ) : (
-            <ol style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {mails.map((mail) => (
-                <li key={mail.id} style={{ background: '#ffffff', border: '1px solid #e6e6ea', marginBottom: 8 }}>
-                  <a href={`${prefix}${MAILBOX_PATH}/${mail.id}`} style={{ display: 'block', padding: 12, minHeight: 44, color: 'inherit', overflowWrap: 'anywhere' }}>
-                    <strong>{mail.subject}</strong>
-                    <br />
-                    <span style={{ fontSize: 14, color: '#5c5c66' }}>
-                      {`${mailPreviewTexts[language].title[mail.kind]} · ${t(language, 'mail.mailbox.to', { to: mail.to })} · ${when(mail.createdAt)} · ${status(mail, language)}`}
-                    </span>
-                  </a>
-                </li>
-              ))}
-            </ol>
-          )}
-        </main>
-      </body>
-    </html>,
+    <MailToolPage language={language} title={title}>
+      <h1 style={{ fontSize: 20, margin: '0 0 4px' }}>{title}</h1>
+      <p style={{ margin: '0 0 12px', color: '#5c5c66', fontSize: 14 }}>{t(language, 'mail.mailbox.intro')}</p>
+      {mails.length === 0 ? (
+        <p>{t(language, 'mail.mailbox.empty')}</p>
+      ) : (
+        <ol style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {mails.map((mail) => (
+            <li key={mail.id} style={{ background: '#ffffff', border: '1px solid #e6e6ea', marginBottom: 8 }}>
+              <a href={`${prefix}${MAILBOX_PATH}/${mail.id}`} style={{ display: 'block', padding: 12, minHeight: 44, color: 'inherit', overflowWrap: 'anywhere' }}>
+                <strong>{mail.subject}</strong>
+                <br />
+                <span style={{ fontSize: 14, color: '#5c5c66' }}>
+                  {`${mailPreviewTexts[language].title[mail.kind]} · ${t(language, 'mail.mailbox.to', { to: mail.to })} · ${when(mail.createdAt)} · ${status(mail, language)}`}
+                </span>
+              </a>
+            </li>
+          ))}
+        </ol>
+      )}
+    </MailToolPage>,
   );
   return `<!DOCTYPE html>${markup}`;
 }

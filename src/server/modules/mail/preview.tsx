@@ -11,6 +11,25 @@ import { mailPreviewTexts } from './texts';
 import { renderPasswordResetMail } from './PasswordResetMail';
 import type { MailKind, RenderedMail } from './types';
 
+/** The plain page around the shop's mail tools (previews, the development mailbox): no script, no index. */
+export function MailToolPage({ language, title, children }: { language: LanguageId; title: string; children: ReactNode }) {
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        {/* The shop variant's own (src/server/web-app.ts). */}
+        <link rel="icon" href="/favicon.ico" />
+        <title>{title}</title>
+      </head>
+      <body style={{ margin: 0, fontFamily: 'system-ui, sans-serif', background: '#f4f4f6', color: '#1f1f24' }}>
+        <main style={{ maxWidth: 680, margin: '0 auto', padding: '16px' }}>{children}</main>
+      </body>
+    </html>
+  );
+}
+
 /**
  * The "mail layout" page: the mail in a sandboxed frame, so its own document (and styles) stay apart from
  * the page's and nothing in it can run scripts; no script of our own either, so the shop's CSP holds. `aside` goes
@@ -19,34 +38,22 @@ import type { MailKind, RenderedMail } from './types';
 export function mailLayoutPage(kind: MailKind, language: LanguageId, mail: RenderedMail, note: string, aside?: ReactNode): string {
   const texts = mailPreviewTexts[language];
   const markup = renderToStaticMarkup(
-    <html lang={language}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        {/* The shop variant's own (src/server/web-app.ts). */}
-        <link rel="icon" href="/favicon.ico" />
-        <title>{`${texts.title[kind]}: ${mail.subject}`}</title>
-      </head>
-      <body style={{ margin: 0, fontFamily: 'system-ui, sans-serif', background: '#f4f4f6', color: '#1f1f24' }}>
-        <main style={{ maxWidth: 680, margin: '0 auto', padding: '16px' }}>
-          <h1 style={{ fontSize: 20, margin: '0 0 4px' }}>{texts.title[kind]}</h1>
-          <p style={{ margin: '0 0 4px', fontWeight: 600 }}>{mail.subject}</p>
-          <p style={{ margin: '0 0 12px', color: '#5c5c66', fontSize: 14 }}>{note}</p>
-          {aside}
-          <iframe
-            title={mail.subject}
-            srcDoc={mail.html}
-            sandbox="allow-popups allow-popups-to-escape-sandbox"
-            style={{ width: '100%', height: '80vh', minHeight: 600, border: '1px solid #e6e6ea', background: '#ffffff' }}
-          />
-          <details style={{ marginTop: 12 }}>
-            <summary style={{ cursor: 'pointer', minHeight: 44, lineHeight: '44px' }}>{texts.plain}</summary>
-            <pre style={{ whiteSpace: 'pre-wrap', background: '#ffffff', padding: 12, border: '1px solid #e6e6ea' }}>{mail.text}</pre>
-          </details>
-        </main>
-      </body>
-    </html>,
+    <MailToolPage language={language} title={`${texts.title[kind]}: ${mail.subject}`}>
+      <h1 style={{ fontSize: 20, margin: '0 0 4px' }}>{texts.title[kind]}</h1>
+      <p style={{ margin: '0 0 4px', fontWeight: 600 }}>{mail.subject}</p>
+      <p style={{ margin: '0 0 12px', color: '#5c5c66', fontSize: 14 }}>{note}</p>
+      {aside}
+      <iframe
+        title={mail.subject}
+        srcDoc={mail.html}
+        sandbox="allow-popups allow-popups-to-escape-sandbox"
+        style={{ width: '100%', height: '80vh', minHeight: 600, border: '1px solid #e6e6ea', background: '#ffffff' }}
+      />
+      <details style={{ marginTop: 12 }}>
+        <summary style={{ cursor: 'pointer', minHeight: 44, lineHeight: '44px' }}>{texts.plain}</summary>
+        <pre style={{ whiteSpace: 'pre-wrap', background: '#ffffff', padding: 12, border: '1px solid #e6e6ea' }}>{mail.text}</pre>
+      </details>
+    </MailToolPage>,
   );
   return `<!DOCTYPE html>${markup}`;
 }
