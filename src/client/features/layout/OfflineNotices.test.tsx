@@ -2,7 +2,7 @@
 import { cleanup, render } from '@testing-library/react';
 import { IntlProvider } from 'react-intl';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import sv from '../../../../locales/sv.json';
 import { leftFirstPage, noteFirstPage } from '../../lib/offline-data';
 import { AsOfNote } from './OfflineNotices';
@@ -19,23 +19,29 @@ function renderAt(entry: { pathname: string; key: string }, now?: number) {
   );
 }
 
+// The clock is fixed too, so nothing here reads the machine's today.
+const RENDERED_AT = new Date(2026, 10, 24, 14, 5).getTime();
+
 describe('AsOfNote', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(RENDERED_AT + 60_000);
+  });
   afterEach(() => {
     cleanup();
     leftFirstPage();
+    vi.useRealTimers();
   });
 
   it('says how old a kept first page is, also for a reloaded history entry made by a client navigation', () => {
-    const renderedAt = new Date('2026-11-24T14:05:00').getTime();
-    noteFirstPage(renderedAt, renderedAt + 60_000, false);
-    const { getByRole } = renderAt({ pathname: '/p/zelda', key: 'k3x9a' }, renderedAt + 60_000);
+    noteFirstPage(RENDERED_AT, RENDERED_AT + 60_000, false);
+    const { getByRole } = renderAt({ pathname: '/p/zelda', key: 'k3x9a' }, RENDERED_AT + 60_000);
     expect(getByRole('note').textContent).toBe('Priser och lager från kl. 14:05');
   });
 
   it('names the day when the kept page is from an earlier day', () => {
-    const renderedAt = new Date('2026-11-24T14:05:00').getTime();
-    noteFirstPage(renderedAt, renderedAt + 60_000, false);
-    const nextDay = new Date('2026-11-25T09:00:00').getTime();
+    noteFirstPage(RENDERED_AT, RENDERED_AT + 60_000, false);
+    const nextDay = RENDERED_AT + 19 * 3_600_000;
     const { getByRole } = renderAt({ pathname: '/p/zelda', key: 'k3x9a' }, nextDay);
     expect(getByRole('note').textContent).toMatch(/24 nov\.? kl\. 14:05|14:05.*24 nov/);
   });
