@@ -31,7 +31,8 @@ async function searchFor(page: Page, term: string, prefix = '') {
   const box = await openSearch(page, prefix ? 'Search' : 'Sök');
   await box.fill(term);
   await box.press('Enter');
-  await expect(page).toHaveURL(`${prefix}/s/${encodeURIComponent(term)}`);
+  // The address changes once the results page's data has arrived, which a busy machine can take a while over.
+  await expect(page).toHaveURL(`${prefix}/s/${encodeURIComponent(term)}`, { timeout: 20_000 });
 }
 
 const productList = (page: Page, name = 'Produkter') => page.getByRole('listbox', { name });
