@@ -12,6 +12,7 @@ import type { Db } from './db/client';
 import { publicOrigin as originOf, type Env } from './env';
 import { createHealthCheck } from './health-check';
 import { createServingProbe } from './serving-probe';
+import { malformedGraphQLRequest, singleAnswerAccept } from './graphql/request-shape';
 import { configurePasswordHashing, defaultPasswordHashLimits } from './security/password';
 import { isWellFormedHost } from './host-header';
 import { closeConnectionsWhenClosing, connectionOptions, limitConnections } from './http-connections';
@@ -187,12 +188,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onRequest: async (req, reply) => {
       const verdict = await limits.graphql.take(req.ip);
       if (!verdict.allowed) return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ error: 'Too many requests' });
+      const refusal = malformedGraphQLRequest(req);
+      if (refusal) return reply.status(400).header('Cache-Control', 'private, no-store').send(refusal);
+      req.headers.accept = singleAnswerAccept(req.headers.accept);
     },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip, customerCookieToken: sameSiteCookieToken(req) });
       // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
       if (publicOrigin) reply.header('Vary', 'Origin');
-      response.headers.forEach((value, key) => void reply.header(key, value));
+      // Node frames the answer itself (Content-Length or chunked, never both).
+      response.headers.forEach((value, key) => void (key === 'transfer-encoding' || reply.header(key, value)));
       // A catalog read by its hash is the same for everyone: the service worker keeps it and refreshes it. Every
       // other answer may carry a shopper's cart, checkout or order, so nothing may store it.
       const catalogRead = req.method === 'GET' && response.status === 200 && isCatalogGet(new URL(req.url, 'http://localhost'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieValue, requestCookies } from './cookie';
+import { cookieString, cookieValue, requestCookies } from './cookie';
 
 describe('cookieValue', () => {
   it('finds a cookie among others, keeping its value encoded', () => {
@@ -25,5 +25,13 @@ describe('requestCookies', () => {
   it('reads the Cookie header of the request outside a browser', () => {
     expect(requestCookies(new Request('http://shop.test/favoriter', { headers: { cookie: 'a=1' } }))).toBe('a=1');
     expect(requestCookies(new Request('http://shop.test/favoriter'))).toBe('');
+  });
+});
+
+describe('cookieString', () => {
+  it('writes a site-wide Lax cookie, Secure only when asked', () => {
+    expect(cookieString('apollo-token', 'a b', 60)).toBe('apollo-token=a%20b; Path=/; Max-Age=60; SameSite=Lax');
+    expect(cookieString('apollo-token', 'x', 60, true)).toBe('apollo-token=x; Path=/; Max-Age=60; SameSite=Lax; Secure');
+    expect(cookieString('ralph-demo-notice', 'closed', null)).toBe('ralph-demo-notice=closed; Path=/; SameSite=Lax');
   });
 });

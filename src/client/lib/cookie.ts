@@ -19,11 +19,14 @@ export function requestCookies(request: Request): string {
 /** The shop's own cookies live about a year, site-wide, not secure-flagged. */
 export const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
-/** A first-party cookie for the whole site; the value is URI-encoded. No max age (null): until the browser closes. */
-export function cookieString(name: string, value: string, maxAgeSeconds: number | null = YEAR_SECONDS): string {
-  return `${name}=${encodeURIComponent(value)}; Path=/;${maxAgeSeconds === null ? '' : ` Max-Age=${maxAgeSeconds};`} SameSite=Lax`;
+/**
+ * A first-party cookie for the whole site; the value is URI-encoded. No max age (null): until the browser closes.
+ * `secure` adds the Secure flag (only the sign-in token asks for it, and only on a page served over https).
+ */
+export function cookieString(name: string, value: string, maxAgeSeconds: number | null = YEAR_SECONDS, secure = false): string {
+  return `${name}=${encodeURIComponent(value)}; Path=/;${maxAgeSeconds === null ? '' : ` Max-Age=${maxAgeSeconds};`} SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-export function writeCookie(name: string, value: string, maxAgeSeconds: number | null = YEAR_SECONDS): void {
-  document.cookie = cookieString(name, value, maxAgeSeconds);
+export function writeCookie(name: string, value: string, maxAgeSeconds: number | null = YEAR_SECONDS, secure = false): void {
+  document.cookie = cookieString(name, value, maxAgeSeconds, secure);
 }

@@ -1,9 +1,13 @@
 import { AUTH_COOKIE, AUTH_COOKIE_MAX_AGE_SECONDS } from '../../shared/auth';
 import { writeCookie } from './cookie';
 
-/** The token cookie: 7 days, path /, readable by the page (it sends the token as Bearer). */
-export function writeToken(token: string): void {
-  writeCookie(AUTH_COOKIE, token, AUTH_COOKIE_MAX_AGE_SECONDS);
+/**
+ * The token cookie: 7 days, path /, readable by the page (it sends the token as Bearer). Not secure-only, so a
+ * shop served over plain http (a tester's phone on the office network) can sign in; where the shop is served over
+ * https it is Secure, so the token never travels over an http request to the same host.
+ */
+export function writeToken(token: string, pageProtocol: string = location.protocol): void {
+  writeCookie(AUTH_COOKIE, token, AUTH_COOKIE_MAX_AGE_SECONDS, pageProtocol === 'https:');
 }
 
 export function clearToken(): void {
