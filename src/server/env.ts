@@ -38,6 +38,13 @@ export const envSchema = z.object({
   // PAYMENT_GRACE_MINUTES, and cancels those it still calls pending after PAYMENT_TIMEOUT_HOURS.
   PAYMENT_GRACE_MINUTES: z.coerce.number().int().min(1).default(30),
   PAYMENT_TIMEOUT_HOURS: z.coerce.number().int().min(1).default(24),
+  // The retention job (retention.ts, hourly) deletes guest carts that stayed empty this many hours or untouched this
+  // many days, cart replay keys older than this (a change replayed later would apply again), and sessions, reset
+  // keys and "shop as" links this many days after they ended.
+  RETENTION_EMPTY_GUEST_CART_HOURS: z.coerce.number().int().min(1).default(24),
+  RETENTION_GUEST_CART_DAYS: z.coerce.number().int().min(1).default(90),
+  RETENTION_IDEMPOTENCY_KEY_DAYS: z.coerce.number().int().min(1).default(30),
+  RETENTION_ENDED_SIGN_IN_DAYS: z.coerce.number().int().min(1).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Which proxies may set X-Forwarded-For (the client address rate limits count by): unset trusts none,
   // 'true' any, otherwise a comma-separated list of addresses or CIDRs.

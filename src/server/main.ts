@@ -11,6 +11,8 @@ import { EnvError, loadEnv, publicOrigin, type Env } from './env';
 import { createMailSender, MAILBOX_PATH } from './modules/mail';
 import { createPaymentSweeper, sweepLimits } from './modules/order';
 import { createAppPubSub } from './pubsub';
+import { startPeriodicJob } from './periodic-job';
+import { retentionPeriods, startRetentionJob } from './retention';
 import { createShutdown, trackSockets } from './shutdown';
 import { shopName } from './i18n';
 import { SHOP_CONTACT } from '../shared/shop';
@@ -69,11 +71,15 @@ async function serve(env: Env) {
     await db.close();
     db = openPostgres(env.DATABASE_URL, 10, { statementTimeoutMs: SERVING_STATEMENT_TIMEOUT_MS });
   }
-  // Campaigns start and end by date: keep the materialised selling prices that lists sort by in step.
-  const priceRefresh = setInterval(() => void refreshPrices(db).catch((error: unknown) => console.error(error)), 60 * 60 * 1000);
-  priceRefresh.unref();
   const { pubsub, close: closePubSub } = createAppPubSub(env.REDIS_URL);
   const app = await buildApp({ env, db, pubsub, clientDir });
+  // Campaigns start and end by date: keep the materialised selling prices that lists sort by in step.
+  const priceRefresh = startPeriodicJob({
+    intervalMs: 60 * 60 * 1000,
+    run: () => refreshPrices(db),
+    onError: (error) => app.fastify.log.error({ err: error }, 'The price refresh failed'),
+  });
+  const retention = startRetentionJob(db, retentionPeriods(env), app.fastify.log);
   const sockets = trackSockets(app.fastify.server);
   const address = await app.start();
   console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
@@ -101,7 +107,7 @@ async function serve(env: Env) {
     stopServer: () => app.stop(),
     // Workers first: they write to the database and publish stock changes.
     steps: [
-      { name: 'the price refresh', close: () => clearInterval(priceRefresh) },
+      { name: 'the price refresh and the retention job', close: async () => void (await Promise.all([priceRefresh.stop(), retention.stop()])) },
       { name: 'the mail sender and the payment sweeper', close: async () => void (await Promise.all([mailSender.stop(), paymentSweeper.stop()])) },
       { name: 'pub/sub', close: closePubSub },
       { name: 'the database', close: () => db.close() },

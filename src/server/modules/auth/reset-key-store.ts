@@ -27,3 +27,9 @@ export async function takeResetKey(db: Queryable, keyHash: string, now: Date): P
 export async function useCustomerResetKeys(db: Queryable, customerId: number, now: Date): Promise<void> {
   await db.query('UPDATE password_reset_keys SET used_at = $2 WHERE customer_id = $1 AND used_at IS NULL', [customerId, now]);
 }
+
+/** Deletes reset keys used or expired before `before`: a link naming one is refused either way. */
+export async function deleteSpentResetKeys(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM password_reset_keys WHERE used_at < $1 OR expires_at < $1 RETURNING 1', [before]);
+  return rows.length;
+}

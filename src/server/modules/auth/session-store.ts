@@ -70,3 +70,9 @@ export async function revokeCustomerSessions(db: Queryable, customerId: number, 
     [customerId, now, keepSessionId ?? null],
   );
 }
+
+/** Deletes sessions that ended (logged out or expired) before `before`: a token naming one is refused either way. */
+export async function deleteEndedSessions(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM customer_sessions WHERE revoked_at < $1 OR expires_at < $1 RETURNING 1', [before]);
+  return rows.length;
+}

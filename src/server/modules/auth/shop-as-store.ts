@@ -18,3 +18,9 @@ export async function takeShopAsLink(db: Queryable, linkId: string, now: Date): 
   );
   return row ? { customerId: row.customer_id, adminId: row.admin_id } : null;
 }
+
+/** Deletes "shop as" links used or expired before `before`: a link naming one is refused either way. */
+export async function deleteSpentShopAsLinks(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query('DELETE FROM shop_as_links WHERE used_at < $1 OR expires_at < $1 RETURNING 1', [before]);
+  return rows.length;
+}

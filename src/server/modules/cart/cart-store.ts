@@ -246,3 +246,34 @@ export async function freeShippingCampaigns(db: Queryable, languageId: LanguageI
   );
   return rows.map(toCampaignRef);
 }
+
+/** How many rows one retention statement deletes at most, so no single statement holds the tables long. */
+export const RETENTION_BATCH = 5_000;
+
+/**
+ * Deletes one batch of guest carts (no customer) that are empty and untouched since `emptyBefore`, or untouched
+ * since `untouchedBefore` whatever they hold; their lines, keys and checkout form cascade. Answers how many went.
+ */
+export async function deleteStaleGuestCarts(db: Queryable, emptyBefore: Date, untouchedBefore: Date): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM carts WHERE cart_id IN (
+       SELECT c.cart_id FROM carts c
+       WHERE c.customer_id IS NULL
+         AND (c.updated_at < $2 OR (c.updated_at < $1 AND NOT EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = c.cart_id)))
+       LIMIT $3)
+     RETURNING 1`,
+    [emptyBefore, untouchedBefore, RETENTION_BATCH],
+  );
+  return rows.length;
+}
+
+/** Deletes one batch of replay keys recorded before `before` (a replay older than that is not expected). */
+export async function deleteOldIdempotencyKeys(db: Queryable, before: Date): Promise<number> {
+  const rows = await db.query(
+    `DELETE FROM cart_idempotency_keys WHERE (cart_id, idempotency_key) IN (
+       SELECT cart_id, idempotency_key FROM cart_idempotency_keys WHERE created_at < $1 LIMIT $2)
+     RETURNING 1`,
+    [before, RETENTION_BATCH],
+  );
+  return rows.length;
+}

@@ -9,3 +9,4 @@ export { cartSkuIds, emptyOrderedCart, lockCartForShop, lockStoredCart, readCart
 export { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard, returnGiftCardDraw, usableGiftCardCodes } from './gift-cards';
 export { MAX_CART_LINES } from './stock-rules';
 export { cartTexts } from './messages';
+export { deleteStaleCartData } from './retention';
