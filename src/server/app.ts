@@ -20,7 +20,7 @@ import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
 import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { bearerToken, createAdminTokens, seedAdmin } from './modules/admin';
-import { createCustomerTokens, registerAuthRoutes } from './modules/auth';
+import { createCustomerTokens, endShopAsOfAdmin, registerAuthRoutes } from './modules/auth';
 import { AUTH_COOKIE } from '../shared/auth';
 import { paymentProvider } from './modules/payment';
 import { isDeployment, refuseAccidentalDemo } from './demo-guard';
@@ -102,7 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   closeConnectionsWhenClosing(fastify);
   const hashLimits = defaultPasswordHashLimits();
   configurePasswordHashing({ concurrency: env.PASSWORD_HASH_CONCURRENCY ?? hashLimits.concurrency, queue: env.PASSWORD_HASH_QUEUE ?? hashLimits.queue });
-  await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  const rotatedAdmin = await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+  if (rotatedAdmin !== null) await endShopAsOfAdmin(db, rotatedAdmin);
   // Fails at start, not at the first order, when the name is unknown.
   const provider = paymentProvider(env.PAYMENT_PROVIDER);
   await refuseAccidentalDemo(env, db, provider);

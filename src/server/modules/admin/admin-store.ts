@@ -4,18 +4,22 @@ import { dummyHashPromise, hashPassword, verifyPassword } from '../../security/p
 
 /**
  * Makes the configured admin exist with the configured password (the environment is the source of truth: a
- * changed ADMIN_PASSWORD takes effect at the next start). Without both variables nothing changes.
+ * changed ADMIN_PASSWORD takes effect at the next start). Without both variables nothing changes. Answers the id
+ * of an existing admin whose password was replaced (whoever held the old one must lose what it gave), else null.
  */
-export async function seedAdmin(db: Queryable, email: string | undefined, password: string | undefined): Promise<void> {
-  if (!email || !password) return;
-  const [existing] = await db.query<{ password_hash: string }>('SELECT password_hash FROM admin_users WHERE lower(email) = lower($1)', [email]);
-  if (existing && (await verifyPassword(password, existing.password_hash))) return;
+export async function seedAdmin(db: Queryable, email: string | undefined, password: string | undefined): Promise<number | null> {
+  if (!email || !password) return null;
+  const [existing] = await db.query<{ user_id: number; password_hash: string }>('SELECT user_id, password_hash FROM admin_users WHERE lower(email) = lower($1)', [
+    email,
+  ]);
+  if (existing && (await verifyPassword(password, existing.password_hash))) return null;
   const hash = await hashPassword(password);
   await db.query(
     `INSERT INTO admin_users (email, password_hash) VALUES ($1, $2)
      ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
     [email, hash],
   );
+  return existing?.user_id ?? null;
 }
 
 export interface AdminUser {

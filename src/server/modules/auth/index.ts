@@ -6,4 +6,4 @@ export { sessionOfToken, type CustomerSession } from './sessions';
 export { createCustomerTokens, type CustomerTokens } from './tokens';
 export { authResolvers } from './resolvers';
 export { registerAuthRoutes } from './routes';
-export { deleteEndedSignIns } from './retention';
+export { deleteEndedSignIns, endShopAsOfAdmin } from './retention';

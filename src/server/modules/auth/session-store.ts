@@ -76,3 +76,8 @@ export async function deleteEndedSessions(db: Queryable, before: Date): Promise<
   const rows = await db.query('DELETE FROM customer_sessions WHERE revoked_at < $1 OR expires_at < $1 RETURNING 1', [before]);
   return rows.length;
 }
+
+/** Ends every "shop as" session the admin opened. */
+export async function revokeAdminShopAsSessions(db: Queryable, adminId: number, now: Date): Promise<void> {
+  await db.query('UPDATE customer_sessions SET revoked_at = $2 WHERE shop_as_admin_id = $1 AND revoked_at IS NULL', [adminId, now]);
+}

@@ -24,3 +24,8 @@ export async function deleteSpentShopAsLinks(db: Queryable, before: Date): Promi
   const rows = await db.query('DELETE FROM shop_as_links WHERE used_at < $1 OR expires_at < $1 RETURNING 1', [before]);
   return rows.length;
 }
+
+/** Marks every unused link the admin made used: after a password rotation none of them may sign anyone in. */
+export async function spendAdminShopAsLinks(db: Queryable, adminId: number, now: Date): Promise<void> {
+  await db.query('UPDATE shop_as_links SET used_at = $2 WHERE admin_id = $1 AND used_at IS NULL', [adminId, now]);
+}
