@@ -62,6 +62,15 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
   const customerOf = (token: string) =>
     createContext(base, { request: { headers: { get: (name: string) => (name === 'authorization' ? `Bearer ${token}` : null) } } }).customer();
   const login = (user: string, pass: string, extra: Call = {}) => call(app, '/auth/login', { ...extra, body: { username: user, password: pass, ...extra.body } });
+  const resetMails = async (to: string) =>
+    (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM mail_outbox WHERE kind = 'passwordreset' AND lower(to_address) = lower($1)", [to]))[0]!.n;
+  /** forgot-password answers before it looks the address up and queues the mail: its answer, once the mail is there. */
+  const forgotPassword = async (body: Record<string, unknown> & { username: string }) => {
+    const before = await resetMails(body.username);
+    const answer = await call(app, '/auth/forgot-password', { body });
+    await vi.waitFor(async () => expect(await resetMails(body.username)).toBeGreaterThan(before));
+    return answer;
+  };
 
   beforeAll(async () => {
     db = await openWritableTestDb(kind, 4);
@@ -288,9 +297,24 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     expect((await call(app, '/auth/password', { token: changed.body.token!, body: { password: newPassword, newPassword: password } })).status).toBe(200);
   });
 
+  it('refuses bad fields with 400 before anything is stored or hashed: a NUL, an invalid organisation number, a password no browser sends', async () => {
+    const invalid = { status: 400, body: { code: 'INVALID_FIELDS' } };
+    const user = `fields-${email}`;
+    expect(await call(app, '/auth/register', { body: { username: user, password, firstName: 'An\u0000na' } })).toMatchObject(invalid);
+    expect(await call(app, '/auth/register', { body: { username: user, password, lastName: '\ud800' } })).toMatchObject(invalid);
+    const organisation = { username: user, password, customerType: 'ORGANIZATION', companyName: 'Spel AB' };
+    expect(await call(app, '/auth/register', { body: { ...organisation, organisationIdNumber: '556036-0794' } })).toMatchObject(invalid);
+    expect(await resetMails(user)).toBe(0);
+    expect((await db.query('SELECT 1 FROM customers WHERE lower(email) = lower($1)', [user])).length).toBe(0);
+    // A valid organisation number (Luhn) is kept, so the settings page can save the account later.
+    expect((await call(app, '/auth/register', { body: { ...organisation, organisationIdNumber: '556036-0793' } })).status).toBe(200);
+    // The empty password, one character or plain text: never a SHA-384 in base64, so never a match.
+    for (const plain of ['x', 'hemligt lösen', 'a'.repeat(65)]) expect(await login(user, plain, { address: freshAddress() })).toMatchObject(invalid);
+  });
+
   it('answers forgot-password the same for any address and mails a one-time key that expires', async () => {
     const unknown = await call(app, '/auth/forgot-password', { body: { username: `nobody-${email}` } });
-    const known = await call(app, '/auth/forgot-password', { body: { username: email.toUpperCase() } });
+    const known = await forgotPassword({ username: email.toUpperCase() });
     expect(unknown.status).toBe(200);
     expect(known).toEqual({ ...unknown, headers: known.headers });
     const [mail] = await db.query<{ text: string; html: string; subject: string; to_address: string }>(
@@ -319,7 +343,7 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     const reused = await call(app, '/auth/reset-password', { body: { key, newPassword: password } });
     expect(reused).toMatchObject({ status: 400, body: { code: 'RESET_KEY_INVALID', message: 'Länken för att återställa lösenordet har slutat gälla. Begär en ny återställning.' } });
 
-    await call(app, '/auth/forgot-password', { body: { username: email, languageId: 'en' } });
+    await forgotPassword({ username: email, languageId: 'en' });
     const [english] = await db.query<{ text: string }>(
       "SELECT text FROM mail_outbox WHERE kind = 'passwordreset' AND lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1",
       [email],
@@ -341,7 +365,7 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
     const user = `keys-${email}`;
     expect((await call(app, '/auth/register', { body: { username: user, password } })).status).toBe(200);
     const latestKey = async () => {
-      await call(app, '/auth/forgot-password', { body: { username: user } });
+      await forgotPassword({ username: user });
       const [mail] = await db.query<{ text: string }>("SELECT text FROM mail_outbox WHERE kind = 'passwordreset' AND to_address = $1 ORDER BY created_at DESC LIMIT 1", [user]);
       return /key=([\w-]{43})/.exec(mail!.text)![1]!;
     };
@@ -357,7 +381,7 @@ describe.each(testDbKinds())('customer auth endpoints on %s', (kind) => {
   });
 
   it('previews the reset mail: a sample for anyone, a stored one (it holds a live key) for an admin only', async () => {
-    await call(app, '/auth/forgot-password', { body: { username: email } });
+    await forgotPassword({ username: email });
     const [mail] = await db.query<{ id: string; text: string }>(
       "SELECT id, text FROM mail_outbox WHERE kind = 'passwordreset' AND lower(to_address) = lower($1) ORDER BY created_at DESC LIMIT 1",
       [email],

@@ -23,6 +23,8 @@ import type { AddressLimits } from '../../limits/address-limits';
 import { accountNeedsChallenge, beginCustomerLoginAttempt, isRefused, type CustomerLoginLimits } from '../../limits/login-attempts';
 import { dummyHashPromise, hashPassword, PasswordHashBusyError, verifyPassword } from '../../security/password';
 import { bearerToken } from '../admin';
+import { isSafeText } from '../../../shared/text';
+import { isValidOrganisationNumber } from '../../../shared/swedish-id';
 import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
 import { enqueuePasswordResetMail, maskPasswordResetKeys } from '../mail';
 import { makeChallenge, meetsDifficulty, readChallenge, splitSignature } from './challenge';
@@ -78,7 +80,10 @@ const bodySchema = z.object({
   newsletterConsent: booleanFromQuery.optional(),
   everywhere: booleanFromQuery.optional(),
   languageId: z.string().max(10).optional(),
-});
+})
+  // Text the database cannot hold (a NUL, an unpaired surrogate) is a bad field, as the GraphQL input guard
+  // answers it, not a failed INSERT (it answered 500).
+  .refine((body) => Object.values(body).every((value) => typeof value !== 'string' || isSafeText(value)));
 type Body = z.infer<typeof bodySchema>;
 
 const emailSchema = z.email().max(254);
@@ -232,7 +237,9 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       return success(refreshed);
     }
     if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
-    if (!body.password) throw fail('INVALID_FIELDS', 'server.auth.passwordRequired');
+    // Only what a browser sends (the SHA-384 of the password) can match a stored hash: anything else is refused
+    // before it costs a limit or a slow hash.
+    const password = requireHashedPassword(body.password);
     const challenge = await challengeIfNeeded(req.ip, body.username, body.signature);
     if (challenge) return challenge;
     // Right passwords count too: each login costs a slow hash whatever its outcome.
@@ -245,7 +252,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       throw tooMany(attempt.retryAfterSeconds);
     }
     const customer = await findCustomerByEmail(db, body.username);
-    const ok = await verifyPassword(body.password, customer?.passwordHash ?? (await dummyHashPromise)).catch(async (error: unknown) => {
+    const ok = await verifyPassword(password, customer?.passwordHash ?? (await dummyHashPromise)).catch(async (error: unknown) => {
       // Refused before the hash ran: no guess was made, and no login was spent.
       if (error instanceof PasswordHashBusyError) await Promise.all([attempt.notChecked(), limits.passwordLogins.giveBack(req.ip)]);
       throw error;
@@ -265,6 +272,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       const password = requireHashedPassword(body.password);
       const customerType = body.customerType ?? 'PERSON';
       if (customerType === 'ORGANIZATION' && !body.companyName) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
+      // The checkout's and the settings' rule: stored invalid, it would refuse every later save of the settings.
+      if (body.organisationIdNumber && !isValidOrganisationNumber(body.organisationIdNumber)) throw fail('INVALID_FIELDS', 'server.auth.invalidFields');
       await spendAccountChange(req.ip);
       // Checked before the slow hash; createCustomer still refuses a duplicate that raced in meanwhile.
       if (await findCustomerByEmail(db, body.username)) throw fail('ACCOUNT_EXISTS', 'server.auth.accountExists');
@@ -343,19 +352,23 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     handle(async (req, body, language) => {
       if (!isEmail(body.username)) throw fail('INVALID_FIELDS', 'server.auth.invalidEmail');
       await spendAccountChange(req.ip);
-      const answer: AuthMessage = { message: t(language, 'server.auth.resetMailSent') };
-      // The same answer whether or not the address has an account, and whether or not a mail went out.
-      const customer = await findCustomerByEmail(db, body.username);
-      if (!customer || !(await limits.passwordResetMails.take(sha256(customer.email.toLowerCase()))).allowed) return answer;
-      const key = randomBytes(32).toString('base64url');
-      const resetUrl = `${deps.origin}${RESET_PAGE[language]}?key=${key}`;
-      await db.transaction(async (tx) => {
-        // Reset mails whose keys have expired keep them no longer (sent ones were masked when sent).
-        await maskPasswordResetKeys(tx, { createdBefore: new Date(Date.now() - RESET_KEY_MINUTES * 60_000) });
-        await insertResetKey(tx, { keyHash: sha256(key), customerId: customer.customerId, expiresAt: new Date(Date.now() + RESET_KEY_MINUTES * 60_000) });
-        await enqueuePasswordResetMail(tx, { to: customer.email, language, resetUrl, validMinutes: RESET_KEY_MINUTES }, deps.variant);
-      });
-      return answer;
+      const username = body.username;
+      const queueResetMail = async () => {
+        const customer = await findCustomerByEmail(db, username);
+        if (!customer || !(await limits.passwordResetMails.take(sha256(customer.email.toLowerCase()))).allowed) return;
+        const key = randomBytes(32).toString('base64url');
+        const resetUrl = `${deps.origin}${RESET_PAGE[language]}?key=${key}`;
+        await db.transaction(async (tx) => {
+          // Reset mails whose keys have expired keep them no longer (sent ones were masked when sent).
+          await maskPasswordResetKeys(tx, { createdBefore: new Date(Date.now() - RESET_KEY_MINUTES * 60_000) });
+          await insertResetKey(tx, { keyHash: sha256(key), customerId: customer.customerId, expiresAt: new Date(Date.now() + RESET_KEY_MINUTES * 60_000) });
+          await enqueuePasswordResetMail(tx, { to: customer.email, language, resetUrl, validMinutes: RESET_KEY_MINUTES }, deps.variant);
+        });
+      };
+      // The same answer, at the same moment, whether or not the address has an account and a mail goes out: the
+      // lookup and the mail are queued after it (answering after them made a known address measurably slower).
+      setImmediate(() => void queueResetMail().catch((error: unknown) => req.log.error({ err: error }, 'The password reset mail could not be queued')));
+      return { message: t(language, 'server.auth.resetMailSent') } satisfies AuthMessage;
     }),
   );
 

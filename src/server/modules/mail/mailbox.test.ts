@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
@@ -42,6 +42,8 @@ describe.each(testDbKinds())('the development mailbox on %s', (kind) => {
     const older = await enqueueMail(db, { kind: 'ordershipped', to: 'annan@example.se', languageId: 'sv', subject: 'Ett äldre mejl', html: '<p>äldre</p>', text: 'äldre' });
     expect((await post('/auth/register', { username: email, password: browserHash('gammalt lösen') })).statusCode).toBe(200);
     expect((await post('/auth/forgot-password', { username: email })).statusCode).toBe(200);
+    // The answer comes before the mail is queued.
+    await vi.waitFor(async () => expect((await db.query("SELECT 1 FROM mail_outbox WHERE kind = 'passwordreset' AND to_address = $1", [email])).length).toBe(1));
 
     const list = await get('/dev/mailbox');
     expect(list.statusCode).toBe(200);
