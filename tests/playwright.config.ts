@@ -59,6 +59,7 @@ export default defineConfig({
       CODE_ATTEMPTS_PER_15_MINUTES: '1000',
       ACCOUNT_CHANGES_PER_ADDRESS: '1000',
       LOGINS_PER_ADDRESS: '1000',
+      MAX_CONNECTIONS_PER_ADDRESS: '1000',
       // Tests set stock through the admin API, as staff would.
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

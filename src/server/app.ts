@@ -15,7 +15,7 @@ import { createServingProbe } from './serving-probe';
 import { malformedGraphQLRequest, singleAnswerAccept } from './graphql/request-shape';
 import { configurePasswordHashing, defaultPasswordHashLimits } from './security/password';
 import { isWellFormedHost } from './host-header';
-import { closeConnectionsWhenClosing, connectionOptions, limitConnections } from './http-connections';
+import { closeConnectionsWhenClosing, connectionOptions, defaultConnectionsPerAddress, limitConnections, limitConnectionsPerAddress } from './http-connections';
 import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
 import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
@@ -27,7 +27,7 @@ import { isDeployment, refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
 import { createAddressLimits, SIGN_CHALLENGE_SECONDS } from './limits/address-limits';
-import { clientAddressResolver } from './limits/client-address';
+import { clientAddressResolver, trustedProxy } from './limits/client-address';
 import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
 import { registerDevMailbox, registerMailPreviews } from './modules/mail';
@@ -99,6 +99,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...connectionOptions(env),
   });
   limitConnections(fastify.server, env.MAX_CONNECTIONS, (message) => fastify.log.warn(message));
+  limitConnectionsPerAddress(
+    fastify.server,
+    env.MAX_CONNECTIONS_PER_ADDRESS ?? defaultConnectionsPerAddress(env.MAX_CONNECTIONS),
+    trustedProxy(env.TRUST_PROXY),
+    (message) => fastify.log.warn(message),
+  );
   closeConnectionsWhenClosing(fastify);
   const hashLimits = defaultPasswordHashLimits();
   configurePasswordHashing({ concurrency: env.PASSWORD_HASH_CONCURRENCY ?? hashLimits.concurrency, queue: env.PASSWORD_HASH_QUEUE ?? hashLimits.queue });

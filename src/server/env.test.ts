@@ -45,6 +45,11 @@ describe('loadEnv', () => {
       MAX_CONNECTIONS: 50,
     });
     expect(() => loadEnv({ MAX_CONNECTIONS: '0' })).toThrow(/^Invalid configuration: MAX_CONNECTIONS="0" /);
+    expect(loadEnv({ MAX_CONNECTIONS: '50', MAX_CONNECTIONS_PER_ADDRESS: '50' }).MAX_CONNECTIONS_PER_ADDRESS).toBe(50);
+    expect(() => loadEnv({ MAX_CONNECTIONS: '50', MAX_CONNECTIONS_PER_ADDRESS: '51' })).toThrow(
+      'Invalid configuration: MAX_CONNECTIONS_PER_ADDRESS=51 must not be more than MAX_CONNECTIONS=50',
+    );
+    expect(() => loadEnv({ MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/^Invalid configuration: MAX_CONNECTIONS_PER_ADDRESS="0" /);
     expect(() => loadEnv({ REQUEST_TIMEOUT_MS: '1000' })).toThrow(
       'Invalid configuration: HEADERS_TIMEOUT_MS=10000 must not be longer than REQUEST_TIMEOUT_MS=1000',
     );

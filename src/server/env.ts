@@ -94,6 +94,9 @@ export const envSchema = z.object({
   // Open connections (HTTP and WebSocket) one process accepts; further ones are closed at once. Keep it well
   // below the process's file descriptor limit (ulimit -n), which the database's files share.
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
+  // Of those, the connections one client address may hold open at once (unset: a tenth of MAX_CONNECTIONS), so
+  // one address cannot take them all. Connections from a proxy TRUST_PROXY trusts are not counted.
+  MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   // On SIGTERM/SIGINT: in-flight requests get 60% of this, then the workers and the database close; past it
   // the process exits with 1. Shorter than the platform's kill timeout (Kubernetes: 30 s).
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(10_000),
@@ -130,6 +133,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     // Node refuses to start with a headers timeout longer than the request timeout.
     if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
       throw new EnvError(`Invalid configuration: HEADERS_TIMEOUT_MS=${env.HEADERS_TIMEOUT_MS} must not be longer than REQUEST_TIMEOUT_MS=${env.REQUEST_TIMEOUT_MS}`);
+    }
+    if (env.MAX_CONNECTIONS_PER_ADDRESS !== undefined && env.MAX_CONNECTIONS_PER_ADDRESS > env.MAX_CONNECTIONS) {
+      throw new EnvError(`Invalid configuration: MAX_CONNECTIONS_PER_ADDRESS=${env.MAX_CONNECTIONS_PER_ADDRESS} must not be more than MAX_CONNECTIONS=${env.MAX_CONNECTIONS}`);
     }
     return env;
   }

@@ -12,16 +12,24 @@ interface RawConnection {
   socket: Socket;
   received(): string;
   closed: Promise<void>;
+  isClosed(): boolean;
 }
 
-function openConnection(port: number): Promise<RawConnection> {
+/** `from`: the client's own address; Linux routes all of 127/8 to loopback, so 127.0.0.2 is another client. */
+function openConnection(port: number, from = '127.0.0.1'): Promise<RawConnection> {
   return new Promise((resolve, reject) => {
     let data = '';
-    const socket = connect(port, '127.0.0.1');
-    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    let isClosed = false;
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from });
+    const closed = new Promise<void>((done) =>
+      socket.once('close', () => {
+        isClosed = true;
+        done();
+      }),
+    );
     socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
     socket.on('error', () => undefined); // a reset is one of the outcomes the tests look at
-    socket.once('connect', () => resolve({ socket, received: () => data, closed }));
+    socket.once('connect', () => resolve({ socket, received: () => data, closed, isClosed: () => isClosed }));
     socket.once('error', reject);
   });
 }
@@ -67,6 +75,8 @@ describe('connection limits of the real server', () => {
       HEADERS_TIMEOUT_MS: '500',
       KEEP_ALIVE_TIMEOUT_MS: '300',
       MAX_CONNECTIONS: '4',
+      // All four from this one address.
+      MAX_CONNECTIONS_PER_ADDRESS: '4',
     });
     const { pubsub, close } = createAppPubSub();
     closePubSub.push(close);
@@ -104,6 +114,11 @@ describe('connection limits of the real server', () => {
   it('closes a connection that sends no complete headers within HEADERS_TIMEOUT_MS', async () => {
     const connection = await openConnection(port);
     connection.socket.write('GET /healthz HTTP/1.1\r\nHost: localhost\r\n');
+    expect(await closedWithin(connection, 8_000)).toBe(true);
+  });
+
+  it('closes a connection that sends nothing at all within HEADERS_TIMEOUT_MS, not after the 120 s idle timeout', async () => {
+    const connection = await openConnection(port);
     expect(await closedWithin(connection, 8_000)).toBe(true);
   });
 
@@ -176,6 +191,114 @@ describe('connection limits of the real server', () => {
       const written = logText.slice(before);
       expect(written).toContain(`"url":"${url.slice(0, url.indexOf('?'))}?[redacted]"`);
       expect(written).not.toMatch(/s3cret|order\(|adminLogin/);
+    }
+  });
+});
+
+describe('connections per client address, on the real server', () => {
+  let db: Db;
+  let app: App;
+  let port: number;
+  let logText = '';
+  let closePubSub: () => Promise<void>;
+  const HALF_SENT = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n';
+  const WHOLE = `${HALF_SENT}\r\n`;
+
+  beforeAll(async () => {
+    db = await openTestDb('pglite');
+    const log = new PassThrough();
+    log.on('data', (chunk: Buffer) => (logText += chunk.toString()));
+    const env = loadEnv({
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      MAX_CONNECTIONS: '12',
+      MAX_CONNECTIONS_PER_ADDRESS: '4',
+      // A proxy in front of the shop: its connections carry many clients.
+      TRUST_PROXY: '127.0.0.3',
+    });
+    const pubsub = createAppPubSub();
+    closePubSub = pubsub.close;
+    app = await buildApp({ env, db, pubsub: pubsub.pubsub, logStream: log });
+    await app.start();
+    port = (app.fastify.server.address() as { port: number }).port;
+  });
+
+  afterAll(async () => {
+    await app?.stop();
+    await closePubSub?.();
+    await db?.close();
+  });
+
+  /** Opens `count` connections from `from`, each sending a request's head without its end (as a flood does). */
+  const halfSent = (count: number, from: string) =>
+    Promise.all(
+      Array.from({ length: count }, async () => {
+        const connection = await openConnection(port, from);
+        connection.socket.write(HALF_SENT);
+        return connection;
+      }),
+    );
+  /** Sends the rest of the request (the end of a half-sent one's head, or all of it) and waits for the answer. */
+  const answered = async (connection: RawConnection, rest: string) => {
+    connection.socket.write(rest);
+    await until(() => connection.received().includes('"status":"ok"'), 10_000, 'the health answer');
+  };
+  const serverConnections = () =>
+    new Promise<number>((resolve, reject) => app.fastify.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+  const closeAll = async (connections: RawConnection[]) => {
+    for (const connection of connections) connection.socket.destroy();
+    await Promise.all(connections.map((connection) => connection.closed));
+  };
+
+  it('closes the connections one address opens past its share, so another address is still answered', async () => {
+    // More than MAX_CONNECTIONS in all: without a share per address they took every connection.
+    const flood = await halfSent(14, '127.0.0.1');
+    try {
+      // At least those past MAX_CONNECTIONS are closed once the server has taken them all in.
+      await until(() => flood.filter((connection) => connection.isClosed()).length >= 2, 10_000, 'the server to take the flood in');
+      const other = await openConnection(port, '127.0.0.2');
+      await answered(other, WHOLE);
+      other.socket.destroy();
+      await until(() => flood.filter((connection) => connection.isClosed()).length === 10, 10_000, 'the connections past the share to close');
+      expect(flood.filter((connection) => connection.isClosed() && connection.received() === '')).toHaveLength(10);
+      await until(() => logText.includes('MAX_CONNECTIONS_PER_ADDRESS=4 reached'), 5_000, 'the warning');
+      // The four it holds are still served once their requests are complete.
+      const held = flood.filter((connection) => !connection.isClosed());
+      expect(held).toHaveLength(4);
+      await answered(held[0]!, '\r\n');
+    } finally {
+      await closeAll(flood);
+    }
+  });
+
+  it('gives an address its share back as its connections close', async () => {
+    await closeAll(await halfSent(4, '127.0.0.1'));
+    // The server sees the closes a moment after this side does: until then it may still close a new connection.
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const next = await openConnection(port);
+      next.socket.write(WHOLE);
+      await until(() => next.isClosed() || next.received().includes('"status":"ok"'), 10_000, 'an answer or a close');
+      next.socket.destroy();
+      if (next.received().includes('"status":"ok"')) break;
+      if (Date.now() > end) throw new Error('the address never got its share back');
+    }
+  });
+
+  it('does not count the connections of a proxy TRUST_PROXY trusts', async () => {
+    const proxied = await halfSent(8, '127.0.0.3');
+    try {
+      // All eight taken in and kept (one past the share would have been closed as it was taken in).
+      const end = Date.now() + 10_000;
+      while ((await serverConnections()) < 8) {
+        if (Date.now() > end) throw new Error('timed out waiting for the server to take the connections in');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(proxied.filter((connection) => connection.isClosed())).toHaveLength(0);
+      await answered(proxied[0]!, '\r\n');
+    } finally {
+      await closeAll(proxied);
     }
   });
 });

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 import type { Env } from './env';
+import { addressKey } from './limits/address-key';
 
 /**
  * A socket with no traffic either way for this long is closed: a client that stopped reading its answer
@@ -8,7 +10,7 @@ import type { Env } from './env';
  * on upgrade and graphql-ws pings them).
  */
 const SOCKET_IDLE_TIMEOUT_MS = 120_000;
-/** At most this many "connection refused" warnings a minute while MAX_CONNECTIONS is reached. */
+/** At most one "connections refused" warning a minute per limit (MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS) while it is reached. */
 const DROP_WARNING_INTERVAL_MS = 60_000;
 
 type ConnectionLimits = Pick<Env, 'REQUEST_TIMEOUT_MS' | 'HEADERS_TIMEOUT_MS' | 'KEEP_ALIVE_TIMEOUT_MS'>;
@@ -33,21 +35,60 @@ export function connectionOptions(env: ConnectionLimits): FastifyHttpOptions<Ser
   };
 }
 
+/** A warning at most once a minute, saying how many times it happened since the last one. */
+function throttledWarning(warn: (message: string) => void, message: (count: number) => string): () => void {
+  let count = 0;
+  let lastWarning = 0;
+  return () => {
+    count += 1;
+    const now = Date.now();
+    if (now - lastWarning < DROP_WARNING_INTERVAL_MS) return;
+    lastWarning = now;
+    warn(message(count));
+    count = 0;
+  };
+}
+
+const connections = (count: number) => `${count} connection${count === 1 ? '' : 's'}`;
+
 /**
  * Caps open connections so that a flood of half-sent requests is refused at the door instead of using up
  * every file descriptor (the database then fails too), and says so in the log without a line per connection.
  */
 export function limitConnections(server: Server, maxConnections: number, warn: (message: string) => void): void {
   server.maxConnections = maxConnections;
-  let dropped = 0;
-  let lastWarning = 0;
-  server.on('drop', () => {
-    dropped += 1;
-    const now = Date.now();
-    if (now - lastWarning < DROP_WARNING_INTERVAL_MS) return;
-    lastWarning = now;
-    warn(`MAX_CONNECTIONS=${maxConnections} reached: refused ${dropped} connection${dropped === 1 ? '' : 's'} since the last warning`);
-    dropped = 0;
+  server.on('drop', throttledWarning(warn, (count) => `MAX_CONNECTIONS=${maxConnections} reached: refused ${connections(count)} since the last warning`));
+}
+
+/** Without MAX_CONNECTIONS_PER_ADDRESS: a tenth of MAX_CONNECTIONS, so it takes ten addresses to fill them. */
+export const defaultConnectionsPerAddress = (maxConnections: number) => Math.max(1, Math.floor(maxConnections / 10));
+
+/**
+ * Caps the connections one client address (counted as every per-address limit counts it: addressKey) holds open
+ * in this process. MAX_CONNECTIONS alone let one address that opened many half-sent requests take every
+ * connection, and everyone else was refused. A connection past the share is closed as it opens, before anything
+ * is read. Connections from a proxy TRUST_PROXY trusts are not counted: they carry many clients, told apart only
+ * by headers not yet sent, so the proxy must cap its own clients.
+ */
+export function limitConnectionsPerAddress(server: Server, maxPerAddress: number, isTrustedProxy: (address: string) => boolean, warn: (message: string) => void): void {
+  const open = new Map<string, number>();
+  const dropped = throttledWarning(warn, (count) => `MAX_CONNECTIONS_PER_ADDRESS=${maxPerAddress} reached: refused ${connections(count)} since the last warning`);
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress;
+    if (address === undefined || isTrustedProxy(address)) return;
+    const key = addressKey(address);
+    const count = (open.get(key) ?? 0) + 1;
+    if (count > maxPerAddress) {
+      socket.destroy();
+      dropped();
+      return;
+    }
+    open.set(key, count);
+    socket.once('close', () => {
+      const left = (open.get(key) ?? 1) - 1;
+      if (left > 0) open.set(key, left);
+      else open.delete(key);
+    });
   });
 }
 

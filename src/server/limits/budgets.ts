@@ -5,6 +5,12 @@ export interface Verdict {
   allowed: boolean;
   /** When refused: seconds until the window has room again (for Retry-After). */
   retryAfterSeconds: number;
+  /**
+   * The key's count right after this take, as the store's atomic increment returned it (refused takes count too).
+   * Decisions that depend on the count are made on this, never on a count read before taking: concurrent takes
+   * would all read the same count and all pass.
+   */
+  used: number;
 }
 
 /** A number of actions per key per window (requests, wrong guesses). */
@@ -30,10 +36,10 @@ export function rateBudget(limiter: RateLimiterAbstract): RateBudget {
   return {
     async take(key) {
       try {
-        await limiter.consume(key, 1);
-        return { allowed: true, retryAfterSeconds: 0 };
+        const taken = await limiter.consume(key, 1);
+        return { allowed: true, retryAfterSeconds: 0, used: taken.consumedPoints };
       } catch (error) {
-        if (isLimitReached(error)) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+        if (isLimitReached(error)) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)), used: error.consumedPoints };
         throw error;
       }
     },

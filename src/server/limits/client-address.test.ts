@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { clientAddressResolver } from './client-address';
+import { clientAddressResolver, trustedProxy } from './client-address';
 
 const request = (remoteAddress: string, forwarded?: string) =>
   ({ socket: { remoteAddress }, headers: forwarded ? { 'x-forwarded-for': forwarded } : {} }) as unknown as IncomingMessage;
@@ -35,5 +35,15 @@ const cases: [boolean | string[], string, string | undefined][] = [
 describe('client address over the socket', () => {
   it.each(cases)('follows TRUST_PROXY as Fastify does (trust %j, peer %s, X-Forwarded-For %s)', async (trust, peer, forwarded) => {
     expect(clientAddressResolver(trust)(request(peer, forwarded))).toBe(await fastifyIp(trust, peer, forwarded));
+  });
+});
+
+describe('trusted proxy', () => {
+  it('is a peer TRUST_PROXY trusts to name the client, in either form of an IPv4 address', () => {
+    expect(trustedProxy(false)('127.0.0.1')).toBe(false);
+    expect(trustedProxy(true)('203.0.113.1')).toBe(true);
+    const trusted = trustedProxy(['127.0.0.3', '10.0.0.0/8']);
+    expect(['127.0.0.3', '::ffff:127.0.0.3', '10.1.2.3'].map(trusted)).toEqual([true, true, true]);
+    expect(['127.0.0.1', '203.0.113.1'].map(trusted)).toEqual([false, false]);
   });
 });

@@ -17,3 +17,13 @@ export function clientAddressResolver(trustProxy: boolean | string[]): (req: Inc
   const trust = compileTrust(trustProxy);
   return (req) => proxyAddr(req, trust);
 }
+
+/**
+ * Whether a peer is a proxy TRUST_PROXY trusts to name the client in X-Forwarded-For. Its connections carry many
+ * clients, which only its headers tell apart, so nothing may count them as one client's before reading those.
+ */
+export function trustedProxy(trustProxy: boolean | string[]): (address: string) => boolean {
+  if (trustProxy === false) return () => false;
+  const trust = compileTrust(trustProxy);
+  return (address) => trust(address, 0);
+}

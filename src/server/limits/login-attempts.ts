@@ -51,25 +51,32 @@ export async function beginLoginAttempt(limits: LoginLimits, email: string, addr
 
 /**
  * The customer's limits. The per-account one never refuses: anyone can make wrong logins to any account, so a
- * refusal there would lock its owner out. Past it, every login to the account must carry a proof of work (the
- * caller asks `accountNeedsChallenge` first), which slows guessing from many addresses without shutting anyone
- * out. Refusals come only from the address's own counters: per address, and per account and address.
+ * refusal there would lock its owner out. Past it, every login to the account must carry a proof of work, which
+ * slows guessing from many addresses without shutting anyone out; so must every login from an address past
+ * `challengeAfter`. Refusals come only from the address's own counters: per address, and per account and address.
  */
 export interface CustomerLoginLimits {
   perAccount: RateBudget;
   perAddress: RateBudget;
   perAccountAndAddress: RateBudget;
+  /** Wrong logins from one address (to any account) after which each login from it needs a proof of work. */
+  challengeAfter: number;
   /** Wrong logins to one account (from any address) after which each login to it needs a proof of work. */
   accountChallengeAfter: number;
 }
 
-/** Whether the account has seen so many wrong logins that each login to it must answer a sign challenge. */
-export async function accountNeedsChallenge(limits: CustomerLoginLimits, email: string): Promise<boolean> {
-  return (await limits.perAccount.used(accountKey(email))) >= limits.accountChallengeAfter;
+export interface CustomerLoginAttempt extends LoginAttempt {
+  /**
+   * Whether this login must answer a sign challenge before its password is checked. Decided on the counts this
+   * attempt's own increments returned: had it read the counts first, concurrent guesses would all read the same
+   * count below the threshold and all be checked without one. A login answered with a challenge instead makes no
+   * guess, so the caller gives it back (`notChecked`).
+   */
+  needsChallenge: boolean;
 }
 
 /** Like beginLoginAttempt, but only the address's counters can refuse; the account's only counts. */
-export async function beginCustomerLoginAttempt(limits: CustomerLoginLimits, email: string, address: string): Promise<LoginAttempt | LoginRefused> {
+export async function beginCustomerLoginAttempt(limits: CustomerLoginLimits, email: string, address: string): Promise<CustomerLoginAttempt | LoginRefused> {
   const account = accountKey(email);
   const pair = `${account}:${addressKey(address)}`;
   const [byAddress, byPair] = await Promise.all([limits.perAddress.take(address), limits.perAccountAndAddress.take(pair)]);
@@ -79,9 +86,13 @@ export async function beginCustomerLoginAttempt(limits: CustomerLoginLimits, ema
     return { retryAfterSeconds: Math.max(byAddress.retryAfterSeconds, byPair.retryAfterSeconds) };
   }
   // Past its limit the counter still counts (the window's count only grows); its verdict is not a refusal.
-  await limits.perAccount.take(account);
+  const byAccount = await limits.perAccount.take(account);
   const giveBack = async () => {
     await Promise.all([limits.perAccount.giveBack(account), limits.perAddress.giveBack(address), limits.perAccountAndAddress.giveBack(pair)]);
   };
-  return { succeeded: giveBack, notChecked: giveBack };
+  return {
+    needsChallenge: byAddress.used > limits.challengeAfter || byAccount.used > limits.accountChallengeAfter,
+    succeeded: giveBack,
+    notChecked: giveBack,
+  };
 }

@@ -20,7 +20,7 @@ import type { ShopVariant } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { t, type TextId, type TextValues } from '../../i18n';
 import type { AddressLimits } from '../../limits/address-limits';
-import { accountNeedsChallenge, beginCustomerLoginAttempt, isRefused, type CustomerLoginLimits } from '../../limits/login-attempts';
+import { beginCustomerLoginAttempt, isRefused, type CustomerLoginLimits } from '../../limits/login-attempts';
 import { dummyHashPromise, hashPassword, PasswordHashBusyError, verifyPassword } from '../../security/password';
 import { bearerToken } from '../admin';
 import { isSafeText } from '../../../shared/text';
@@ -162,6 +162,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     perAccount: limits.customerLoginFailuresPerAccount,
     perAddress: limits.customerLoginFailuresPerAddress,
     perAccountAndAddress: limits.customerLoginFailuresPerAccountAndAddress,
+    challengeAfter: deps.challengeAfter,
     accountChallengeAfter: deps.accountChallengeAfter,
   };
 
@@ -199,13 +200,11 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     new AuthError('RATE_LIMITED', 'server.auth.tooManyAttempts', { minutes: String(Math.max(1, Math.ceil(retryAfterSeconds / 60))) }, retryAfterSeconds);
 
   /**
-   * Past `challengeAfter` wrong logins from the address, or `accountChallengeAfter` to the account from anywhere,
-   * a login must carry an answered challenge: without one it gets a new challenge; with a forged, expired, reused
-   * or wrong one it is refused.
+   * For a login that must answer a sign challenge (past `challengeAfter` wrong logins from the address, or
+   * `accountChallengeAfter` to the account from anywhere): without an answer it gets a new challenge; with a
+   * forged, expired, reused or wrong one it is refused; with a right one, null (go on).
    */
-  async function challengeIfNeeded(address: string, email: string, signature: string | undefined): Promise<AuthChallenge | null> {
-    const needed = (await limits.customerLoginFailuresPerAddress.used(address)) >= deps.challengeAfter || (await accountNeedsChallenge(loginLimits, email));
-    if (!needed) return null;
+  async function requireAnsweredChallenge(address: string, signature: string | undefined): Promise<AuthChallenge | null> {
     if (!signature) return { sign: await makeChallenge(tokens, address, deps.signChallengeSeconds) };
     const parts = splitSignature(signature);
     const challenge = parts && (await readChallenge(tokens, parts.value, address));
@@ -240,16 +239,26 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
     // Only what a browser sends (the SHA-384 of the password) can match a stored hash: anything else is refused
     // before it costs a limit or a slow hash.
     const password = requireHashedPassword(body.password);
-    const challenge = await challengeIfNeeded(req.ip, body.username, body.signature);
-    if (challenge) return challenge;
+    // The attempt is taken first and everything below decided on the counts it took: concurrent guesses that
+    // read the counts before taking them all saw the same count and all went unchallenged.
+    const attempt = await beginCustomerLoginAttempt(loginLimits, body.username, req.ip);
+    if (isRefused(attempt)) throw tooMany(attempt.retryAfterSeconds);
+    // Until the password is checked no guess was made: every way out before it gives the attempt back.
+    if (attempt.needsChallenge) {
+      const challenge = await requireAnsweredChallenge(req.ip, body.signature).catch(async (error: unknown) => {
+        await attempt.notChecked();
+        throw error;
+      });
+      if (challenge) {
+        await attempt.notChecked();
+        return challenge;
+      }
+    }
     // Right passwords count too: each login costs a slow hash whatever its outcome.
     const budget = await limits.passwordLogins.take(req.ip);
-    if (!budget.allowed) throw new AuthError('RATE_LIMITED', 'server.tooManyAttempts', undefined, budget.retryAfterSeconds);
-    const attempt = await beginCustomerLoginAttempt(loginLimits, body.username, req.ip);
-    if (isRefused(attempt)) {
-      // No hash runs for a refused attempt, so it spends no login either.
-      await limits.passwordLogins.giveBack(req.ip);
-      throw tooMany(attempt.retryAfterSeconds);
+    if (!budget.allowed) {
+      await attempt.notChecked();
+      throw new AuthError('RATE_LIMITED', 'server.tooManyAttempts', undefined, budget.retryAfterSeconds);
     }
     const customer = await findCustomerByEmail(db, body.username);
     const ok = await verifyPassword(password, customer?.passwordHash ?? (await dummyHashPromise)).catch(async (error: unknown) => {
