@@ -60,7 +60,8 @@ export const envSchema = z.object({
   // Wrong gift card codes, and separately wrong promo codes, one client address may try per 15 minutes.
   CODE_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
   // Account changes one client address may ask for per 15 minutes (register, forgot and reset password, password
-  // change): each but forgot-password runs the slow password hash, so this caps the CPU one address can spend.
+  // change, and the back-in-stock and newsletter sign-ups): the first four run the slow password hash, so this caps
+  // the CPU one address can spend; the sign-ups enrol whatever address is typed, so it caps how many strangers.
   ACCOUNT_CHANGES_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   // Logins that check a password (customer and admin, right or wrong) one client address may make per 15 minutes:
   // each costs one slow hash, and a right password is no reason to let one address spend the CPU on it.

@@ -7,6 +7,7 @@ import { registerBackInStock } from '../notifications';
 import { customerOrders } from '../order';
 import { addCredit, creditBalance, deleteCustomerAccount, findCustomer, subscribeToNewsletter, updateCustomerDetails, type CreditBalance } from './customer-service';
 import { accountTexts } from './messages';
+import { spendAccountChange } from '../../graphql/account-change-budget';
 import type { CustomerRecord } from './models';
 
 const userOf = ({ languageId: _language, ...customer }: CustomerRecord, shopAsAdminId: number | null): User => ({
@@ -62,11 +63,15 @@ export const customerResolvers: Resolvers = {
       return { ok: true, message: accountTexts(resolveLanguage(args.channelId, args.languageId)).deleted };
     },
     subscribeToNewsletter: async (_, args, ctx) => {
-      const message = await subscribeToNewsletter(ctx.db, args.email, resolveLanguage(args.channelId, args.languageId));
+      const languageId = resolveLanguage(args.channelId, args.languageId);
+      await spendAccountChange(ctx, languageId);
+      const message = await subscribeToNewsletter(ctx.db, args.email, languageId);
       return { ok: true, message };
     },
     monitorProductAvailability: async (_, args, ctx) => {
-      const message = await registerBackInStock(ctx.db, { email: args.email, skuId: args.skuId }, resolveLanguage(args.channelId, args.languageId));
+      const languageId = resolveLanguage(args.channelId, args.languageId);
+      await spendAccountChange(ctx, languageId);
+      const message = await registerBackInStock(ctx.db, { email: args.email, skuId: args.skuId }, languageId);
       return { ok: true, message };
     },
     addCustomerCredit: async (_, args, ctx) => {
