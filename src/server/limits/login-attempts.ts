@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { addressKey } from './address-key';
+import type { AddressLimits } from './address-limits';
 import type { RateBudget } from './budgets';
 
 /** The two budgets of one kind of login (admin, customer). */
@@ -68,8 +69,17 @@ export async function accountNeedsChallenge(limits: CustomerLoginLimits, email: 
   return (await limits.perAccount.used(accountKey(email))) >= limits.accountChallengeAfter;
 }
 
+/** The customer's three login counters: a login, and a current password asked for before a change, count alike. */
+export type CustomerLoginCounters = Pick<CustomerLoginLimits, 'perAccount' | 'perAddress' | 'perAccountAndAddress'>;
+
+export const customerLoginCounters = (limits: AddressLimits): CustomerLoginCounters => ({
+  perAccount: limits.customerLoginFailuresPerAccount,
+  perAddress: limits.customerLoginFailuresPerAddress,
+  perAccountAndAddress: limits.customerLoginFailuresPerAccountAndAddress,
+});
+
 /** Like beginLoginAttempt, but only the address's counters can refuse; the account's only counts. */
-export async function beginCustomerLoginAttempt(limits: CustomerLoginLimits, email: string, address: string): Promise<LoginAttempt | LoginRefused> {
+export async function beginCustomerLoginAttempt(limits: CustomerLoginCounters, email: string, address: string): Promise<LoginAttempt | LoginRefused> {
   const account = accountKey(email);
   const pair = `${account}:${addressKey(address)}`;
   const [byAddress, byPair] = await Promise.all([limits.perAddress.take(address), limits.perAccountAndAddress.take(pair)]);

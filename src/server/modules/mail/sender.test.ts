@@ -6,7 +6,7 @@ import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { parseReceivedMail, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { sinkTlsCert, sinkTlsKey } from '../../testing/smtp-sink-tls';
 import { enqueueOrderMail } from './outbox';
-import { findMail, maskPasswordResetKeys } from './outbox-store';
+import { findMail, maskMailKeys } from './outbox-store';
 import { enqueuePasswordResetMail } from './PasswordResetMail';
 import { createMailSender, type MailLog } from './sender';
 import { createSmtpTransport, parseSmtpUrl } from './smtp';
@@ -107,10 +107,10 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     const otherKey = 'otherotherotherotherotherotherotherother123';
     const used = await enqueuePasswordResetMail(db, reset(usedKey), 'games');
     const other = await enqueuePasswordResetMail(db, reset(otherKey), 'games');
-    await maskPasswordResetKeys(db, { key: usedKey });
+    await maskMailKeys(db, { key: usedKey });
     expect((await findMail(db, used))!.text).not.toContain(usedKey);
     expect((await findMail(db, other))!.text).toContain(otherKey);
-    await maskPasswordResetKeys(db, { createdBefore: new Date(Date.now() + 1000) });
+    await maskMailKeys(db, { createdBefore: new Date(Date.now() + 1000) });
     expect((await findMail(db, other))!.html).not.toContain(otherKey);
     expect((await findMail(db, other))!.html).toContain('key=othe********');
     // Never sent: the tests below count what the sender delivers.
