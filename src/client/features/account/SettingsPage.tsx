@@ -83,14 +83,18 @@ const shownProblem = (problem: ServerProblem | undefined): FieldProblem | undefi
   problem && 'text' in problem ? { id: 'account.serverProblem', values: { text: problem.text } } : problem;
 
 /**
- * What a refused mutation shows: each bad field's text at the field, and the server's message for the form (its
- * texts are the shopper's language: a bad field, too many password guesses, a busy server), else the generic one.
+ * What a refused mutation shows: each bad field's text at the field, and a text for the whole form: the server's
+ * (in the shopper's language: bad fields, too many password guesses, a busy server) unless it only repeats the one
+ * at a field, or the generic one when the server gave neither.
  */
-function refusal(error: unknown): { fields: Problems; message: string | null } {
-  if (!CombinedGraphQLErrors.is(error)) return { fields: {}, message: null };
-  const shown = error.errors.find((e) => ['BAD_USER_INPUT', 'RATE_LIMITED', 'BUSY'].includes(String(e.extensions?.code)));
-  const fields = (shown?.extensions?.fields ?? {}) as Record<string, unknown>;
-  return { fields: Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, { text: String(text) }])), message: shown?.message ?? null };
+function refusal(error: unknown, generic: string): { fields: Problems; message: string | null } {
+  const shown = CombinedGraphQLErrors.is(error)
+    ? error.errors.find((e) => ['BAD_USER_INPUT', 'RATE_LIMITED', 'BUSY'].includes(String(e.extensions?.code)))
+    : undefined;
+  const texts = Object.entries((shown?.extensions?.fields ?? {}) as Record<string, unknown>).map(([field, text]) => [field, String(text)] as const);
+  const fields: Problems = Object.fromEntries(texts.map(([field, text]) => [field, { text }]));
+  if (!shown) return { fields, message: generic };
+  return { fields, message: texts.some(([, text]) => text === shown.message) ? null : shown.message };
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -146,9 +150,9 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
       notify(intl.formatMessage(emailChanged ? { id: 'account.settings.emailConfirmSent' } : { id: 'account.success.saved' }, { email: requested }), 'success');
       void revalidator.revalidate();
     } catch (error) {
-      const { fields, message } = refusal(error);
+      const { fields, message } = refusal(error, intl.formatMessage({ id: 'error.generic' }));
       setProblems(fields);
-      setFailure(message ?? intl.formatMessage({ id: 'error.generic' }));
+      setFailure(message);
       requestAnimationFrame(() => focusFirstProblem(form.current));
     }
   };
@@ -361,9 +365,9 @@ function DeleteAccount() {
       notify(result.data?.deleteUser.message || intl.formatMessage({ id: 'account.success.deleted' }), 'success');
       await navigate(routes.home(languageId), { replace: true });
     } catch (error) {
-      const { fields, message } = refusal(error);
+      const { fields, message } = refusal(error, intl.formatMessage({ id: 'error.generic' }));
       setProblem(fields.password);
-      setFailure(message ?? intl.formatMessage({ id: 'error.generic' }));
+      setFailure(message);
       requestAnimationFrame(() => focusFirstProblem(form.current));
     }
   };
