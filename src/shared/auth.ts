@@ -19,6 +19,8 @@ export const REFRESH_FACTOR_MS = 900;
 /** The browser hashes the password as SHA-384 over this fixed salt and the password, base64. */
 export const PASSWORD_SALT = 'retro-spelbutiken:v1:';
 export const PASSWORD_MIN_LENGTH = 7;
+/** What the browser's hash of a password looks like (SHA-384, base64): 64 characters. */
+export const BROWSER_PASSWORD_HASH = /^[A-Za-z0-9+/]{64}$/;
 
 export const AUTH_PATHS = {
   register: '/auth/register',
@@ -28,13 +30,17 @@ export const AUTH_PATHS = {
   sign: '/auth/sign',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  /** The link mailed to a new address: moves the account there. */
+  confirmEmail: '/auth/confirm-email',
+  /** The link mailed to the old address after a change: moves the account back and opens the reset flow. */
+  undoEmail: '/auth/undo-email',
 } as const;
 
 /**
  * The JSON body of every auth endpoint; each takes the fields it needs. password and newPassword are the
  * browser's hash (see PASSWORD_SALT). sessionLifetime is in minutes (30 when remember-me is off; absent means
  * a week). signature answers a `{sign}` challenge. loginToken is an admin's one-time "shop as" token (login).
- * key is a password reset key (reset-password).
+ * key is a password reset key (reset-password), or an e-mail change's key (confirm-email, undo-email).
  */
 export interface AuthRequest {
   username?: string;
@@ -86,9 +92,18 @@ export interface AuthLoggedOut {
   loggedOut: true;
 }
 
-/** 200 from forgot-password: the same text whether or not the address has an account. */
+/** 200 from forgot-password (the same text whether or not the address has an account) and confirm-email. */
 export interface AuthMessage {
   message: string;
+}
+
+/**
+ * 200 from undo-email: the account has its old address back, every session has ended and the password no longer
+ * works; `key` is a fresh reset key for the page to set a new one with (reset-password).
+ */
+export interface AuthEmailRestored {
+  message: string;
+  key: string;
 }
 
 export type AuthErrorCode =
@@ -97,6 +112,8 @@ export type AuthErrorCode =
   | 'WRONG_PASSWORD_LOGGED_OUT'
   | 'INVALID_FIELDS'
   | 'RESET_KEY_INVALID'
+  /** 400: an e-mail change's link that was used, has expired or never existed. */
+  | 'EMAIL_KEY_INVALID'
   | 'SIGNATURE_INVALID'
   | 'UNAUTHENTICATED'
   | 'RATE_LIMITED'

@@ -28,6 +28,7 @@ const published: Record<PageRouteId, { sv: string[]; en: string[]; pageType: Pag
   accountSettings: { sv: ['mina-sidor/installningar'], en: ['my-account/settings'], pageType: 'account' },
   accountBalance: { sv: ['mina-sidor/saldo'], en: ['my-account/balance'], pageType: 'account' },
   resetPassword: { sv: ['account/reset-password'], en: ['account/reset-password'], pageType: 'account' },
+  emailChange: { sv: ['account/email'], en: ['account/email'], pageType: 'account' },
   account: { sv: ['account'], en: ['account'], pageType: 'account' },
   content: { sv: [':alias', 'content/:alias'], en: [':alias', 'content/:alias'], pageType: 'content' },
   notFound: { sv: ['*'], en: ['*'], pageType: 'notFound' },

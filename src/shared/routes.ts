@@ -75,6 +75,11 @@ export const pageRoutes = {
   account: route('account', same('account'), { personal: true }),
   /** Where the password reset mail leads (?key=…); open to anyone holding a key. */
   resetPassword: route('account', same('account/reset-password'), { personal: true }),
+  /**
+   * Where the e-mail change's mails lead: ?key=… confirms a new address, ?undo=1&key=… moves the account back to
+   * the old one and opens the reset flow; open to anyone holding a key.
+   */
+  emailChange: route('account', same('account/email'), { personal: true }),
   // One segment is a content page's alias (least specific: every other route wins over it).
   content: route('content', same(':alias', 'content/:alias')),
   notFound: route('notFound', same('*')),
@@ -139,6 +144,7 @@ export const routes = {
   accountSettings: (languageId: LanguageId) => pathOf('accountSettings', languageId),
   accountBalance: (languageId: LanguageId) => pathOf('accountBalance', languageId),
   resetPassword: (languageId: LanguageId) => pathOf('resetPassword', languageId),
+  emailChange: (languageId: LanguageId) => pathOf('emailChange', languageId),
   offline: (languageId: LanguageId) => pathOf('offline', languageId),
 };
 

@@ -183,8 +183,17 @@ test.describe('customer accounts', () => {
 
     await untilHydrated(page);
     await page.getByRole('button', { name: 'Radera konto' }).click();
-    await expect(page.getByText('Vill du verkligen radera ditt konto?')).toBeVisible();
-    await page.getByRole('button', { name: 'Ja, radera mitt konto' }).click();
+    // Deleting asks for the password: a stolen token alone must not erase the account.
+    const deleting = page.getByRole('form', { name: /Vill du verkligen radera ditt konto\?/ });
+    await expect(deleting).toBeVisible();
+    await deleting.getByRole('button', { name: 'Ja, radera mitt konto' }).click();
+    await expect(deleting.getByText('Du måste ange ett lösenord')).toBeVisible();
+    await password(deleting, 'Nuvarande lösenord').fill('inte-mitt-lösenord');
+    await deleting.getByRole('button', { name: 'Ja, radera mitt konto' }).click();
+    await expect(deleting.getByText('Fel lösenord, försök gärna igen')).toBeVisible();
+    await expectAccessible(page, 'delete account');
+    await password(deleting, 'Nuvarande lösenord').fill(newPassword);
+    await deleting.getByRole('button', { name: 'Ja, radera mitt konto' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(snackbar(page)).toBeVisible();
     const again = await openLogin(page);
@@ -192,6 +201,73 @@ test.describe('customer accounts', () => {
     await password(again, 'Lösenord').fill(newPassword);
     await again.getByRole('button', { name: 'Logga in' }).click();
     await expect(again.getByRole('alert')).toHaveText('Fel email eller lösenord, försök gärna igen');
+  });
+
+  test('move the account to another email through the link mailed there, then take it back from the old address', async ({ page }, testInfo) => {
+    // Two mails, each sent from the outbox within 10 s.
+    test.setTimeout(120_000);
+    const email = emailFor(testInfo, 'move');
+    const moved = emailFor(testInfo, 'moved');
+    await page.goto('/');
+    await register(page, email);
+    await page.goto('/mina-sidor/installningar');
+    await untilHydrated(page);
+
+    // Another address asks for the current password, and changes nothing until the new address answers.
+    const details = page.getByRole('form', { name: 'Mina uppgifter' });
+    await textbox(details, 'E-post').fill(moved);
+    await details.getByRole('button', { name: 'Spara' }).click();
+    await expect(details.getByText('Du måste ange ett lösenord')).toBeVisible();
+    await password(details, 'Nuvarande lösenord').fill(PASSWORD);
+    await expectAccessible(page, 'settings, another email');
+    await expectNoSidewaysScroll(page, 'settings, another email');
+    const asked = Date.now();
+    await details.getByRole('button', { name: 'Spara' }).click();
+    await expect(snackbar(page)).toContainText(`Vi har skickat en länk till ${moved}`);
+    await expect(textbox(details, 'E-post')).toHaveValue(email);
+    await expect(password(details, 'Nuvarande lösenord')).toHaveCount(0);
+
+    const confirmMail = await latestMailTo(moved, { timeout: 40_000, after: asked });
+    expect(confirmMail.subject).toContain('Bekräfta din nya e-postadress');
+    const confirmLink = /Bekräfta e-postadressen: (\S+)/.exec(confirmMail.text)?.[1];
+    expect(confirmLink, confirmMail.text).toBeDefined();
+    const confirmUrl = new URL(confirmLink!);
+    expect(confirmUrl.pathname).toBe('/account/email');
+    await page.goto(`${confirmUrl.pathname}${confirmUrl.search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Bekräfta ny e-postadress' })).toBeVisible();
+    await untilHydrated(page);
+    await expectAccessible(page, 'confirm email');
+    const confirmed = Date.now();
+    await page.getByRole('button', { name: 'Bekräfta e-postadressen' }).click();
+    // This browser confirmed while signed in: it stays signed in, on the settings with the new address.
+    await expect(page).toHaveURL(/\/mina-sidor\/installningar$/);
+    await expect(snackbar(page)).toContainText(`Klart! Ditt konto använder nu ${moved}`);
+    await expect(textbox(page, 'E-post')).toHaveValue(moved);
+
+    // The old address is told, with a link that takes the account back and asks for a new password.
+    const changedMail = await latestMailTo(email, { timeout: 40_000, after: confirmed });
+    expect(changedMail.subject).toContain('E-postadressen för ditt konto');
+    expect(changedMail.text).toContain(moved);
+    const undoLink = /Ångra ändringen: (\S+)/.exec(changedMail.text)?.[1];
+    expect(undoLink, changedMail.text).toBeDefined();
+    const undoUrl = new URL(undoLink!);
+    await page.goto(`${undoUrl.pathname}${undoUrl.search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ångra bytet av e-postadress' })).toBeVisible();
+    await expect(page.getByText(`Ditt konto har fått tillbaka ${email}`)).toBeVisible();
+    await expectAccessible(page, 'undo email change');
+    const newPassword = 'tillbaka-igen-6';
+    await password(page, 'Nytt lösenord').fill(newPassword);
+    await password(page, 'Upprepa lösenord').fill(newPassword);
+    await page.getByRole('button', { name: 'Spara lösenord' }).click();
+    await expect(snackbar(page)).toContainText('Ditt lösenord är ändrat');
+    await expect(page).toHaveURL(/\/mina-sidor\/ordrar$/);
+    await logOut(page);
+    // The old address signs in again, and only with the new password (the one who moved it knew the old).
+    await onlyNewPasswordSignsIn(page, email, newPassword);
+
+    // The undo link works once.
+    await page.goto(`${undoUrl.pathname}${undoUrl.search}`);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('Länken för att ångra bytet av e-postadress har redan använts');
   });
 
   test('the panel checks its fields, registers a company, and asks for a reset mail', async ({ page }, testInfo) => {

@@ -52,6 +52,8 @@ describe('the router', () => {
     ['/en/my-account/balance', 'accountBalance'],
     ['/account/reset-password', 'resetPassword'],
     ['/en/account/reset-password', 'resetPassword'],
+    ['/account/email', 'emailChange'],
+    ['/en/account/email', 'emailChange'],
     ['/om-oss', 'content'],
     ['/content/om-oss', 'content'],
     ['/en/about-us', 'content'],

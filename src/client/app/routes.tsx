@@ -40,6 +40,7 @@ export const pageModuleFiles = {
   accountSettings: 'src/client/features/account/SettingsPage.tsx',
   accountBalance: 'src/client/features/account/BalancePage.tsx',
   resetPassword: 'src/client/features/account/ResetPasswordPage.tsx',
+  emailChange: 'src/client/features/account/EmailChangePage.tsx',
 } as const;
 export type PageModuleId = keyof typeof pageModuleFiles;
 
@@ -63,6 +64,7 @@ export const pageModuleOf: Record<PageRouteId, PageModuleId | null> = {
   accountSettings: 'accountSettings',
   accountBalance: 'accountBalance',
   resetPassword: 'resetPassword',
+  emailChange: 'emailChange',
   account: null,
   offline: null,
   content: 'content',
@@ -84,6 +86,7 @@ export const pageModules = {
   accountSettings: () => import('../features/account/SettingsPage'),
   accountBalance: () => import('../features/account/BalancePage'),
   resetPassword: () => import('../features/account/ResetPasswordPage'),
+  emailChange: () => import('../features/account/EmailChangePage'),
 } satisfies Record<PageModuleId, () => Promise<unknown>>;
 
 /**
@@ -153,6 +156,7 @@ function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
       return { loader: (args, scoped) => balanceLoader(args, scoped), Component: BalancePage };
     }),
     resetPassword: lazy(async () => ({ Component: (await pageModules.resetPassword()).ResetPasswordPage })),
+    emailChange: lazy(async () => ({ Component: (await pageModules.emailChange()).EmailChangePage })),
     account: { lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) },
     content: lazy(async () => {
       const { ContentPage, contentLoader } = await pageModules.content();
@@ -178,6 +182,7 @@ export const pagesRenderingWithClient: ReadonlySet<PageModuleId> = new Set<PageM
   'accountSettings',
   'accountBalance',
   'resetPassword',
+  'emailChange',
 ]);
 
 function waitingForClient(route: PageRouteObject, module: PageModuleId | null, env: LoaderEnv): PageRouteObject {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { addressKey } from './address-key';
+import type { AddressLimits } from './address-limits';
 import type { RateBudget } from './budgets';
 
 /** The two budgets of one kind of login (admin, customer). */
@@ -75,8 +76,21 @@ export interface CustomerLoginAttempt extends LoginAttempt {
   needsChallenge: boolean;
 }
 
+/** The customer's three login counters: a login, and a current password asked for before a change, count alike. */
+export type CustomerLoginCounters = Pick<CustomerLoginLimits, 'perAccount' | 'perAddress' | 'perAccountAndAddress'>;
+
+export const customerLoginCounters = (limits: AddressLimits): CustomerLoginCounters => ({
+  perAccount: limits.customerLoginFailuresPerAccount,
+  perAddress: limits.customerLoginFailuresPerAddress,
+  perAccountAndAddress: limits.customerLoginFailuresPerAccountAndAddress,
+});
+
 /** Like beginLoginAttempt, but only the address's counters can refuse; the account's only counts. */
-export async function beginCustomerLoginAttempt(limits: CustomerLoginLimits, email: string, address: string): Promise<CustomerLoginAttempt | LoginRefused> {
+export async function beginCustomerLoginAttempt(
+  limits: CustomerLoginCounters & Partial<Pick<CustomerLoginLimits, 'challengeAfter' | 'accountChallengeAfter'>>,
+  email: string,
+  address: string,
+): Promise<CustomerLoginAttempt | LoginRefused> {
   const account = accountKey(email);
   const pair = `${account}:${addressKey(address)}`;
   const [byAddress, byPair] = await Promise.all([limits.perAddress.take(address), limits.perAccountAndAddress.take(pair)]);
@@ -91,7 +105,8 @@ export async function beginCustomerLoginAttempt(limits: CustomerLoginLimits, ema
     await Promise.all([limits.perAccount.giveBack(account), limits.perAddress.giveBack(address), limits.perAccountAndAddress.giveBack(pair)]);
   };
   return {
-    needsChallenge: byAddress.used > limits.challengeAfter || byAccount.used > limits.accountChallengeAfter,
+    // Without thresholds (the current password asked for before a change, which cannot carry a proof of work) never.
+    needsChallenge: byAddress.used > (limits.challengeAfter ?? Infinity) || byAccount.used > (limits.accountChallengeAfter ?? Infinity),
     succeeded: giveBack,
     notChecked: giveBack,
   };

@@ -76,7 +76,28 @@ const AUTOCOMPLETE: Record<TextField, string> = {
 };
 
 /** A server message for one field (BAD_USER_INPUT's extensions.fields) becomes that field's problem as given. */
-type Problems = Partial<Record<TextField, FieldProblem | { text: string }>>;
+type ServerProblem = FieldProblem | { text: string };
+type Problems = Partial<Record<TextField | 'password', ServerProblem>>;
+
+const shownProblem = (problem: ServerProblem | undefined): FieldProblem | undefined =>
+  problem && 'text' in problem ? { id: 'account.serverProblem', values: { text: problem.text } } : problem;
+
+/**
+ * What a refused mutation shows: each bad field's text at the field, and a text for the whole form: the server's
+ * (in the shopper's language: bad fields, too many password guesses, a busy server) unless it only repeats the one
+ * at a field, or the generic one when the server gave neither.
+ */
+function refusal(error: unknown, generic: string): { fields: Problems; message: string | null } {
+  const shown = CombinedGraphQLErrors.is(error)
+    ? error.errors.find((e) => ['BAD_USER_INPUT', 'RATE_LIMITED', 'BUSY'].includes(String(e.extensions?.code)))
+    : undefined;
+  const texts = Object.entries((shown?.extensions?.fields ?? {}) as Record<string, unknown>).map(([field, text]) => [field, String(text)] as const);
+  const fields: Problems = Object.fromEntries(texts.map(([field, text]) => [field, { text }]));
+  if (!shown) return { fields, message: generic };
+  return { fields, message: texts.some(([, text]) => text === shown.message) ? null : shown.message };
+}
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 function DetailsForm({ user }: { user: UserFieldsFragment }) {
   const intl = useIntl();
@@ -85,6 +106,10 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
   const form = useRef<HTMLFormElement>(null);
   const revalidator = useRevalidator();
   const [details, setDetails] = useState(() => detailsOf(user));
+  // Moving the account to another address asks for the current password (a stolen token alone must not).
+  const [password, setPassword] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const emailChanged = !sameAddress(details.email, user.email);
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [update, { loading }] = useMutation(UpdateUserDocument);
@@ -93,7 +118,7 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = problemsOf<TextField>({
+    const found = problemsOf<TextField | 'password'>({
       firstName: requiredProblem(details.firstName),
       lastName: requiredProblem(details.lastName),
       email: emailProblem(details.email),
@@ -105,6 +130,7 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
       addressLine2: null,
       zip: null,
       city: null,
+      password: emailChanged ? passwordProblem(password) : null,
     });
     setProblems(found);
     setFailure(null);
@@ -115,16 +141,18 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
       input[field] = details[field].trim() || null;
     }
     try {
-      const result = await update({ variables: { user: input, ...channel } });
+      const requested = details.email.trim();
+      const result = await update({ variables: { user: input, password: emailChanged ? await hashPassword(password) : undefined, ...channel } });
+      // The answer keeps the old address: the new one becomes the account's once the link mailed to it is opened.
       if (result.data) setDetails(detailsOf(result.data.updateUser));
-      notify(intl.formatMessage({ id: 'account.success.saved' }), 'success');
+      setPassword('');
+      setSentTo(emailChanged ? requested : null);
+      notify(intl.formatMessage(emailChanged ? { id: 'account.settings.emailConfirmSent' } : { id: 'account.success.saved' }, { email: requested }), 'success');
       void revalidator.revalidate();
     } catch (error) {
-      const bad = CombinedGraphQLErrors.is(error) ? error.errors.find((e) => e.extensions?.code === 'BAD_USER_INPUT') : undefined;
-      const fields = (bad?.extensions?.fields ?? {}) as Partial<Record<TextField, string>>;
-      const fromServer = Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, { text: String(text) }])) as Problems;
-      setProblems(fromServer);
-      setFailure(bad?.message ?? intl.formatMessage({ id: 'error.generic' }));
+      const { fields, message } = refusal(error, intl.formatMessage({ id: 'error.generic' }));
+      setProblems(fields);
+      setFailure(message);
       requestAnimationFrame(() => focusFirstProblem(form.current));
     }
   };
@@ -139,7 +167,7 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
         autoComplete={AUTOCOMPLETE[name]}
         value={details[name]}
         onChange={set(name)}
-        problem={problem && 'text' in problem ? { id: 'account.serverProblem', values: { text: problem.text } } : problem}
+        problem={shownProblem(problem)}
         required={false}
         {...extra}
       />
@@ -157,8 +185,30 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
         {field('firstName', 'checkout.field.firstName', { required: true })}
         {field('lastName', 'checkout.field.lastName', { required: true })}
         {field('email', 'checkout.field.email', { type: 'email', inputMode: 'email', required: true })}
+        {emailChanged && (
+          <div className="account-form__email-password">
+            <p>
+              <FormattedMessage id="account.settings.emailPassword" />
+            </p>
+            <AccountField
+              id={`${id}-password`}
+              name="current-password"
+              label="account.field.currentPassword"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              problem={shownProblem(problems.password)}
+            />
+          </div>
+        )}
         {field('phoneNumber', 'checkout.field.phoneNumber', { type: 'tel', inputMode: 'tel' })}
       </div>
+      {sentTo && !emailChanged && (
+        <p className="account-form__note" role="status">
+          <FormattedMessage id="account.settings.emailConfirmSent" values={{ email: sentTo }} />
+        </p>
+      )}
       <h3>
         <FormattedMessage id="account.settings.address" />
       </h3>
@@ -294,20 +344,38 @@ function DeleteAccount() {
   const navigate = useNavigate();
   const start = useStartSession();
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState(false);
+  // Deleting asks for the password: a stolen token alone must not erase the account.
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<ServerProblem | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
   const [remove, { loading }] = useMutation(DeleteUserDocument);
-  const confirm = async () => {
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    const missing = passwordProblem(password) ?? undefined;
+    setProblem(missing);
+    setFailure(null);
+    if (missing) return requestAnimationFrame(() => focusFirstProblem(form.current));
     start();
     try {
-      const result = await remove({ variables: channel });
+      const result = await remove({ variables: { password: await hashPassword(password), ...channel } });
       // The server ended every session of the account.
       await signOut({ callServer: false });
       notify(result.data?.deleteUser.message || intl.formatMessage({ id: 'account.success.deleted' }), 'success');
       await navigate(routes.home(languageId), { replace: true });
-    } catch {
-      setFailure(intl.formatMessage({ id: 'error.generic' }));
+    } catch (error) {
+      const { fields, message } = refusal(error, intl.formatMessage({ id: 'error.generic' }));
+      setProblem(fields.password);
+      setFailure(message);
+      requestAnimationFrame(() => focusFirstProblem(form.current));
     }
+  };
+  const cancel = () => {
+    setConfirming(false);
+    setPassword('');
+    setProblem(undefined);
+    setFailure(null);
   };
   return (
     <section className="account-section account-delete" aria-labelledby={`${id}-title`}>
@@ -318,28 +386,41 @@ function DeleteAccount() {
         <FormattedMessage id="account.settings.deleteText" />
       </p>
       {confirming ? (
-        <div className="account-delete__confirm" role="group" aria-labelledby={`${id}-question`}>
+        <form ref={form} className="account-delete__confirm" method="post" noValidate aria-labelledby={`${id}-question`} onSubmit={confirm}>
           <p id={`${id}-question`}>
             <strong>
               <FormattedMessage id="account.settings.deleteQuestion" />
             </strong>
           </p>
-          <button type="button" className="button button--danger" disabled={loading} onClick={() => void confirm()}>
+          <p>
+            <FormattedMessage id="account.settings.deletePassword" />
+          </p>
+          <AccountField
+            id={`${id}-password`}
+            name="current-password"
+            label="account.field.currentPassword"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            problem={shownProblem(problem)}
+          />
+          {failure && (
+            <p className="field__error" role="alert">
+              {failure}
+            </p>
+          )}
+          <button type="submit" className="button button--danger" disabled={loading} aria-busy={loading || undefined}>
             <FormattedMessage id="account.settings.deleteConfirm" />
           </button>
-          <button type="button" className="button" onClick={() => setConfirming(false)}>
+          <button type="button" className="button" onClick={cancel}>
             <FormattedMessage id="account.settings.cancel" />
           </button>
-        </div>
+        </form>
       ) : (
         <button type="button" className="button" onClick={() => setConfirming(true)}>
           <FormattedMessage id="account.settings.delete" />
         </button>
-      )}
-      {failure && (
-        <p className="field__error" role="alert">
-          {failure}
-        </p>
       )}
     </section>
   );

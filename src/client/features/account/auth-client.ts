@@ -94,10 +94,14 @@ function failure(status: number, body: unknown): AuthError {
   return new AuthError(typeof message === 'string' ? message : '', code ?? 'NETWORK', status);
 }
 
-/** An auth endpoint's 200: a token (login, register, password, reset), or only a message (forgot password). */
+/**
+ * An auth endpoint's 200: a token (login, register, password, reset), or only a message (forgot password, confirm
+ * email), or a message and a reset key (undo email).
+ */
 export interface AuthAnswer {
   success: AuthSuccess | null;
   message: string | null;
+  key: string | null;
 }
 
 /** POSTs JSON to an auth endpoint in the page's language; rejects with an AuthError when refused. */
@@ -113,8 +117,8 @@ export async function callAuth(path: AuthPath, request: AuthRequest, options: Ca
     if (answer.status < 400 && isChallenge(answer.body)) throw new AuthError('', 'SIGNATURE_INVALID', answer.status);
   }
   if (answer.status === 0 || answer.status >= 400) throw failure(answer.status, answer.body);
-  const message = (answer.body as { message?: unknown } | null)?.message;
-  return { success: isSuccess(answer.body) ? answer.body : null, message: typeof message === 'string' ? message : null };
+  const { message, key } = (answer.body ?? {}) as { message?: unknown; key?: unknown };
+  return { success: isSuccess(answer.body) ? answer.body : null, message: typeof message === 'string' ? message : null, key: typeof key === 'string' ? key : null };
 }
 
 /** What the browser reads of its token: exp and iat in seconds. */

@@ -158,7 +158,7 @@ export type Gender =
 /**
  * Changes to the signed-in customer's details. A field left out keeps its value, null clears it; strings are trimmed.
  * Checked with the checkout's rules and texts; a bad field answers BAD_USER_INPUT with extensions.fields
- * ({field: message}). The email is changed through its own field and must not belong to another account.
+ * ({field: message}). Another email does not change the account's at once: see updateUser.
  */
 export type UserInput = {
   email?: string | null | undefined;
@@ -222,6 +222,7 @@ export type AccountBalanceQuery = { __typename: 'Query', getUser: { __typename: 
 
 export type UpdateUserMutationVariables = Exact<{
   user: UserInput;
+  password?: string | null | undefined;
   channelId?: string | null | undefined;
   languageId?: string | null | undefined;
 }>;
@@ -230,6 +231,7 @@ export type UpdateUserMutationVariables = Exact<{
 export type UpdateUserMutation = { __typename: 'Mutation', updateUser: { __typename: 'User', customerId: number, email: string, customerType: CustomerType, firstName: string | null, lastName: string | null, phoneNumber: string | null, gender: Gender, careOf: string | null, streetAddress: string | null, addressLine2: string | null, zip: string | null, city: string | null, country: string, personalIdNumber: string | null, organisationIdNumber: string | null, companyName: string | null, newsletterConsent: boolean, shopAs: boolean } };
 
 export type DeleteUserMutationVariables = Exact<{
+  password?: string | null | undefined;
   channelId?: string | null | undefined;
   languageId?: string | null | undefined;
 }>;

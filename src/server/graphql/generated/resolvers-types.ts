@@ -323,11 +323,23 @@ export type Mutation = {
    * What was drawn from a gift card goes back on the card. Calling it again changes nothing.
    */
   completePayment: Order;
-  /** Saves the signed-in customer's details; answers them as saved. */
+  /**
+   * Saves the signed-in customer's details; answers them as saved. Any field but the email saves without a password.
+   * Another email (not only another letter case) is the sign-in address, which a password reset is mailed to: moving
+   * it would hand the account to whoever holds a stolen token, so it needs `password`, the current password as the
+   * browser hashes it for /auth (SHA-384 with the fixed salt, base64; an argument the spec's updateUser does not have,
+   * hence optional). A missing or wrong one answers BAD_USER_INPUT with extensions.fields.password, and counts as a
+   * wrong login (same limits, RATE_LIMITED past them). With the right one, the other fields are saved and the new
+   * address is mailed a link: the account moves there only when the link is opened (/auth/confirm-email), and the old
+   * address is then mailed a link that undoes it. The answer (still the old email) is the same whether or not another
+   * account has the new address, so it tells nobody which addresses are registered. FORBIDDEN for a shop-as session.
+   */
   updateUser: User;
   /**
    * Erases the signed-in customer's account and personal data and ends every session. Their orders stay for
-   * bookkeeping without the person's details.
+   * bookkeeping without the person's details. Needs `password`, the current password as for updateUser's email (a
+   * stolen token alone must not erase an account), with the same answers when it is missing or wrong. FORBIDDEN for a
+   * shop-as session.
    */
   deleteUser: UserMessage;
   /** Signs an address up for the newsletter (the 30 % promise); the same address twice is one sign-up. */
@@ -455,6 +467,7 @@ export type MutationCompletePaymentArgs = {
 /** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
 export type MutationUpdateUserArgs = {
   user: UserInput;
+  password?: InputMaybe<Scalars['String']['input']>;
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -462,6 +475,7 @@ export type MutationUpdateUserArgs = {
 
 /** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
 export type MutationDeleteUserArgs = {
+  password?: InputMaybe<Scalars['String']['input']>;
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1229,7 +1243,7 @@ export type User = {
 /**
  * Changes to the signed-in customer's details. A field left out keeps its value, null clears it; strings are trimmed.
  * Checked with the checkout's rules and texts; a bad field answers BAD_USER_INPUT with extensions.fields
- * ({field: message}). The email is changed through its own field and must not belong to another account.
+ * ({field: message}). Another email does not change the account's at once: see updateUser.
  */
 export type UserInput = {
   email?: InputMaybe<Scalars['String']['input']>;

@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 // Its types add req.cookies (app.ts registers the plugin).
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +6,9 @@ import {
   AUTH_COOKIE,
   AUTH_PATHS,
   SHORT_SESSION_SECONDS,
+  BROWSER_PASSWORD_HASH,
   type AuthChallenge,
+  type AuthEmailRestored,
   type AuthErrorCode,
   type AuthFailure,
   type AuthLoggedOut,
@@ -16,27 +17,26 @@ import {
   type AuthSuccess,
 } from '../../../shared/auth';
 import { resolveLanguage, type LanguageId } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
 import type { ShopVariant } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { t, type TextId, type TextValues } from '../../i18n';
 import type { AddressLimits } from '../../limits/address-limits';
-import { beginCustomerLoginAttempt, isRefused, type CustomerLoginLimits } from '../../limits/login-attempts';
+import { beginCustomerLoginAttempt, customerLoginCounters, isRefused, type CustomerLoginLimits } from '../../limits/login-attempts';
 import { dummyHashPromise, hashPassword, PasswordHashBusyError, verifyPassword } from '../../security/password';
 import { bearerToken } from '../admin';
 import { isSafeText } from '../../../shared/text';
 import { isValidOrganisationNumber } from '../../../shared/swedish-id';
 import { createCustomer, findCustomerByEmail, findCustomerCredentials, setCustomerPasswordHash } from '../customer';
-import { enqueuePasswordResetMail, maskPasswordResetKeys } from '../mail';
+import { enqueuePasswordResetMail, maskMailKeys } from '../mail';
 import { makeChallenge, meetsDifficulty, readChallenge, splitSignature } from './challenge';
-import { findLiveResetKey, insertResetKey, takeResetKey, useCustomerResetKeys } from './reset-key-store';
+import { confirmEmailChange, undoEmailChange } from './email-change';
+import { addressMailBudgetKey, keyHashOf, newMailedKey, RESET_KEY_MINUTES } from './mailed-keys';
+import { findLiveResetKey, insertResetKey, takeResetKey, spendCustomerKeys } from './reset-key-store';
 import { findLiveSession, revokeCustomerSessions, revokeSession } from './session-store';
 import { refreshSession, replaceSessions, sessionLifetimeSeconds, sessionOfToken, startSession, type IssuedToken } from './sessions';
 import { takeShopAsLink } from './shop-as-store';
 import type { CustomerTokens } from './tokens';
-
-/** A reset link works this long, once. */
-export const RESET_KEY_MINUTES = 60;
-const RESET_PAGE = { sv: '/account/reset-password', en: '/en/account/reset-password' } as const;
 
 export interface AuthRouteDeps {
   db: Db;
@@ -53,7 +53,7 @@ export interface AuthRouteDeps {
 }
 
 // The browser's password: SHA-384 over the fixed salt and the password, base64 (64 characters).
-const hashedPassword = z.string().regex(/^[A-Za-z0-9+/]{64}$/);
+const hashedPassword = z.string().regex(BROWSER_PASSWORD_HASH);
 const text = (max: number) =>
   z
     .string()
@@ -95,6 +95,7 @@ const STATUS: Record<AuthErrorCode, number> = {
   WRONG_PASSWORD_LOGGED_OUT: 401,
   INVALID_FIELDS: 400,
   RESET_KEY_INVALID: 400,
+  EMAIL_KEY_INVALID: 400,
   SIGNATURE_INVALID: 400,
   UNAUTHENTICATED: 401,
   RATE_LIMITED: 429,
@@ -115,7 +116,6 @@ class AuthError extends Error {
 }
 
 const fail = (code: AuthErrorCode, textId: TextId, values?: TextValues) => new AuthError(code, textId, values);
-const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 /** The request's language (languageId in the query or the body; Swedish otherwise) and its fields. */
 function fieldsOf(req: FastifyRequest): { body: Body | null; language: LanguageId } {
@@ -152,22 +152,21 @@ const success = (issued: IssuedToken): AuthSuccess => ({ token: issued.token, ma
 
 /**
  * The customer auth endpoints: /auth/register, /auth/login (also refresh and shop-as), /auth/password,
- * /auth/logout, /auth/sign/:value, /auth/forgot-password and /auth/reset-password. Success answers 200 with the
+ * /auth/logout, /auth/sign/:value, /auth/forgot-password, /auth/reset-password, and the e-mail change's
+ * /auth/confirm-email and /auth/undo-email. Success answers 200 with the
  * shapes of shared/auth.ts; a failure 4xx {message, code}, message in the request's language (languageId in the
  * query or body, Swedish otherwise). Nothing here may be stored by a cache.
  */
 export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps): void {
   const { db, tokens, limits } = deps;
   const loginLimits: CustomerLoginLimits = {
-    perAccount: limits.customerLoginFailuresPerAccount,
-    perAddress: limits.customerLoginFailuresPerAddress,
-    perAccountAndAddress: limits.customerLoginFailuresPerAccountAndAddress,
+    ...customerLoginCounters(limits),
     challengeAfter: deps.challengeAfter,
     accountChallengeAfter: deps.accountChallengeAfter,
   };
 
   const handle =
-    (run: (req: FastifyRequest, body: Body, language: LanguageId) => Promise<AuthSuccess | AuthChallenge | AuthLoggedOut | AuthMessage | AuthSignInfo>) =>
+    (run: (req: FastifyRequest, body: Body, language: LanguageId) => Promise<AuthSuccess | AuthChallenge | AuthLoggedOut | AuthMessage | AuthSignInfo | AuthEmailRestored>) =>
     async (req: FastifyRequest, reply: FastifyReply) => {
       reply.header('Cache-Control', 'private, no-store');
       const { body, language } = fieldsOf(req);
@@ -325,7 +324,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
         await db.transaction(async (tx) => {
           await setCustomerPasswordHash(tx, session.customerId, passwordHash);
           // A reset link mailed before the change must not undo it.
-          await useCustomerResetKeys(tx, session.customerId, new Date());
+          await spendCustomerKeys(tx, session.customerId, new Date());
           return replaceSessions(tx, tokens, session.customerId, lifetime);
         }),
       );
@@ -364,13 +363,13 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       const username = body.username;
       const queueResetMail = async () => {
         const customer = await findCustomerByEmail(db, username);
-        if (!customer || !(await limits.passwordResetMails.take(sha256(customer.email.toLowerCase()))).allowed) return;
-        const key = randomBytes(32).toString('base64url');
-        const resetUrl = `${deps.origin}${RESET_PAGE[language]}?key=${key}`;
+        if (!customer || !(await limits.passwordResetMails.take(addressMailBudgetKey(customer.email))).allowed) return;
+        const { key, keyHash } = newMailedKey();
+        const resetUrl = `${deps.origin}${routes.resetPassword(language)}?key=${key}`;
         await db.transaction(async (tx) => {
           // Reset mails whose keys have expired keep them no longer (sent ones were masked when sent).
-          await maskPasswordResetKeys(tx, { createdBefore: new Date(Date.now() - RESET_KEY_MINUTES * 60_000) });
-          await insertResetKey(tx, { keyHash: sha256(key), customerId: customer.customerId, expiresAt: new Date(Date.now() + RESET_KEY_MINUTES * 60_000) });
+          await maskMailKeys(tx, { createdBefore: new Date(Date.now() - RESET_KEY_MINUTES * 60_000) });
+          await insertResetKey(tx, { keyHash, customerId: customer.customerId, expiresAt: new Date(Date.now() + RESET_KEY_MINUTES * 60_000) });
           await enqueuePasswordResetMail(tx, { to: customer.email, language, resetUrl, validMinutes: RESET_KEY_MINUTES }, deps.variant);
         });
       };
@@ -389,20 +388,46 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       await spendAccountChange(req.ip);
       const key = body.key;
       // A made-up, used or expired key costs no slow hash; the key is still taken atomically below.
-      if ((await findLiveResetKey(db, sha256(key), new Date())) === null) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
+      if ((await findLiveResetKey(db, keyHashOf(key), new Date())) === null) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
       const passwordHash = await hashPassword(newPassword);
       const issued = await db.transaction(async (tx) => {
-        const customerId = await takeResetKey(tx, sha256(key), new Date());
-        if (customerId === null) return null;
+        const customerId = (await takeResetKey(tx, keyHashOf(key), new Date()))?.customerId;
+        if (customerId === undefined) return null;
         // An unsent mail must not keep a key that was used.
-        await maskPasswordResetKeys(tx, { key });
+        await maskMailKeys(tx, { key });
         await setCustomerPasswordHash(tx, customerId, passwordHash);
         // Every other reset link of the account ends with this one.
-        await useCustomerResetKeys(tx, customerId, new Date());
+        await spendCustomerKeys(tx, customerId, new Date());
         return replaceSessions(tx, tokens, customerId, sessionLifetimeSeconds(body.sessionLifetime));
       });
       if (!issued) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
       return success(issued);
+    }),
+  );
+
+  // The e-mail change's links (email-change.ts), posted by the page they open (never on the GET of the link, which
+  // mail scanners fetch). No slow hash runs, but each draws from the address's account changes.
+  fastify.post(
+    AUTH_PATHS.confirmEmail,
+    handle(async (req, body, language) => {
+      if (!body.key) throw fail('EMAIL_KEY_INVALID', 'server.account.emailConfirmKeyInvalid');
+      await spendAccountChange(req.ip);
+      const outcome = await confirmEmailChange(db, deps, body.key, await sessionOfToken(db, tokens, tokenOf(req)));
+      if (outcome === 'invalid') throw fail('EMAIL_KEY_INVALID', 'server.account.emailConfirmKeyInvalid');
+      if (outcome === 'taken') throw fail('ACCOUNT_EXISTS', 'server.auth.accountExists');
+      return { message: t(language, 'server.account.emailChanged', { email: outcome.email }) } satisfies AuthMessage;
+    }),
+  );
+
+  fastify.post(
+    AUTH_PATHS.undoEmail,
+    handle(async (req, body, language) => {
+      if (!body.key) throw fail('EMAIL_KEY_INVALID', 'server.account.emailUndoKeyInvalid');
+      await spendAccountChange(req.ip);
+      const outcome = await undoEmailChange(db, body.key);
+      if (outcome === 'invalid') throw fail('EMAIL_KEY_INVALID', 'server.account.emailUndoKeyInvalid');
+      if (outcome === 'taken') throw fail('ACCOUNT_EXISTS', 'server.auth.accountExists');
+      return { message: t(language, 'server.account.emailChangeUndone', { email: outcome.email }), key: outcome.resetKey } satisfies AuthEmailRestored;
     }),
   );
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { isValidEmail } from '../../../shared/email';
 import { badInput, invalidFields } from '../../graphql/errors';
@@ -9,7 +9,6 @@ import { eraseCustomerOrders, orderNumbersOf } from '../order';
 import {
   deleteCustomer,
   deleteNewsletterSubscription,
-  emailBelongsToAnother,
   insertCreditMovement,
   insertNewsletterSubscription,
   lockCustomer,
@@ -17,6 +16,7 @@ import {
   selectCustomer,
   sumCredit,
   updateCustomer,
+  updateCustomerEmail,
 } from './customer-store';
 import { insertCustomer, type NewCustomer } from './credentials-store';
 import { accountTexts } from './messages';
@@ -35,7 +35,7 @@ export async function createCustomer(db: Db, customer: NewCustomer): Promise<num
 }
 
 /** The customer a valid session names; the session's row goes with the account, so it exists. */
-export async function findCustomer(db: Db, customerId: number): Promise<CustomerRecord> {
+export async function findCustomer(db: Queryable, customerId: number): Promise<CustomerRecord> {
   const customer = await selectCustomer(db, customerId);
   if (!customer) throw new Error(`Customer ${customerId} of a valid session does not exist`);
   return customer;
@@ -75,46 +75,80 @@ function mergeDetails(saved: CustomerDetails, input: UserInput): CustomerDetails
   };
 }
 
-/**
- * updateUser: checked with the checkout's rules and texts (the email is the one field an account cannot do
- * without); a bad field refuses the whole change with every bad field's text. An email another account has is
- * refused with the spec's text. Consenting to the newsletter signs the account's address up; withdrawing the
- * consent takes it off.
- */
-export async function updateCustomerDetails(db: Db, customerId: number, input: UserInput, languageId: LanguageId): Promise<CustomerRecord> {
+/** The input over the saved details, checked with the checkout's rules and texts: every bad field's text, or none. */
+function checkedDetails(saved: CustomerRecord, input: UserInput, languageId: LanguageId): CustomerDetails {
   const t = checkoutTexts(languageId);
-  const texts = accountTexts(languageId);
-  return db.transaction(async (tx) => {
-    const saved = await selectCustomer(tx, customerId, true);
-    if (!saved) throw new Error(`Customer ${customerId} of a valid session does not exist`);
-    const next = mergeDetails(detailsOf(saved), input);
-    const errors = customerFieldErrors({ ...next, email: next.email === '' ? null : next.email }, t);
-    if (next.email === '' && !errors.some((e) => e.field === 'email')) errors.unshift({ field: 'email', message: t.required });
-    if (errors.length > 0) throw invalidFields(t.fieldsInvalid, Object.fromEntries(errors.map((e) => [e.field, e.message])));
-    const emailChanged = next.email.toLowerCase() !== saved.email.toLowerCase();
-    const taken = () => invalidFields(texts.emailTaken, { email: texts.emailTaken });
-    if (emailChanged && (await emailBelongsToAnother(tx, next.email, customerId))) throw taken();
-    if (!(await updateCustomer(tx, customerId, next))) throw taken();
-    if (next.newsletterConsent && (!saved.newsletterConsent || emailChanged)) await insertNewsletterSubscription(tx, next.email, languageId);
-    if (saved.newsletterConsent && (!next.newsletterConsent || emailChanged)) await deleteNewsletterSubscription(tx, saved.email);
-    return (await selectCustomer(tx, customerId))!;
-  });
+  const next = mergeDetails(detailsOf(saved), input);
+  // The email is the one field an account cannot do without.
+  const errors = customerFieldErrors({ ...next, email: next.email === '' ? null : next.email }, t);
+  if (next.email === '' && !errors.some((e) => e.field === 'email')) errors.unshift({ field: 'email', message: t.required });
+  if (errors.length > 0) throw invalidFields(t.fieldsInvalid, Object.fromEntries(errors.map((e) => [e.field, e.message])));
+  return next;
+}
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * updateUser's first step: the input checked as it would be saved (a bad field refuses the whole change with every
+ * bad field's text), and the address it asks the account to move to; null when it keeps the account's own
+ * (in any letter case).
+ */
+export async function requestedEmail(db: Queryable, customerId: number, input: UserInput, languageId: LanguageId): Promise<string | null> {
+  const saved = await findCustomer(db, customerId);
+  const next = checkedDetails(saved, input, languageId);
+  return sameAddress(next.email, saved.email) ? null : next.email;
+}
+
+/**
+ * updateUser's save, in the caller's transaction: checked as requestedEmail checks it. It never moves the account
+ * to another address (the email changes here in letter case only): that waits until the new address has
+ * confirmed it (changeCustomerEmail, called by modules/auth), so a customer cannot claim an address that is not
+ * theirs, nor learn whether another account has it. Consenting to the newsletter signs the account's address up;
+ * withdrawing the consent takes it off.
+ */
+export async function saveCustomerDetails(tx: Queryable, customerId: number, input: UserInput, languageId: LanguageId): Promise<CustomerRecord> {
+  const saved = await selectCustomer(tx, customerId, true);
+  if (!saved) throw new Error(`Customer ${customerId} of a valid session does not exist`);
+  const checked = checkedDetails(saved, input, languageId);
+  const next = { ...checked, email: sameAddress(checked.email, saved.email) ? checked.email : saved.email };
+  // The unique index still has the last word; with the address unchanged (but for its case) it cannot refuse.
+  if (!(await updateCustomer(tx, customerId, next))) throw new Error(`Customer ${customerId}'s own address was refused`);
+  if (next.newsletterConsent && !saved.newsletterConsent) await insertNewsletterSubscription(tx, next.email, languageId);
+  if (saved.newsletterConsent && !next.newsletterConsent) await deleteNewsletterSubscription(tx, saved.email);
+  return (await selectCustomer(tx, customerId))!;
+}
+
+/**
+ * Moves the account to another sign-in address, in the caller's transaction: a new address its owner confirmed,
+ * or the old one an undo link brings back (modules/auth/email-change.ts). The newsletter sign-up follows the
+ * address. Answers the customer as they were before, or null when another account has the address now.
+ */
+export async function changeCustomerEmail(tx: Queryable, customerId: number, email: string): Promise<CustomerRecord | null> {
+  const saved = await selectCustomer(tx, customerId, true);
+  if (!saved) return null;
+  if (!(await updateCustomerEmail(tx, customerId, email))) return null;
+  if (saved.newsletterConsent && !sameAddress(saved.email, email)) {
+    await deleteNewsletterSubscription(tx, saved.email);
+    await insertNewsletterSubscription(tx, email, saved.languageId);
+  }
+  return saved;
 }
 
 /**
  * deleteUser, in one transaction: the orders stay for the bookkeeping, unlinked and without the person's details
- * (the order module says what is kept); the stored mails of those orders and the account's reset mails are
- * removed, and the newsletter sign-up when the account had given that consent; then the account, which takes its
- * sessions (every token stops working at once), reset keys, shop-as links, store credit and cart with it.
- * Nothing is erased by address alone: an account's email is not verified, so a guest's order mails, back-in-stock
- * requests or sign-up made with the same address are not the account's to erase.
+ * (the order module says what is kept); the stored mails of those orders and the account's own mails (reset,
+ * e-mail change: to its address and to `formerAddresses`, those it moved from or asked to move to) are removed,
+ * and the newsletter sign-up when the account had given that consent; then the account, which takes its sessions
+ * (every token stops working at once), keys, shop-as links, store credit and cart with it.
+ * Nothing else is erased by address alone: a guest's order mails, back-in-stock requests or sign-up made with the
+ * same address are not the account's to erase.
  */
-export async function deleteCustomerAccount(db: Db, customerId: number): Promise<void> {
+export async function deleteCustomerAccount(db: Db, customerId: number, formerAddresses: readonly string[] = []): Promise<void> {
   await db.transaction(async (tx) => {
     const saved = await selectCustomer(tx, customerId, true);
     if (!saved) return;
     const orderIds = await eraseCustomerOrders(tx, customerId);
-    await forgetMails(tx, { orderIds, email: saved.email });
+    await forgetMails(tx, { orderIds, emails: [saved.email, ...formerAddresses] });
     if (saved.newsletterConsent) await deleteNewsletterSubscription(tx, saved.email);
     await deleteCustomer(tx, customerId);
   });

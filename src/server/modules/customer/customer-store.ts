@@ -56,13 +56,7 @@ export async function selectCustomer(db: Queryable, customerId: number, lock = f
   return row ? toCustomer(row) : null;
 }
 
-/** Whether another account than `customerId` has this email (in any letter case). */
-export async function emailBelongsToAnother(db: Queryable, email: string, customerId: number): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM customers WHERE lower(email) = lower($1) AND customer_id <> $2', [email, customerId]);
-  return rows.length > 0;
-}
-
-/** Saves the details; false when the email was taken meanwhile (the unique index refused it). */
+/** Saves the details; false when another account has the email (in any letter case). */
 export async function updateCustomer(tx: Queryable, customerId: number, d: CustomerDetails): Promise<boolean> {
   const rows = await tx.query(
     `UPDATE customers SET email = $2, customer_type = $3, first_name = $4, last_name = $5, phone_number = $6, gender = $7,
@@ -90,6 +84,17 @@ export async function updateCustomer(tx: Queryable, customerId: number, d: Custo
       d.companyName,
       d.newsletterConsent,
     ],
+  );
+  return rows.length > 0;
+}
+
+/** Moves the account to another sign-in address; false when another account has it (in any letter case). */
+export async function updateCustomerEmail(tx: Queryable, customerId: number, email: string): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE customers SET email = $2, updated_at = now()
+     WHERE customer_id = $1 AND NOT EXISTS (SELECT 1 FROM customers o WHERE lower(o.email) = lower($2) AND o.customer_id <> $1)
+     RETURNING 1`,
+    [customerId, email.trim()],
   );
   return rows.length > 0;
 }

@@ -12,7 +12,8 @@ export type { TestApp } from '../../testing/app';
 export const ADMIN = { ADMIN_EMAIL: 'account-admin@example.se', ADMIN_PASSWORD: 'account admin password, long enough' };
 
 const browserHash = browserPasswordHash;
-const PASSWORD = browserHash('hemligt lösenord');
+/** Every kit customer's password, as their browser sends it (what updateUser's and deleteUser's `password` take). */
+export const PASSWORD = browserHash('hemligt lösenord');
 
 export interface SignedUp {
   customerId: number;
@@ -60,11 +61,21 @@ export interface Answer<T> {
   body: { data?: T | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
 }
 
-/** One GraphQL operation through the whole HTTP stack, as the customer whose token is given (none: a guest). */
-export async function call<T = Record<string, unknown>>(app: TestApp, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<Answer<T>> {
+/**
+ * One GraphQL operation through the whole HTTP stack, as the customer whose token is given (none: a guest), from
+ * `address` (Fastify's own default unless given).
+ */
+export async function call<T = Record<string, unknown>>(
+  app: TestApp,
+  query: string,
+  variables: Record<string, unknown> = {},
+  token?: string,
+  address = '127.0.0.1',
+): Promise<Answer<T>> {
   const res = await app.fastify.inject({
     method: 'POST',
     url: '/graphql',
+    remoteAddress: address,
     headers: token ? { authorization: `Bearer ${token}` } : {},
     payload: { query, variables },
   });
@@ -97,13 +108,13 @@ export async function shopAs(app: TestApp, customer: SignedUp): Promise<string> 
   return (await auth(app, AUTH_PATHS.login, { loginToken })).token;
 }
 
-/** A writable database and an app on it (with the kit's admin) for one describe block. */
-export function openAccountApp(kind: TestDbKind, use: (db: Db, app: TestApp) => void): void {
+/** A writable database and an app on it (with the kit's admin, and `env` over it) for one describe block. */
+export function openAccountApp(kind: TestDbKind, use: (db: Db, app: TestApp) => void, env: Record<string, string> = {}): void {
   let db: Db;
   let app: TestApp;
   beforeAll(async () => {
     db = await openWritableTestDb(kind);
-    app = await createTestApp(db, ADMIN);
+    app = await createTestApp(db, { ...ADMIN, ...env });
     use(db, app);
   });
   afterAll(async () => {

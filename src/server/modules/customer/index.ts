@@ -2,8 +2,9 @@
  * Customer accounts: the customer's own details, orders, store credit and newsletter sign-up (the account pages),
  * and their credentials, which modules/auth checks through the functions exported here.
  */
-export { customerResolvers } from './resolvers';
-export { createCustomer } from './customer-service';
+export { customerResolvers, userOf } from './resolvers';
+export { changeCustomerEmail, createCustomer, deleteCustomerAccount, requestedEmail, saveCustomerDetails } from './customer-service';
+export type { CustomerRecord } from './models';
 export {
   findCustomerByEmail,
   findCustomerCredentials,

@@ -2,15 +2,15 @@ import { formatMoney, toMajor, toMinor } from '../../../shared/money';
 import { resolveLanguage, type LanguageId } from '../../../shared/locales';
 import type { Balance, Resolvers, User } from '../../graphql/generated/resolvers-types';
 import { requireAdmin } from '../admin';
-import { requireAccountOwner, requireSignedIn } from '../../graphql/signed-in';
+import { requireSignedIn } from '../../graphql/signed-in';
 import { registerBackInStock } from '../notifications';
 import { customerOrders } from '../order';
-import { addCredit, creditBalance, deleteCustomerAccount, findCustomer, subscribeToNewsletter, updateCustomerDetails, type CreditBalance } from './customer-service';
-import { accountTexts } from './messages';
+import { addCredit, creditBalance, findCustomer, subscribeToNewsletter, type CreditBalance } from './customer-service';
 import { spendAccountChange } from '../../graphql/account-change-budget';
 import type { CustomerRecord } from './models';
 
-const userOf = ({ languageId: _language, ...customer }: CustomerRecord, shopAsAdminId: number | null): User => ({
+/** The customer as the API answers them to a session (shopAs: an admin's shop-as session). */
+export const userOf = ({ languageId: _language, ...customer }: CustomerRecord, shopAsAdminId: number | null): User => ({
   ...customer,
   shopAs: shopAsAdminId !== null,
 });
@@ -47,21 +47,7 @@ export const customerResolvers: Resolvers = {
     },
   },
   Mutation: {
-    updateUser: async (_, args, ctx) => {
-      const session = await requireSignedIn(ctx);
-      // The email is what the customer signs in with: a shop-as session may save the rest, never another email.
-      if (session.shopAsAdminId !== null && args.user.email != null) {
-        const current = await findCustomer(ctx.db, session.customerId);
-        if (current && args.user.email.trim().toLowerCase() !== current.email.toLowerCase()) await requireAccountOwner(ctx);
-      }
-      const saved = await updateCustomerDetails(ctx.db, session.customerId, args.user, resolveLanguage(args.channelId, args.languageId));
-      return userOf(saved, session.shopAsAdminId);
-    },
-    deleteUser: async (_, args, ctx) => {
-      const { customerId } = await requireAccountOwner(ctx);
-      await deleteCustomerAccount(ctx.db, customerId);
-      return { ok: true, message: accountTexts(resolveLanguage(args.channelId, args.languageId)).deleted };
-    },
+    // updateUser and deleteUser are modules/auth's: they ask for the current password and change the sign-in.
     subscribeToNewsletter: async (_, args, ctx) => {
       const languageId = resolveLanguage(args.channelId, args.languageId);
       await spendAccountChange(ctx, languageId);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
-import type { MailKind, RenderedMail } from './types';
+import { keyMailKinds, type MailKind, type RenderedMail } from './types';
 
 export interface OutboxMail extends RenderedMail {
   kind: MailKind;
@@ -126,13 +126,15 @@ export async function claimDueMails(db: Queryable, limit: number): Promise<Store
 }
 
 /*
- * A reset mail's link holds a key that sets the account's password. The outbox keeps it only while it may still be
- * needed (the mail is unsent and the key unused and unexpired): the key is then cut to its first four characters,
- * which still tell a person which mail it was, and can no longer be used.
+ * A reset mail's link holds a key that sets the account's password, and an e-mail change's links keys that move the
+ * account to another address or back (keyMailKinds). The outbox keeps a key only while it may still be needed (the
+ * mail is unsent and the key unused and unexpired): the key is then cut to its first four characters, which still
+ * tell a person which mail it was, and can no longer be used.
  */
 const RESET_KEY_PATTERN = 'key=([A-Za-z0-9_-]{4})[A-Za-z0-9_-]{4,}';
 const MASKED_KEY = 'key=\\1********';
 const maskSql = (column: 'text' | 'html') => `regexp_replace(${column}, '${RESET_KEY_PATTERN}', '${MASKED_KEY}', 'g')`;
+const KEY_KINDS_SQL = keyMailKinds.map((kind) => `'${kind}'`).join(', ');
 
 /** The mail's text with every reset key masked, as the outbox keeps it once the key is of no more use. */
 export function maskResetKeys(text: string): string {
@@ -142,24 +144,27 @@ export function maskResetKeys(text: string): string {
 export async function markSent(db: Queryable, id: string): Promise<void> {
   await db.query(
     `UPDATE mail_outbox SET sent_at = clock_timestamp(), locked_until = NULL, last_error = NULL,
-       text = CASE WHEN kind = 'passwordreset' THEN ${maskSql('text')} ELSE text END,
-       html = CASE WHEN kind = 'passwordreset' THEN ${maskSql('html')} ELSE html END
+       text = CASE WHEN kind IN (${KEY_KINDS_SQL}) THEN ${maskSql('text')} ELSE text END,
+       html = CASE WHEN kind IN (${KEY_KINDS_SQL}) THEN ${maskSql('html')} ELSE html END
      WHERE id = $1`,
     [id],
   );
 }
 
 /**
- * Masks the key in stored reset mails: those whose link holds `key` (it was used), and those queued before
- * `createdBefore` (their keys have expired).
+ * Masks the key in stored mails of `kind` (the reset mail unless named): those whose link holds `key` (it was
+ * used), and those queued before `createdBefore` (their keys have expired).
  */
-export async function maskPasswordResetKeys(db: Queryable, which: { key?: string; createdBefore?: Date }): Promise<void> {
+export async function maskMailKeys(
+  db: Queryable,
+  which: { key?: string; createdBefore?: Date; kind?: (typeof keyMailKinds)[number] },
+): Promise<void> {
   await db.query(
     `UPDATE mail_outbox SET text = ${maskSql('text')}, html = ${maskSql('html')}
-     WHERE kind = 'passwordreset'
+     WHERE kind = $3
        AND (($1::text IS NOT NULL AND strpos(text, 'key=' || $1::text) > 0) OR ($2::timestamptz IS NOT NULL AND created_at < $2::timestamptz))
        AND text ~ '${RESET_KEY_PATTERN}'`,
-    [which.key ?? null, which.createdBefore ?? null],
+    [which.key ?? null, which.createdBefore ?? null, which.kind ?? 'passwordreset'],
   );
 }
 
@@ -175,9 +180,13 @@ export async function markFailed(db: Queryable, mail: StoredMail, error: string)
 
 /**
  * Removes a deleted account's stored mails, sent or not (they hold the person's name and address): those of its
- * orders, and the password reset mails to its address (only an account's address ever gets one). Never every mail
- * to the address: an account's email is not verified, so a guest's order mails to the same address are not its.
+ * orders, and the account mails (password reset, e-mail change) to its addresses (only an account's addresses ever
+ * get one). Never every mail to an address: a guest's order mails to the same address are not the account's.
  */
-export async function deleteMailsOf(db: Queryable, orderIds: readonly string[], email: string): Promise<void> {
-  await db.query(`DELETE FROM mail_outbox WHERE order_id = ANY($1::text[]) OR (kind = 'passwordreset' AND lower(to_address) = lower($2))`, [orderIds, email.trim()]);
+export async function deleteMailsOf(db: Queryable, orderIds: readonly string[], emails: readonly string[]): Promise<void> {
+  await db.query(
+    `DELETE FROM mail_outbox WHERE order_id = ANY($1::text[])
+       OR (kind IN ('passwordreset', 'emailconfirm', 'emailchanged', 'emailtaken') AND lower(to_address) = ANY($2::text[]))`,
+    [orderIds, emails.map((email) => email.trim().toLowerCase())],
+  );
 }

@@ -15,9 +15,12 @@ export async function enqueueOrderMail(db: Queryable, kind: OrderMailKind, data:
   return enqueueMail(db, { ...rendered, kind, to: data.customerEmail, languageId: data.language, orderId });
 }
 
-/** A customer's account is erased: the stored mails of their orders and every mail to their address go too. */
-export function forgetMails(db: Queryable, person: { orderIds: readonly string[]; email: string }): Promise<void> {
-  return deleteMailsOf(db, person.orderIds, person.email);
+/**
+ * A customer's account is erased: the stored mails of their orders go, and the account's own mails (reset, e-mail
+ * change) to each of `emails` (its address, and those it moved from or asked to move to).
+ */
+export function forgetMails(db: Queryable, person: { orderIds: readonly string[]; emails: readonly string[] }): Promise<void> {
+  return deleteMailsOf(db, person.orderIds, person.emails);
 }
 
 /** Queues the back-in-stock notice to one address, in the language it asked in. */

@@ -78,6 +78,22 @@ describe.each(testDbKinds())('mail previews on %s', (kind) => {
     expect(framed(sv.body)).toContain('Spåra paketet');
   });
 
+  it("previews the e-mail change's mails: the link to the new address, the undo link to the old, the notice to a taken one", async () => {
+    const confirm = await get('/mail/emailconfirm');
+    expect(confirm.statusCode).toBe(200);
+    expect(confirm.body).toContain('Bekräfta e-postadress');
+    expect(framed(confirm.body)).toContain('href="/account/email?key=sample"');
+    const changed = await get('/en/mail/emailchanged');
+    expect(changed.body).toContain('Email address changed');
+    const undo = framed(changed.body);
+    expect(undo).toContain('Undo the change');
+    expect(undo).toContain('href="/en/account/email?undo=1&amp;key=sample"');
+    expect(undo).toContain('The link works for 7 days');
+    const taken = framed((await get('/mail/emailtaken')).body);
+    expect(taken).toContain('Adressen har redan ett konto');
+    expect(taken).not.toContain('key=');
+  });
+
   it('shows a stored outbox mail by its id to an admin only, and 404 for unknown ids or the other kind', async () => {
     const to = `preview-${randomUUID()}@example.se`;
     const id = await enqueueMail(db, {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { LanguageId } from '../../../shared/locales';
+import { routes } from '../../../shared/routes';
 import type { Db } from '../../db/client';
 import type { ShopVariant } from '../../../shared/shop';
 import { findMail, maskResetKeys, type StoredMail } from './outbox-store';
@@ -9,7 +10,8 @@ import { renderOrderMail } from './render';
 import { sampleOrderMailData } from './sample';
 import { mailPreviewTexts } from './texts';
 import { renderPasswordResetMail } from './PasswordResetMail';
-import type { MailKind, RenderedMail } from './types';
+import { renderEmailChangeMail } from './EmailChangeMail';
+import type { EmailChangeMailKind, MailKind, RenderedMail } from './types';
 
 /** The plain page around the shop's mail tools (previews, the development mailbox): no script, no index. */
 export function MailToolPage({ language, title, children }: { language: LanguageId; title: string; children: ReactNode }) {
@@ -96,23 +98,38 @@ export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; v
       });
     }
   }
-  // The reset mail carries a key that sets the account's password: a stored one is for those mayRead lets in
-  // (it has no order, so an admin only); the sample has a made-up key.
-  for (const language of ['sv', 'en'] as const) {
-    const prefix = language === 'en' ? '/en' : '';
-    fastify.get<{ Params: { mail?: string } }>(`${prefix}/mail/passwordreset/:mail?`, async (req, reply) => {
-      const id = req.params.mail;
-      privateMailHeaders(reply);
-      if (id) {
-        const stored = await findMail(deps.db, id);
-        if (!stored || stored.kind !== 'passwordreset' || !(await deps.mayRead(req, stored))) return reply.callNotFound();
-        // Even an admin sees the key masked: a live key would let whoever sees the page set the password.
-        const masked = { ...stored, text: maskResetKeys(stored.text), html: maskResetKeys(stored.html) };
-        return reply.type('text/html; charset=utf-8').send(mailLayoutPage('passwordreset', stored.languageId, masked, mailPreviewTexts[stored.languageId].stored(stored.to)));
-      }
-      const resetPath = language === 'en' ? '/en/account/reset-password' : '/account/reset-password';
-      const mail = renderPasswordResetMail({ to: 'kund@example.se', language, resetUrl: `${resetPath}?key=sample`, validMinutes: 60 }, deps.variant);
-      return reply.type('text/html; charset=utf-8').send(mailLayoutPage('passwordreset', language, mail, mailPreviewTexts[language].sample));
-    });
+  // The account mails carry keys that set the password or move the account to another address: a stored one is
+  // for those mayRead lets in (it has no order, so an admin only); the samples have made-up keys.
+  const accountSamples: Record<'passwordreset' | EmailChangeMailKind, (language: LanguageId) => RenderedMail> = {
+    passwordreset: (language) =>
+      renderPasswordResetMail({ to: SAMPLE_EMAIL, language, resetUrl: `${routes.resetPassword(language)}?key=sample`, validMinutes: 60 }, deps.variant),
+    emailconfirm: (language) =>
+      renderEmailChangeMail({ kind: 'emailconfirm', to: SAMPLE_NEW_EMAIL, language, newEmail: SAMPLE_NEW_EMAIL, url: `${routes.emailChange(language)}?key=sample`, validHours: 24 }, deps.variant),
+    emailchanged: (language) =>
+      renderEmailChangeMail(
+        { kind: 'emailchanged', to: SAMPLE_EMAIL, language, newEmail: SAMPLE_NEW_EMAIL, url: `${routes.emailChange(language)}?undo=1&key=sample`, validHours: 7 * 24 },
+        deps.variant,
+      ),
+    emailtaken: (language) => renderEmailChangeMail({ kind: 'emailtaken', to: SAMPLE_NEW_EMAIL, language, newEmail: SAMPLE_NEW_EMAIL }, deps.variant),
+  };
+  for (const [kind, sample] of Object.entries(accountSamples) as [keyof typeof accountSamples, (language: LanguageId) => RenderedMail][]) {
+    for (const language of ['sv', 'en'] as const) {
+      const prefix = language === 'en' ? '/en' : '';
+      fastify.get<{ Params: { mail?: string } }>(`${prefix}/mail/${kind}/:mail?`, async (req, reply) => {
+        const id = req.params.mail;
+        privateMailHeaders(reply);
+        if (id) {
+          const stored = await findMail(deps.db, id);
+          if (!stored || stored.kind !== kind || !(await deps.mayRead(req, stored))) return reply.callNotFound();
+          // Even an admin sees the key masked: a live key would let whoever sees the page set the password.
+          const masked = { ...stored, text: maskResetKeys(stored.text), html: maskResetKeys(stored.html) };
+          return reply.type('text/html; charset=utf-8').send(mailLayoutPage(kind, stored.languageId, masked, mailPreviewTexts[stored.languageId].stored(stored.to)));
+        }
+        return reply.type('text/html; charset=utf-8').send(mailLayoutPage(kind, language, sample(language), mailPreviewTexts[language].sample));
+      });
+    }
   }
 }
+
+const SAMPLE_EMAIL = 'kund@example.se';
+const SAMPLE_NEW_EMAIL = 'ny.adress@example.se';

@@ -6,8 +6,9 @@ import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { parseReceivedMail, startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { sinkTlsCert, sinkTlsKey } from '../../testing/smtp-sink-tls';
 import { enqueueOrderMail } from './outbox';
-import { findMail, maskPasswordResetKeys } from './outbox-store';
+import { findMail, maskMailKeys } from './outbox-store';
 import { enqueuePasswordResetMail } from './PasswordResetMail';
+import { enqueueEmailChangeMail } from './EmailChangeMail';
 import { createMailSender, type MailLog } from './sender';
 import { createSmtpTransport, parseSmtpUrl } from './smtp';
 import type { OrderMailData } from './types';
@@ -107,14 +108,28 @@ describe.each(testDbKinds())('mail outbox sender on %s', (kind) => {
     const otherKey = 'otherotherotherotherotherotherotherother123';
     const used = await enqueuePasswordResetMail(db, reset(usedKey), 'games');
     const other = await enqueuePasswordResetMail(db, reset(otherKey), 'games');
-    await maskPasswordResetKeys(db, { key: usedKey });
+    await maskMailKeys(db, { key: usedKey });
     expect((await findMail(db, used))!.text).not.toContain(usedKey);
     expect((await findMail(db, other))!.text).toContain(otherKey);
-    await maskPasswordResetKeys(db, { createdBefore: new Date(Date.now() + 1000) });
+    await maskMailKeys(db, { createdBefore: new Date(Date.now() + 1000) });
     expect((await findMail(db, other))!.html).not.toContain(otherKey);
     expect((await findMail(db, other))!.html).toContain('key=othe********');
     // Never sent: the tests below count what the sender delivers.
     await db.query('DELETE FROM mail_outbox WHERE id = ANY($1::uuid[])', [[used, other]]);
+  });
+
+  it("sends an e-mail change's undo link with its key, then keeps it only masked, as the reset mail's", async () => {
+    const key = 'UnDoUnDoUnDoUnDoUnDoUnDoUnDoUnDoUnDoUnDo123';
+    const url = `http://shop.example/account/email?undo=1&key=${key}`;
+    const id = await enqueueEmailChangeMail(db, { kind: 'emailchanged', to: address(), language: 'sv', newEmail: 'ny@example.se', url, validHours: 168 }, 'games');
+    const sender = createMailSender({ db, smtpUrl: sink.url, log, from });
+    expect(await sender.sendPending()).toEqual({ sent: 1, failed: 0 });
+    expect((await parseReceivedMail(sink.received[0]!.data)).text).toContain(`key=${key}`);
+    const sent = await findMail(db, id);
+    for (const body of [sent!.text, sent!.html]) {
+      expect(body).not.toContain(key);
+      expect(body).toContain('key=UnDo********');
+    }
   });
 
   it('records a refusal, waits before retrying, and delivers on a later attempt', async () => {

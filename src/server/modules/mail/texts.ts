@@ -61,7 +61,7 @@ function mailTextsIn(languageId: LanguageId): MailTexts {
 
 export const mailTexts: Record<LanguageId, MailTexts> = { sv: mailTextsIn('sv'), en: mailTextsIn('en') };
 
-/** The words around a mail on its preview page (/mail/orderconfirmed, /mail/ordershipped, /mail/passwordreset). */
+/** The words around a mail on its preview page (/mail/orderconfirmed, /mail/ordershipped, /mail/passwordreset, /mail/emailchanged …). */
 export interface MailPreviewTexts {
   title: Record<MailKind, string>;
   sample: string;
@@ -76,6 +76,9 @@ function previewTextsIn(languageId: LanguageId): MailPreviewTexts {
       ordershipped: t(languageId, 'mail.preview.title.ordershipped'),
       passwordreset: t(languageId, 'mail.preview.title.passwordreset'),
       backinstock: t(languageId, 'mail.preview.title.backinstock'),
+      emailconfirm: t(languageId, 'mail.preview.title.emailconfirm'),
+      emailchanged: t(languageId, 'mail.preview.title.emailchanged'),
+      emailtaken: t(languageId, 'mail.preview.title.emailtaken'),
     },
     sample: t(languageId, 'mail.preview.sample'),
     stored: (to) => t(languageId, 'mail.preview.stored', { to }),

@@ -4,8 +4,17 @@ import type { LanguageId } from '../../../shared/locales';
 export const orderMailKinds = ['orderconfirmed', 'ordershipped'] as const;
 export type OrderMailKind = (typeof orderMailKinds)[number];
 
-/** Every kind the outbox holds: the order mails, the password reset mail (modules/auth) and the back-in-stock notice. */
-export type MailKind = OrderMailKind | 'passwordreset' | 'backinstock';
+/** The mails of an e-mail change (modules/auth): the link to the new address, the undo link to the old one, and the notice to an address that is taken. */
+export type EmailChangeMailKind = 'emailconfirm' | 'emailchanged' | 'emailtaken';
+
+/**
+ * Every kind the outbox holds: the order mails, the password reset mail and the e-mail change's mails
+ * (modules/auth), and the back-in-stock notice.
+ */
+export type MailKind = OrderMailKind | 'passwordreset' | 'backinstock' | EmailChangeMailKind;
+
+/** The kinds whose link holds a key that acts on an account: the outbox keeps such a key only while it may be needed. */
+export const keyMailKinds = ['passwordreset', 'emailconfirm', 'emailchanged'] as const satisfies readonly MailKind[];
 
 export function isOrderMailKind(value: unknown): value is OrderMailKind {
   return value === 'orderconfirmed' || value === 'ordershipped';

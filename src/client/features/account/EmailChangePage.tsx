@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AUTH_PATHS } from '../../../shared/auth';
+import { routes } from '../../../shared/routes';
+import { Head } from '../../components/Head';
+import { useLanguageId } from '../../hooks/use-language';
+import { readToken } from '../../lib/auth-token';
+import { notify, openPanel } from '../../lib/ui-state';
+import { ResetPasswordForm } from './AuthForms';
+import { AuthError, callAuth } from './auth-client';
+import { signOut } from './session';
+import { useStartSession } from './use-session';
+
+/**
+ * Where the e-mail change's mails lead (routes.emailChange): ?key=… from the new address confirms it with a button
+ * (a mail scanner fetching the link must not move an account); ?undo=1&key=… from the old address moves the account
+ * back as soon as the page opens, then asks for a new password with the reset key the server answers.
+ */
+export function EmailChangePage() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
+  const key = params.get('key');
+  const undo = params.has('undo');
+  const title = intl.formatMessage({ id: undo ? 'account.email.undoTitle' : 'account.email.confirmTitle' });
+  return (
+    <div className="account-page account-page--narrow">
+      <Head title={title} />
+      <h1>{title}</h1>
+      {!key ? (
+        <p>
+          <FormattedMessage id="account.email.noKey" />
+        </p>
+      ) : undo ? (
+        <UndoEmailChange emailKey={key} />
+      ) : (
+        <ConfirmEmailChange emailKey={key} />
+      )}
+    </div>
+  );
+}
+
+function useFailureText() {
+  const intl = useIntl();
+  return (error: unknown) => (error instanceof AuthError && error.message ? error.message : intl.formatMessage({ id: 'error.generic' }));
+}
+
+function ConfirmEmailChange({ emailKey }: { emailKey: string }) {
+  const languageId = useLanguageId();
+  const navigate = useNavigate();
+  const start = useStartSession();
+  const failureText = useFailureText();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const confirm = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      start();
+      // Signed in here, this browser's session is the one the server keeps (every other one ends).
+      const token = readToken();
+      const { message } = await callAuth(AUTH_PATHS.confirmEmail, { key: emailKey }, { languageId, token });
+      if (token) {
+        notify(message ?? '', 'success');
+        await navigate(routes.accountSettings(languageId), { replace: true });
+      } else {
+        setDone(message ?? '');
+      }
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done !== null) {
+    return (
+      <>
+        <p role="status">{done}</p>
+        <button type="button" className="button button--primary" onClick={() => openPanel('account', 'login')}>
+          <FormattedMessage id="account.login.title" />
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p>
+        <FormattedMessage id="account.email.confirmText" />
+      </p>
+      {failure && (
+        <p className="field__error account-form__error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="button" className="button button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
+        <FormattedMessage id={busy ? 'account.sending' : 'account.email.confirm'} />
+      </button>
+    </>
+  );
+}
+
+type UndoState = { resetKey: string; message: string } | { error: unknown } | null;
+
+function UndoEmailChange({ emailKey }: { emailKey: string }) {
+  const languageId = useLanguageId();
+  const navigate = useNavigate();
+  const start = useStartSession();
+  const failureText = useFailureText();
+  const [state, setState] = useState<UndoState>(null);
+  // Once per key, also when development mode runs effects twice: the key works once.
+  const sent = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (sent.current === emailKey) return;
+    sent.current = emailKey;
+    void (async () => {
+      try {
+        start();
+        const answer = await callAuth(AUTH_PATHS.undoEmail, { key: emailKey }, { languageId });
+        // Every session of the account has ended, this browser's with them.
+        if (readToken()) await signOut({ callServer: false });
+        setState({ resetKey: answer.key ?? '', message: answer.message ?? '' });
+      } catch (error) {
+        setState({ error });
+      }
+    })();
+  }, [emailKey, languageId, start]);
+
+  if (state === null) {
+    return (
+      <p role="status">
+        <FormattedMessage id="account.email.undoing" />
+      </p>
+    );
+  }
+  if ('error' in state) {
+    return (
+      <>
+        <p className="field__error" role="alert">
+          {failureText(state.error)}
+        </p>
+        <button type="button" className="button" onClick={() => openPanel('account', 'forgot')}>
+          <FormattedMessage id="account.forgot.title" />
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <p role="status">{state.message}</p>
+      <ResetPasswordForm
+        resetKey={state.resetKey}
+        onDone={(signedIn) => {
+          if (signedIn) void navigate(routes.accountOrders(languageId), { replace: true });
+          else openPanel('account', 'login');
+        }}
+      />
+    </>
+  );
+}
