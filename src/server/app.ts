@@ -108,8 +108,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   closeConnectionsWhenClosing(fastify);
   const hashLimits = defaultPasswordHashLimits();
   configurePasswordHashing({ concurrency: env.PASSWORD_HASH_CONCURRENCY ?? hashLimits.concurrency, queue: env.PASSWORD_HASH_QUEUE ?? hashLimits.queue });
-  const rotatedAdmin = await seedAdmin(db, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
-  if (rotatedAdmin !== null) await endShopAsOfAdmin(db, rotatedAdmin);
+  // One transaction: a start that fails between the two would leave the old password's links and sessions alive,
+  // and the next start (seeing the password already set) would never end them.
+  await db.transaction(async (tx) => {
+    const rotatedAdmin = await seedAdmin(tx, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    if (rotatedAdmin !== null) await endShopAsOfAdmin(tx, rotatedAdmin);
+  });
   // Fails at start, not at the first order, when the name is unknown.
   const provider = paymentProvider(env.PAYMENT_PROVIDER);
   await refuseAccidentalDemo(env, db, provider);
@@ -197,7 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (!verdict.allowed) return reply.status(429).header('Retry-After', String(verdict.retryAfterSeconds)).send({ error: 'Too many requests' });
       const refusal = malformedGraphQLRequest(req);
       if (refusal) return reply.status(400).header('Cache-Control', 'private, no-store').send(refusal);
-      req.headers.accept = singleAnswerAccept(req.headers.accept);
+      // No Accept stays none: Yoga then answers as it always did (application/json).
+      if (req.headers.accept !== undefined) req.headers.accept = singleAnswerAccept(req.headers.accept);
     },
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip, customerCookieToken: sameSiteCookieToken(req) });

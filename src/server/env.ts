@@ -95,7 +95,7 @@ export const envSchema = z.object({
   // Open connections (HTTP and WebSocket) one process accepts; further ones are closed at once. Keep it well
   // below the process's file descriptor limit (ulimit -n), which the database's files share.
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1_000),
-  // Of those, the connections one client address may hold open at once (unset: a tenth of MAX_CONNECTIONS), so
+  // Of those, the connections one client address may hold open at once (unset: a tenth of MAX_CONNECTIONS, at least 64), so
   // one address cannot take them all. Connections from a proxy TRUST_PROXY trusts are not counted.
   MAX_CONNECTIONS_PER_ADDRESS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).optional()),
   // On SIGTERM/SIGINT: in-flight requests get 60% of this, then the workers and the database close; past it

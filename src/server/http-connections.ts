@@ -60,8 +60,10 @@ export function limitConnections(server: Server, maxConnections: number, warn: (
   server.on('drop', throttledWarning(warn, (count) => `MAX_CONNECTIONS=${maxConnections} reached: refused ${connections(count)} since the last warning`));
 }
 
-/** Without MAX_CONNECTIONS_PER_ADDRESS: a tenth of MAX_CONNECTIONS, so it takes ten addresses to fill them. */
-export const defaultConnectionsPerAddress = (maxConnections: number) => Math.max(1, Math.floor(maxConnections / 10));
+/** Without MAX_CONNECTIONS_PER_ADDRESS: a tenth of MAX_CONNECTIONS (at least 64, at most all), so it takes ten addresses to fill them. */
+// At least 64: one browser tab holds about six HTTP/1.1 connections and a socket, and an office or a carrier's NAT
+// puts many shoppers behind one address.
+export const defaultConnectionsPerAddress = (maxConnections: number) => Math.min(maxConnections, Math.max(64, Math.floor(maxConnections / 10)));
 
 /**
  * Caps the connections one client address (counted as every per-address limit counts it: addressKey) holds open

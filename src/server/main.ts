@@ -73,6 +73,9 @@ async function serve(env: Env) {
   }
   const { pubsub, close: closePubSub } = createAppPubSub(env.REDIS_URL);
   const app = await buildApp({ env, db, pubsub, clientDir });
+  const sockets = trackSockets(app.fastify.server);
+  const address = await app.start();
+  // Once the shop answers: on the embedded database their first rounds would otherwise hold up the start.
   // Campaigns start and end by date: keep the materialised selling prices that lists sort by in step.
   const priceRefresh = startPeriodicJob({
     intervalMs: 60 * 60 * 1000,
@@ -80,8 +83,6 @@ async function serve(env: Env) {
     onError: (error) => app.fastify.log.error({ err: error }, 'The price refresh failed'),
   });
   const retention = startRetentionJob(db, retentionPeriods(env), app.fastify.log);
-  const sockets = trackSockets(app.fastify.server);
-  const address = await app.start();
   console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
   if (!env.PUBLIC_URL) console.warn(`PUBLIC_URL is not set: page links point to ${publicOrigin(env)} (set it when others reach the shop)`);
   const log = { info: (m: string) => app.fastify.log.info(m), warn: (m: string) => app.fastify.log.warn(m), error: (m: string) => app.fastify.log.error(m) };

@@ -16,7 +16,7 @@ export function requestCookies(request: Request): string {
   return typeof document === 'undefined' ? (request.headers.get('cookie') ?? '') : document.cookie;
 }
 
-/** The shop's own cookies live about a year, site-wide, not secure-flagged. */
+/** The shop's own cookies live about a year, site-wide, not secure-flagged (the sign-in token is, on https). */
 export const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /**

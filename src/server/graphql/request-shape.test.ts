@@ -9,8 +9,8 @@ import { singleAnswerAccept } from './request-shape';
 describe('singleAnswerAccept', () => {
   it('takes the streamed types out and keeps the rest in order', () => {
     expect(singleAnswerAccept('multipart/mixed; deferSpec=20220824, application/json')).toBe('application/json');
-    expect(singleAnswerAccept('text/event-stream')).toBe('application/graphql-response+json, application/json');
-    expect(singleAnswerAccept(undefined)).toBe('application/graphql-response+json, application/json');
+    expect(singleAnswerAccept('text/event-stream')).toBe('application/json');
+    expect(singleAnswerAccept('multipart/*, text/*')).toBe('application/json');
     expect(singleAnswerAccept('application/graphql-response+json,application/json;q=0.9')).toBe('application/graphql-response+json, application/json;q=0.9');
   });
 });
@@ -40,7 +40,7 @@ describe('the shape of a GraphQL request over HTTP', () => {
     expect(res.json()).toMatchObject({ errors: [{ extensions: { code: 'BAD_REQUEST' } }] });
   });
 
-  it.each(['multipart/mixed', 'text/event-stream', 'multipart/mixed, */*', '*/*'])(
+  it.each(['multipart/mixed', 'text/event-stream', 'multipart/mixed, */*', 'multipart/*', 'text/*', '*/*'])(
     'answers a read asking for "%s" with one JSON document, framed one way',
     async (accept) => {
       const res = await app.fastify.inject({ method: 'GET', url: layoutUrl, headers: { accept } });

@@ -16,17 +16,18 @@ export function malformedGraphQLRequest(req: FastifyRequest): { errors: { messag
   return { errors: [{ message: `The parameter "${repeated}" is given more than once`, extensions: { code: 'BAD_REQUEST' } }] };
 }
 
-const STREAMED = /^(multipart\/mixed|text\/event-stream)\b/i;
+// Any multipart or text range: Yoga matches wildcards too (multipart/* would still pick the stream).
+const STREAMED = /^(multipart|text)\//i;
 
 /**
  * The shop answers GraphQL over HTTP with one JSON document: it uses neither @defer/@stream nor HTTP subscriptions
  * (they go over the socket). Asked for multipart/mixed, Yoga framed a single answer as a stream whose headers
  * strict proxies refuse (502), so the streamed types are taken out of Accept and JSON is what remains.
  */
-export function singleAnswerAccept(accept: string | undefined): string {
-  const kept = (accept ?? '')
+export function singleAnswerAccept(accept: string): string {
+  const kept = accept
     .split(',')
     .map((part) => part.trim())
     .filter((part) => part !== '' && !STREAMED.test(part));
-  return kept.length > 0 ? kept.join(', ') : 'application/graphql-response+json, application/json';
+  return kept.length > 0 ? kept.join(', ') : 'application/json';
 }

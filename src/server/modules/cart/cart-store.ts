@@ -255,13 +255,14 @@ export const RETENTION_BATCH = 5_000;
  * since `untouchedBefore` whatever they hold; their lines, keys and checkout form cascade. Answers how many went.
  */
 export async function deleteStaleGuestCarts(db: Queryable, emptyBefore: Date, untouchedBefore: Date): Promise<number> {
+  // The outer WHERE says it again: on PostgreSQL a row a shopper changed while this DELETE waited for its lock is
+  // deleted on the subquery's old verdict otherwise (every cart change moves updated_at, so the recheck sees it).
+  // A cart whose order still waits for its payment stays: a failed payment puts the lines back into it.
+  const stale = `customer_id IS NULL
+    AND (updated_at < $2 OR (updated_at < $1 AND NOT EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = carts.cart_id)))
+    AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = carts.cart_id AND o.payment_status = 'PENDING')`;
   const rows = await db.query(
-    `DELETE FROM carts WHERE cart_id IN (
-       SELECT c.cart_id FROM carts c
-       WHERE c.customer_id IS NULL
-         AND (c.updated_at < $2 OR (c.updated_at < $1 AND NOT EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = c.cart_id)))
-       LIMIT $3)
-     RETURNING 1`,
+    `DELETE FROM carts WHERE cart_id IN (SELECT cart_id FROM carts WHERE ${stale} LIMIT $3) AND ${stale} RETURNING 1`,
     [emptyBefore, untouchedBefore, RETENTION_BATCH],
   );
   return rows.length;
