@@ -61,6 +61,7 @@ function advisoryLockKey(name: string): string {
 function pgliteDb(thread: PgliteThread, check: () => void): Db {
   const turn = inProcessLocks();
   const inTurn = <T>(fn: () => Promise<T>) => turn('connection', fn);
+  let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
     exclusive: inProcessLocks(),
@@ -105,8 +106,10 @@ function pgliteDb(thread: PgliteThread, check: () => void): Db {
       check();
       await inTurn(() => thread.call('exec', sql));
     },
-    async close() {
-      await inTurn(() => thread.call('close')).finally(() => thread.terminate());
+    close() {
+      // After the turn: a transaction under way finishes first. Closing twice waits for the same close.
+      closing ??= inTurn(() => thread.call<void>('close')).finally(() => thread.terminate());
+      return closing;
     },
   };
 }
