@@ -88,6 +88,20 @@ function apolloChunk(id: string): string | null {
   return APOLLO.test(id) ? 'apollo' : null;
 }
 
+/**
+ * PGlite's worker thread (src/server/db/pglite-worker.js) as an entry of its own, beside main.js where
+ * pglite-thread.ts looks for it. An emitted chunk rather than a second input: `--ssr <entry>` overrides the input.
+ */
+function pgliteWorkerEntry(): Plugin {
+  return {
+    name: 'storefront:pglite-worker',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: fileURLToPath(new URL('./src/server/db/pglite-worker.js', import.meta.url)), fileName: 'pglite-worker.js' });
+    },
+  };
+}
+
 // One config for three builds: the client (+ service worker), the server bundle (--ssr), and Vitest.
 const fromModules = (path: string) => fileURLToPath(new URL(`./node_modules/${path}`, import.meta.url));
 
@@ -109,6 +123,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     react(),
     compiledMessages(),
     !isSsrBuild && precompress(),
+    isSsrBuild && pgliteWorkerEntry(),
     !isSsrBuild &&
       VitePWA({
         strategies: 'injectManifest',

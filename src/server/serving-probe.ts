@@ -16,7 +16,7 @@ export interface ServingState {
  * Whether this process can still serve pages in time: the database answering (/healthz's other half) says
  * nothing about the two things every page also needs. Static files and compression run on libuv's thread pool,
  * which slow work (password hashes) can fill while the event loop stays free, and a long synchronous stretch
- * (the embedded database's work) holds the event loop itself. Every half second a trivial file-system call goes to
+ * (a large render) holds the event loop itself. Every half second a trivial file-system call goes to
  * the pool and a timer to the loop; how long each waited is the state.
  */
 export function createServingProbe(

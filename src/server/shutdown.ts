@@ -67,7 +67,7 @@ export function createShutdown(options: ShutdownOptions): (signal: string) => Pr
     }, options.timeoutMs);
     force.unref();
 
-    // Requests that arrived while the event loop was busy (PGlite and rendering run on it) may still sit
+    // Requests that arrived while the event loop was busy (rendering runs on it) may still sit
     // unread in this loop turn; closing now would count their connections idle and reset them.
     await new Promise((resolve) => setImmediate(resolve));
     const stopped = options.stopServer().then(

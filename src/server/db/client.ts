@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLockOptions } from './data-dir-lock';
+import { startPgliteThread, type PgliteThread } from './pglite-thread';
 
 /**
  * Settings every session needs: a word-similarity threshold of 0.5 catches one-letter typos in a title
@@ -54,31 +53,63 @@ function advisoryLockKey(name: string): string {
   return createHash('sha256').update(`storefront:${name}`).digest().readBigInt64BE(0).toString();
 }
 
-function pgliteDb(instance: PGlite): Db {
+/**
+ * PGlite's one connection, in its own thread. Calls take turns as they would on that connection: a transaction
+ * keeps the turn from BEGIN to COMMIT or ROLLBACK, so a plain query waits rather than running inside someone
+ * else's transaction (and sees committed data only). `check` runs before each operation (the data-dir lock).
+ */
+function pgliteDb(thread: PgliteThread, check: () => void): Db {
+  const turn = inProcessLocks();
+  const inTurn = <T>(fn: () => Promise<T>) => turn('connection', fn);
+  let closing: Promise<void> | undefined;
   return {
     kind: 'pglite',
     exclusive: inProcessLocks(),
     async query<R>(text: string, params: readonly SqlParam[] = []) {
-      const res = await instance.query<R>(text, params as unknown[]);
-      return res.rows;
+      check();
+      return inTurn(() => thread.call<R[]>('query', text, params));
     },
-    transaction(fn) {
-      return instance.transaction((tx) =>
-        fn({
-          async query<R>(text: string, params: readonly SqlParam[] = []) {
-            return (await tx.query<R>(text, params as unknown[])).rows;
-          },
-          async exec(sql: string) {
-            await tx.exec(sql);
-          },
-        }),
-      );
+    async transaction(fn) {
+      check();
+      return inTurn(async () => {
+        await thread.call('begin');
+        let closed = false;
+        // Statements after the body ended would run outside the transaction, or inside the next caller's.
+        const open = () => {
+          if (closed) throw new Error('Transaction is closed');
+        };
+        let result;
+        try {
+          result = await fn({
+            async query<R>(text: string, params: readonly SqlParam[] = []) {
+              open();
+              return thread.call<R[]>('query', text, params);
+            },
+            async exec(sql: string) {
+              open();
+              await thread.call('exec', sql);
+            },
+          });
+        } catch (error) {
+          closed = true;
+          // The body's error says what went wrong; a failed ROLLBACK (a stopped thread) would only hide it.
+          await thread.call('rollback').catch(() => undefined);
+          throw error;
+        }
+        closed = true;
+        // PGlite's COMMIT fails when PostgreSQL rolled back instead (a statement in the body failed and was caught).
+        await thread.call('commit');
+        return result;
+      });
     },
     async exec(sql) {
-      await instance.exec(sql);
+      check();
+      await inTurn(() => thread.call('exec', sql));
     },
-    async close() {
-      if (!instance.closed) await instance.close();
+    close() {
+      // After the turn: a transaction under way finishes first. Closing twice waits for the same close.
+      closing ??= inTurn(() => thread.call<void>('close')).finally(() => thread.terminate());
+      return closing;
     },
   };
 }
@@ -139,42 +170,34 @@ function postgresDb(pool: pg.Pool): Db {
 /**
  * Opens PGlite in dataDir (in memory without one), which this process then owns until close(). Should another
  * process take the folder over meanwhile, the lock's onLost runs (by default: one line, exit 1) and no further
- * operation reaches the database.
+ * operation reaches the database. PGlite runs in a worker thread (pglite-thread.ts), so a long query holds up
+ * other queries but not the server's event loop.
  */
 export async function openPglite(dataDir: string | undefined, lockOptions?: DataDirLockOptions): Promise<Db> {
-  if (!dataDir) return pgliteDb(await PGlite.create(undefined, { extensions: { pg_trgm } }).then(withSessionSettings));
+  if (!dataDir) return pgliteDb(await startPgliteThread(undefined, SESSION_SETTINGS), () => undefined);
   // Before PGlite touches the folder: a second process on it would corrupt what the first one writes.
   const lock = await acquireDataDirLock(dataDir, lockOptions);
   try {
     const location = join(dataDir, 'pgdata');
     mkdirSync(location, { recursive: true });
-    const db = pgliteDb(await withSessionSettings(await PGlite.create(location, { extensions: { pg_trgm } })));
+    const thread = await startPgliteThread(location, SESSION_SETTINGS);
     // Each operation first makes sure the folder is still ours (see DataDirLock.check).
+    const db = pgliteDb(thread, () => lock.check());
     return {
       ...db,
-      async query<R>(text: string, params?: readonly SqlParam[]) {
-        lock.check();
-        return db.query<R>(text, params);
-      },
-      async transaction(fn) {
-        lock.check();
-        return db.transaction(fn);
-      },
-      async exec(sql) {
-        lock.check();
-        return db.exec(sql);
-      },
       async close() {
         try {
           lock.check();
         } catch (error) {
-          // Closing writes (a checkpoint) to a folder that is no longer ours: leave the database as it is.
+          // Closing writes (a checkpoint) to a folder that is no longer ours: stop the thread as it is.
+          await thread.terminate();
           lock.release();
           throw error;
         }
         try {
           await db.close();
         } finally {
+          // Only now: the thread has ended, and nothing of this process writes to the folder any more.
           lock.release();
         }
       },
@@ -183,11 +206,6 @@ export async function openPglite(dataDir: string | undefined, lockOptions?: Data
     lock.release();
     throw error;
   }
-}
-
-async function withSessionSettings(instance: PGlite): Promise<PGlite> {
-  await instance.exec(SESSION_SETTINGS);
-  return instance;
 }
 
 /** The same session settings as SESSION_SETTINGS, sent as startup options so they hold from the first query. */

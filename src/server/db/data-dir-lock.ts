@@ -16,7 +16,7 @@ import { join, resolve as resolvePath } from 'node:path';
  * for the same stale lock cannot both remove it, one of them removing the other's fresh lock instead.
  *
  * The heartbeat is a lease, and a lease can run out under a live owner: its timer runs on the event loop,
- * which PGlite (synchronous WebAssembly) and bulk seeding can block for minutes. So the owner checks on every
+ * which long synchronous work (bulk seeding, a large render) can block. So the owner checks on every
  * beat that the lock still holds its token, and on finding another's (or none) it stops at once (onLost,
  * which by default logs one line and exits) instead of writing on beside the new owner.
  */

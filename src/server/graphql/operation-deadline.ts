@@ -5,7 +5,7 @@ import type { Db, Transaction } from '../db/client';
 /**
  * How long one GraphQL operation (or one page render) may keep starting database queries. The cost limit keeps
  * honest operations far below it; this stops whatever slips past from holding the database, which on PGlite
- * is the whole process.
+ * is its one connection: every other query waits behind it.
  */
 export const OPERATION_DEADLINE_MS = 5_000;
 
