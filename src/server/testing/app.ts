@@ -9,7 +9,7 @@ import { createAppPubSub, type PubSub } from '../pubsub';
 /**
  * The real app on a test database, without built client assets (pages render, scripts are absent) unless given a
  * `clientDir` of its own (a test's few files and manifest). Its limit
- * counters are its own unless two apps are given one `limitPrefix` (two instances sharing Redis).
+ * counters and pub/sub channels are its own unless two apps are given one `limitPrefix` (two instances sharing Redis).
  */
 export async function createTestApp(
   db: Db,
@@ -17,12 +17,14 @@ export async function createTestApp(
   options: { limitPrefix?: string } & Pick<AppDeps, 'operationDeadlineMs' | 'logStream' | 'clientDir'> = {},
 ): Promise<App & { pubsub: PubSub; closePubSub(): Promise<void> }> {
   const config = loadEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
-  const { pubsub, close } = createAppPubSub(config.REDIS_URL);
+  // Two instances of one test share their limit prefix, and so their channels; other test files hear none of it.
+  const limitPrefix = options.limitPrefix ?? uniqueLimitPrefix();
+  const { pubsub, close } = createAppPubSub(config.REDIS_URL, limitPrefix);
   const app = await buildApp({
     env: config,
     db,
     pubsub,
-    limitPrefix: options.limitPrefix ?? uniqueLimitPrefix(),
+    limitPrefix,
     operationDeadlineMs: options.operationDeadlineMs,
     logStream: options.logStream,
     clientDir: options.clientDir,
