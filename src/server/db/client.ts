@@ -173,34 +173,41 @@ function postgresDb(pool: pg.Pool): Db {
  * operation reaches the database. PGlite runs in a worker thread (pglite-thread.ts), so a long query holds up
  * other queries but not the server's event loop.
  */
-export async function openPglite(dataDir: string | undefined, lockOptions?: DataDirLockOptions): Promise<Db> {
-  if (!dataDir) return pgliteDb(await startPgliteThread(undefined, SESSION_SETTINGS), () => undefined);
+export async function openPglite(
+  dataDir: string | undefined,
+  lockOptions?: DataDirLockOptions,
+  { onThreadDied }: { onThreadDied?: (error: Error) => void } = {},
+): Promise<Db> {
+  if (!dataDir) return pgliteDb(await startPgliteThread(undefined, SESSION_SETTINGS, onThreadDied), () => undefined);
   // Before PGlite touches the folder: a second process on it would corrupt what the first one writes.
   const lock = await acquireDataDirLock(dataDir, lockOptions);
   try {
     const location = join(dataDir, 'pgdata');
     mkdirSync(location, { recursive: true });
-    const thread = await startPgliteThread(location, SESSION_SETTINGS);
+    const thread = await startPgliteThread(location, SESSION_SETTINGS, onThreadDied);
     // Each operation first makes sure the folder is still ours (see DataDirLock.check).
     const db = pgliteDb(thread, () => lock.check());
+    const closeOnce = async () => {
+      try {
+        lock.check();
+      } catch (error) {
+        // Closing writes (a checkpoint) to a folder that is no longer ours: stop the thread as it is.
+        await thread.terminate();
+        lock.release();
+        throw error;
+      }
+      try {
+        await db.close();
+      } finally {
+        // Only now: the thread has ended, and nothing of this process writes to the folder any more.
+        lock.release();
+      }
+    };
+    // A second close waits for the first (a check after the release would report the lock lost and exit).
+    let closing: Promise<void> | undefined;
     return {
       ...db,
-      async close() {
-        try {
-          lock.check();
-        } catch (error) {
-          // Closing writes (a checkpoint) to a folder that is no longer ours: stop the thread as it is.
-          await thread.terminate();
-          lock.release();
-          throw error;
-        }
-        try {
-          await db.close();
-        } finally {
-          // Only now: the thread has ended, and nothing of this process writes to the folder any more.
-          lock.release();
-        }
-      },
+      close: () => (closing ??= closeOnce()),
     };
   } catch (error) {
     lock.release();
@@ -226,6 +233,15 @@ export function openPostgres(url: string, max = 10, options: { statementTimeoutM
   return postgresDb(new pg.Pool({ connectionString: withOptions.toString(), max }));
 }
 
+/**
+ * A server without its database thread can only answer errors: it says so in one line and exits 1, so its
+ * supervisor starts it again (the lock file it leaves is taken over at the next start).
+ */
+function exitOnThreadDied(error: Error): void {
+  console.error(`${error.message}: the server stops.`);
+  process.exit(1);
+}
+
 export async function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, undefined, { onThreadDied: exitOnThreadDied });
 }

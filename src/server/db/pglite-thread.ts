@@ -34,11 +34,13 @@ function rebuildError(fields: NonNullable<Reply['error']>): Error {
  * Starts PGlite on location (in memory without one) with sessionSettings applied. The thread keeps the process
  * alive only while a request is waiting for it, as an in-process PGlite would: an idle open database does not.
  */
-export async function startPgliteThread(location: string | undefined, sessionSettings: string): Promise<PgliteThread> {
+export async function startPgliteThread(location: string | undefined, sessionSettings: string, onDied?: (error: Error) => void): Promise<PgliteThread> {
   const worker = new Worker(WORKER_URL, { workerData: { location, sessionSettings } });
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let stopped: Error | null = null;
+  // Set once this side ends the thread (close, terminate): an exit after that is no death.
+  let ending = false;
 
   const settle = (id: number) => {
     const request = waiting.get(id);
@@ -58,8 +60,10 @@ export async function startPgliteThread(location: string | undefined, sessionSet
     else request?.resolve(reply.result);
   });
   const fail = (error: Error) => {
+    const first = stopped === null;
     stopped ??= error;
     for (const id of [...waiting.keys()]) settle(id)?.reject(stopped);
+    if (first && !ending) onDied?.(stopped);
   };
   worker.on('error', (error) => fail(new Error(`The database thread failed: ${error.message}`, { cause: error })));
   worker.on('exit', (code) => fail(new Error(`The database thread stopped (exit code ${code})`)));
@@ -74,12 +78,14 @@ export async function startPgliteThread(location: string | undefined, sessionSet
   return {
     call<T>(op: PgliteOp, sql?: string, params?: readonly unknown[]) {
       if (stopped) return Promise.reject(stopped);
+      if (op === 'close') ending = true;
       const id = nextId++;
       const reply = track(id);
       worker.postMessage({ id, op, sql, params });
       return reply as Promise<T>;
     },
     async terminate() {
+      ending = true;
       await worker.terminate();
     },
   };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { AUTH_PATHS } from '../../../shared/auth';
@@ -15,7 +15,7 @@ import { useStartSession } from './use-session';
 /**
  * Where the e-mail change's mails lead (routes.emailChange): ?key=… from the new address confirms it with a button
  * (a mail scanner fetching the link must not move an account); ?undo=1&key=… from the old address moves the account
- * back as soon as the page opens, then asks for a new password with the reset key the server answers.
+ * back, also on a press, then asks for a new password with the reset key the server answers.
  */
 export function EmailChangePage() {
   const intl = useIntl();
@@ -110,30 +110,35 @@ function UndoEmailChange({ emailKey }: { emailKey: string }) {
   const start = useStartSession();
   const failureText = useFailureText();
   const [state, setState] = useState<UndoState>(null);
-  // Once per key, also when development mode runs effects twice: the key works once.
-  const sent = useRef<string | null>(null);
+  const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (sent.current === emailKey) return;
-    sent.current = emailKey;
-    void (async () => {
-      try {
-        start();
-        const answer = await callAuth(AUTH_PATHS.undoEmail, { key: emailKey }, { languageId });
-        // Every session of the account has ended, this browser's with them.
-        if (readToken()) await signOut({ callServer: false });
-        setState({ resetKey: answer.key ?? '', message: answer.message ?? '' });
-      } catch (error) {
-        setState({ error });
-      }
-    })();
-  }, [emailKey, languageId, start]);
+  // On a press, as the confirm page: a mail scanner that opens the link (some run its scripts) must not end every
+  // session and lock the password of an owner who changed the address on purpose.
+  const undoChange = async () => {
+    setBusy(true);
+    try {
+      start();
+      const answer = await callAuth(AUTH_PATHS.undoEmail, { key: emailKey }, { languageId });
+      // Every session of the account has ended, this browser's with them.
+      if (readToken()) await signOut({ callServer: false });
+      setState({ resetKey: answer.key ?? '', message: answer.message ?? '' });
+    } catch (error) {
+      setState({ error });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   if (state === null) {
     return (
-      <p role="status">
-        <FormattedMessage id="account.email.undoing" />
-      </p>
+      <>
+        <p>
+          <FormattedMessage id="account.email.undoText" />
+        </p>
+        <button type="button" className="button button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void undoChange()}>
+          <FormattedMessage id={busy ? 'account.email.undoing' : 'account.email.undo'} />
+        </button>
+      </>
     );
   }
   if ('error' in state) {

@@ -173,6 +173,32 @@ describe.each(testDbKinds())('changing the sign-in address on %s', (kind) => {
       expect(changedMail!.text).toMatch(/http:\/\/shop\.example\/account\/email\?undo=1&key=[\w-]{43}/);
     });
 
+    it('ends a pending move when the password changes: the owner who noticed it resets and the link to the new address is dead', async () => {
+      const owner = await signUp(app);
+      const wanted = newAddress();
+      dataOf(await updateUser({ email: wanted }, owner.token, PASSWORD));
+      const confirmKey = await keyMailed('emailconfirm', wanted);
+      expect((await auth('password', { password: PASSWORD, newPassword: browserPasswordHash('nytt efter flytten') }, { token: owner.token })).status).toBe(200);
+      expect(await auth('confirm-email', { key: confirmKey })).toMatchObject({ status: 400, body: { code: 'EMAIL_KEY_INVALID' } });
+    });
+
+    it('ends a second move\'s undo link when the owner undoes the first: the taker cannot move the account back to their address', async () => {
+      const owner = await signUp(app);
+      const taker: SignedUp = { ...owner, token: await signIn(app, owner) };
+      const first = newAddress();
+      const second = newAddress();
+      dataOf(await updateUser({ email: first }, taker.token, PASSWORD));
+      expect((await auth('confirm-email', { key: await keyMailed('emailconfirm', first) }, { token: taker.token })).status).toBe(200);
+      dataOf(await updateUser({ email: second }, taker.token, PASSWORD));
+      expect((await auth('confirm-email', { key: await keyMailed('emailconfirm', second) }, { token: taker.token })).status).toBe(200);
+      // The second move's undo link goes to the taker's first address; the owner's to theirs.
+      const takersUndo = await keyMailed('emailchanged', first);
+      expect((await auth('undo-email', { key: await keyMailed('emailchanged', owner.email) })).status).toBe(200);
+      expect(await auth('undo-email', { key: takersUndo })).toMatchObject({ status: 400, body: { code: 'EMAIL_KEY_INVALID' } });
+      const [row] = await db.query<{ email: string }>('SELECT email FROM customers WHERE customer_id = $1', [owner.customerId]);
+      expect(row!.email).toBe(owner.email);
+    });
+
     it('undoes the move from the old address even after the taker changed the password and asked for a reset: all sessions end, the password with them', async () => {
       const owner = await signUp(app);
       const taker: SignedUp = { ...owner, token: await signIn(app, owner) };

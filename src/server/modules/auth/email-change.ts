@@ -9,7 +9,7 @@ import { changeCustomerEmail, findCustomerByEmail, requestedEmail, saveCustomerD
 import { enqueueEmailChangeMail, maskMailKeys } from '../mail';
 import { requireCurrentPassword } from './current-password';
 import { addressMailBudgetKey, keyHashOf, newMailedKey, RESET_KEY_MINUTES } from './mailed-keys';
-import { insertResetKey, takeResetKey, spendCustomerKeys } from './reset-key-store';
+import { insertResetKey, spendCustomerKeys, spendLaterUndoKeys, takeResetKey } from './reset-key-store';
 import { revokeCustomerSessions } from './session-store';
 import type { CustomerSession } from './sessions';
 
@@ -114,8 +114,9 @@ export async function confirmEmailChange(db: Db, deps: { origin: string; variant
 export type UndoOutcome = { email: string; resetKey: string } | 'invalid' | 'taken';
 
 /**
- * Step 3: the old address's link. Other undo links stay valid: one who moved the account twice must not be able
- * to spend the owner's link by undoing their own move.
+ * Step 3: the old address's link. Older undo links stay valid (one who moved the account twice must not be able
+ * to spend the owner's link by undoing their own move); newer ones end with it (else that second move's link,
+ * mailed to the taker's address, would take the account back after the owner's undo).
  */
 export async function undoEmailChange(db: Db, key: string): Promise<UndoOutcome> {
   const now = new Date();
@@ -129,6 +130,7 @@ export async function undoEmailChange(db: Db, key: string): Promise<UndoOutcome>
       if (!(await changeCustomerEmail(tx, customerId, email))) throw addressTaken;
       await maskMailKeys(tx, { key, kind: 'emailchanged' });
       await spendCustomerKeys(tx, customerId, now, ['reset', 'confirm-email']);
+      await spendLaterUndoKeys(tx, customerId, keyHashOf(key), now);
       await revokeCustomerSessions(tx, customerId, now);
       await setCustomerPasswordHash(tx, customerId, LOCKED_PASSWORD);
       const reset = newMailedKey();

@@ -73,3 +73,17 @@ export async function deleteSpentResetKeys(db: Queryable, before: Date): Promise
   const rows = await db.query('DELETE FROM password_reset_keys WHERE used_at < $1 OR expires_at < $1 RETURNING 1', [before]);
   return rows.length;
 }
+
+/**
+ * Spends the customer's undo links made at or after the one just used: undoing an earlier move ends the later
+ * moves' links, so one who moved the account twice cannot take it back with the second move's link after the
+ * owner undid the first.
+ */
+export async function spendLaterUndoKeys(db: Queryable, customerId: number, usedKeyHash: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE password_reset_keys SET used_at = $3
+     WHERE customer_id = $1 AND purpose = 'undo-email' AND used_at IS NULL
+       AND created_at >= (SELECT created_at FROM password_reset_keys WHERE key_hash = $2)`,
+    [customerId, usedKeyHash, now],
+  );
+}

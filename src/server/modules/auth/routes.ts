@@ -323,8 +323,8 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
       return success(
         await db.transaction(async (tx) => {
           await setCustomerPasswordHash(tx, session.customerId, passwordHash);
-          // A reset link mailed before the change must not undo it.
-          await spendCustomerKeys(tx, session.customerId, new Date());
+          // A reset link mailed before the change must not undo it, nor a pending move of the address go through.
+          await spendCustomerKeys(tx, session.customerId, new Date(), ['reset', 'confirm-email']);
           return replaceSessions(tx, tokens, session.customerId, lifetime);
         }),
       );
@@ -397,7 +397,7 @@ export function registerAuthRoutes(fastify: FastifyInstance, deps: AuthRouteDeps
         await maskMailKeys(tx, { key });
         await setCustomerPasswordHash(tx, customerId, passwordHash);
         // Every other reset link of the account ends with this one.
-        await spendCustomerKeys(tx, customerId, new Date());
+        await spendCustomerKeys(tx, customerId, new Date(), ['reset', 'confirm-email']);
         return replaceSessions(tx, tokens, customerId, sessionLifetimeSeconds(body.sessionLifetime));
       });
       if (!issued) throw fail('RESET_KEY_INVALID', 'server.auth.resetKeyInvalid');
