@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidEmail } from '../shared/email';
 import { SHOP_VARIANTS } from '../shared/shop';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -9,6 +10,8 @@ const optionalUrl = (protocols: string[]) =>
     .refine((value) => protocols.some((p) => value.startsWith(p)), `must start with ${protocols.join(' or ')}`)
     .optional();
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+// The shop's one email rule (shared/email.ts), also for its own addresses.
+const emailAddress = z.string().refine(isValidEmail, 'must be an email address');
 
 /** Every setting the server reads, with its default. README.md lists the same variables. */
 export const envSchema = z.object({
@@ -21,9 +24,9 @@ export const envSchema = z.object({
   PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl(['http://', 'https://'])),
   GTM_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl(['smtp://', 'smtps://'])),
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().email('must be an email address').optional()),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, emailAddress.optional()),
   // The admin created (or given this password) at start; both or neither.
-  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, z.string().email().optional()),
+  ADMIN_EMAIL: z.preprocess(emptyAsUndefined, emailAddress.optional()),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(12, 'must be at least 12 characters').optional()),
   // Signs admin bearer tokens; when unset one is generated and kept in the database.
   ADMIN_TOKEN_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),

@@ -18,6 +18,7 @@ import { useHydrated } from '../../hooks/use-hydrated';
 import { account } from '../account';
 import { cartState, loadCartId } from '../cart';
 import { formFromCheckout, prefillFromCustomer, toCheckoutInput, type CheckoutField, type CheckoutForm } from './checkout-form';
+import { newIdempotencyKey } from '../../lib/random-key';
 
 /** Errors of the payment step itself are only shown once the shopper tries to complete the purchase. */
 const SHOWN_AFTER_SUBMIT: ReadonlySet<CheckoutField> = new Set(['shippingMethodId', 'paymentMethod', 'acceptedPurchaseTerms']);
@@ -230,7 +231,7 @@ export function useCheckout(): CheckoutState {
     const sent = currentForm();
     if (!sent) return;
     // One key per purchase attempt: a retried submit after a lost answer places the order once.
-    orderKey.current ??= crypto.randomUUID();
+    orderKey.current ??= newIdempotencyKey();
     try {
       const { data } = await submitOrder({ variables: { cartId, checkout: toCheckoutInput(sent), idempotencyKey: orderKey.current, ...channel } });
       const result = data?.placeOrder;

@@ -1,5 +1,6 @@
 import tls from 'node:tls';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { isValidEmail } from '../../../shared/email';
 
 /** One outgoing message; `from` is the shop's sender address. */
 export interface MailMessage {
@@ -57,14 +58,14 @@ export function parseSmtpUrl(url: string): SmtpOptions {
   };
 }
 
-const ADDRESS = /^[^\s<>@",;:()[\]\\]+@[^\s<>@",;:()[\]\\]+$/;
-
 /**
  * nodemailer reads a recipient string as an address list (groups, several addresses), so a customer's address
- * is checked to be exactly one plain address before it gets there: it cannot add recipients or headers.
+ * is checked to be exactly one plain address before it gets there: it cannot add recipients or headers. The
+ * shop's one email rule excludes every character that could (shared/email.ts), and every address the shop
+ * stores passed it; an untrimmed one is refused here too.
  */
 function checkAddress(address: string): string {
-  if (!ADDRESS.test(address)) throw new Error(`Not a deliverable address: ${JSON.stringify(address)}`);
+  if (address !== address.trim() || !isValidEmail(address)) throw new Error(`Not a deliverable address: ${JSON.stringify(address)}`);
   return address;
 }
 

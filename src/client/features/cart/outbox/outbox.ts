@@ -1,5 +1,6 @@
 import { get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { CartIntent, LinePreview, OutboxEntry } from '../outbox-state';
+import { newIdempotencyKey } from '../../../lib/random-key';
 
 /** The Web Lock the replaying tab holds; a tab that asks while another replays waits its turn. */
 export const OUTBOX_LOCK = 'retro-cart-outbox';
@@ -63,16 +64,6 @@ export interface OutboxOptions<C> {
 
 export function backoffMs(tries: number): number {
   return Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, tries - 1));
-}
-
-/** A UUID v4 where the browser makes one (secure contexts), otherwise 22 base64url characters of 128 random bits. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
 }
 
 /**
