@@ -171,7 +171,12 @@ test.describe('offline data', () => {
 
     // Customer type and VAT: prices without VAT.
     if (isPhone(page)) {
-      await page.getByRole('button', { name: 'Huvudmeny' }).click();
+      // The menu's code may still be on its way from the worker's cache: tap again only while it is closed.
+      const menu = page.getByRole('dialog', { name: 'Huvudmeny' });
+      await expect(async () => {
+        if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Huvudmeny' }).click();
+        await expect(menu).toBeVisible({ timeout: 3000 });
+      }).toPass({ timeout: 20_000 });
       await page.getByRole('dialog').getByRole('button', { name: 'Företag' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Stäng' }).click();
     } else {
