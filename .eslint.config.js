@@ -1,5 +1,5 @@
 // The repository root keeps to a fixed list of names, so this file has a dot name and `npm run lint` passes
-// it with -c. Editors are pointed at it by .vscode/settings.json (README, "Lint").
+// it with -c. Editors are pointed at it by .vscode/settings.json (src/client/README.md, "Layers").
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';

@@ -13,7 +13,7 @@ const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 // The shop's one email rule (shared/email.ts), also for its own addresses.
 const emailAddress = z.string().refine(isValidEmail, 'must be an email address');
 
-/** Every setting the server reads, with its default. README.md lists the same variables. */
+/** Every setting the server reads, with its default. src/server/README.md lists the same variables (a test checks). */
 export const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
