@@ -127,6 +127,13 @@ describe('the configuration table', () => {
     const listed = [...section.matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((match) => match[1]);
     expect(listed.sort()).toEqual(Object.keys(envSchema.shape).sort());
   });
+
+  it('names every variable with its default in the root README too (the design card\'s contract)', () => {
+    const doc = readFileSync(join(root, 'README.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Configuration'), doc.indexOf('\n## ', doc.indexOf('## Configuration') + 1));
+    const listed = [...section.matchAll(/^\| ((?:`[A-Z][A-Z0-9_]*`(?:, )?)+) \| [^|\s][^|]*\|/gm)].flatMap((match) => [...match[1].matchAll(/`([A-Z0-9_]+)`/g)].map((name) => name[1]));
+    expect(listed.sort()).toEqual(Object.keys(envSchema.shape).sort());
+  });
 });
 
 describe('finding the paths a Markdown file names', () => {
