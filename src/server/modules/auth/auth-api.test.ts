@@ -8,7 +8,7 @@ import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import type * as passwordModule from '../../security/password';
 import { configurePasswordHashing, defaultPasswordHashLimits, hashPassword } from '../../security/password';
 import { meetsDifficulty, solveChallenge } from './challenge';
-import { requireAccountOwner, requireSignedIn } from '../../graphql/signed-in';
+import { requireAccountOwner, requireSignedIn } from '../../signed-in';
 import { createCustomerTokens } from './tokens';
 import { browserPasswordHash } from '../../testing/browser-password';
 

@@ -5,7 +5,7 @@ import { createContext } from '../../graphql/context';
 import { hashPassword } from '../../security/password';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { createCustomer } from '../customer';
-import { requireSignedIn } from '../../graphql/signed-in';
+import { requireSignedIn } from '../../signed-in';
 import { refreshSession, sessionOfToken, SESSION_ABSOLUTE_SECONDS, startSession } from './sessions';
 import { revokeCustomerSessions, revokeSession } from './session-store';
 import { createCustomerTokens } from './tokens';
