@@ -86,8 +86,50 @@ const layerZones = [
   },
 ];
 
+const server = (...parts) => at('src/server', ...parts);
+
+/** What a module's resolvers.ts (its GraphQL edge) may take from graphql/: helpers that import no module. */
+const graphqlEdgeHelpers = ['errors.ts', 'input.ts', 'generated'];
+
+/**
+ * The server's layers, one way: the request context, domain errors and the other shared pieces sit below the
+ * modules; graphql/ assembles the schema and the context on top of them. Only a module's resolvers.ts speaks
+ * GraphQL, and only graphql/schema.ts imports a resolvers.ts, so no import (type imports included, which
+ * import-x/no-cycle skips) leads from graphql/ through a module back into graphql/.
+ */
+const serverZones = [
+  {
+    target: server('modules/*/!(resolvers|*.test|*-test-kit).{ts,tsx}'),
+    from: server('graphql'),
+    message:
+      "Only a module's resolvers.ts imports graphql/: services, stores and models take request-context.ts, throw domain-error.ts and name generated/api-types.ts.",
+  },
+  {
+    target: server('modules/*/resolvers.ts'),
+    from: server('graphql'),
+    except: graphqlEdgeHelpers,
+    message: `A resolvers.ts takes only the GraphQL edge's helpers (${graphqlEdgeHelpers.join(', ')}); the context type is request-context.ts.`,
+  },
+  {
+    target: server('modules'),
+    from: server('modules/*/resolvers.ts'),
+    message: 'Only graphql/schema.ts imports a resolvers.ts: a module reaching one would lead back through graphql/.',
+  },
+  {
+    target: graphqlEdgeHelpers.map((helper) => server('graphql', helper)),
+    from: server('modules'),
+    message: "The GraphQL edge's helpers sit below the modules (the generated resolver types name only their models.ts).",
+  },
+  {
+    target: ['request-context.ts', 'domain-error.ts', 'signed-in.ts', 'idempotency-key.ts', 'pubsub.ts', 'i18n.ts', 'env.ts', 'limits', 'db', 'security', 'generated'].map((name) => server(name)),
+    from: [server('modules'), server('graphql')],
+    message: 'This sits below the modules and graphql/: it imports neither.',
+  },
+];
+
 const boundaryZones = [
   ...layerZones,
+  ...serverZones,
   ...publicSurfaceZones('src/client/features', 'A feature imports another feature only through its index.ts.'),
   ...publicSurfaceZones('src/server/modules', 'A server module reaches another only through its index.ts (service functions and types).'),
 ];

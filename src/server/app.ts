@@ -26,6 +26,7 @@ import { paymentProvider } from './modules/payment';
 import { isDeployment, refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
 import { attachGraphQLWebSocket } from './graphql/websocket';
+import { inProcessLink } from './graphql/in-process-link';
 import { createAddressLimits, SIGN_CHALLENGE_SECONDS } from './limits/address-limits';
 import { clientAddressResolver, trustedProxy } from './limits/client-address';
 import { refusePageOverBudget } from './limits/page-limit';
@@ -300,7 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clientDir,
     env,
     demo: provider.demo,
-    createContext: (req) => createContext(contextBase, { customerCookieToken: req.cookies[AUTH_COOKIE] ?? null }),
+    graphql: (req) => inProcessLink(yoga, { customerCookieToken: req.cookies[AUTH_COOKIE] ?? null }),
   });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
     if (isFilePath(req.url)) return reply.status(404).header('Cache-Control', 'no-store').type('text/plain').send('Not found');

@@ -1,4 +1,5 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { pino, type Logger } from 'pino';
 import type { Env } from './env';
 
 /**
@@ -94,4 +95,12 @@ export function loggerOptions(env: Pick<Env, 'LOG_LEVEL'>, stream?: NodeJS.Writa
 export function logRequestError(log: FastifyBaseLogger, error: Error & { code?: string }, status: number): void {
   if (status < 500) log.info({ statusCode: status, code: error.code }, `client error: ${error.message}`);
   else log.error(error);
+}
+
+/**
+ * The process's own lines (start, migrations, seeding, shutdown, a fatal error) in the same JSON lines as
+ * Fastify's request log, before the app exists and after it has stopped.
+ */
+export function processLogger(level: Env['LOG_LEVEL'] | undefined = 'info'): Logger {
+  return pino({ level });
 }

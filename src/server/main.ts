@@ -16,6 +16,8 @@ import { retentionPeriods, startRetentionJob } from './retention';
 import { createShutdown, trackSockets } from './shutdown';
 import { shopName } from './i18n';
 import { SHOP_CONTACT } from '../shared/shop';
+import type { Logger } from 'pino';
+import { processLogger } from './logging';
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
 
@@ -24,16 +26,16 @@ function option(name: string): string | undefined {
   return index > 0 ? process.argv[index + 1] : undefined;
 }
 
-async function openMigrated(env: Env) {
-  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+async function openMigrated(env: Env, log: Logger) {
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logFatal: (message) => log.fatal(message) });
   const applied = await migrate(db);
-  if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
+  if (applied.length) log.info({ migrations: applied }, 'Applied migrations');
   return db;
 }
 
 /** `seed [--products N] [--variant games|candy]`: fills an empty database (or refuses, changing nothing). */
-async function seedCommand(env: Env) {
-  const db = await openMigrated(env);
+async function seedCommand(env: Env, log: Logger) {
+  const db = await openMigrated(env, log);
   try {
     const products = option('products') ? Number(option('products')) : undefined;
     if (products !== undefined && (!Number.isInteger(products) || products < 1)) throw new EnvError('--products must be a positive whole number');
@@ -47,25 +49,27 @@ async function seedCommand(env: Env) {
             variant,
             products,
             giftCards: demoAllowed(env),
-            onProgress: (done, total) => process.stdout.write(`\rSeeding ${done}/${total} products`),
+            // A counter that rewrites its own line on a terminal; no log line per product.
+            onProgress: (done, total) => void (process.stdout.isTTY && process.stdout.write(`\rSeeding ${done}/${total} products`)),
           }),
     );
     if (!summary) {
-      console.info('The database already holds a catalog; use a new DATA_DIR for another (nothing changed).');
+      log.info('The database already holds a catalog; use a new DATA_DIR for another (nothing changed).');
       return;
     }
     await updateStatistics(db);
-    console.info(`\nSeeded ${variant}: ${JSON.stringify(summary)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (process.stdout.isTTY) process.stdout.write('\n');
+    log.info({ variant, ...summary, seconds: Number(((Date.now() - started) / 1000).toFixed(1)) }, `Seeded ${variant}`);
   } finally {
     await db.close();
   }
 }
 
-async function serve(env: Env) {
-  let db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+async function serve(env: Env, log: Logger) {
+  let db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logFatal: (message) => log.fatal(message) });
   const { applied, seeded } = await prepareDatabase(db, env.SHOP_VARIANT, { giftCards: demoAllowed(env) });
-  if (applied.length) console.info(`Applied migrations: ${applied.join(', ')}`);
-  if (seeded) console.info(`Seeded the ${env.SHOP_VARIANT} demo catalog (first start only).`);
+  if (applied.length) log.info({ migrations: applied }, 'Applied migrations');
+  if (seeded) log.info(`Seeded the ${env.SHOP_VARIANT} demo catalog (first start only).`);
   if (env.DATABASE_URL) {
     // Migrations and a first seed may run long statements; serving may not (SERVING_STATEMENT_TIMEOUT_MS).
     await db.close();
@@ -83,14 +87,14 @@ async function serve(env: Env) {
     onError: (error) => app.fastify.log.error({ err: error }, 'The price refresh failed'),
   });
   const retention = startRetentionJob(db, retentionPeriods(env), app.fastify.log);
-  console.info(`Shop (${env.SHOP_VARIANT}) listening on ${address}`);
-  if (!env.PUBLIC_URL) console.warn(`PUBLIC_URL is not set: page links point to ${publicOrigin(env)} (set it when others reach the shop)`);
-  const log = { info: (m: string) => app.fastify.log.info(m), warn: (m: string) => app.fastify.log.warn(m), error: (m: string) => app.fastify.log.error(m) };
+  log.info({ variant: env.SHOP_VARIANT, address }, `Shop (${env.SHOP_VARIANT}) listening on ${address}`);
+  if (!env.PUBLIC_URL) log.warn(`PUBLIC_URL is not set: page links point to ${publicOrigin(env)} (set it when others reach the shop)`);
+  const workerLog = { info: (m: string) => app.fastify.log.info(m), warn: (m: string) => app.fastify.log.warn(m), error: (m: string) => app.fastify.log.error(m) };
   const mailSender = createMailSender({
     db,
     smtpUrl: env.SMTP_URL,
     from: { name: shopName(env.SHOP_VARIANT, 'sv'), address: env.MAIL_FROM ?? SHOP_CONTACT[env.SHOP_VARIANT].email },
-    log,
+    log: workerLog,
     mailboxUrl: isDeployment(env) ? undefined : `${publicOrigin(env)}${MAILBOX_PATH}`,
   });
   mailSender.start(10_000);
@@ -98,7 +102,7 @@ async function serve(env: Env) {
   const paymentSweeper = createPaymentSweeper(db, pubsub, {
     variant: env.SHOP_VARIANT,
     ...sweepLimits(env),
-    log,
+    log: workerLog,
   });
   paymentSweeper.start();
 
@@ -114,24 +118,29 @@ async function serve(env: Env) {
       { name: 'the database', close: () => db.close() },
     ],
     timeoutMs: env.SHUTDOWN_TIMEOUT_MS,
-    log: (message) => console.info(message),
+    log: (message) => log.info(message),
     exit: (code) => process.exit(code),
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
+// LOG_LEVEL as configured once the environment has been read; a bad environment is reported at info's level.
+let log = processLogger();
+
 async function main() {
   const env = loadEnv();
+  log = processLogger(env.LOG_LEVEL);
   const command = process.argv[2] ?? 'serve';
-  if (command === 'seed') return seedCommand(env);
-  if (command === 'serve') return serve(env);
+  if (command === 'seed') return seedCommand(env, log);
+  if (command === 'serve') return serve(env, log);
   throw new EnvError(`Unknown command "${command}" (use serve or seed)`);
 }
 
 main().catch((error: unknown) => {
-  // Operator mistakes get their one line; anything else its stack.
+  // Operator mistakes get their one plain line on stderr, for the person starting the server (server-process.test.ts
+  // holds it to that); anything else a structured line with its stack.
   if (error instanceof EnvError || error instanceof DataDirInUseError) console.error(error.message);
-  else console.error(error);
+  else log.fatal({ err: error }, 'The server could not start');
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { createRedisEventTarget } from '@graphql-yoga/redis-event-target';
 import { createPubSub } from 'graphql-yoga';
 import { Redis } from 'ioredis';
-import type { Stock } from './graphql/generated/resolvers-types';
+import type { Stock } from './generated/api-types';
 
 export interface StockChangedEvent {
   skuId: number;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLockOptions } from './data-dir-lock';
 import { startPgliteThread, type PgliteThread } from './pglite-thread';
+import { processLogger } from '../logging';
 
 /**
  * Settings every session needs: a word-similarity threshold of 0.5 catches one-letter typos in a title
@@ -237,11 +238,14 @@ export function openPostgres(url: string, max = 10, options: { statementTimeoutM
  * A server without its database thread can only answer errors: it says so in one line and exits 1, so its
  * supervisor starts it again (the lock file it leaves is taken over at the next start).
  */
-function exitOnThreadDied(error: Error): void {
-  console.error(`${error.message}: the server stops.`);
-  process.exit(1);
+function exitOnThreadDied(log: (message: string) => void) {
+  return (error: Error): void => {
+    log(`${error.message}: the server stops.`);
+    process.exit(1);
+  };
 }
 
-export async function openDb(options: { databaseUrl?: string; dataDir?: string }): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, undefined, { onThreadDied: exitOnThreadDied });
+/** `logFatal` says why the process stops when the database thread dies (a structured line, logging.ts). */
+export async function openDb(options: { databaseUrl?: string; dataDir?: string; logFatal?: (message: string) => void }): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, undefined, { onThreadDied: exitOnThreadDied(options.logFatal ?? ((message) => processLogger().fatal(message))) });
 }

@@ -34,13 +34,25 @@ async function generate(): Promise<Record<string, string>> {
     .join('\n');
   const schema = parse(printSchema(buildSchema(sdl)));
 
+  // The API's shapes (enums, inputs, objects) on their own, importing nothing: services may name them without
+  // their types leading through the resolvers' types (which import the modules' models) back to themselves.
+  const apiTypesOut = join(root, 'src/server/generated/api-types.ts');
+  const apiTypes = await codegen({
+    filename: apiTypesOut,
+    schema,
+    documents: [],
+    config: { enumsAsTypes: true },
+    plugins: [{ typescript: {} }],
+    pluginMap: { typescript },
+  });
   const serverOut = join(root, 'src/server/graphql/generated/resolvers-types.ts');
   const server = await codegen({
     filename: serverOut,
     schema,
     documents: [],
     config: {
-      contextType: '../context#GraphQLContext',
+      contextType: '../../request-context#RequestContext',
+      namespacedImportName: 'Types',
       enumsAsTypes: true,
       mappers: {
         Product: `${modelsOf('catalog')}#ProductModel`,
@@ -56,8 +68,8 @@ async function generate(): Promise<Record<string, string>> {
         Checkout: `${modelsOf('checkout')}#CheckoutModel`,
       },
     },
-    plugins: [{ typescript: {} }, { typescriptResolvers: {} }],
-    pluginMap: { typescript, typescriptResolvers },
+    plugins: [{ typescriptResolvers: {} }],
+    pluginMap: { typescriptResolvers },
   });
 
   const documentFiles = walk(join(root, 'src/client'), '.graphql');
@@ -76,7 +88,8 @@ async function generate(): Promise<Record<string, string>> {
   const clientDocuments = await operationDocuments(schema, documents, clientConfig);
   const { shared, server: persisted } = persistedCatalogOperations(documents.map(({ document }) => document));
   return {
-    [serverOut]: header + server,
+    [apiTypesOut]: header + apiTypes,
+    [serverOut]: `${header}import type * as Types from '../../generated/api-types';\nexport type * from '../../generated/api-types';\n${server}`,
     [clientOut]: header + client,
     ...clientDocuments,
     [join(root, 'src/shared/generated/catalog-operations.ts')]: header + shared,

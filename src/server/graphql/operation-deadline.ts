@@ -1,6 +1,7 @@
 import { getOperationAST } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Db, Transaction } from '../db/client';
+import type { DeadlineSwitch } from '../request-context';
 
 /**
  * How long one GraphQL operation (or one page render) may keep starting database queries. The cost limit keeps
@@ -46,11 +47,6 @@ export function withDeadline(db: Db, deadline: number, now: () => number = Date.
     },
     close: () => db.close(),
   };
-}
-
-/** Per operation: whether its database still refuses queries after the deadline (see mutationsRunToTheEnd). */
-export interface DeadlineSwitch {
-  applies: boolean;
 }
 
 /**

@@ -3,15 +3,15 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import type { ValidationRule } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
 import { filter, pipe } from 'graphql-yoga';
-import { adminResolvers } from '../modules/admin';
-import { authResolvers } from '../modules/auth';
-import { cartResolvers } from '../modules/cart';
-import { checkoutResolvers } from '../modules/checkout';
-import { orderResolvers } from '../modules/order';
-import { catalogResolvers } from '../modules/catalog';
-import { contentResolvers } from '../modules/content';
-import { customerResolvers } from '../modules/customer';
-import { notificationResolvers } from '../modules/notifications';
+import { adminResolvers } from '../modules/admin/resolvers';
+import { authResolvers } from '../modules/auth/resolvers';
+import { cartResolvers } from '../modules/cart/resolvers';
+import { checkoutResolvers } from '../modules/checkout/resolvers';
+import { orderResolvers } from '../modules/order/resolvers';
+import { catalogResolvers } from '../modules/catalog/resolvers';
+import { contentResolvers } from '../modules/content/resolvers';
+import { customerResolvers } from '../modules/customer/resolvers';
+import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
 import type { StockChangedEvent } from '../pubsub';
 import type { GraphQLContext, InitialContext } from './context';
@@ -20,6 +20,7 @@ import { listNestingRule } from './limits/list-nesting';
 import { noIntrospectionRule } from './limits/no-introspection';
 import { operationCostRule } from './limits/operation-cost';
 import { loggedMaskError, type ErrorLogger } from './masked-errors';
+import { domainErrorsAnswered } from './errors';
 import { socketOnlySubscriptions } from './socket-only-subscriptions';
 import { persistedCatalogOperations } from './persisted-operations';
 import { mutationsRunToTheEnd } from './operation-deadline';
@@ -105,7 +106,8 @@ export function buildYoga(createContext: (initial: InitialContext) => GraphQLCon
     // Yoga's default reflects any Origin with credentials, which would let any site read a shopper's answers.
     cors: (request) => (options.corsOrigin && request.headers.get('origin') === options.corsOrigin ? { origin: [options.corsOrigin], credentials: true } : false),
     plugins: [persistedCatalogOperations(), ...limitPlugins(), inputGuardPlugin(), socketOnlySubscriptions(), mutationsRunToTheEnd(), ...(options.production ? [noIntrospection()] : [])],
-    maskedErrors: options.production ? { maskError: loggedMaskError(options.logger) } : false,
+    // Always on: a service's DomainError becomes its GraphQL error here; only production masks the rest.
+    maskedErrors: { maskError: domainErrorsAnswered(options.production ? loggedMaskError(options.logger) : (error) => error as Error) },
     graphiql: !options.production,
     landingPage: false,
     logging: false,

@@ -171,7 +171,7 @@ describe('the error page that cannot fail', () => {
     clientDir: undefined,
     env: loadEnv({ LOG_LEVEL: 'silent' }),
     demo: false,
-    createContext: () => {
+    graphql: () => {
       throw new Error('the error page reads no data');
     },
   });

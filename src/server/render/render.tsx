@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
-import { ApolloClient } from '@apollo/client';
-import { SchemaLink } from '@apollo/client/link/schema';
+import { ApolloClient, type ApolloLink } from '@apollo/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -20,8 +19,6 @@ import { splitLocalePath } from '../../shared/locales';
 import { pageRoutes, routes } from '../../shared/routes';
 import { isSafeText } from '../../shared/text';
 import { publicOrigin, type Env } from '../env';
-import type { GraphQLContext } from '../graphql/context';
-import { buildSchema } from '../graphql/schema';
 import { languageOfUrl, t } from '../i18n';
 import { apolloClientChunk, type ViteManifestEntry } from './client-manifest';
 import { savedPagesScript } from './offline-script';
@@ -109,10 +106,12 @@ function toFetchRequest(req: FastifyRequest, url: URL): Request {
   return new Request(url, { method: 'GET', headers: new Headers(req.headers as Record<string, string>), signal: controller.signal });
 }
 
-/** Server rendering: react-router loaders run against an in-process Apollo client, then React streams. */
-export function createRenderer(options: { clientDir: string | undefined; env: Env; demo: boolean; createContext: (req: FastifyRequest) => GraphQLContext }) {
+/**
+ * Server rendering: react-router loaders run against an in-process Apollo client, then React streams. `graphql`
+ * gives the request's link to the one schema (app.ts: through the /graphql endpoint's pipeline, with its limits).
+ */
+export function createRenderer(options: { clientDir: string | undefined; env: Env; demo: boolean; graphql: (req: FastifyRequest) => ApolloLink }) {
   const assets = readAssets(options.clientDir);
-  const schema = buildSchema();
 
   const origin = publicOrigin(options.env);
   const pageScriptsOf = (matches: Parameters<typeof pageRouteOf>[0]) => {
@@ -126,7 +125,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
     if (!url) return renderError(reply, 400);
     if (!isRenderableUrl(url)) return renderError(reply, 404);
     // The loader data travels to the browser in the router's hydration data; the cache stays here.
-    const client = new ApolloClient({ ssrMode: true, cache: createCache(), link: new SchemaLink({ schema, context: () => options.createContext(req) }) });
+    const client = new ApolloClient({ ssrMode: true, cache: createCache(), link: options.graphql(req) });
     const handler = createStaticHandler(createRoutes(client));
     const context = await handler.query(toFetchRequest(req, url));
     if (context instanceof Response) {

@@ -1,5 +1,5 @@
-import type { GraphQLContext } from '../../graphql/context';
-import { unauthenticated } from '../../graphql/errors';
+import type { RequestContext } from '../../request-context';
+import { notSignedIn } from '../../domain-error';
 import type { AdminClaims } from './tokens';
 
 /** The token of an 'Authorization: Bearer <token>' header; null for any other header. */
@@ -8,9 +8,9 @@ export function bearerToken(authorization: string | null | undefined): string | 
 }
 
 /** The signed-in admin from 'Authorization: Bearer <token>', or an UNAUTHENTICATED error. */
-export async function requireAdmin(ctx: GraphQLContext): Promise<AdminClaims> {
+export async function requireAdmin(ctx: RequestContext): Promise<AdminClaims> {
   const token = bearerToken(ctx.authorization);
   const claims = token ? await ctx.adminTokens.verify(token) : null;
-  if (!claims) throw unauthenticated('Admin sign-in required: send Authorization: Bearer <token from adminLogin>');
+  if (!claims) throw notSignedIn('Admin sign-in required: send Authorization: Bearer <token from adminLogin>');
   return claims;
 }

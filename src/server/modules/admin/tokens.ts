@@ -2,16 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Queryable } from '../../db/client';
 import { adminPasswordHash, storedTokenSecret, type AdminUser } from './admin-store';
+import type { AdminClaims } from '../../request-context';
 
-export interface AdminClaims {
-  sub: number;
-  email: string;
-  role: 'admin';
-  /** Expiry, seconds since the epoch. */
-  exp: number;
-  /** A keyed fingerprint of the password hash the token was issued under; another password revokes the token. */
-  pwd: string;
-}
+export type { AdminClaims };
 
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
 const ALGORITHM = 'HS256';

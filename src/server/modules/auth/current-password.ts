@@ -1,7 +1,7 @@
 import { BROWSER_PASSWORD_HASH } from '../../../shared/auth';
 import type { LanguageId } from '../../../shared/locales';
-import { busy, invalidFields, rateLimited } from '../../graphql/errors';
-import type { GraphQLContext } from '../../graphql/context';
+import { busy, invalidFields, tooManyAttempts } from '../../domain-error';
+import type { RequestContext } from '../../request-context';
 import { t, type TextId } from '../../i18n';
 import { beginCustomerLoginAttempt, customerLoginCounters, isRefused } from '../../limits/login-attempts';
 import { PasswordHashBusyError, verifyPassword } from '../../security/password';
@@ -16,7 +16,7 @@ import { findCustomerCredentials } from '../customer';
  * A missing or wrong password answers BAD_USER_INPUT with the text at extensions.fields.password.
  */
 export async function requireCurrentPassword(
-  ctx: Pick<GraphQLContext, 'db' | 'limits' | 'clientAddress'>,
+  ctx: Pick<RequestContext, 'db' | 'limits' | 'clientAddress'>,
   customerId: number,
   password: string | null | undefined,
   language: LanguageId,
@@ -26,12 +26,12 @@ export async function requireCurrentPassword(
   const customer = await findCustomerCredentials(ctx.db, customerId);
   if (!customer) throw new Error(`Customer ${customerId} of a valid session does not exist`);
   const { limits, clientAddress: address } = ctx;
-  if (!(await limits.passwordLogins.take(address)).allowed) throw rateLimited(t(language, 'server.tooManyAttempts'));
+  if (!(await limits.passwordLogins.take(address)).allowed) throw tooManyAttempts(t(language, 'server.tooManyAttempts'));
   const attempt = await beginCustomerLoginAttempt(customerLoginCounters(limits), customer.email, address);
   if (isRefused(attempt)) {
     // No hash runs for a refused attempt, so it spends no password check either.
     await limits.passwordLogins.giveBack(address);
-    throw rateLimited(t(language, 'server.tooManyAttempts'));
+    throw tooManyAttempts(t(language, 'server.tooManyAttempts'));
   }
   // Not the browser's hash: no stored password can match it, but it is a wrong guess all the same.
   const ok =

@@ -2,9 +2,9 @@ import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import type { ShopVariant } from '../../../shared/shop';
 import type { Db, Queryable } from '../../db/client';
-import type { GraphQLContext } from '../../graphql/context';
-import type { UserInput } from '../../graphql/generated/resolvers-types';
-import { requireAccountOwner } from '../../graphql/signed-in';
+import type { RequestContext } from '../../request-context';
+import type { UserInput } from '../../generated/api-types';
+import { requireAccountOwner } from '../../signed-in';
 import { changeCustomerEmail, findCustomerByEmail, requestedEmail, saveCustomerDetails, setCustomerPasswordHash, type CustomerRecord } from '../customer';
 import { enqueueEmailChangeMail, maskMailKeys } from '../mail';
 import { requireCurrentPassword } from './current-password';
@@ -40,7 +40,7 @@ const LOCKED_PASSWORD = 'locked$email-change-undone';
 
 const hoursFromNow = (hours: number, now: Date) => new Date(now.getTime() + hours * 3_600_000);
 
-type AccountContext = Pick<GraphQLContext, 'db' | 'limits' | 'clientAddress' | 'origin' | 'variant' | 'customer'>;
+type AccountContext = Pick<RequestContext, 'db' | 'limits' | 'clientAddress' | 'origin' | 'variant' | 'customer'>;
 
 /**
  * updateUser. Other fields than the email are saved as they are, without a password. Another email asks for the

@@ -6,6 +6,5 @@
  */
 export { sessionOfToken, type CustomerSession } from './sessions';
 export { createCustomerTokens, type CustomerTokens } from './tokens';
-export { authResolvers } from './resolvers';
 export { registerAuthRoutes } from './routes';
 export { deleteEndedSignIns, endShopAsOfAdmin } from './retention';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { badInput } from '../../graphql/errors';
-import { requireAccountOwner, requireSignedIn } from '../../graphql/signed-in';
+import { invalidInput } from '../../domain-error';
+import { requireAccountOwner, requireSignedIn } from '../../signed-in';
 import { t } from '../../i18n';
 import { requireAdmin } from '../admin';
 import { deleteCustomerAccount, findCustomerCredentials, userOf } from '../customer';
@@ -35,7 +35,7 @@ export const authResolvers: Resolvers = {
     },
     createShopAsLink: async (_, args, ctx) => {
       const admin = await requireAdmin(ctx);
-      if (!(await findCustomerCredentials(ctx.db, args.customerId))) throw badInput(`There is no customer with id ${args.customerId}`);
+      if (!(await findCustomerCredentials(ctx.db, args.customerId))) throw invalidInput(`There is no customer with id ${args.customerId}`);
       const linkId = randomUUID();
       const expiresAt = Math.floor(Date.now() / 1000) + SHOP_AS_LINK_MINUTES * 60;
       await insertShopAsLink(ctx.db, { linkId, customerId: args.customerId, adminId: admin.sub, expiresAt: new Date(expiresAt * 1000) });

@@ -5,10 +5,17 @@ import { createContext } from '../../graphql/context';
 import { hashPassword } from '../../security/password';
 import { openWritableTestDb, testDbKinds } from '../../testing/db';
 import { createCustomer } from '../customer';
-import { requireSignedIn } from '../../graphql/signed-in';
+import { requireSignedIn } from '../../signed-in';
+import { graphqlErrorOf } from '../../graphql/errors';
+import type { DomainError } from '../../domain-error';
 import { refreshSession, sessionOfToken, SESSION_ABSOLUTE_SECONDS, startSession } from './sessions';
 import { revokeCustomerSessions, revokeSession } from './session-store';
 import { createCustomerTokens } from './tokens';
+
+/** What the GraphQL edge answers for a service's refusal (graphql/errors.ts). */
+const answeredAsGraphQL = (error: DomainError): never => {
+  throw graphqlErrorOf(error);
+};
 
 const SECRET = 'c'.repeat(32);
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
@@ -130,6 +137,6 @@ describe.each(testDbKinds())('customer sessions on %s', (kind) => {
     expect((await requireSignedIn(byCookie)).customerId).toBe(customerId);
     const badBearerWins = createContext(base, { request: headers('Bearer nonsense'), customerCookieToken: token });
     expect(await badBearerWins.customer()).toBeNull();
-    await expect(requireSignedIn(createContext(base))).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
+    await expect(requireSignedIn(createContext(base)).catch(answeredAsGraphQL)).rejects.toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
   });
 });

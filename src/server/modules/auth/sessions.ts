@@ -3,13 +3,9 @@ import type { Queryable } from '../../db/client';
 import { LONG_SESSION_SECONDS } from '../../../shared/auth';
 import { extendSession, findLiveSession, insertSession, revokeCustomerSessions, type SessionRow } from './session-store';
 import type { CustomerTokens } from './tokens';
+import type { CustomerSession } from '../../request-context';
 
-/** Who a request is signed in as: the customer, the session its token belongs to, and the admin shopping as them. */
-export interface CustomerSession {
-  customerId: number;
-  sessionId: string;
-  shopAsAdminId: number | null;
-}
+export type { CustomerSession };
 
 /**
  * However often it is refreshed, a session ends this long after it began: a token that leaked keeps nobody signed

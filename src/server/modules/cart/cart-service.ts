@@ -4,7 +4,7 @@ import { easiestFreeShipping } from './campaigns';
 import { isWellFormedCartId, newCartId, NO_CART_ID } from './cart-id';
 import { CartSession } from './cart-session';
 import type { RateBudget } from '../../limits/budgets';
-import type { CartWarning } from '../../graphql/generated/resolvers-types';
+import type { CartWarning } from '../../generated/api-types';
 import { cartTexts } from './messages';
 import {
   addLines,

@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney } from '../../../shared/money';
-import { badInput } from '../../graphql/errors';
-import type { CartWarning } from '../../graphql/generated/resolvers-types';
+import { invalidInput } from '../../domain-error';
+import type { CartWarning } from '../../generated/api-types';
 import { easiestFreeShipping, priceLines, type PricedLine } from './campaigns';
 import {
   campaignsOfProducts,
@@ -101,7 +101,7 @@ export class CartSession {
 
   private async requireSku(skuId: number): Promise<SkuFacts> {
     const sku = await findSku(this.tx, skuId, this.languageId);
-    if (!sku) throw badInput(`There is no SKU with id ${skuId}`);
+    if (!sku) throw invalidInput(`There is no SKU with id ${skuId}`);
     return sku;
   }
 
@@ -111,7 +111,7 @@ export class CartSession {
 
   private requireRoomForLine(current: number): void {
     if (current === 0 && this.lines.length >= MAX_CART_LINES) {
-      throw badInput(`A cart holds at most ${MAX_CART_LINES} different items; remove one to add another`);
+      throw invalidInput(`A cart holds at most ${MAX_CART_LINES} different items; remove one to add another`);
     }
   }
 
@@ -129,7 +129,7 @@ export class CartSession {
     const current = this.quantityOf(skuId);
     this.requireRoomForLine(current);
     if (current + quantity > MAX_LINE_QUANTITY) {
-      throw badInput(`A cart line holds at most ${MAX_LINE_QUANTITY}; this one has ${current}, so at most ${MAX_LINE_QUANTITY - current} more`);
+      throw invalidInput(`A cart line holds at most ${MAX_LINE_QUANTITY}; this one has ${current}, so at most ${MAX_LINE_QUANTITY - current} more`);
     }
     await this.applyDecision(sku, current, decideQuantity(current, current + quantity, sku));
   }

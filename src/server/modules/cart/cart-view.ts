@@ -1,6 +1,6 @@
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney, toMajor } from '../../../shared/money';
-import type { AppliedCampaign, CartGiftCard, CartItemCampaign, CartSummary } from '../../graphql/generated/resolvers-types';
+import type { AppliedCampaign, CartGiftCard, CartItemCampaign, CartSummary } from '../../generated/api-types';
 import { priceOf } from '../catalog';
 import type { CampaignRef } from './campaigns';
 import type { AppliedGiftCard, CartItemModel, CartTotals } from './models';

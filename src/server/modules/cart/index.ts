@@ -3,7 +3,6 @@
  * the order module use a cart through these functions inside their own transactions; the cart's tables are
  * written only here.
  */
-export { cartResolvers } from './resolvers';
 export type { CartModel } from './models';
 export { cartSkuIds, emptyOrderedCart, lockCartForShop, lockStoredCart, readCart, reconciledCart, refillCart, type LockedCart } from './cart-service';
 export { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard, returnGiftCardDraw, usableGiftCardCodes } from './gift-cards';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idempotencyKey } from '../../graphql/input';
+import { idempotencyKey } from '../../idempotency-key';
 import { MAX_CODE_LENGTH, normalizeCode } from './codes';
 import { MAX_LINE_QUANTITY } from './stock-rules';
 

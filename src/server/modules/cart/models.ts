@@ -1,4 +1,4 @@
-import type { CartWarning } from '../../graphql/generated/resolvers-types';
+import type { CartWarning } from '../../generated/api-types';
 import type { LanguageId } from '../../../shared/locales';
 import type { CampaignRef, UnitPrice } from './campaigns';
 import type { GiftCard } from './gift-cards';

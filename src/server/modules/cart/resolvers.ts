@@ -1,9 +1,9 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
 import { claimCart, mutateCart, readCart, setGiftCardLimited, setPromoCodeLimited } from './cart-service';
-import { requireSignedIn, signedInCustomerId } from '../../graphql/signed-in';
+import { requireSignedIn, signedInCustomerId } from '../../signed-in';
 import { parseInput } from '../../graphql/input';
-import { priceOf } from '../catalog';
+import { catalogLoaders, priceOf } from '../catalog';
 import { appliedCampaign, cartGiftCard, cartItemCampaign, cartSummary } from './cart-view';
 import { addToCartInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
 
@@ -50,12 +50,12 @@ export const cartResolvers: Resolvers = {
     totalPrice: (i) => priceOf(i.totalRegularMinor, i.totalSellingMinor, i.vatRate, i.languageId),
     campaign: (i) => cartItemCampaign(i),
     product: async (i, _, ctx) => {
-      const product = await ctx.loaders.product(i.languageId).load(i.productId);
+      const product = await catalogLoaders(ctx).product(i.languageId).load(i.productId);
       if (!product) throw new Error(`Cart item product ${i.productId} is missing`);
       return product;
     },
     sku: async (i, _, ctx) => {
-      const sku = (await ctx.loaders.skus(i.languageId).load(i.productId)).find((s) => s.skuId === i.skuId);
+      const sku = (await catalogLoaders(ctx).skus(i.languageId).load(i.productId)).find((s) => s.skuId === i.skuId);
       if (!sku) throw new Error(`Cart item SKU ${i.skuId} is missing`);
       return sku;
     },

@@ -1,10 +1,9 @@
 /**
  * The catalog: categories, brands, products and their SKUs, discount campaigns, list filters and search. This is
- * what other modules and the composition roots (graphql/schema.ts, graphql/context.ts, app.ts) may use; the store,
+ * what other modules and the composition roots (app.ts) may use; graphql/schema.ts takes the resolvers from resolvers.ts; the store,
  * the SQL builder and the loaders' internals stay inside.
  */
-export { catalogResolvers } from './resolvers';
-export { createCatalogLoaders, type CatalogLoaders } from './loaders';
+export { catalogLoaders, createCatalogLoaders, type CatalogLoaders } from './loaders';
 export { priceOf } from './price';
 export { skuDisplayName, type SkuNaming } from './sku-display-name';
 export { categoryPictureFacts, productPictureFacts } from './catalog-store';

@@ -104,3 +104,12 @@ export function createCatalogLoaders(db: Queryable) {
 }
 
 export type CatalogLoaders = ReturnType<typeof createCatalogLoaders>;
+
+const loadersOfOperation = new WeakMap<object, CatalogLoaders>();
+
+/** The operation's loaders, made on first use: their caches last as long as the operation (its context). */
+export function catalogLoaders(ctx: { db: Queryable }): CatalogLoaders {
+  let loaders = loadersOfOperation.get(ctx);
+  if (!loaders) loadersOfOperation.set(ctx, (loaders = createCatalogLoaders(ctx.db)));
+  return loaders;
+}

@@ -1,6 +1,6 @@
 import type { LanguageId } from '../../../shared/locales';
 import type { ShopVariant } from '../../../shared/shop';
-import type { ProductSort } from '../../graphql/generated/resolvers-types';
+import type { ProductSort } from '../../generated/api-types';
 
 /*
  * The catalog's models: what catalog-store.ts maps rows to and the resolvers read. Money is integer öre including

@@ -1,6 +1,6 @@
 import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
 import type { LanguageId } from '../../../shared/locales';
-import type { Price } from '../../graphql/generated/resolvers-types';
+import type { Price } from '../../generated/api-types';
 
 /** The API's Price (kronor with and without VAT, raw and formatted in the language) from öre amounts including VAT. */
 export function priceOf(regularMinor: number, sellingMinor: number, vatRate: number, languageId: LanguageId): Price {

@@ -1,6 +1,6 @@
 import type { SqlParam } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import type { ProductSort } from '../../graphql/generated/resolvers-types';
+import type { ProductSort } from '../../generated/api-types';
 import { clampLimit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-limits';
 import type { ProductFilter } from './models';
 import type { ShopVariant } from '../../../shared/shop';

@@ -4,7 +4,8 @@ import { toMajor, toMinor } from '../../../shared/money';
 import { CATEGORY_PATH_SEPARATOR, categoryNamePath } from '../../../shared/category-path';
 import { routes } from '../../../shared/routes';
 import type { FilterInputType, ProductFacets, Resolvers } from '../../graphql/generated/resolvers-types';
-import type { GraphQLContext } from '../../graphql/context';
+import type { RequestContext } from '../../request-context';
+import { catalogLoaders } from './loaders';
 import type { CategoryModel, ProductFacetsModel, ProductFilter } from './models';
 import { priceOf } from './price';
 import {
@@ -33,9 +34,9 @@ const MAX_BRAND_TAGS = 2;
 const alternatesOf = (aliases: { languageId: LanguageId; alias: string }[], url: (alias: string, l: LanguageId) => string) =>
   aliases.map(({ languageId, alias }) => ({ languageId, canonicalUrl: url(alias, languageId) }));
 
-async function categoryById(ctx: GraphQLContext, languageId: LanguageId, id: number | null): Promise<CategoryModel | null> {
+async function categoryById(ctx: RequestContext, languageId: LanguageId, id: number | null): Promise<CategoryModel | null> {
   if (id == null) return null;
-  return (await ctx.loaders.categoryTree(languageId)).find((c) => c.categoryId === id) ?? null;
+  return (await catalogLoaders(ctx).categoryTree(languageId)).find((c) => c.categoryId === id) ?? null;
 }
 
 const badFilter = (message: string) => createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -71,9 +72,9 @@ const facetsView = ({ priceMinor, ...counts }: ProductFacetsModel): ProductFacet
 
 export const catalogResolvers: Resolvers = {
   Query: {
-    categories: (_, args, ctx) => ctx.loaders.categoryTree(resolveLanguage(args.channelId, args.languageId)),
+    categories: (_, args, ctx) => catalogLoaders(ctx).categoryTree(resolveLanguage(args.channelId, args.languageId)),
     category: async (_, args, ctx) => {
-      const tree = await ctx.loaders.categoryTree(resolveLanguage(args.channelId, args.languageId));
+      const tree = await catalogLoaders(ctx).categoryTree(resolveLanguage(args.channelId, args.languageId));
       return tree.find((c) => c.alias === args.alias) ?? null;
     },
     products: (_, args, ctx) => {
@@ -82,12 +83,12 @@ export const catalogResolvers: Resolvers = {
       return { languageId: resolveLanguage(args.channelId, args.languageId), filter: { ...toProductFilter(filter), variant: ctx.variant } };
     },
     product: (_, args, ctx) => productByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId)),
-    brands: (_, args, ctx) => ctx.loaders.brands(resolveLanguage(args.channelId, args.languageId)),
+    brands: (_, args, ctx) => catalogLoaders(ctx).brands(resolveLanguage(args.channelId, args.languageId)),
     brand: async (_, args, ctx) =>
-      (await ctx.loaders.brands(resolveLanguage(args.channelId, args.languageId))).find((b) => b.alias === args.alias) ?? null,
-    discountCampaigns: (_, args, ctx) => ctx.loaders.campaigns(resolveLanguage(args.channelId, args.languageId)),
+      (await catalogLoaders(ctx).brands(resolveLanguage(args.channelId, args.languageId))).find((b) => b.alias === args.alias) ?? null,
+    discountCampaigns: (_, args, ctx) => catalogLoaders(ctx).campaigns(resolveLanguage(args.channelId, args.languageId)),
     discountCampaign: async (_, args, ctx) =>
-      (await ctx.loaders.campaigns(resolveLanguage(args.channelId, args.languageId))).find((c) => c.alias === args.alias) ?? null,
+      (await catalogLoaders(ctx).campaigns(resolveLanguage(args.channelId, args.languageId))).find((c) => c.alias === args.alias) ?? null,
     skuNameTranslations: (_, args, ctx) => {
       if (args.names.length > MAX_FILTER_SKU_NAMES) throw badFilter(`names may hold at most ${MAX_FILTER_SKU_NAMES} names`);
       if (!isLanguageId(args.toLanguageId)) throw badFilter(`toLanguageId must be one of ${languageIds.join(', ')}`);
@@ -121,9 +122,9 @@ export const catalogResolvers: Resolvers = {
       const matches = (name: string) => needles.some((n) => name.toLowerCase().includes(n));
       const otherLanguages = languageIds.filter((l) => l !== s.languageId);
       const [tree, brands, ...otherTrees] = await Promise.all([
-        ctx.loaders.categoryTree(s.languageId),
-        ctx.loaders.brands(s.languageId),
-        ...otherLanguages.map((l) => ctx.loaders.categoryTree(l)),
+        catalogLoaders(ctx).categoryTree(s.languageId),
+        catalogLoaders(ctx).brands(s.languageId),
+        ...otherLanguages.map((l) => catalogLoaders(ctx).categoryTree(l)),
       ]);
       const matchesElsewhere = new Set(otherTrees.flatMap((t) => t.filter((c) => matches(c.name)).map((c) => c.categoryId)));
       const byId = new Map(tree.map((c) => [c.categoryId, c]));
@@ -164,32 +165,32 @@ export const catalogResolvers: Resolvers = {
   Product: {
     canonicalUrl: (p) => routes.product(p.alias, p.languageId),
     unitPrice: (p) => priceOf(p.priceMinor, p.sellingPriceMinor, p.vatRate, p.languageId),
-    brand: async (p, _, ctx) => (await ctx.loaders.brands(p.languageId)).find((b) => b.brandId === p.brandId) ?? null,
+    brand: async (p, _, ctx) => (await catalogLoaders(ctx).brands(p.languageId)).find((b) => b.brandId === p.brandId) ?? null,
     categories: async (p, _, ctx) => {
-      const [ids, tree] = await Promise.all([ctx.loaders.productCategoryIds.load(p.productId), ctx.loaders.categoryTree(p.languageId)]);
+      const [ids, tree] = await Promise.all([catalogLoaders(ctx).productCategoryIds.load(p.productId), catalogLoaders(ctx).categoryTree(p.languageId)]);
       return tree.filter((c) => ids.includes(c.categoryId));
     },
     primaryCategory: (p, _, ctx) => categoryById(ctx, p.languageId, p.primaryCategoryId),
-    skus: (p, _, ctx) => ctx.loaders.skus(p.languageId).load(p.productId),
-    stock: async (p, _, ctx) => stockOf(await ctx.loaders.skus(p.languageId).load(p.productId)),
-    discountCampaigns: (p, _, ctx) => ctx.loaders.productCampaigns(p.languageId).load(p.productId),
-    parameters: (p, _, ctx) => ctx.loaders.parameters(p.languageId).load(p.productId),
+    skus: (p, _, ctx) => catalogLoaders(ctx).skus(p.languageId).load(p.productId),
+    stock: async (p, _, ctx) => stockOf(await catalogLoaders(ctx).skus(p.languageId).load(p.productId)),
+    discountCampaigns: (p, _, ctx) => catalogLoaders(ctx).productCampaigns(p.languageId).load(p.productId),
+    parameters: (p, _, ctx) => catalogLoaders(ctx).parameters(p.languageId).load(p.productId),
     relatedProducts: (p, args, ctx) =>
-      ctx.loaders.relatedProducts(p.languageId)(clampLimit(args.limit, DEFAULT_RELATED_PRODUCTS, MAX_RELATED_PRODUCTS)).load(p.productId),
+      catalogLoaders(ctx).relatedProducts(p.languageId)(clampLimit(args.limit, DEFAULT_RELATED_PRODUCTS, MAX_RELATED_PRODUCTS)).load(p.productId),
     createdAt: (p) => p.createdAt.toISOString(),
-    alternates: async (p, _, ctx) => alternatesOf(await ctx.loaders.productAliases.load(p.productId), routes.product),
+    alternates: async (p, _, ctx) => alternatesOf(await catalogLoaders(ctx).productAliases.load(p.productId), routes.product),
   },
   Sku: {
     stock: (s) => stockOf([s]),
     price: (s) => priceOf(s.priceMinor, s.sellingPriceMinor, s.vatRate, s.languageId),
-    discountCampaigns: (s, _, ctx) => ctx.loaders.productCampaigns(s.languageId).load(s.productId),
+    discountCampaigns: (s, _, ctx) => catalogLoaders(ctx).productCampaigns(s.languageId).load(s.productId),
   },
   Category: {
     canonicalUrl: (c) => routes.category(c.path, c.languageId),
     alternates: async (c, _, ctx) => {
       const other = await Promise.all(
         (Object.keys(channels) as LanguageId[]).map(async (languageId) => {
-          const match = (await ctx.loaders.categoryTree(languageId)).find((x) => x.categoryId === c.categoryId);
+          const match = (await catalogLoaders(ctx).categoryTree(languageId)).find((x) => x.categoryId === c.categoryId);
           return match ? { languageId, canonicalUrl: routes.category(match.path, languageId) } : null;
         }),
       );
@@ -204,6 +205,6 @@ export const catalogResolvers: Resolvers = {
     canonicalUrl: (c) => routes.campaign(c.alias, c.languageId),
     value: (c) => (c.type === 'FIXED' ? toMajor(c.value) : c.value),
     freeShippingThreshold: (c) => (c.thresholdMinor == null ? null : toMajor(c.thresholdMinor)),
-    alternates: async (c, _, ctx) => alternatesOf(await ctx.loaders.campaignAliases.load(c.campaignId), routes.campaign),
+    alternates: async (c, _, ctx) => alternatesOf(await catalogLoaders(ctx).campaignAliases.load(c.campaignId), routes.campaign),
   },
 };

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import { badInput } from '../../graphql/errors';
-import type { CheckoutInput, CheckoutValidationError } from '../../graphql/generated/resolvers-types';
+import { invalidInput } from '../../domain-error';
+import type { CheckoutInput, CheckoutValidationError } from '../../generated/api-types';
 import { lockStoredCart, readCart, reconciledCart, type CartModel, type LockedCart } from '../cart';
 import { loadCheckout, saveCheckout } from './checkout-store';
 import { evaluateCheckout } from './checkout-view';
@@ -37,7 +37,7 @@ export async function openCheckout(tx: Queryable, locked: LockedCart, input: Che
 export async function createOrUpdateCheckout(db: Db, cartId: string, input: CheckoutInput, languageId: LanguageId, customerId: number | null): Promise<CheckoutModel> {
   return db.transaction(async (tx) => {
     const locked = await lockStoredCart(tx, cartId, customerId);
-    if (!locked) throw badInput(`There is no cart with id ${cartId}`);
+    if (!locked) throw invalidInput(`There is no cart with id ${cartId}`);
     const { cart, fields, refused } = await openCheckout(tx, locked, input, languageId);
     return (await evaluateCheckout(tx, cartId, fields, cart, refused)).model;
   });

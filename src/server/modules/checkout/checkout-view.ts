@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
-import type { CheckoutValidationError, ShippingOption } from '../../graphql/generated/resolvers-types';
+import type { CheckoutValidationError, ShippingOption } from '../../generated/api-types';
 import { giftCardCoverMinor, type CartModel } from '../cart';
 import { orderTotals, type OrderMoney } from '../order';
 import { activeShippingMethods, feeFor, SHIPPING_VAT_RATE, shippingOffers, type ShippingBasis, type ShippingMethod, type ShippingOffer } from '../shipping';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
+import type { CheckoutInput } from '../../generated/api-types';
 import type { CheckoutFields } from './models';
 
 export const DEFAULT_COUNTRY = 'SE';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Db, SqlParam } from '../../db/client';
-import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
+import type { CheckoutInput } from '../../generated/api-types';
 import { formatMoney } from '../../../shared/money';
 import { gql } from '../../testing/app';
 import { testDbKinds } from '../../testing/db';

@@ -1,4 +1,4 @@
-import type { Checkout, PaymentMethod } from '../../graphql/generated/resolvers-types';
+import type { Checkout, PaymentMethod } from '../../generated/api-types';
 import type { CartModel } from '../cart';
 import type { OrderCustomer } from '../order';
 

@@ -2,8 +2,8 @@ import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney } from '../../../shared/money';
 import type { ShopVariant } from '../../../shared/shop';
-import { badInput } from '../../graphql/errors';
-import type { CheckoutInput, PlaceOrderResult } from '../../graphql/generated/resolvers-types';
+import { invalidInput } from '../../domain-error';
+import type { CheckoutInput, PlaceOrderResult } from '../../generated/api-types';
 import type { PubSub } from '../../pubsub';
 import { cartSkuIds, cartTexts, drawGiftCard, emptyOrderedCart, giftCardCoverMinor, lockStoredCart, lockUsableGiftCard } from '../cart';
 import { changeStock, type StockLedger } from '../inventory';
@@ -58,7 +58,7 @@ async function placeInTransaction(tx: Queryable, stock: StockLedger, request: Pl
   if (request.idempotencyKey) {
     const existing = await findOrderByIdempotencyKey(tx, request.idempotencyKey);
     if (existing && existing.cartId === locked.cartId) return { kind: 'placed', order: existing };
-    if (existing) throw badInput('This idempotencyKey already placed an order for another cart');
+    if (existing) throw invalidInput('This idempotencyKey already placed an order for another cart');
   }
   await stock.lock(await cartSkuIds(tx, locked));
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { idempotencyKey, parseInput } from '../../graphql/input';
+import { parseInput } from '../../graphql/input';
+import { idempotencyKey } from '../../idempotency-key';
 import { createOrUpdateCheckout, readCheckout } from './checkout-service';
 import { evaluateCheckout } from './checkout-view';
 import { emptyCheckout, mergeCheckout } from './fields';
 import { placeOrder } from './place-order';
 import { readCart } from '../cart';
 import { completePayment, orderView } from '../order';
-import { signedInCustomerId } from '../../graphql/signed-in';
+import { signedInCustomerId } from '../../signed-in';
 
 const placeOrderInput = z.object({ idempotencyKey });
 

@@ -1,6 +1,6 @@
 import { isValidEmail } from '../../../shared/email';
 import { isValidOrganisationNumber, isValidPersonalNumber } from '../../../shared/swedish-id';
-import type { CheckoutInput, CheckoutValidationError, PaymentMethod } from '../../graphql/generated/resolvers-types';
+import type { CheckoutInput, CheckoutValidationError, PaymentMethod } from '../../generated/api-types';
 import type { CheckoutTexts } from './messages';
 import type { CheckoutFields } from './models';
 import { isShippingCountry, isValidZip } from '../../../shared/shipping-countries';

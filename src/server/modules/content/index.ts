@@ -1,5 +1,4 @@
 /**
  * Content: menus, content pages and the shop's channel and theme. What other code may use; the store stays inside.
  */
-export { contentResolvers } from './resolvers';
 export { themes } from './theme';

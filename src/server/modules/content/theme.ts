@@ -1,5 +1,5 @@
 import type { ShopVariant } from '../../../shared/shop';
-import type { ThemeSettings } from '../../graphql/generated/resolvers-types';
+import type { ThemeSettings } from '../../generated/api-types';
 
 /** Header and footer colours per shop variant, applied by the client as CSS variables. */
 export const themes: Record<ShopVariant, ThemeSettings> = {

@@ -1,8 +1,8 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { isValidEmail } from '../../../shared/email';
-import { badInput, invalidFields } from '../../graphql/errors';
-import type { UserInput } from '../../graphql/generated/resolvers-types';
+import { invalidInput, invalidFields } from '../../domain-error';
+import type { UserInput } from '../../generated/api-types';
 import { checkoutTexts, customerFieldErrors, emptyCheckout, mergeCheckout, type CustomerFields } from '../checkout';
 import { forgetMails } from '../mail';
 import { eraseCustomerOrders, orderNumbersOf } from '../order';
@@ -178,13 +178,13 @@ export const MAX_CREDIT_MOVEMENT_MINOR = 10_000_000;
  */
 export async function addCredit(db: Db, customerId: number, amountMinor: number, description: string): Promise<void> {
   if (!Number.isInteger(amountMinor) || amountMinor === 0 || Math.abs(amountMinor) > MAX_CREDIT_MOVEMENT_MINOR) {
-    throw badInput(`amount must be non-zero and at most ${MAX_CREDIT_MOVEMENT_MINOR / 100} kronor either way, in whole öre`);
+    throw invalidInput(`amount must be non-zero and at most ${MAX_CREDIT_MOVEMENT_MINOR / 100} kronor either way, in whole öre`);
   }
   const text = description.trim();
-  if (text.length === 0 || text.length > 200) throw badInput('description must be 1 to 200 characters');
+  if (text.length === 0 || text.length > 200) throw invalidInput('description must be 1 to 200 characters');
   await db.transaction(async (tx) => {
-    if (!(await lockCustomer(tx, customerId))) throw badInput(`There is no customer with id ${customerId}`);
-    if ((await sumCredit(tx, customerId)) + amountMinor < 0) throw badInput('The store credit cannot go below zero');
+    if (!(await lockCustomer(tx, customerId))) throw invalidInput(`There is no customer with id ${customerId}`);
+    if ((await sumCredit(tx, customerId)) + amountMinor < 0) throw invalidInput('The store credit cannot go below zero');
     await insertCreditMovement(tx, customerId, amountMinor, text);
   });
 }

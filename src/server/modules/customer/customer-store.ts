@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import { isLanguageId, type LanguageId } from '../../../shared/locales';
-import type { CustomerType, Gender } from '../../graphql/generated/resolvers-types';
+import type { CustomerType, Gender } from '../../generated/api-types';
 import type { CreditMovement, CustomerDetails, CustomerRecord } from './models';
 
 interface CustomerRow {

@@ -1,4 +1,4 @@
-import type { CustomerType, Gender } from '../../graphql/generated/resolvers-types';
+import type { CustomerType, Gender } from '../../generated/api-types';
 import type { LanguageId } from '../../../shared/locales';
 
 /** A customer's own details (table customers, without the credentials). */

@@ -1,19 +1,14 @@
 import { formatMoney, toMajor, toMinor } from '../../../shared/money';
 import { resolveLanguage, type LanguageId } from '../../../shared/locales';
-import type { Balance, Resolvers, User } from '../../graphql/generated/resolvers-types';
+import type { Balance, Resolvers } from '../../graphql/generated/resolvers-types';
 import { requireAdmin } from '../admin';
-import { requireSignedIn } from '../../graphql/signed-in';
+import { requireSignedIn } from '../../signed-in';
 import { registerBackInStock } from '../notifications';
 import { customerOrders } from '../order';
 import { addCredit, creditBalance, findCustomer, subscribeToNewsletter, type CreditBalance } from './customer-service';
-import { spendAccountChange } from '../../graphql/account-change-budget';
-import type { CustomerRecord } from './models';
+import { spendAccountChange } from '../../limits/account-change-budget';
+import { userOf } from './user-view';
 
-/** The customer as the API answers them to a session (shopAs: an admin's shop-as session). */
-export const userOf = ({ languageId: _language, ...customer }: CustomerRecord, shopAsAdminId: number | null): User => ({
-  ...customer,
-  shopAs: shopAsAdminId !== null,
-});
 
 /** Öre as the API's kronor, with the amounts formatted in the asker's language. */
 function balanceOf(credit: CreditBalance, languageId: LanguageId): Balance {

@@ -1,4 +1,4 @@
-import type { Stock, StockStatus } from '../../graphql/generated/resolvers-types';
+import type { Stock, StockStatus } from '../../generated/api-types';
 
 /** What a SKU's row says about its stock. */
 export interface StockFacts {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../shared/email';
 import type { LanguageId } from '../../../shared/locales';
 import type { Queryable } from '../../db/client';
-import { badInput } from '../../graphql/errors';
+import { invalidInput } from '../../domain-error';
 import { skuAvailability } from '../inventory';
 import { saveBackInStockRequest } from './back-in-stock-store';
 import { serverMessage, type ServerMessageId } from './messages';
@@ -15,7 +15,7 @@ const backInStockInput = z.object({
 type BadInputCode = 'INVALID_EMAIL' | 'SKU_NOT_FOUND' | 'ALREADY_IN_STOCK';
 
 /** A shopper-facing refusal in the shopper's language; the code tells the client which field it concerns. */
-const refusal = (languageId: LanguageId, code: BadInputCode, messageId: ServerMessageId) => badInput(serverMessage(languageId, messageId), code);
+const refusal = (languageId: LanguageId, code: BadInputCode, messageId: ServerMessageId) => invalidInput(serverMessage(languageId, messageId), code);
 
 /**
  * Records that the address wants to hear when the sold-out SKU is back (registerBackInStock, and the platform's

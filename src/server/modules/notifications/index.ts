@@ -1,4 +1,3 @@
 /** Shoppers' requests to hear when a sold-out SKU is back. */
-export { notificationResolvers } from './resolvers';
 export { registerBackInStock } from './back-in-stock';
 export { notifyBackInStock, startBackInStockNotifier } from './back-in-stock-notifier';

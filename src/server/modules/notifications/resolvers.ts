@@ -1,6 +1,6 @@
 import { resolveLanguage } from '../../../shared/locales';
 import type { Resolvers } from '../../graphql/generated/resolvers-types';
-import { spendAccountChange } from '../../graphql/account-change-budget';
+import { spendAccountChange } from '../../limits/account-change-budget';
 import { registerBackInStock } from './back-in-stock';
 
 export const notificationResolvers: Resolvers = {

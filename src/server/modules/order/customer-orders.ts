@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
-import type { Order, OrderStatus } from '../../graphql/generated/resolvers-types';
+import type { Order, OrderStatus } from '../../generated/api-types';
 import { eraseCustomerFromOrders, selectCustomerOrders, selectOrderNumbers } from './order-store';
 import { orderView } from './order-view';
 

@@ -1,5 +1,5 @@
 import type { LanguageId } from '../../../shared/locales';
-import type { PaymentFailureReason } from '../../graphql/generated/resolvers-types';
+import type { PaymentFailureReason } from '../../generated/api-types';
 import { t } from '../../i18n';
 
 /**

@@ -1,5 +1,5 @@
 import type { LanguageId } from '../../../shared/locales';
-import type { CustomerType, OrderStatus, PaymentFailureReason, PaymentMethod, PaymentStatus } from '../../graphql/generated/resolvers-types';
+import type { CustomerType, OrderStatus, PaymentFailureReason, PaymentMethod, PaymentStatus } from '../../generated/api-types';
 
 /** The order's money in öre inc VAT, as charged. */
 export interface OrderMoney {

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import type { ShopVariant } from '../../../shared/shop';
-import { badInput } from '../../graphql/errors';
-import type { OrderStatus, PaymentFailureReason } from '../../graphql/generated/resolvers-types';
+import { invalidInput } from '../../domain-error';
+import type { OrderStatus, PaymentFailureReason } from '../../generated/api-types';
 import type { PubSub } from '../../pubsub';
 import { lockCartForShop, refillCart, returnGiftCardDraw } from '../cart';
 import { changeStock, type StockLedger } from '../inventory';
@@ -59,13 +59,13 @@ export async function setOrderStatus(
 ): Promise<OrderRecord> {
   return changeStock(db, pubsub, async (tx, stock) => {
     const order = await selectOrder(tx, orderId, true);
-    if (!order) throw badInput(`There is no order with id ${orderId}`);
+    if (!order) throw invalidInput(`There is no order with id ${orderId}`);
     if (order.status === status) return order;
     if (!canMove(order.status, status)) {
-      throw badInput(orderTexts(languageId).transitionRefused(statusLabel(order.status, languageId), statusLabel(status, languageId)));
+      throw invalidInput(orderTexts(languageId).transitionRefused(statusLabel(order.status, languageId), statusLabel(status, languageId)));
     }
     // Checked under the order lock settlePayment takes too, so a payment cannot fail in between.
-    if (needsPayment(status) && order.paymentStatus !== 'PAID') throw badInput(orderTexts(languageId).notPaidYet);
+    if (needsPayment(status) && order.paymentStatus !== 'PAID') throw invalidInput(orderTexts(languageId).notPaidYet);
     if (status === 'CANCELLED') await cancelLocked(tx, stock, order, by);
     else {
       await updateStatus(tx, orderId, status);
@@ -161,7 +161,7 @@ export async function settlePayment(
  */
 export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, variant: ShopVariant): Promise<OrderRecord> {
   const found = await findOrderWithToken(db, orderId, token);
-  if (!found) throw badInput('There is no such order');
+  if (!found) throw invalidInput('There is no such order');
   const { order } = await settlePayment(db, pubsub, found, { variant, refillCart: true, by: 'payment', cancelIfStillPending: false, cancelIfNoPayment: false });
   return order;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client';
 import { isLanguageId } from '../../../shared/locales';
-import type { OrderStatus, PaymentFailureReason, PaymentMethod, PaymentStatus } from '../../graphql/generated/resolvers-types';
+import type { OrderStatus, PaymentFailureReason, PaymentMethod, PaymentStatus } from '../../generated/api-types';
 import type { NewOrder, OrderCustomer, OrderLine, OrderRecord } from './models';
 
 const newOrderId = () => randomBytes(12).toString('base64url');

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney, toMajor } from '../../../shared/money';
-import type { CheckoutTotals, Order, OrderAddress } from '../../graphql/generated/resolvers-types';
+import type { CheckoutTotals, Order, OrderAddress } from '../../generated/api-types';
 import { findShippingMethod } from '../shipping';
 import { paymentFailureMessage } from './messages';
 import type { OrderCustomer, OrderMoney, OrderRecord } from './models';

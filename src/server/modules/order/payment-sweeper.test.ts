@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client';
-import type { CheckoutInput } from '../../graphql/generated/resolvers-types';
+import type { CheckoutInput } from '../../generated/api-types';
 import { gql } from '../../testing/app';
 import { testDbKinds } from '../../testing/db';
 import { cartCalls, createSku, openCartApp, type TestApp } from '../cart/cart-test-kit';

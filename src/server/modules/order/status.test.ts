@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderStatus } from '../../graphql/generated/resolvers-types';
+import type { OrderStatus } from '../../generated/api-types';
 import { canMove, statusLabel } from './status';
 
 const all: OrderStatus[] = ['RECEIVED', 'PROCESSING', 'COMPLETED', 'CANCELLED'];

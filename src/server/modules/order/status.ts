@@ -1,5 +1,5 @@
 import type { LanguageId } from '../../../shared/locales';
-import type { OrderStatus, PaymentMethod } from '../../graphql/generated/resolvers-types';
+import type { OrderStatus, PaymentMethod } from '../../generated/api-types';
 import { t } from '../../i18n';
 
 /**

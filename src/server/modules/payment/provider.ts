@@ -1,5 +1,5 @@
 import type { LanguageId } from '../../../shared/locales';
-import type { PaymentFailureReason, PaymentMethod } from '../../graphql/generated/resolvers-types';
+import type { PaymentFailureReason, PaymentMethod } from '../../generated/api-types';
 
 /** What a provider gets to start a payment: the order as placed, and where to send the shopper back. */
 export interface PaymentOrder {

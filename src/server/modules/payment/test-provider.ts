@@ -1,4 +1,4 @@
-import type { PaymentFailureReason } from '../../graphql/generated/resolvers-types';
+import type { PaymentFailureReason } from '../../generated/api-types';
 import { failureReasonSlugs, type PaymentOrder, type PaymentOutcome, type PaymentProvider } from './provider';
 
 /** What a test shopper can ask for: the test page always decides at once, so never PENDING. */
