@@ -49,6 +49,8 @@ export interface OutboxEntry {
   sentAt?: number;
   /** When its answer arrived: set only on a change another tab replayed, kept here until this tab's cart holds it. */
   settledAt?: number;
+  /** The tab that queued it: that tab tells the shopper what became of it (lib/tabs). */
+  tab?: string;
 }
 
 /**

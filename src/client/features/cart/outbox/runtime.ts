@@ -3,6 +3,7 @@ import { createStore } from 'idb-keyval';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../../../../shared/cart-sync';
 import { CartDocument } from '../../../graphql/generated/documents/Cart';
 import type { CartFieldsFragment } from '../../../graphql/generated/operations';
+import { tabs, type TabCoordinator, type TabMessageOf } from '../../../lib/tabs';
 import { notify } from '../../../lib/ui-state';
 import { tellCartWarnings } from '../cart-notices';
 import { cartState, loadCartId, storeCartId } from '../cart-id';
@@ -60,17 +61,22 @@ export type ChangeOutcome =
 
 /** How long a button waits for the server before it settles for 'saved, sent later'. */
 const ANSWER_WAIT_MS = 8000;
-const CHANNEL_NAME = 'retro-cart-outbox';
 
 /**
- * What the tabs tell each other. Each carries the waiting changes as the sender's transaction left them, with
- * their revision, so every tab shows the answer and the changes still waiting together, never one without the
- * other, and a list heard late (from another sender) never replaces a newer one.
+ * What the tabs tell each other of the cart (lib/tabs). Each carries the waiting changes as the sender's
+ * transaction left them, with their revision, so every tab shows the answer and the changes still waiting
+ * together, never one without the other, and a list heard late (from another sender) never replaces a newer one.
+ * A tab that queued a change hears `changed` in the leader, which replays it.
  */
-type TabMessage =
-  | { type: 'changed'; entries: OutboxEntry[]; rev: number }
-  | { type: 'applied'; entry: OutboxEntry; kept: KeptCart; before: Cart | null; entries: OutboxEntry[]; rev: number }
-  | { type: 'refused'; key: string; message: string };
+declare module '../../../lib/tabs' {
+  interface TabTopics {
+    'cart/changed': { entries: OutboxEntry[]; rev: number };
+    'cart/applied': { entry: OutboxEntry; kept: KeptCart; before: Cart | null; entries: OutboxEntry[]; rev: number };
+    /** `tab`: the tab that made the change (it tells the shopper). */
+    'cart/refused': { key: string; message: string; tab?: string };
+  }
+}
+type CartMessage = TabMessageOf<'cart/changed' | 'cart/applied' | 'cart/refused'>;
 
 interface Waiter {
   resolve(outcome: ChangeOutcome): void;
@@ -82,11 +88,11 @@ interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };
 }
 
-/** One replayer per tab: the outbox, its triggers, and the tabs' channel. */
+/** One per tab: the outbox (replayed by the leading tab), its triggers, and what the tabs tell each other. */
 class OutboxRuntime {
   readonly outbox: CartOutbox<KeptCart>;
   private readonly waiters = new Map<string, Waiter>();
-  private readonly tabs: BroadcastChannel | null = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+  private readonly tabs: TabCoordinator = tabs();
   private readonly cleanups: (() => void)[] = [];
   /** The revision of the waiting changes this tab shows, so an older list (read or heard late) never replaces it. */
   private rev = -1;
@@ -111,7 +117,8 @@ class OutboxRuntime {
       cartId: () => cartState.id || loadCartId(),
       storeCartId,
       idOf: (kept) => kept.cart.id,
-      locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
+      tabId: this.tabs.tabId,
+      leads: () => this.tabs.isLeader(),
       isOnline: () => navigator.onLine,
       events: {
         applied: (entry, kept, stored, left, rev) => this.applied(entry, kept, stored, left, rev),
@@ -123,7 +130,7 @@ class OutboxRuntime {
         },
         changed: (entries, rev) => {
           this.showEntries(entries, rev);
-          this.post({ type: 'changed', entries, rev });
+          this.tabs.post({ kind: 'cart/changed', entries, rev });
         },
       },
     });
@@ -156,13 +163,14 @@ class OutboxRuntime {
         if ((event as MessageEvent).data?.type === CART_SYNC_MESSAGE) void this.outbox.flush(true);
       });
     }
-    if (this.tabs) {
-      const onMessage = (event: MessageEvent<TabMessage>) => this.fromOtherTab(event.data);
-      this.tabs.addEventListener('message', onMessage);
-      this.cleanups.push(() => this.tabs?.close());
-    }
+    for (const kind of ['cart/changed', 'cart/applied', 'cart/refused'] as const) this.cleanups.push(this.tabs.on(kind, (message) => this.fromOtherTab(message)));
     await this.reload();
-    void this.outbox.flush(true);
+    // At once when this tab leads, else when it takes over (the leader closed): it replays what waits.
+    this.cleanups.push(
+      this.tabs.onLeadership((leading) => {
+        if (leading) void this.outbox.flush(true);
+      }),
+    );
   }
 
   stop(): void {
@@ -254,24 +262,36 @@ class OutboxRuntime {
     // The shopper may have switched language while the change was on its way: the answer's names and warnings
     // are in the language it was sent in, never to be written under the other one (that tab fetches its own).
     if (kept.languageId === this.context.channel.languageId) writeCart(cache, cart, this.context.channel);
-    this.post({ type: 'applied', entry, kept, before, entries: left, rev });
-    if (!this.settle(entry.key, { kind: 'applied', cart, before })) tellCartWarnings(cart.warnings);
+    this.tabs.post({ kind: 'cart/applied', entry, kept, before, entries: left, rev });
+    if (!this.settle(entry.key, { kind: 'applied', cart, before }) && this.tellsOf(entry)) tellCartWarnings(cart.warnings);
   }
 
   private refused(entry: OutboxEntry, message: string): void {
     this.leftWithoutCart(entry.key);
-    this.post({ type: 'refused', key: entry.key, message });
-    if (!this.settle(entry.key, { kind: 'refused', message })) notify(message, 'error');
+    this.tabs.post({ kind: 'cart/refused', key: entry.key, message, tab: entry.tab });
+    if (!this.settle(entry.key, { kind: 'refused', message }) && this.tellsOf(entry)) notify(message, 'error');
   }
 
-  private fromOtherTab(message: TabMessage): void {
-    if (message.type === 'changed') {
+  /**
+   * Whether this tab tells the shopper of a change's outcome when no button waits for it: the tab that made the
+   * change, while it is open (it may be replayed by the leader); the leader for a tab gone since.
+   */
+  private tellsOf(entry: OutboxEntry): boolean {
+    const { tabId } = this.tabs;
+    if (entry.tab === undefined || entry.tab === tabId) return true;
+    return this.tabs.isLeader() && !this.tabs.isOpen(entry.tab);
+  }
+
+  private fromOtherTab(message: CartMessage): void {
+    if (message.kind === 'cart/changed') {
       this.showEntries(message.entries, message.rev);
+      // A change another tab queued: the leader replays it.
+      void this.outbox.flush(false);
       return;
     }
-    if (message.type === 'refused') {
+    if (message.kind === 'cart/refused') {
       this.leftWithoutCart(message.key);
-      this.settle(message.key, { kind: 'refused', message: message.message });
+      if (!this.settle(message.key, { kind: 'refused', message: message.message }) && message.tab === this.tabs.tabId) notify(message.message, 'error');
       return;
     }
     const { entry, kept, before } = message;
@@ -291,15 +311,18 @@ class OutboxRuntime {
       void this.refetch();
     }
     this.showEntries(message.entries, message.rev);
-    if (kept.languageId === channel.languageId) this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
+    let heard: boolean;
+    if (kept.languageId === channel.languageId) heard = this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
     else {
-      this.settle(entry.key, (waiter) => ({
+      heard = this.settle(entry.key, (waiter) => ({
         kind: 'applied',
         cart: inOwnLanguage(kept.cart, [waiter.after, waiter.before]),
         before: before && inOwnLanguage(before, [waiter.before, waiter.after]),
         foreign: true,
       }));
     }
+    // Made here, answered after its button stopped waiting: told here, where the shopper made it.
+    if (!heard && entry.tab === this.tabs.tabId && kept.languageId === channel.languageId) tellCartWarnings(kept.cart.warnings);
   }
 
   /**
@@ -351,14 +374,6 @@ class OutboxRuntime {
     if (intent.kind === 'promo' || intent.kind === 'giftCard') return intent.code;
     const line = outboxState.serverCart?.cart.items.find((l) => l.skuId === intent.skuId);
     return entry.preview?.product.name ?? line?.product.name ?? `#${intent.skuId}`;
-  }
-
-  private post(message: TabMessage): void {
-    try {
-      this.tabs?.postMessage(message);
-    } catch {
-      // A cart that cannot be cloned never stops the replay; the other tabs reload on their next trigger.
-    }
   }
 
   private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
