@@ -129,7 +129,7 @@ describe('the messages tabs send', () => {
   });
 
   it(`drops a message older than ${CROSS_TAB_TTL_MS / 1000} s (a frozen tab's backlog)`, async () => {
-    let now = 1_000_000;
+    const now = 1_000_000;
     const name = `tabs-test-${++channelCount}`;
     const b = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(name), now: () => now });
     opened.push(b);

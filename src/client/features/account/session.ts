@@ -6,7 +6,7 @@ import { readToken } from '../../lib/auth-token';
 import { clearToken, onTokenRefused, writeToken } from '../../lib/token-store';
 import { purgeOfflineData } from '../../lib/offline-data';
 import { tabs } from '../../lib/tabs';
-import { cartState, claimedCart, forgetCart, loadCartId } from '../cart';
+import { cartState, forgetCart, loadCartId, storeCartId } from '../cart';
 import { account } from './account-state';
 import { AuthError, callAuth, tokenClaims } from './auth-client';
 
@@ -91,7 +91,7 @@ export async function signedIn(success: AuthSuccess): Promise<void> {
       return null;
     });
   const id = claimed?.data?.claimCart.id;
-  if (id) claimedCart(id);
+  if (id) storeCartId(id);
   await resetStore();
   tabs().post({ kind: 'account/signed-in' });
 }

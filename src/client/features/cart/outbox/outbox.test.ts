@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTabCoordinator, LEADER_FALLBACK_MS, LEADER_LEASE_KEY, type TabCoordinator, type TabCoordinatorOptions } from '../../../lib/tabs';
-import type { CartIntent, OutboxEntry } from '../outbox-state';
+import type { CartIntent, OutboxEntry } from '../cart-store';
 import { BACKOFF_CAP_MS, CartOutbox, MAX_SERVER_FAILURES, backoffMs, type OutboxOptions, type SendResult } from './outbox';
 
 interface FakeCart {
@@ -229,7 +229,6 @@ describe('the cart outbox', () => {
 
   it('keeps the earliest send time when another tab sent the change first, never a later one of its own', async () => {
     const { tab, server, clock, store } = device();
-    const locks = fakeLocks();
     const base = createStore(`outbox-test-${dbCount}`, 'outbox');
     let meddle: (() => Promise<void>) | null = null;
     // The first write of this tab's replay comes just after another tab (which took over) stored its own send time.
@@ -239,7 +238,7 @@ describe('the cart outbox', () => {
       meddle = null;
       return hook().then(() => base(mode, callback));
     };
-    const outbox = tab({ store: raced, locks });
+    const outbox = tab({ store: raced });
     const change = await outbox.enqueue(add(1));
     const early = clock.now - 500;
     meddle = async () => {
@@ -248,7 +247,7 @@ describe('the cart outbox', () => {
     };
     const seen: (number | undefined)[] = [];
     server.failures.push('lost');
-    const watching = tab({ store: raced, locks, send: (entry, cartId) => (seen.push(entry.sentAt), server.send(entry, cartId)) });
+    const watching = tab({ store: raced, send: (entry, cartId) => (seen.push(entry.sentAt), server.send(entry, cartId)) });
     await watching.flush(true);
     expect(seen).toEqual([early]);
     expect((await outbox.entries())[0]?.sentAt).toBe(early);

@@ -1,5 +1,5 @@
 import { get, promisifyRequest, type UseStore } from 'idb-keyval';
-import type { CartIntent, LinePreview, OutboxEntry } from '../outbox-state';
+import type { CartIntent, LinePreview, OutboxEntry } from '../cart-store';
 import { newIdempotencyKey } from '../../../lib/random-key';
 
 /** Backoff after a failed attempt: 1 s, 2 s, 4 s … capped at a minute. */

@@ -10,10 +10,9 @@ import type { CartFieldsFragment } from '../../../graphql/generated/operations';
 import { testCart, testLine } from '../../../graphql/cart-test-kit';
 import { answerTimes, createCache } from '../../../lib/apollo';
 import { closeTabs, TAB_CHANNEL, type TabEnvelope, type TabMessage } from '../../../lib/tabs';
-import { cartState } from '../cart-id';
-import { readCachedCart } from '../write-cart';
-import { cartAnswerContext, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../outbox-state';
-import { shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from './runtime';
+
+import { cartAnswerContext, cartState, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../cart-store';
+import { readCachedCart, shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from './runtime';
 
 type Language = 'sv' | 'en';
 

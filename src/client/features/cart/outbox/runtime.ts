@@ -1,4 +1,4 @@
-import type { ApolloClient } from '@apollo/client';
+import type { ApolloCache, ApolloClient } from '@apollo/client';
 import { createStore } from 'idb-keyval';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../../../../shared/cart-sync';
 import { CartDocument } from '../../../graphql/generated/documents/Cart';
@@ -6,10 +6,14 @@ import type { CartFieldsFragment } from '../../../graphql/generated/operations';
 import { tabs, type TabCoordinator, type TabMessageOf } from '../../../lib/tabs';
 import { notify } from '../../../lib/ui-state';
 import { tellCartWarnings } from '../cart-notices';
-import { cartState, loadCartId, storeCartId } from '../cart-id';
 import { shownCart } from '../optimistic-cart';
 import {
+  asKept,
   cartAnswerContext,
+  cartState,
+  loadCartId,
+  offerTabAnswer,
+  storeCartId,
   offerStoredCart,
   outboxLoaded,
   outboxState,
@@ -22,15 +26,14 @@ import {
   type LinePreview,
   type OutboxEntry,
   OUTBOX_DB,
-} from '../outbox-state';
-import { readCachedCart, writeCart } from '../write-cart';
+} from '../cart-store';
 import { CartOutbox } from './outbox';
 import { apolloSender, type Channel } from './send';
 
 type Cart = CartFieldsFragment;
 
 // The cart UI lays waiting changes on the cart with these; they load with the outbox that holds the changes.
-export { optimisticCart, pendingCode, pendingSkus, shownCart } from '../optimistic-cart';
+export { pendingCode, pendingSkus, shownCart } from '../optimistic-cart';
 
 export interface OutboxTexts {
   /** A change the server refused for good, taken out of the outbox; `what` names the item or code. */
@@ -298,12 +301,7 @@ class OutboxRuntime {
     const { channel } = this.context;
     if (kept.cart.id) storeCartId(kept.cart.id);
     if (kept.languageId === channel.languageId) {
-      // Unless this tab meanwhile took a getCart fetched after that answer arrived: then its own is newer.
-      const current = outboxState.serverCart;
-      if (!current || current.languageId !== kept.languageId || kept.asOf > current.asOf) {
-        setServerCart(kept);
-        writeCart(this.context.client.cache, kept.cart, channel);
-      }
+      if (offerTabAnswer(kept)) writeCart(this.context.client.cache, kept.cart, channel);
     } else {
       // Names, prices and warnings are in the replaying tab's language: this tab asks for its own. Until that
       // answers, the change stays laid on the cart it shows, so it never drops out for the time a request takes.
@@ -382,9 +380,18 @@ class OutboxRuntime {
   }
 }
 
-/** A kept cart as stored, also one stored before carts were kept with their times (then it may hold anything sent). */
-function asKept(stored: KeptCart | Cart): KeptCart {
-  return 'receivedAt' in stored ? stored : { cart: stored, languageId: '', asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
+/**
+ * Carts are not normalised (their texts and warnings are in one language), so a change's answer is written over
+ * the getCart query the header and panel watch.
+ */
+function writeCart(cache: ApolloCache, cart: Cart, channel: Channel): void {
+  cache.writeQuery({ query: CartDocument, variables: { id: cart.id, ...channel }, data: { __typename: 'Query', getCart: cart } });
+}
+
+/** The cart as this tab last saw it, or null when the cart query has not answered yet. */
+export function readCachedCart(cache: ApolloCache, id: string, channel: Channel): Cart | null {
+  if (!id) return null;
+  return cache.readQuery({ query: CartDocument, variables: { id, ...channel } })?.getCart ?? null;
 }
 
 /**
