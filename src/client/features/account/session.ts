@@ -5,7 +5,6 @@ import { ClaimCartDocument } from '../../graphql/generated/documents/ClaimCart';
 import { readToken } from '../../lib/auth-token';
 import { clearToken, onTokenRefused, writeToken } from '../../lib/token-store';
 import { purgeOfflineData } from '../../lib/offline-data';
-import { tabs } from '../../lib/tabs';
 import { cartState, forgetCart, loadCartId, storeCartId } from '../cart';
 import { account } from './account-state';
 import { AuthError, callAuth, tokenClaims } from './auth-client';
@@ -27,6 +26,9 @@ declare module '../../lib/tabs' {
   }
 }
 
+/** The tabs' coordinator, loaded on its own: the account pages hydrate without it. */
+const thisTab = () => import('../../lib/tabs').then(({ tabs }) => tabs());
+
 /** A refresh that failed for want of a network is tried again after this long. */
 const RETRY_MS = 60_000;
 
@@ -38,8 +40,10 @@ export function startSession(sessionEnv: SessionEnv): void {
   const started = env !== null;
   env = sessionEnv;
   if (started) return;
-  tabs().on('account/signed-out', () => void signOut({ callServer: false, broadcast: false }));
-  tabs().on('account/signed-in', () => void otherTabSignedIn());
+  void thisTab().then((tab) => {
+    tab.on('account/signed-out', () => void signOut({ callServer: false, broadcast: false }));
+    tab.on('account/signed-in', () => void otherTabSignedIn());
+  });
   onTokenRefused(() => void signOut({ callServer: false }));
   const token = readToken();
   if (token) {
@@ -93,7 +97,7 @@ export async function signedIn(success: AuthSuccess): Promise<void> {
   const id = claimed?.data?.claimCart.id;
   if (id) storeCartId(id);
   await resetStore();
-  tabs().post({ kind: 'account/signed-in' });
+  void thisTab().then((tab) => tab.post({ kind: 'account/signed-in' }));
 }
 
 /**
@@ -110,7 +114,7 @@ export async function signOut({ callServer = true, broadcast = true }: { callSer
   account.shopAs = false;
   // The device's copy of the cart goes even if IndexedDB fails; the rest of the sign-out goes on regardless.
   await forgetCart().catch((error: unknown) => console.error(error));
-  if (broadcast) tabs().post({ kind: 'account/signed-out' });
+  if (broadcast) void thisTab().then((tab) => tab.post({ kind: 'account/signed-out' }));
   // The server forgets the session; if it cannot be reached, the token is gone from the browser all the same.
   if (callServer && token) await callAuth(AUTH_PATHS.logout, {}, { languageId, token }).catch(() => null);
   await purgeOfflineData(client).catch((error: unknown) => console.error(error));

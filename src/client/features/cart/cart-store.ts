@@ -241,11 +241,6 @@ export function offerTabAnswer(kept: KeptCart): boolean {
   return true;
 }
 
-/** A kept cart as stored, also one stored before carts were kept with their times (then it may hold anything sent). */
-export function asKept(stored: KeptCart | CartFieldsFragment): KeptCart {
-  return 'receivedAt' in stored ? stored : { cart: stored, languageId: '', asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
-}
-
 /**
  * The cart the waiting changes are laid on in this tab: the kept one of its cart and language; else the cache's
  * copy of the cart query, which no answer offered (written there by a test, say), so not known to lack anything

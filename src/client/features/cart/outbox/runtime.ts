@@ -8,7 +8,6 @@ import { notify } from '../../../lib/ui-state';
 import { tellCartWarnings } from '../cart-notices';
 import { shownCart } from '../optimistic-cart';
 import {
-  asKept,
   cartAnswerContext,
   cartState,
   loadCartId,
@@ -378,6 +377,11 @@ class OutboxRuntime {
     target.addEventListener(type, handler);
     this.cleanups.push(() => target.removeEventListener(type, handler));
   }
+}
+
+/** A kept cart as stored, also one stored before carts were kept with their times (then it may hold anything sent). */
+function asKept(stored: KeptCart | Cart): KeptCart {
+  return 'receivedAt' in stored ? stored : { cart: stored, languageId: '', asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
 }
 
 /**
