@@ -189,11 +189,11 @@ export function offerServerCart(kept: KeptCart): boolean {
   return consider(kept);
 }
 
-function consider(kept: KeptCart): boolean {
+/** `replayed`: an outbox answer, which holds every change sent before it (only its age counts). */
+function consider(kept: KeptCart, replayed = false): boolean {
   const current = outboxState.serverCart;
   const same = current?.languageId === kept.languageId ? current : null;
-  if (same && kept.asOf <= same.asOf) return false;
-  if (same && unsureIn(kept)) return false;
+  if (same && (kept.asOf <= same.asOf || (!replayed && unsureIn(kept)))) return false;
   setServerCart(kept);
   return true;
 }
@@ -235,10 +235,7 @@ export function outboxUnloaded(): void {
  * after that answer arrived (then its own is newer). False when it is not kept.
  */
 export function offerTabAnswer(kept: KeptCart): boolean {
-  const current = outboxState.serverCart;
-  if (current && current.languageId === kept.languageId && kept.asOf <= current.asOf) return false;
-  setServerCart(kept);
-  return true;
+  return consider(kept, true);
 }
 
 /**
