@@ -3,6 +3,7 @@ import { gql, type TypedDocumentNode } from '@apollo/client';
 import { createStore, get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openCachePersistence, type CachePersistence, type PersistenceOptions } from './cache-persistence';
+import { createTabCoordinator, LEADER_FALLBACK_MS, LEADER_LEASE_KEY, type TabCoordinator, type TabCoordinatorOptions } from './tabs';
 
 interface ProductData {
   product: { __typename: 'Product'; productId: number; name: string; price: number; stock: number } | null;
@@ -67,9 +68,21 @@ const product = (id: number, name = `Spel ${id}`): ProductData => ({
 
 let counter = 0;
 const opened: CachePersistence[] = [];
-/** A database of its own per test; no Web Locks in Node, so with no heartbeat storage each copy writes. */
+const coordinators: TabCoordinator[] = [];
+/** A tab of this test's device (lib/tabs); with neither Web Locks nor lease storage it leads, so each copy writes. */
+function tab(overrides: TabCoordinatorOptions = {}): TabCoordinator {
+  const made = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(`offline-test-${counter}`), ...overrides });
+  coordinators.push(made);
+  return made;
+}
+/** A database of its own per test. */
 function options(overrides: Partial<PersistenceOptions> = {}): PersistenceOptions {
-  return { schemaVersion: 1, databaseName: `test-${counter}`, locks: null, heartbeatStorage: null, debounceMs: 10, ...overrides };
+  return { schemaVersion: 1, databaseName: `test-${counter}`, debounceMs: 10, ...overrides, tabs: overrides.tabs ?? tab() };
+}
+/** localStorage as the tabs of one origin share it. */
+function leaseStorage() {
+  const map = new Map<string, string>();
+  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
 }
 async function open(overrides: Partial<PersistenceOptions> = {}): Promise<CachePersistence> {
   const store = await openCachePersistence(options(overrides));
@@ -80,6 +93,7 @@ const stored = (key: string) => get<string>(key, createStore(`test-${counter}`, 
 
 afterEach(() => {
   for (const store of opened.splice(0)) store.close();
+  for (const made of coordinators.splice(0)) made.close();
   counter++;
   vi.useRealTimers();
 });
@@ -251,14 +265,9 @@ describe('the persisted catalog copy', () => {
   });
 
   it('only one tab writes; the answers of the others reach the store through it', async () => {
-    const heartbeat = new Map<string, string>();
-    const storage = {
-      getItem: (k: string) => heartbeat.get(k) ?? null,
-      setItem: (k: string, v: string) => void heartbeat.set(k, v),
-      removeItem: (k: string) => void heartbeat.delete(k),
-    } as Storage;
-    const writerTab = await open({ heartbeatStorage: storage });
-    const otherTab = await open({ heartbeatStorage: storage });
+    const storage = leaseStorage();
+    const writerTab = await open({ tabs: tab({ storage }) });
+    const otherTab = await open({ tabs: tab({ storage }) });
     expect(writerTab.writer).toBe(true);
     expect(otherTab.writer).toBe(false);
 
@@ -266,14 +275,14 @@ describe('the persisted catalog copy', () => {
     otherTab.record(ProductPage, vars('zelda'), product(1), 1000);
     await otherTab.flush();
     expect(puts).not.toHaveBeenCalled();
-    // Over BroadcastChannel to the writer, which stores it.
+    // Over the tabs' channel to the writer, which stores it.
     await vi.waitFor(() => expect(writerTab.read(ProductPage, vars('zelda'))).not.toBeNull());
     await writerTab.flush();
     expect(await stored('apollo-cache')).toContain('Spel 1');
     puts.mockRestore();
   });
 
-  it('with Web Locks, tabs take the lock per write and add to what is stored, so a frozen tab stops no one and no answer is lost', async () => {
+  it('with Web Locks, the leader writes every tab\'s answers and the next leader adds to what is stored, so no answer is lost', async () => {
     // Web Locks as the browser has them: one holder at a time, the others wait their turn.
     let tail = Promise.resolve();
     const locks = {
@@ -287,51 +296,50 @@ describe('the persisted catalog copy', () => {
         return run;
       },
     } as unknown as LockManager;
-    const first = await open({ locks });
+    const firstTab = tab({ locks });
+    const first = await open({ tabs: firstTab });
+    await vi.waitFor(() => expect(first.writer).toBe(true));
     first.record(ProductPage, vars('zelda'), product(1), 1000);
     // A tab opened after the first one's broadcast (or frozen while it was sent): it never hears of zelda.
-    const second = await open({ locks });
+    const secondTab = tab({ locks });
+    const second = await open({ tabs: secondTab });
+    expect(second.writer).toBe(false);
     await first.flush();
-    // The first tab now sits frozen in the background; the second writes anyway, without losing zelda.
+    // The second tab's answer reaches the leader, which writes it.
     second.record(ProductPage, vars('mario'), product(2), 2000);
-    await second.flush();
+    await vi.waitFor(() => expect(first.read(ProductPage, vars('mario'))).not.toBeNull());
+    // The leader's tab closes before writing it: the second leads now and writes, without losing zelda.
     first.close();
+    firstTab.close();
+    await vi.waitFor(() => expect(second.writer).toBe(true));
+    await second.flush();
     second.close();
 
-    const later = await open({ locks });
+    const later = await open();
     expect(later.read(ProductPage, vars('zelda'))).toEqual({ data: product(1), cachedAt: 1000 });
     expect(later.read(ProductPage, vars('mario'))).toEqual({ data: product(2), cachedAt: 2000 });
   });
 
   it('without Web Locks, a writer that finds another tab took over (it was frozen) steps down', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
-    const heartbeat = new Map<string, string>();
-    const storage = {
-      getItem: (k: string) => heartbeat.get(k) ?? null,
-      setItem: (k: string, v: string) => void heartbeat.set(k, v),
-      removeItem: (k: string) => void heartbeat.delete(k),
-    } as Storage;
-    const tab = await open({ heartbeatStorage: storage });
-    expect(tab.writer).toBe(true);
-    heartbeat.set('retro-offline-data-writer-heartbeat', JSON.stringify({ id: 'newer-writer', at: Date.now() }));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const storage = leaseStorage();
+    const writer = await open({ tabs: tab({ storage }) });
+    expect(writer.writer).toBe(true);
+    storage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'newer-writer', until: Date.now() + LEADER_FALLBACK_MS }));
     vi.advanceTimersByTime(1000);
-    expect(tab.writer).toBe(false);
-    expect(JSON.parse(heartbeat.get('retro-offline-data-writer-heartbeat')!)).toMatchObject({ id: 'newer-writer' });
+    expect(writer.writer).toBe(false);
+    expect(JSON.parse(storage.map.get(LEADER_LEASE_KEY)!)).toMatchObject({ tab: 'newer-writer' });
   });
 
-  it('a tab that finds no live writer for 3 s takes over writing', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'Date'] });
-    const heartbeat = new Map<string, string>([['retro-offline-data-writer-heartbeat', JSON.stringify({ id: 'gone', at: Date.now() })]]);
-    const storage = {
-      getItem: (k: string) => heartbeat.get(k) ?? null,
-      setItem: (k: string, v: string) => void heartbeat.set(k, v),
-      removeItem: (k: string) => void heartbeat.delete(k),
-    } as Storage;
-    const tab = await open({ heartbeatStorage: storage });
-    expect(tab.writer).toBe(false);
-    vi.advanceTimersByTime(2000);
-    expect(tab.writer).toBe(false);
-    vi.advanceTimersByTime(2000);
-    expect(tab.writer).toBe(true);
+  it(`a tab that finds no live writer for ${LEADER_FALLBACK_MS / 1000} s takes over writing`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const storage = leaseStorage();
+    storage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'gone', until: Date.now() + LEADER_FALLBACK_MS }));
+    const reader = await open({ tabs: tab({ storage }) });
+    expect(reader.writer).toBe(false);
+    vi.advanceTimersByTime(LEADER_FALLBACK_MS - 1);
+    expect(reader.writer).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(reader.writer).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type { DocumentNode, FieldNode, OperationDefinitionNode } from 'graphql';
 import { createStore, delMany, get, setMany, type UseStore } from 'idb-keyval';
 import { createCache } from './apollo';
 import { operationName, queryKey, stableJson } from './query-key';
+import { tabs as thisTab, type TabCoordinator } from './tabs';
 
 /**
  * The catalog kept on the device (IndexedDB through idb-keyval, written by apollo3-cache-persist), so a page seen
@@ -60,7 +61,7 @@ export interface CachePersistence {
   purge(clearLive?: () => Promise<unknown>): Promise<void>;
   /** Writes now instead of after the debounce (tests, and before the tab goes away). */
   flush(): Promise<void>;
-  /** Whether this tab is the one that writes. */
+  /** Whether this tab is the one that writes (the tabs' leader). */
   readonly writer: boolean;
   close(): void;
 }
@@ -74,14 +75,13 @@ export interface PersistenceOptions {
   debounceMs?: number;
   /** IndexedDB database name, so tests can keep them apart. */
   databaseName?: string;
-  locks?: LockManager | null;
+  /** This tab among the others (lib/tabs): the leader writes, every tab tells its answers to all. */
+  tabs?: TabCoordinator;
   /**
    * False when the page's version may be old (offline, or a page the service worker kept): a copy of another
    * version is then left alone, and this tab writes nothing.
    */
   mayPurge?: boolean;
-  /** For the fallback without Web Locks: the shared storage where the writer says it is alive. */
-  heartbeatStorage?: Storage | null;
 }
 
 /**
@@ -96,10 +96,6 @@ const DEBOUNCE_MS = 1000;
 export const DATABASE_NAME = 'retro-offline-data';
 const CACHE_KEY = 'apollo-cache';
 const META_KEY = 'meta';
-const LOCK_NAME = 'retro-offline-data-writer';
-const CHANNEL_NAME = 'retro-offline-data';
-/** Without Web Locks, a writer that has not said it is alive for this long is taken over. */
-export const LEADER_FALLBACK_MS = 3000;
 
 /** Root fields that hold a shopper's own data: never stored, whatever asked for them. */
 const PERSONAL_FIELDS = new Set(['getCart', 'checkout', 'shippingOptions', 'order']);
@@ -274,8 +270,9 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     cache.restore({ ...theirs, ...ours, ROOT_QUERY: root as NormalizedCacheObject['ROOT_QUERY'] });
   };
 
-  // Tabs write one at a time (Web Locks, or the heartbeat without them), each reading what is stored first, so
-  // none loses another's answers; the lock is held for one write only, so a frozen tab never stops the others.
+  // One tab writes: the leader (lib/tabs). Every tab keeps every tab's answers, so whichever leads next writes
+  // them all; it reads what is stored first, so a leader that stalled and was taken over loses no one's answers.
+  const tabs = options.tabs ?? thisTab();
   let writer = false;
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
@@ -283,18 +280,16 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   const write = async () => {
     timer = null;
     if (!writer || closed || !pending || !writable) return;
+    if (!tabs.isLeader()) return;
     pending = false;
-    await exclusively(async () => {
-      if (closed) return;
-      await mergeStored();
-      await persistor.persist();
-    });
+    await mergeStored();
+    if (!closed) await persistor.persist();
   };
   const schedule = () => {
     pending = true;
     if (writer && !timer) timer = setTimeout(() => void write().catch(() => undefined), options.debounceMs ?? DEBOUNCE_MS);
   };
-  const { exclusively, stop: stopLeading } = electWriter(options, (leading) => {
+  const stopLeading = tabs.onLeadership((leading) => {
     writer = leading;
     if (leading && pending) schedule();
   });
@@ -307,28 +302,22 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   };
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onHidden);
 
-  /** An answer into this tab's copy; `own` ones (from this tab's network) are this tab's to write. */
-  const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number, own: boolean) => {
+  /** An answer into this tab's copy; `write` when it is to be written (by the writer, whoever fetched it). */
+  const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number, write: boolean) => {
     if (isPersonal(query, variables)) return;
     const key = queryKey(query, variables);
     if ((entries[key]?.at ?? 0) > at) return;
     cache.writeQuery({ query, variables: answerVariables(query, variables), data });
     entries[key] = { at, fields: storeFieldNames(query, variables) };
-    if (own) schedule();
+    if (write) schedule();
   };
 
   // The other tabs' answers: every tab keeps the same copy, so whichever writes next writes them all.
-  const usesLocks = lockManager(options) !== null;
-  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL_NAME);
-  if (channel) {
-    channel.onmessage = (event: MessageEvent<{ schemaVersion: number; query: DocumentNode; variables: OperationVariables; data: unknown; at: number }>) => {
-      const { schemaVersion, query, variables, data, at } = event.data;
-      // A tab running another version of the page has answers of another shape.
-      if (schemaVersion !== options.schemaVersion) return;
-      // The tab that fetched it writes it; without Web Locks only one tab writes, and it writes them all.
-      apply(query, variables, data, at, !usesLocks);
-    };
-  }
+  const stopHearing = tabs.on('offline-data/answer', ({ schemaVersion, query, variables, data, at }) => {
+    // A tab running another version of the page has answers of another shape.
+    if (schemaVersion !== options.schemaVersion) return;
+    apply(query as DocumentNode, variables, data, at, true);
+  });
 
   const persistence: CachePersistence = {
     get writer() {
@@ -346,7 +335,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     record(query, variables, data, at) {
       if (closed || isPersonal(query, variables)) return;
       apply(query, variables, data, at, true);
-      channel?.postMessage({ schemaVersion: options.schemaVersion, query, variables, data, at });
+      tabs.post({ kind: 'offline-data/answer', schemaVersion: options.schemaVersion, query, variables, data, at });
     },
     read(query, variables) {
       const entry = entries[queryKey(query, variables)];
@@ -376,75 +365,10 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     close() {
       closed = true;
       if (timer) clearTimeout(timer);
-      channel?.close();
+      stopHearing();
       stopLeading();
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onHidden);
     },
   };
   return persistence;
-}
-
-/**
- * Who may write, and the way to write alone. With Web Locks every tab writes its own answers, holding the lock
- * for one write at a time. Without them, one tab writes everything: it says every second in shared storage that
- * it is alive; a tab that finds no word for LEADER_FALLBACK_MS takes over, and a writer that finds another's
- * recent word (it was frozen, and was taken over) steps down.
- */
-function electWriter(
-  options: PersistenceOptions,
-  onChange: (leading: boolean) => void,
-): { exclusively: (write: () => Promise<void>) => Promise<void>; stop: () => void } {
-  const locks = lockManager(options);
-  if (locks) {
-    onChange(true);
-    return { exclusively: async (write) => void (await locks.request(LOCK_NAME, write)), stop: () => undefined };
-  }
-  const alone = { exclusively: (write: () => Promise<void>) => write() };
-  const storage = options.heartbeatStorage === undefined ? (typeof localStorage === 'undefined' ? null : localStorage) : options.heartbeatStorage;
-  if (!storage) {
-    onChange(true);
-    return { ...alone, stop: () => undefined };
-  }
-  const me = Math.random().toString(36).slice(2);
-  const key = `${LOCK_NAME}-heartbeat`;
-  let leading = false;
-  const beat = () => {
-    const current = readHeartbeat(storage, key);
-    const now = Date.now();
-    const othersAlive = current !== null && current.id !== me && now - current.at <= LEADER_FALLBACK_MS;
-    if (othersAlive) {
-      if (leading) {
-        leading = false;
-        onChange(false);
-      }
-      return;
-    }
-    storage.setItem(key, JSON.stringify({ id: me, at: now }));
-    if (!leading) {
-      leading = true;
-      onChange(true);
-    }
-  };
-  beat();
-  const interval = setInterval(beat, 1000);
-  return {
-    ...alone,
-    stop: () => {
-      clearInterval(interval);
-      if (leading && readHeartbeat(storage, key)?.id === me) storage.removeItem(key);
-    },
-  };
-}
-
-function lockManager(options: PersistenceOptions): LockManager | null {
-  if (options.locks !== undefined) return options.locks;
-  return typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
-}
-
-function readHeartbeat(storage: Storage, key: string): { id: string; at: number } | null {
-  try {
-    return JSON.parse(storage.getItem(key) ?? 'null') as { id: string; at: number } | null;
-  } catch {
-    return null;
-  }
 }

@@ -6,6 +6,7 @@ import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, REFRESH_FACTOR_MS } from '../../../shared/auth';
 import { readToken } from '../../lib/auth-token';
+import { TAB_CHANNEL, type TabEnvelope } from '../../lib/tabs';
 import { cartState, OUTBOX_DB, outboxState } from '../cart';
 import { account } from './account-state';
 import { signedIn, signOut, startSession } from './session';
@@ -84,9 +85,9 @@ describe('the account session', () => {
   });
 
   it('logout tells the server, forgets the token, the cart and the cached data, and tells the other tabs', async () => {
-    const otherTab = new BroadcastChannel('retro-account');
+    const otherTab = new BroadcastChannel(TAB_CHANNEL);
     const heard: unknown[] = [];
-    otherTab.addEventListener('message', (event) => heard.push(event.data));
+    otherTab.addEventListener('message', (event) => heard.push((event as MessageEvent<TabEnvelope>).data.message));
     await signedIn({ token: 'some.to.ken', maxAge: 100 });
     client.cache.writeQuery({ query: gql`query Who { who }`, data: { who: 'Anna' } });
     expect(client.cache.extract()).not.toEqual({});
@@ -105,7 +106,7 @@ describe('the account session', () => {
     expect(document.cookie).not.toContain('ralph-cart=customer-cart');
     expect(client.cache.extract()).toEqual({});
     expect(calls.at(-1)).toMatchObject({ url: AUTH_PATHS.logout, authorization: 'Bearer some.to.ken' });
-    await vi.waitFor(() => expect(heard).toContainEqual({ type: 'signedOut' }));
+    await vi.waitFor(() => expect(heard).toContainEqual({ kind: 'account/signed-out' }));
     otherTab.close();
   });
 });

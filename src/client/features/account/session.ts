@@ -5,7 +5,7 @@ import { ClaimCartDocument } from '../../graphql/generated/documents/ClaimCart';
 import { readToken } from '../../lib/auth-token';
 import { clearToken, onTokenRefused, writeToken } from '../../lib/token-store';
 import { purgeOfflineData } from '../../lib/offline-data';
-import { cartState, claimedCart, forgetCart, loadCartId } from '../cart';
+import { cartState, forgetCart, loadCartId, storeCartId } from '../cart';
 import { account } from './account-state';
 import { AuthError, callAuth, tokenClaims } from './auth-client';
 
@@ -18,14 +18,21 @@ export interface SessionEnv {
   languageId: LanguageId;
 }
 
-const TAB_CHANNEL = 'retro-account';
-type TabMessage = { type: 'signedIn' } | { type: 'signedOut' };
+/** What this tab tells the others (lib/tabs): they sign in and out with it. */
+declare module '../../lib/tabs' {
+  interface TabTopics {
+    'account/signed-in': object;
+    'account/signed-out': object;
+  }
+}
+
+/** The tabs' coordinator, loaded on its own: the account pages hydrate without it. */
+const thisTab = () => import('../../lib/tabs').then(({ tabs }) => tabs());
 
 /** A refresh that failed for want of a network is tried again after this long. */
 const RETRY_MS = 60_000;
 
 let env: SessionEnv | null = null;
-let tabs: BroadcastChannel | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** Once per tab, after the first render: the other tabs, the refused-token rule and the refresh timer. */
@@ -33,8 +40,10 @@ export function startSession(sessionEnv: SessionEnv): void {
   const started = env !== null;
   env = sessionEnv;
   if (started) return;
-  tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel(TAB_CHANNEL) : null;
-  tabs?.addEventListener('message', (event: MessageEvent<TabMessage>) => void fromOtherTab(event.data));
+  void thisTab().then((tab) => {
+    tab.on('account/signed-out', () => void signOut({ callServer: false, broadcast: false }));
+    tab.on('account/signed-in', () => void otherTabSignedIn());
+  });
   onTokenRefused(() => void signOut({ callServer: false }));
   const token = readToken();
   if (token) {
@@ -48,12 +57,7 @@ function requireEnv(): SessionEnv {
   return env;
 }
 
-function tell(message: TabMessage): void {
-  tabs?.postMessage(message);
-}
-
-async function fromOtherTab(message: TabMessage): Promise<void> {
-  if (message.type === 'signedOut') return signOut({ callServer: false, broadcast: false });
+async function otherTabSignedIn(): Promise<void> {
   // The other tab wrote the cookies (token and the claimed cart): this tab reads them and drops what it fetched
   // as somebody else.
   const token = readToken();
@@ -91,9 +95,9 @@ export async function signedIn(success: AuthSuccess): Promise<void> {
       return null;
     });
   const id = claimed?.data?.claimCart.id;
-  if (id) claimedCart(id);
+  if (id) storeCartId(id);
   await resetStore();
-  tell({ type: 'signedIn' });
+  void thisTab().then((tab) => tab.post({ kind: 'account/signed-in' }));
 }
 
 /**
@@ -110,7 +114,7 @@ export async function signOut({ callServer = true, broadcast = true }: { callSer
   account.shopAs = false;
   // The device's copy of the cart goes even if IndexedDB fails; the rest of the sign-out goes on regardless.
   await forgetCart().catch((error: unknown) => console.error(error));
-  if (broadcast) tell({ type: 'signedOut' });
+  if (broadcast) void thisTab().then((tab) => tab.post({ kind: 'account/signed-out' }));
   // The server forgets the session; if it cannot be reached, the token is gone from the browser all the same.
   if (callServer && token) await callAuth(AUTH_PATHS.logout, {}, { languageId, token }).catch(() => null);
   await purgeOfflineData(client).catch((error: unknown) => console.error(error));

@@ -4,7 +4,7 @@ import { useHydrated } from '../../hooks/use-hydrated';
 import { notify } from '../../lib/ui-state';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import type { ChangeOutcome } from './outbox/runtime';
-import { useCartPending, useQueueCartChange } from './use-outbox';
+import { useCartPending, useQueueCartChange } from './use-cart';
 
 type CodeKind = 'promo' | 'giftCard';
 

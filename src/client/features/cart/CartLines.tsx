@@ -7,7 +7,7 @@ import { PriceTag } from '../../components/PriceTag';
 import { ProductImage } from '../../components/ProductImage';
 import { visibleCampaignNames } from './campaign-names';
 import { useUpdateCartItem } from './use-update-cart-item';
-import { useCartPending } from './use-outbox';
+import { useCartPending } from './use-cart';
 import { cartNotices } from './cart-notices';
 import { GoneLineNotes } from './GoneLineNotes';
 

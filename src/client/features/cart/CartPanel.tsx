@@ -8,7 +8,7 @@ import { prefetchWhenIdle } from '../../lib/prefetch';
 import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { SidePanel } from '../../components/SidePanel';
 import { useCart } from './use-cart';
-import { useCartPending } from './use-outbox';
+import { useCartPending } from './use-cart';
 import { GoneLineNotes } from './GoneLineNotes';
 
 // The panel is closed on every first render: its body waits for the page to be idle (or for the panel to open),

@@ -7,7 +7,7 @@ import { useLanguageId } from '../../hooks/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { visibleCampaignNames } from './campaign-names';
 import { PromoCodeShippingNote } from './PromoCodeShippingNote';
-import { useCartPending } from './use-outbox';
+import { useCartPending } from './use-cart';
 
 type Summary = CartFieldsFragment['summary'];
 

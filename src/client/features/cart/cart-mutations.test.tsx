@@ -15,12 +15,11 @@ import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
 import { createCache } from '../../lib/apollo';
 import { defaultPersistedState } from '../../lib/persisted-state';
-import { cartState } from './cart-id';
 import { testCart, testLine } from '../../graphql/cart-test-kit';
 import { useAddToCart } from './use-add-to-cart';
 import { useUpdateCartItem } from './use-update-cart-item';
 import { stopCartOutbox } from './outbox/runtime';
-import { outboxState, setOutboxEntries, setSettledEntries } from './outbox-state';
+import { cartState, outboxState, setOutboxEntries, setSettledEntries } from './cart-store';
 
 const channel = { channelId: '1|se', languageId: 'sv' } as const;
 

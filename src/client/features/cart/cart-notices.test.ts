@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartWarningCode } from '../../graphql/generated/operations';
 import { ui } from '../../lib/ui-state';
 import { cartNotices, forgetLineNote, notesOfGoneLines, tellCartWarnings } from './cart-notices';
-import { cartAnswerContext } from './outbox-state';
+import { cartAnswerContext } from './cart-store';
 
 const warning = (code: CartWarningCode, message: string, skuId: number | null) => ({ __typename: 'CartWarning' as const, code, message, skuId });
 const lowered = warning('STOCK_CHANGED', 'Endast 1 av Super Mario World kvar på lager. Antalet i varukorgen har ändrats till 1', 7);

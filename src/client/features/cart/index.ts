@@ -4,6 +4,5 @@ export { CartPanel } from './CartPanel';
 export { MiniCart } from './MiniCart';
 export { useAddToCart } from './use-add-to-cart';
 export { useCart } from './use-cart';
-export { cartState, claimedCart, forgetCart, loadCartId } from './cart-id';
-// Where the device keeps the cart and its waiting changes (sign-out empties both; its tests look there).
-export { OUTBOX_DB, outboxState } from './outbox-state';
+// The one owner of the cart (id, kept cart, waiting changes); sign-out empties it and its tests look there.
+export { cartState, forgetCart, loadCartId, OUTBOX_DB, outboxState, storeCartId } from './cart-store';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testCart, testLine, testPrice } from '../../graphql/cart-test-kit';
 import { optimisticCart, pendingCode, pendingSkus } from './optimistic-cart';
-import type { CartIntent, LinePreview, OutboxEntry } from './outbox-state';
+import type { CartIntent, LinePreview, OutboxEntry } from './cart-store';
 
 let seq = 0;
 const entry = (intent: CartIntent, preview: LinePreview | null = null): OutboxEntry => ({

@@ -1,7 +1,7 @@
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney, toMajor, toMinor } from '../../../shared/money';
 import type { CartFieldsFragment, PriceFieldsFragment } from '../../graphql/generated/operations';
-import { mayHold, type CartIntent, type KeptCart, type LinePreview, type OutboxEntry } from './outbox-state';
+import { waitingOn, type CartIntent, type KeptCart, type LinePreview, type OutboxEntry } from './cart-store';
 
 type Cart = CartFieldsFragment;
 type Line = Cart['items'][number];
@@ -165,15 +165,9 @@ export function optimisticCart(server: Cart | null, entries: readonly OutboxEntr
   };
 }
 
-/**
- * The cart a tab shows: its kept server cart with each change laid on that the cart cannot already hold (see
- * mayHold), in the order the shopper made them. A change the cart may hold is left off rather than counted twice;
- * that only happens when the tab has no cart known to lack it (offerServerCart keeps such a cart while one
- * exists), and the change's own answer follows.
- */
+/** The cart a tab shows: its confirmed cart with the changes the rule lays on it (cart-store.ts, waitingOn). */
 export function shownCart(base: KeptCart | null, entries: readonly OutboxEntry[], languageId: LanguageId): Cart | null {
-  const laid = entries.filter((entry) => !base || !mayHold(base, entry)).sort((a, b) => a.seq - b.seq);
-  return optimisticCart(base?.cart ?? null, laid, languageId);
+  return optimisticCart(base?.cart ?? null, waitingOn(base, entries), languageId);
 }
 
 /** SKUs whose lines wait for a change to be saved. */

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { notify, openPanel } from '../../lib/ui-state';
 import { assumedCartBefore, useCartEvents } from '../analytics';
-import type { LinePreview } from './outbox-state';
+import type { LinePreview } from './cart-store';
 import { forgetLineNote, noteCartWarnings } from './cart-notices';
-import { useQueueCartChange } from './use-outbox';
+import { useQueueCartChange } from './use-cart';
 
 /**
  * Adds a SKU through the outbox: the change is kept in IndexedDB before anything says it is in the cart, and

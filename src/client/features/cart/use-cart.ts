@@ -1,21 +1,57 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
-import { useReadyApolloClient } from '../../lib/apollo-client';
-import { cartState, loadCartId } from './cart-id';
-import { loadOutbox, outboxModule } from './load-outbox';
-import { cartAnswerContext, outboxState, type KeptCart } from './outbox-state';
-import { useOutboxContext } from './use-outbox';
+import { useApolloClientLater, useReadyApolloClient } from '../../lib/apollo-client';
+import type * as Runtime from './outbox/runtime';
+import { cartAnswerContext, cartState, confirmedCart, loadCartId, outboxState, type CartIntent, type KeptCart, type LinePreview } from './cart-store';
 
 /**
- * The tab's cart as the shopper sees it: the server's cart with the changes still waiting in the outbox laid on
- * top. The id comes from the cart cookie after hydration (the server render shows no cart); the cart from the
- * network, or offline from the last answer the outbox kept. The outbox itself loads after the first render.
- * Every getCart answer is offered to the outbox state with when it was fetched (cartAnswerContext), which keeps
- * it only when it is newer than the cart kept and cannot count a waiting change twice; the cache's copy is shown
- * only until a cart is kept.
+ * The cart's two paths for the UI: useCart() reads the cart the shopper sees, useQueueCartChange() makes a change.
+ * Both go through the one owner, cart-store.ts; the outbox that replays the changes (outbox/runtime.ts) loads after
+ * the first render, so it never weighs on the first route.
+ */
+
+type OutboxModule = typeof Runtime;
+
+/** The outbox's code once loaded: the waiting changes (and so the need to lay them on the cart) come with it. */
+let outboxModule: OutboxModule | null = null;
+
+const loadOutbox = (): Promise<OutboxModule> =>
+  import('./outbox/runtime').then((module) => {
+    outboxModule = module;
+    return module;
+  });
+
+/**
+ * What the outbox needs from React: the Apollo client (which loads after the first render, so this waits for
+ * it), the page's language and the texts it tells with.
+ */
+function useOutboxContext(): () => Promise<Runtime.OutboxContext> {
+  const apollo = useApolloClientLater();
+  const { channelId, languageId } = useChannelVariables();
+  const intl = useIntl();
+  return useCallback(
+    async () => ({
+      client: await apollo(),
+      channel: { channelId, languageId },
+      texts: {
+        refused: (what: string) => intl.formatMessage({ id: 'outbox.refused' }, { what }),
+        gaveUp: (what: string) => intl.formatMessage({ id: 'outbox.gaveUp' }, { what }),
+      },
+    }),
+    [apollo, channelId, languageId, intl],
+  );
+}
+
+/**
+ * The tab's cart as the shopper sees it: the confirmed cart with the changes still waiting in the outbox laid on
+ * top (the rule: cart-store.ts). The id comes from the cart cookie after hydration (the server render shows no
+ * cart); the cart from the network, or offline from the last answer the outbox kept. Every getCart answer is
+ * offered to the store with when it was fetched (cartAnswerContext); the cache's copy is shown only until a cart
+ * is kept.
  */
 export function useCart(): CartFieldsFragment | null {
   const { id } = useSnapshot(cartState);
@@ -37,13 +73,7 @@ export function useCart(): CartFieldsFragment | null {
       .then(([{ rememberServerCart }, context]) => rememberServerCart(context, kept))
       .catch(() => undefined);
   }, [kept, outboxContext]);
-  const base = useMemo((): KeptCart | null => {
-    const mine = kept && id && kept.cart.id === id ? kept : null;
-    if (mine && mine.languageId === channel.languageId) return mine;
-    // A cart in the cache that no answer offered (written there by a test, say) is not known to lack anything sent.
-    if (fetched) return { cart: fetched, languageId: channel.languageId, asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
-    return mine;
-  }, [kept, id, fetched, channel.languageId]);
+  const base = useMemo(() => confirmedCart(kept, id, fetched, channel.languageId), [kept, id, fetched, channel.languageId]);
   // Changes can only be waiting once the outbox has loaded them, so the code that lays them on comes with it.
   return useMemo(() => {
     const waiting = [...settled, ...entries];
@@ -78,4 +108,28 @@ function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannel
 
 export function itemCount(cart: CartFieldsFragment | null): number {
   return cart?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+}
+
+/** Which changes wait to be saved, for the cart UI to say so honestly. */
+export function useCartPending(): { skus: Set<number>; count: number; online: boolean; promoCode: string | null; giftCard: string | null } {
+  const { entries, online } = useSnapshot(outboxState);
+  return useMemo(() => {
+    const outbox = entries.length > 0 ? outboxModule : null;
+    return {
+      skus: outbox ? outbox.pendingSkus(entries) : new Set<number>(),
+      count: entries.length,
+      online,
+      promoCode: outbox ? outbox.pendingCode(entries, 'promo') : null,
+      giftCard: outbox ? outbox.pendingCode(entries, 'giftCard') : null,
+    };
+  }, [entries, online]);
+}
+
+/** The one way to change the cart: queues the change in the outbox (loading it on first use) and answers what became of it. */
+export function useQueueCartChange() {
+  const outboxContext = useOutboxContext();
+  return async (intent: CartIntent, preview: LinePreview | null = null) => {
+    const [{ queueCartChange }, context] = await Promise.all([loadOutbox(), outboxContext()]);
+    return queueCartChange(context, intent, preview);
+  };
 }

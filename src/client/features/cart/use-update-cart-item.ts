@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { notify } from '../../lib/ui-state';
 import { useCartEvents } from '../analytics';
 import { forgetLineNote, noteCartWarnings } from './cart-notices';
-import { useQueueCartChange } from './use-outbox';
+import { useQueueCartChange } from './use-cart';
 
 /**
  * Sets a line's quantity (0 removes it) for the cart panel and the checkout alike, through the outbox: the

@@ -1,8 +1,9 @@
 import 'fake-indexeddb/auto';
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { CartIntent, OutboxEntry } from '../outbox-state';
-import { BACKOFF_CAP_MS, CartOutbox, LEADER_FALLBACK_MS, MAX_SERVER_FAILURES, backoffMs, type OutboxOptions, type SendResult } from './outbox';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTabCoordinator, LEADER_FALLBACK_MS, LEADER_LEASE_KEY, type TabCoordinator, type TabCoordinatorOptions } from '../../../lib/tabs';
+import type { CartIntent, OutboxEntry } from '../cart-store';
+import { BACKOFF_CAP_MS, CartOutbox, MAX_SERVER_FAILURES, backoffMs, type OutboxOptions, type SendResult } from './outbox';
 
 interface FakeCart {
   id: string;
@@ -76,6 +77,20 @@ function fakeLocks(): Pick<LockManager, 'request'> {
   return { request } as unknown as Pick<LockManager, 'request'>;
 }
 
+/** localStorage as the tabs of one origin share it. */
+function fakeStorage() {
+  const map = new Map<string, string>();
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+}
+
+const coordinators: TabCoordinator[] = [];
+/** A tab's coordinator (lib/tabs), electing with the tabs of the same test. */
+function coordinator(options: TabCoordinatorOptions): TabCoordinator {
+  const made = createTabCoordinator({ locks: null, storage: null, channel: null, ...options });
+  coordinators.push(made);
+  return made;
+}
+
 /** Waits until `ready` holds, looking again after each turn of the event loop (never a fixed sleep). */
 async function until(ready: () => boolean): Promise<void> {
   for (let turns = 0; !ready(); turns++) {
@@ -117,6 +132,8 @@ function device(server = fakeServer(), clock = { now: 1_000_000 }) {
 
 afterEach(() => {
   for (const outbox of open.splice(0)) outbox.dispose();
+  for (const made of coordinators.splice(0)) made.close();
+  vi.useRealTimers();
 });
 
 const add = (skuId: number, quantity = 1): CartIntent => ({ kind: 'add', skuId, quantity });
@@ -212,7 +229,6 @@ describe('the cart outbox', () => {
 
   it('keeps the earliest send time when another tab sent the change first, never a later one of its own', async () => {
     const { tab, server, clock, store } = device();
-    const locks = fakeLocks();
     const base = createStore(`outbox-test-${dbCount}`, 'outbox');
     let meddle: (() => Promise<void>) | null = null;
     // The first write of this tab's replay comes just after another tab (which took over) stored its own send time.
@@ -222,7 +238,7 @@ describe('the cart outbox', () => {
       meddle = null;
       return hook().then(() => base(mode, callback));
     };
-    const outbox = tab({ store: raced, locks });
+    const outbox = tab({ store: raced });
     const change = await outbox.enqueue(add(1));
     const early = clock.now - 500;
     meddle = async () => {
@@ -231,7 +247,7 @@ describe('the cart outbox', () => {
     };
     const seen: (number | undefined)[] = [];
     server.failures.push('lost');
-    const watching = tab({ store: raced, locks, send: (entry, cartId) => (seen.push(entry.sentAt), server.send(entry, cartId)) });
+    const watching = tab({ store: raced, send: (entry, cartId) => (seen.push(entry.sentAt), server.send(entry, cartId)) });
     await watching.flush(true);
     expect(seen).toEqual([early]);
     expect((await outbox.entries())[0]?.sentAt).toBe(early);
@@ -337,10 +353,12 @@ describe('the cart outbox', () => {
     expect((await outbox.entries())[0]).toMatchObject({ serverFailures: 0 });
   });
 
-  it('lets one tab replay at a time with Web Locks: two tabs flushing together send each change once', async () => {
+  it('lets one tab replay with Web Locks, the leader: two tabs flushing together send each change once', async () => {
     const locks = fakeLocks();
     const { tab, server, cookie } = device();
-    const [a, b] = [tab({ locks }), tab({ locks })];
+    const [leaderA, leaderB] = [coordinator({ locks }), coordinator({ locks })];
+    await until(() => leaderA.isLeader());
+    const [a, b] = [tab({ leads: leaderA.isLeader }), tab({ leads: leaderB.isLeader })];
     await a.enqueue(add(1));
     await b.enqueue(add(2));
     await a.enqueue(add(1));
@@ -352,17 +370,25 @@ describe('the cart outbox', () => {
     expect(server.calls).toHaveLength(3);
     expect(new Set(server.calls.map((c) => c.key)).size).toBe(3);
     expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 2, 2: 1 });
+    // The leader's tab closes: the other takes over and replays what it queues.
+    leaderA.close();
+    await until(() => leaderB.isLeader());
+    await b.enqueue(add(3));
+    await b.flush(true);
+    expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 2, 2: 1, 3: 1 });
   });
 
-  it('without Web Locks, the tab holding the lease replays and the other waits its turn', async () => {
+  it('without Web Locks, the tab holding the lease replays, also the changes the other queued, and the other sends nothing', async () => {
+    const storage = fakeStorage();
     const { tab, server, cookie } = device();
-    const [a, b] = [tab({ locks: null }), tab({ locks: null })];
+    const [leaderA, leaderB] = [coordinator({ storage }), coordinator({ storage })];
+    const [a, b] = [tab({ leads: leaderA.isLeader }), tab({ leads: leaderB.isLeader })];
     await a.enqueue(add(1));
     await b.enqueue(add(2));
     const release = server.hold();
     const first = a.flush(true);
     await until(() => server.calls.length === 1);
-    // A holds the lease: B sends nothing (it will look again when the lease could have run out).
+    // A holds the lease: B sends nothing (it takes over should A's lease run out).
     await b.flush(true);
     expect(server.calls).toHaveLength(1);
     release();
@@ -373,34 +399,43 @@ describe('the cart outbox', () => {
   });
 
   it(`without Web Locks, a tab takes over ${LEADER_FALLBACK_MS} ms after the replaying tab died, resending its change with the same key`, async () => {
-    const { tab, server, store, clock, cookie } = device();
-    const a = tab({ locks: null });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: 1_000_000 });
+    const storage = fakeStorage();
+    const { tab, server, cookie } = device();
+    const a = tab({ now: Date.now });
     await a.enqueue(add(1));
     await a.flush(true);
     const change = await a.enqueue(add(2));
-    // Tab A sent the change, the server applied it, and A was closed before it could note the answer.
+    // Tab A led, sent the change, the server applied it, and A was closed before it could note the answer.
     server.failures.push('lost');
     await server.send(change, cookie.id).catch(() => undefined);
-    await set('leader', { tab: 'closed-tab', until: clock.now + LEADER_FALLBACK_MS }, store);
-    const b = tab({ locks: null });
+    storage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'closed-tab', until: Date.now() + LEADER_FALLBACK_MS }));
+    const leaderB = coordinator({ storage });
+    const b = tab({ now: Date.now, leads: leaderB.isLeader });
     await b.flush(true);
     expect(server.calls.filter((c) => c.key === change.key)).toHaveLength(1);
-    clock.now += LEADER_FALLBACK_MS;
+    vi.advanceTimersByTime(LEADER_FALLBACK_MS);
+    expect(leaderB.isLeader()).toBe(true);
     await b.flush(true);
     expect(server.calls.filter((c) => c.key === change.key)).toHaveLength(2);
     expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 1, 2: 1 });
     expect(await b.entries()).toEqual([]);
   });
+
   it('without Web Locks, a replaying tab that stalls past its lease stops once another took over: each later change is sent once, to one cart', async () => {
-    const { tab, server, store, clock } = device();
+    const storage = fakeStorage();
+    const { tab, server, store } = device();
+    const leaderA = coordinator({ storage });
     // Neither tab knows a cart yet (no cookie in memory): the cart id must come from what was replayed.
-    const [a, b] = [tab({ locks: null, cartId: () => '' }), tab({ locks: null, cartId: () => '' })];
+    const a = tab({ leads: leaderA.isLeader, cartId: () => '' });
     const made = [await a.enqueue(add(1)), await a.enqueue(add(2)), await a.enqueue(add(3))];
     const release = server.hold();
     const first = a.flush(true);
     await until(() => server.calls.length === 1);
-    // A hangs on its send past the lease; B takes over and sends the same change (with the same key).
-    clock.now += LEADER_FALLBACK_MS + 1;
+    // A hangs on its send past its lease; B finds it run out, takes it and sends the same change (with the same key).
+    storage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'tab-b', until: Date.now() + LEADER_FALLBACK_MS }));
+    const leaderB = coordinator({ storage, tabId: 'tab-b' });
+    const b = tab({ leads: leaderB.isLeader, cartId: () => '' });
     const second = b.flush(true);
     await until(() => server.calls.length === 2);
     release();

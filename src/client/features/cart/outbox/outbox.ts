@@ -1,11 +1,7 @@
 import { get, promisifyRequest, type UseStore } from 'idb-keyval';
-import type { CartIntent, LinePreview, OutboxEntry } from '../outbox-state';
+import type { CartIntent, LinePreview, OutboxEntry } from '../cart-store';
 import { newIdempotencyKey } from '../../../lib/random-key';
 
-/** The Web Lock the replaying tab holds; a tab that asks while another replays waits its turn. */
-export const OUTBOX_LOCK = 'retro-cart-outbox';
-/** Where Web Locks are missing: a lease in IndexedDB that a dead leader's tab loses after this long (spec: 3000 ms). */
-export const LEADER_FALLBACK_MS = 3000;
 /** Backoff after a failed attempt: 1 s, 2 s, 4 s … capped at a minute. */
 export const BACKOFF_BASE_MS = 1000;
 export const BACKOFF_CAP_MS = 60_000;
@@ -19,7 +15,6 @@ export const MAX_SERVER_FAILURES = 8;
 
 const ENTRIES = 'entries';
 const SERVER_CART = 'serverCart';
-const LEASE = 'leader';
 /** Counts every change to the list, in the same transaction, so a tab can tell which of two lists it heard is newer. */
 const REV = 'rev';
 /** The cart id the last answer handed out, kept beside that answer so every tab sends with the same one. */
@@ -53,13 +48,16 @@ export interface OutboxOptions<C> {
   cartId(): string;
   storeCartId(id: string): void;
   idOf(cart: C): string;
-  /** navigator.locks where the browser has it; without it the lease fallback elects the replaying tab. */
-  locks?: Pick<LockManager, 'request'> | null;
+  /** The tab that queues, noted on each change it queues (the tab that tells of its outcome). */
   tabId?: string;
+  /**
+   * Whether this tab is the one that replays (the tabs' leader, lib/tabs). Asked before each send, so a tab that
+   * stalled and was taken over stops rather than replaying beside the new leader. Always, when not given.
+   */
+  leads?: () => boolean;
   now?: () => number;
   isOnline?: () => boolean;
   events?: OutboxEvents<C>;
-  leaseMs?: number;
 }
 
 export function backoffMs(tries: number): number {
@@ -67,8 +65,8 @@ export function backoffMs(tries: number): number {
 }
 
 /**
- * The durable cart outbox: changes kept in IndexedDB in the order they were made, replayed one at a time by one
- * tab, each with the idempotency key it was given when queued. A change leaves the outbox only in the same
+ * The durable cart outbox: changes kept in IndexedDB in the order they were made, replayed one at a time by the
+ * leading tab, each with the idempotency key it was given when queued. A change leaves the outbox only in the same
  * IndexedDB transaction that stores the server's answer, so a tab closed at any moment resends at most the one
  * change in flight, with its key, and the server applies it once.
  */
@@ -79,14 +77,12 @@ export class CartOutbox<C> {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private timerAt = 0;
   private disposed = false;
-  private readonly tabId: string;
   private readonly now: () => number;
-  private readonly leaseMs: number;
+  private readonly leads: () => boolean;
 
   constructor(private readonly options: OutboxOptions<C>) {
-    this.tabId = options.tabId ?? newIdempotencyKey();
     this.now = options.now ?? Date.now;
-    this.leaseMs = options.leaseMs ?? LEADER_FALLBACK_MS;
+    this.leads = options.leads ?? (() => true);
   }
 
   async entries(): Promise<OutboxEntry[]> {
@@ -122,6 +118,7 @@ export class CartOutbox<C> {
   /** Writes the change to IndexedDB; once this resolves it survives reloads and the app being closed. */
   async enqueue(intent: CartIntent, preview: LinePreview | null = null): Promise<OutboxEntry> {
     const entry: OutboxEntry = { key: newIdempotencyKey(), seq: 0, intent, preview, queuedAt: this.now(), tries: 0, serverFailures: 0, nextAttemptAt: 0 };
+    if (this.options.tabId) entry.tab = this.options.tabId;
     const { list: entries, rev } = await this.modify((list) => {
       entry.seq = (list.at(-1)?.seq ?? 0) + 1;
       return [...list, entry];
@@ -131,11 +128,11 @@ export class CartOutbox<C> {
   }
 
   /**
-   * Replays what waits, if this tab may (one tab at a time). `force` retries the first change now even while
+   * Replays what waits, if this tab leads (the others' changes reach it through IndexedDB). `force` retries the first change now even while
    * its backoff runs (start, back online, the tab shown again); the timer that ends a backoff does not force.
    */
   flush(force = false): Promise<void> {
-    if (this.disposed) return Promise.resolve();
+    if (this.disposed || !this.leads()) return Promise.resolve();
     if (this.running) {
       this.again = true;
       this.againForce ||= force;
@@ -146,7 +143,7 @@ export class CartOutbox<C> {
       do {
         this.again = false;
         this.againForce = false;
-        await this.lead(() => this.drain(forced));
+        await this.drain(forced);
         forced = this.againForce;
       } while (this.again && !this.disposed);
     })().finally(() => {
@@ -161,26 +158,6 @@ export class CartOutbox<C> {
     this.timer = null;
   }
 
-  private async lead(work: () => Promise<void>): Promise<void> {
-    const { locks } = this.options;
-    if (locks) {
-      await locks.request(OUTBOX_LOCK, work);
-      return;
-    }
-    if (!(await this.takeLease())) {
-      // Another tab replays; should it die, its lease runs out and this tab takes over.
-      this.schedule(this.leaseMs);
-      return;
-    }
-    const renew = setInterval(() => void this.takeLease(), Math.floor(this.leaseMs / 3));
-    try {
-      await work();
-    } finally {
-      clearInterval(renew);
-      await this.releaseLease();
-    }
-  }
-
   private async drain(force: boolean): Promise<void> {
     const { events, isOnline } = this.options;
     for (let first = true; !this.disposed; first = false) {
@@ -192,12 +169,9 @@ export class CartOutbox<C> {
         this.schedule(wait);
         return;
       }
-      // The fallback lease is renewed on a timer a stalled tab may miss: should another tab have taken over
-      // meanwhile, this one stops before sending rather than replaying beside it.
-      if (!this.options.locks && !(await this.takeLease())) {
-        this.schedule(this.leaseMs);
-        return;
-      }
+      // Without Web Locks a leader that stalled may have been taken over meanwhile: it stops before sending
+      // rather than replaying beside the new one (which flushes on taking over).
+      if (!this.leads()) return;
       // Before the first send, so every tab knows from when on the server may hold the change (see mayHold).
       // Another tab that took over meanwhile may have sent it first: the earliest time stays, taken from the list as
       // stored, never a later one of this tab's.
@@ -309,31 +283,6 @@ export class CartOutbox<C> {
     });
   }
 
-  private takeLease(): Promise<boolean> {
-    const now = this.now();
-    return this.options.store('readwrite', (store) => {
-      let mine = false;
-      const request = store.get(LEASE);
-      request.onsuccess = () => {
-        const lease = request.result as { tab: string; until: number } | undefined;
-        if (!lease || lease.until <= now || lease.tab === this.tabId) {
-          store.put({ tab: this.tabId, until: now + this.leaseMs }, LEASE);
-          mine = true;
-        }
-      };
-      return promisifyRequest(store.transaction).then(() => mine);
-    });
-  }
-
-  private releaseLease(): Promise<void> {
-    return this.options.store('readwrite', (store) => {
-      const request = store.get(LEASE);
-      request.onsuccess = () => {
-        if ((request.result as { tab: string } | undefined)?.tab === this.tabId) store.delete(LEASE);
-      };
-      return promisifyRequest(store.transaction).then(() => undefined);
-    });
-  }
 }
 
 /** Raises the list's revision inside the caller's transaction and hands the new one back. */

@@ -9,10 +9,10 @@ import { CartDocument } from '../../../graphql/generated/documents/Cart';
 import type { CartFieldsFragment } from '../../../graphql/generated/operations';
 import { testCart, testLine } from '../../../graphql/cart-test-kit';
 import { answerTimes, createCache } from '../../../lib/apollo';
-import { cartState } from '../cart-id';
-import { readCachedCart } from '../write-cart';
-import { cartAnswerContext, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../outbox-state';
-import { shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from './runtime';
+import { closeTabs, TAB_CHANNEL, type TabEnvelope, type TabMessage } from '../../../lib/tabs';
+
+import { cartAnswerContext, cartState, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../cart-store';
+import { readCachedCart, shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from './runtime';
 
 type Language = 'sv' | 'en';
 
@@ -122,18 +122,20 @@ const tick = () => vi.setSystemTime(Date.now() + 5);
 let online = true;
 const tabs: BroadcastChannel[] = [];
 
-/** Another tab of the same device, as the outbox's channel reaches it. */
-function otherTab(): { heard: unknown[]; post(message: unknown): void } {
-  const channel = new BroadcastChannel('retro-cart-outbox');
+/** Another tab of the same device, as the tabs' channel reaches it (lib/tabs). */
+function otherTab(): { heard: unknown[]; post(message: TabMessage): void } {
+  const channel = new BroadcastChannel(TAB_CHANNEL);
   tabs.push(channel);
   const heard: unknown[] = [];
-  channel.addEventListener('message', (event) => heard.push((event as MessageEvent).data));
-  return { heard, post: (message) => channel.postMessage(message) };
+  channel.addEventListener('message', (event) => heard.push((event as MessageEvent<TabEnvelope>).data.message));
+  return { heard, post: (message) => channel.postMessage({ from: 'other-tab', at: Date.now(), message } satisfies TabEnvelope) };
 }
 
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
   stopCartOutbox();
+  closeTabs();
+  localStorage.clear();
   await clear(createStore('retro-cart', 'outbox'));
   setOutboxEntries([]);
   setSettledEntries([]);
@@ -146,6 +148,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   stopCartOutbox();
+  closeTabs();
   for (const channel of tabs.splice(0)) channel.close();
   vi.useRealTimers();
 });
@@ -311,14 +314,14 @@ describe('a getCart answer put off for a change on its way', () => {
     await getCart(server.client);
     tick();
     const sentAt = Date.now();
-    tab.post({ type: 'changed', entries: [waitingAdd('k-1', UNKNOWN_SKU, sentAt)], rev: 5 });
+    tab.post({ kind: 'cart/changed', entries: [waitingAdd('k-1', UNKNOWN_SKU, sentAt)], rev: 5 });
     await until(() => outboxState.entries.length === 1);
     tick();
     server.lines.set(2, 1);
     await getCart(server.client);
     expect(quantities()).toEqual({ 1: 1 });
-    tab.post({ type: 'refused', key: 'k-1', message: 'There is no SKU' });
-    tab.post({ type: 'changed', entries: [], rev: 6 });
+    tab.post({ kind: 'cart/refused', key: 'k-1', message: 'There is no SKU' });
+    tab.post({ kind: 'cart/changed', entries: [], rev: 6 });
     await until(() => quantities()[2] === 1);
     expect(quantities()).toEqual({ 1: 1, 2: 1 });
   });
@@ -344,7 +347,7 @@ describe('the cart a tab in the other language asks for', () => {
     tick();
     server.lines.set(1, 2);
     const { entry, kept } = english();
-    tab.post({ type: 'applied', entry, kept, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50 });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     server.release('Cart');
     await early;
@@ -363,7 +366,7 @@ describe('the cart a tab in the other language asks for', () => {
     server.lines.set(1, 2);
     server.failNext('Cart');
     const { entry, kept } = english();
-    tab.post({ type: 'applied', entry, kept, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50 });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     expect(outboxState.settled).toHaveLength(1);
     window.dispatchEvent(new Event('online'));
@@ -407,7 +410,7 @@ describe('what a button hears of its change', () => {
     const cart = { ...testCart('cart-1', [{ ...line, product: { ...line.product, name: 'Game 1' } }]), warnings: [{ __typename: 'CartWarning' as const, code: 'STOCK_LIMIT', message: 'Only 2 left', skuId: 1 }] };
     const english: KeptCart = { cart: cart as CartFieldsFragment, languageId: 'en', asOf: at, receivedAt: at };
     const englishBefore = testCart('cart-1', [{ ...testLine(1, 1), product: { ...testLine(1, 1).product, name: 'Game 1' } }]);
-    tab.post({ type: 'applied', entry: { ...entry, sentAt: at - 1 }, kept: english, before: englishBefore, entries: [], rev: 90 });
+    tab.post({ kind: 'cart/applied', entry: { ...entry, sentAt: at - 1 }, kept: english, before: englishBefore, entries: [], rev: 90 });
     const result = await outcome;
     expect(result).toMatchObject({ kind: 'applied', foreign: true, cart: { warnings: [], items: [{ skuId: 1, quantity: 2, product: { name: 'Spel 1' } }] } });
     expect(result).toMatchObject({ before: { items: [{ skuId: 1, quantity: 1, product: { name: 'Spel 1' } }] } });
@@ -445,8 +448,8 @@ describe('what the tabs tell each other', () => {
     window.dispatchEvent(new Event('online'));
     await until(() => server.requests.length === 1);
     server.release('AddToCart');
-    await until(() => tab.heard.some((m) => (m as { type: string }).type === 'applied'));
-    const applied = tab.heard.find((m) => (m as { type: string }).type === 'applied') as { entries: OutboxEntry[]; kept: KeptCart; rev: number };
+    await until(() => tab.heard.some((m) => (m as { kind: string }).kind === 'cart/applied'));
+    const applied = tab.heard.find((m) => (m as { kind: string }).kind === 'cart/applied') as { entries: OutboxEntry[]; kept: KeptCart; rev: number };
     expect(applied.kept.cart.items.map((line) => line.skuId)).toEqual([1]);
     expect(applied.entries.map((entry) => entry.intent)).toEqual([{ kind: 'add', skuId: 2, quantity: 1 }]);
     await until(() => outboxState.entries.length === 0);
@@ -456,14 +459,14 @@ describe('what the tabs tell each other', () => {
     tick();
     const at = Date.now();
     const answer: KeptCart = { cart: testCart('cart-1', [testLine(1, 1), testLine(2, 1), testLine(3, 1)]), languageId: 'sv', asOf: at, receivedAt: at };
-    tab.post({ type: 'applied', entry: { ...waiting, key: 'k-2', sentAt: at - 1 }, kept: answer, before: null, entries: [waiting], rev: applied.rev + 10 });
+    tab.post({ kind: 'cart/applied', entry: { ...waiting, key: 'k-2', sentAt: at - 1 }, kept: answer, before: null, entries: [waiting], rev: applied.rev + 10 });
     await until(() => outboxState.entries.length === 1);
     expect(quantities()).toEqual({ 1: 1, 2: 1, 3: 5 });
     // A list heard late from a third tab (an older revision) does not bring back a change already answered.
     const lists: string[][] = [];
     const unsubscribe = subscribe(outboxState, () => lists.push(outboxState.entries.map((entry) => entry.key)));
-    tab.post({ type: 'changed', entries: [{ ...waiting, key: 'k-2' }, waiting], rev: applied.rev + 5 });
-    tab.post({ type: 'changed', entries: [waiting, { ...waiting, key: 'k-4' }], rev: applied.rev + 11 });
+    tab.post({ kind: 'cart/changed', entries: [{ ...waiting, key: 'k-2' }, waiting], rev: applied.rev + 5 });
+    tab.post({ kind: 'cart/changed', entries: [waiting, { ...waiting, key: 'k-4' }], rev: applied.rev + 11 });
     await until(() => outboxState.entries.length === 2);
     unsubscribe();
     expect(lists.flat()).not.toContain('k-2');
@@ -480,8 +483,8 @@ describe('what the tabs tell each other', () => {
     server.lines.set(1, 7);
     await getCart(server.client);
     const entry: OutboxEntry = { key: 'k-1', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt: at - 1 };
-    tab.post({ type: 'applied', entry, kept: answer, before: null, entries: [], rev: 70 });
-    tab.post({ type: 'changed', entries: [{ ...entry, key: 'k-sentinel', sentAt: undefined }], rev: 71 });
+    tab.post({ kind: 'cart/applied', entry, kept: answer, before: null, entries: [], rev: 70 });
+    tab.post({ kind: 'cart/changed', entries: [{ ...entry, key: 'k-sentinel', sentAt: undefined }], rev: 71 });
     await until(() => outboxState.entries.length === 1);
     expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(7);
   });
@@ -502,7 +505,7 @@ describe('what the tabs tell each other', () => {
     const entry: OutboxEntry = { key: 'k-en', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt };
     server.hold('Cart');
     tick();
-    tab.post({ type: 'applied', entry, kept: english, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept: english, before: null, entries: [], rev: 50 });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     expect(server.requests.at(-1)?.variables).toMatchObject({ id: 'cart-1', languageId: 'sv' });
     // Until its own answer comes, the Swedish cart it had, with the change laid on: never the English one.

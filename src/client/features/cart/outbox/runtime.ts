@@ -1,14 +1,18 @@
-import type { ApolloClient } from '@apollo/client';
+import type { ApolloCache, ApolloClient } from '@apollo/client';
 import { createStore } from 'idb-keyval';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../../../../shared/cart-sync';
 import { CartDocument } from '../../../graphql/generated/documents/Cart';
 import type { CartFieldsFragment } from '../../../graphql/generated/operations';
+import { tabs, type TabCoordinator, type TabMessageOf } from '../../../lib/tabs';
 import { notify } from '../../../lib/ui-state';
 import { tellCartWarnings } from '../cart-notices';
-import { cartState, loadCartId, storeCartId } from '../cart-id';
 import { shownCart } from '../optimistic-cart';
 import {
   cartAnswerContext,
+  cartState,
+  loadCartId,
+  offerTabAnswer,
+  storeCartId,
   offerStoredCart,
   outboxLoaded,
   outboxState,
@@ -21,15 +25,14 @@ import {
   type LinePreview,
   type OutboxEntry,
   OUTBOX_DB,
-} from '../outbox-state';
-import { readCachedCart, writeCart } from '../write-cart';
+} from '../cart-store';
 import { CartOutbox } from './outbox';
 import { apolloSender, type Channel } from './send';
 
 type Cart = CartFieldsFragment;
 
 // The cart UI lays waiting changes on the cart with these; they load with the outbox that holds the changes.
-export { optimisticCart, pendingCode, pendingSkus, shownCart } from '../optimistic-cart';
+export { pendingCode, pendingSkus, shownCart } from '../optimistic-cart';
 
 export interface OutboxTexts {
   /** A change the server refused for good, taken out of the outbox; `what` names the item or code. */
@@ -60,17 +63,22 @@ export type ChangeOutcome =
 
 /** How long a button waits for the server before it settles for 'saved, sent later'. */
 const ANSWER_WAIT_MS = 8000;
-const CHANNEL_NAME = 'retro-cart-outbox';
 
 /**
- * What the tabs tell each other. Each carries the waiting changes as the sender's transaction left them, with
- * their revision, so every tab shows the answer and the changes still waiting together, never one without the
- * other, and a list heard late (from another sender) never replaces a newer one.
+ * What the tabs tell each other of the cart (lib/tabs). Each carries the waiting changes as the sender's
+ * transaction left them, with their revision, so every tab shows the answer and the changes still waiting
+ * together, never one without the other, and a list heard late (from another sender) never replaces a newer one.
+ * A tab that queued a change hears `changed` in the leader, which replays it.
  */
-type TabMessage =
-  | { type: 'changed'; entries: OutboxEntry[]; rev: number }
-  | { type: 'applied'; entry: OutboxEntry; kept: KeptCart; before: Cart | null; entries: OutboxEntry[]; rev: number }
-  | { type: 'refused'; key: string; message: string };
+declare module '../../../lib/tabs' {
+  interface TabTopics {
+    'cart/changed': { entries: OutboxEntry[]; rev: number };
+    'cart/applied': { entry: OutboxEntry; kept: KeptCart; before: Cart | null; entries: OutboxEntry[]; rev: number };
+    /** `tab`: the tab that made the change (it tells the shopper). */
+    'cart/refused': { key: string; message: string; tab?: string };
+  }
+}
+type CartMessage = TabMessageOf<'cart/changed' | 'cart/applied' | 'cart/refused'>;
 
 interface Waiter {
   resolve(outcome: ChangeOutcome): void;
@@ -82,11 +90,11 @@ interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };
 }
 
-/** One replayer per tab: the outbox, its triggers, and the tabs' channel. */
+/** One per tab: the outbox (replayed by the leading tab), its triggers, and what the tabs tell each other. */
 class OutboxRuntime {
   readonly outbox: CartOutbox<KeptCart>;
   private readonly waiters = new Map<string, Waiter>();
-  private readonly tabs: BroadcastChannel | null = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL_NAME) : null;
+  private readonly tabs: TabCoordinator = tabs();
   private readonly cleanups: (() => void)[] = [];
   /** The revision of the waiting changes this tab shows, so an older list (read or heard late) never replaces it. */
   private rev = -1;
@@ -111,7 +119,8 @@ class OutboxRuntime {
       cartId: () => cartState.id || loadCartId(),
       storeCartId,
       idOf: (kept) => kept.cart.id,
-      locks: typeof navigator !== 'undefined' && navigator.locks ? navigator.locks : null,
+      tabId: this.tabs.tabId,
+      leads: () => this.tabs.isLeader(),
       isOnline: () => navigator.onLine,
       events: {
         applied: (entry, kept, stored, left, rev) => this.applied(entry, kept, stored, left, rev),
@@ -123,7 +132,7 @@ class OutboxRuntime {
         },
         changed: (entries, rev) => {
           this.showEntries(entries, rev);
-          this.post({ type: 'changed', entries, rev });
+          this.tabs.post({ kind: 'cart/changed', entries, rev });
         },
       },
     });
@@ -156,13 +165,14 @@ class OutboxRuntime {
         if ((event as MessageEvent).data?.type === CART_SYNC_MESSAGE) void this.outbox.flush(true);
       });
     }
-    if (this.tabs) {
-      const onMessage = (event: MessageEvent<TabMessage>) => this.fromOtherTab(event.data);
-      this.tabs.addEventListener('message', onMessage);
-      this.cleanups.push(() => this.tabs?.close());
-    }
+    for (const kind of ['cart/changed', 'cart/applied', 'cart/refused'] as const) this.cleanups.push(this.tabs.on(kind, (message) => this.fromOtherTab(message)));
     await this.reload();
-    void this.outbox.flush(true);
+    // At once when this tab leads, else when it takes over (the leader closed): it replays what waits.
+    this.cleanups.push(
+      this.tabs.onLeadership((leading) => {
+        if (leading) void this.outbox.flush(true);
+      }),
+    );
   }
 
   stop(): void {
@@ -254,36 +264,43 @@ class OutboxRuntime {
     // The shopper may have switched language while the change was on its way: the answer's names and warnings
     // are in the language it was sent in, never to be written under the other one (that tab fetches its own).
     if (kept.languageId === this.context.channel.languageId) writeCart(cache, cart, this.context.channel);
-    this.post({ type: 'applied', entry, kept, before, entries: left, rev });
-    if (!this.settle(entry.key, { kind: 'applied', cart, before })) tellCartWarnings(cart.warnings);
+    this.tabs.post({ kind: 'cart/applied', entry, kept, before, entries: left, rev });
+    if (!this.settle(entry.key, { kind: 'applied', cart, before }) && this.tellsOf(entry)) tellCartWarnings(cart.warnings);
   }
 
   private refused(entry: OutboxEntry, message: string): void {
     this.leftWithoutCart(entry.key);
-    this.post({ type: 'refused', key: entry.key, message });
-    if (!this.settle(entry.key, { kind: 'refused', message })) notify(message, 'error');
+    this.tabs.post({ kind: 'cart/refused', key: entry.key, message, tab: entry.tab });
+    if (!this.settle(entry.key, { kind: 'refused', message }) && this.tellsOf(entry)) notify(message, 'error');
   }
 
-  private fromOtherTab(message: TabMessage): void {
-    if (message.type === 'changed') {
+  /**
+   * Whether this tab tells the shopper of a change's outcome when no button waits for it: the tab that made the
+   * change, while it is open (it may be replayed by the leader); the leader for a tab gone since.
+   */
+  private tellsOf(entry: OutboxEntry): boolean {
+    const { tabId } = this.tabs;
+    if (entry.tab === undefined || entry.tab === tabId) return true;
+    return this.tabs.isLeader() && !this.tabs.isOpen(entry.tab);
+  }
+
+  private fromOtherTab(message: CartMessage): void {
+    if (message.kind === 'cart/changed') {
       this.showEntries(message.entries, message.rev);
+      // A change another tab queued: the leader replays it.
+      void this.outbox.flush(false);
       return;
     }
-    if (message.type === 'refused') {
+    if (message.kind === 'cart/refused') {
       this.leftWithoutCart(message.key);
-      this.settle(message.key, { kind: 'refused', message: message.message });
+      if (!this.settle(message.key, { kind: 'refused', message: message.message }) && message.tab === this.tabs.tabId) notify(message.message, 'error');
       return;
     }
     const { entry, kept, before } = message;
     const { channel } = this.context;
     if (kept.cart.id) storeCartId(kept.cart.id);
     if (kept.languageId === channel.languageId) {
-      // Unless this tab meanwhile took a getCart fetched after that answer arrived: then its own is newer.
-      const current = outboxState.serverCart;
-      if (!current || current.languageId !== kept.languageId || kept.asOf > current.asOf) {
-        setServerCart(kept);
-        writeCart(this.context.client.cache, kept.cart, channel);
-      }
+      if (offerTabAnswer(kept)) writeCart(this.context.client.cache, kept.cart, channel);
     } else {
       // Names, prices and warnings are in the replaying tab's language: this tab asks for its own. Until that
       // answers, the change stays laid on the cart it shows, so it never drops out for the time a request takes.
@@ -291,15 +308,18 @@ class OutboxRuntime {
       void this.refetch();
     }
     this.showEntries(message.entries, message.rev);
-    if (kept.languageId === channel.languageId) this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
+    let heard: boolean;
+    if (kept.languageId === channel.languageId) heard = this.settle(entry.key, { kind: 'applied', cart: kept.cart, before });
     else {
-      this.settle(entry.key, (waiter) => ({
+      heard = this.settle(entry.key, (waiter) => ({
         kind: 'applied',
         cart: inOwnLanguage(kept.cart, [waiter.after, waiter.before]),
         before: before && inOwnLanguage(before, [waiter.before, waiter.after]),
         foreign: true,
       }));
     }
+    // Made here, answered after its button stopped waiting: told here, where the shopper made it.
+    if (!heard && entry.tab === this.tabs.tabId && kept.languageId === channel.languageId) tellCartWarnings(kept.cart.warnings);
   }
 
   /**
@@ -353,14 +373,6 @@ class OutboxRuntime {
     return entry.preview?.product.name ?? line?.product.name ?? `#${intent.skuId}`;
   }
 
-  private post(message: TabMessage): void {
-    try {
-      this.tabs?.postMessage(message);
-    } catch {
-      // A cart that cannot be cloned never stops the replay; the other tabs reload on their next trigger.
-    }
-  }
-
   private listen(target: EventTarget, type: string, handler: (event: Event) => void): void {
     target.addEventListener(type, handler);
     this.cleanups.push(() => target.removeEventListener(type, handler));
@@ -370,6 +382,20 @@ class OutboxRuntime {
 /** A kept cart as stored, also one stored before carts were kept with their times (then it may hold anything sent). */
 function asKept(stored: KeptCart | Cart): KeptCart {
   return 'receivedAt' in stored ? stored : { cart: stored, languageId: '', asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
+}
+
+/**
+ * Carts are not normalised (their texts and warnings are in one language), so a change's answer is written over
+ * the getCart query the header and panel watch.
+ */
+function writeCart(cache: ApolloCache, cart: Cart, channel: Channel): void {
+  cache.writeQuery({ query: CartDocument, variables: { id: cart.id, ...channel }, data: { __typename: 'Query', getCart: cart } });
+}
+
+/** The cart as this tab last saw it, or null when the cart query has not answered yet. */
+export function readCachedCart(cache: ApolloCache, id: string, channel: Channel): Cart | null {
+  if (!id) return null;
+  return cache.readQuery({ query: CartDocument, variables: { id, ...channel } })?.getCart ?? null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { ApolloClient, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError, ServerParseError } from '@apollo/client';
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '../outbox-state';
+import type { OutboxEntry } from '../cart-store';
 import { apolloSender, classifySendError } from './send';
 
 const entry: OutboxEntry = { key: 'key-1', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0 };

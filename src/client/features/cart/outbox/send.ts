@@ -4,7 +4,7 @@ import { AddToCartDocument } from '../../../graphql/generated/documents/AddToCar
 import { SetCartGiftCardDocument } from '../../../graphql/generated/documents/SetCartGiftCard';
 import { SetCartPromoCodeDocument } from '../../../graphql/generated/documents/SetCartPromoCode';
 import { UpdateCartItemDocument } from '../../../graphql/generated/documents/UpdateCartItem';
-import type { OutboxEntry } from '../outbox-state';
+import type { OutboxEntry } from '../cart-store';
 import type { SendResult } from './outbox';
 
 export interface Channel {

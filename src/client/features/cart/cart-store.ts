@@ -1,6 +1,14 @@
 import { proxy, ref } from 'valtio';
 import type { CartFieldsFragment, PriceFieldsFragment, StockFieldsFragment } from '../../graphql/generated/operations';
+import { cookieValue, writeCookie } from '../../lib/cookie';
 import { tellCartWarnings } from './cart-notices';
+
+/**
+ * The one owner of the cart on the client: its id, the last cart the server answered (kept), the changes still
+ * waiting in the outbox, and the rule between them, which says which answer is kept and which waiting changes are
+ * laid on it. Everything else derives from here: useCart() reads it, useQueueCartChange() writes through the outbox
+ * (outbox/runtime.ts, loaded after the first render), which fills it in from IndexedDB and the other tabs.
+ */
 
 /**
  * A cart change as the shopper meant it, replayed onto whatever the server's cart is by then: add units, set a
@@ -49,6 +57,8 @@ export interface OutboxEntry {
   sentAt?: number;
   /** When its answer arrived: set only on a change another tab replayed, kept here until this tab's cart holds it. */
   settledAt?: number;
+  /** The tab that queued it: that tab tells the shopper what became of it (lib/tabs). */
+  tab?: string;
 }
 
 /**
@@ -77,10 +87,52 @@ export function mayHold(kept: Pick<KeptCart, 'receivedAt'>, entry: Pick<OutboxEn
 /** The IndexedDB database and store that hold the waiting changes and the last cart the server answered. */
 export const OUTBOX_DB = { database: 'retro-cart', store: 'outbox' } as const;
 
+/** The cart cookie lives about a year; the id itself is an unguessable 128-bit value. */
+export const CART_COOKIE = 'ralph-cart';
+
+function readCookie(): string {
+  if (typeof document === 'undefined') return '';
+  return decodeURIComponent(cookieValue(document.cookie, CART_COOKIE) ?? '');
+}
+
 /**
- * What the cart UI needs of the outbox, in the entry chunk: the waiting changes, the last cart the server
- * answered (so an offline reload still shows the cart) and whether the browser is online. The outbox itself
- * (IndexedDB, replay) loads after the first render and fills this in.
+ * This tab's cart id; empty until the first item is added (the server then hands out an id). `loaded` turns
+ * true once the cookie was read in the browser, so an empty id then means 'no cart' rather than 'not known yet'.
+ */
+export const cartState = proxy({ id: '', loaded: false });
+
+export function loadCartId(): string {
+  cartState.id = readCookie();
+  cartState.loaded = true;
+  return cartState.id;
+}
+
+/** Keeps the id an answer handed out (also the customer's cart after login: the guest cart merged into it). */
+export function storeCartId(id: string): void {
+  if (id === cartState.id && readCookie() === id) return;
+  cartState.id = id;
+  writeCookie(CART_COOKIE, id);
+}
+
+/**
+ * Logout: this browser no longer knows the customer's cart (nor the checkout form kept with it). The device's copy
+ * of that cart and the changes still waiting to be sent were the customer's too: they go, so the next person on the
+ * device neither sees the cart nor has the customer's changes replayed into a guest cart.
+ */
+export async function forgetCart(): Promise<void> {
+  cartState.id = '';
+  cartState.loaded = true;
+  writeCookie(CART_COOKIE, '', 0);
+  setOutboxEntries([]);
+  setSettledEntries([]);
+  outboxState.serverCart = null;
+  const { clear, createStore } = await import('idb-keyval');
+  await clear(createStore(OUTBOX_DB.database, OUTBOX_DB.store));
+}
+
+/**
+ * The waiting changes, the last cart the server answered (so an offline reload still shows the cart) and whether
+ * the browser is online. The outbox itself (IndexedDB, replay) loads after the first render and fills this in.
  */
 export const outboxState = proxy({
   entries: ref([] as OutboxEntry[]),
@@ -137,11 +189,11 @@ export function offerServerCart(kept: KeptCart): boolean {
   return consider(kept);
 }
 
-function consider(kept: KeptCart): boolean {
+/** `replayed`: an outbox answer, which holds every change sent before it (only its age counts). */
+function consider(kept: KeptCart, replayed = false): boolean {
   const current = outboxState.serverCart;
   const same = current?.languageId === kept.languageId ? current : null;
-  if (same && kept.asOf <= same.asOf) return false;
-  if (same && unsureIn(kept)) return false;
+  if (same && (kept.asOf <= same.asOf || (!replayed && unsureIn(kept)))) return false;
   setServerCart(kept);
   return true;
 }
@@ -176,6 +228,35 @@ export function outboxLoaded(): void {
 export function outboxUnloaded(): void {
   loaded = false;
   held = [];
+}
+
+/**
+ * An outbox answer another tab replayed: kept unless this tab meanwhile took a getCart of its language fetched
+ * after that answer arrived (then its own is newer). False when it is not kept.
+ */
+export function offerTabAnswer(kept: KeptCart): boolean {
+  return consider(kept, true);
+}
+
+/**
+ * The cart the waiting changes are laid on in this tab: the kept one of its cart and language; else the cache's
+ * copy of the cart query, which no answer offered (written there by a test, say), so not known to lack anything
+ * sent; else the kept one in another language (offline, until this tab's own answer).
+ */
+export function confirmedCart(kept: KeptCart | null, id: string, cached: CartFieldsFragment | undefined, languageId: string): KeptCart | null {
+  const mine = kept && id && kept.cart.id === id ? kept : null;
+  if (mine && mine.languageId === languageId) return mine;
+  if (cached) return { cart: cached, languageId, asOf: 0, receivedAt: Number.POSITIVE_INFINITY };
+  return mine;
+}
+
+/**
+ * The waiting changes laid on a confirmed cart, in the order the shopper made them: each the cart cannot already
+ * hold (see mayHold). A change the cart may hold is left off rather than counted twice; that only happens when the
+ * tab has no cart known to lack it (offerServerCart keeps such a cart while one exists), and its own answer follows.
+ */
+export function waitingOn(base: KeptCart | null, entries: readonly OutboxEntry[]): OutboxEntry[] {
+  return entries.filter((entry) => !base || !mayHold(base, entry)).sort((a, b) => a.seq - b.seq);
 }
 
 /**

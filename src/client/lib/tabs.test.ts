@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { closeTabs, createTabCoordinator, CROSS_TAB_TTL_MS, LEADER_FALLBACK_MS, LEADER_LEASE_KEY, tabs, type TabCoordinator, type TabEnvelope, type TabMessageOf } from './tabs';
+
+/** An exclusive Web Lock shared by the tabs of one test, as the browser's is by the tabs of one origin. */
+function fakeLocks(): Pick<LockManager, 'request'> {
+  let tail: Promise<unknown> = Promise.resolve();
+  const request = (_name: string, callback: () => Promise<unknown>) => {
+    const run = tail.then(() => callback());
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return { request } as unknown as Pick<LockManager, 'request'>;
+}
+
+/** localStorage as the tabs of one origin share it. */
+function fakeStorage() {
+  const map = new Map<string, string>();
+  return { map, getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+}
+
+let channelCount = 0;
+const opened: TabCoordinator[] = [];
+/** Tabs of one device: each its own coordinator on one channel name and shared storage. */
+function device(options: { locks?: Pick<LockManager, 'request'> | null; storage?: ReturnType<typeof fakeStorage> | null; now?: () => number } = {}) {
+  const name = `tabs-test-${++channelCount}`;
+  return () => {
+    const tab = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(name), ...options });
+    opened.push(tab);
+    return tab;
+  };
+}
+
+afterEach(() => {
+  for (const tab of opened.splice(0)) tab.close();
+  closeTabs();
+  vi.useRealTimers();
+});
+
+describe('the tab coordinator with Web Locks', () => {
+  it('makes the first tab the leader for its life and hands the lead on when it closes', async () => {
+    const tab = device({ locks: fakeLocks() });
+    const [a, b] = [tab(), tab()];
+    await vi.waitFor(() => expect(a.isLeader()).toBe(true));
+    expect(b.isLeader()).toBe(false);
+    const heard: boolean[] = [];
+    b.onLeadership((leading) => heard.push(leading));
+    a.close();
+    await vi.waitFor(() => expect(b.isLeader()).toBe(true));
+    expect(a.isLeader()).toBe(false);
+    expect(heard).toEqual([false, true]);
+  });
+});
+
+describe('the tab coordinator without Web Locks', () => {
+  it(`elects a new leader within ${LEADER_FALLBACK_MS} ms when the leader stops without a word`, () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const storage = fakeStorage();
+    // A leader that renewed its lease just now, and then its tab died (no timers, no goodbye).
+    storage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'dead-tab', until: Date.now() + LEADER_FALLBACK_MS }));
+    const tab = device({ storage });
+    const b = tab();
+    expect(b.isLeader()).toBe(false);
+    vi.advanceTimersByTime(LEADER_FALLBACK_MS - 1);
+    expect(b.isLeader()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(b.isLeader()).toBe(true);
+    expect(JSON.parse(storage.map.get(LEADER_LEASE_KEY)!)).toMatchObject({ tab: b.tabId });
+  });
+
+  it('keeps one leader while it lives: it renews its lease, the others wait', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const tab = device({ storage: fakeStorage() });
+    const [a, b, c] = [tab(), tab(), tab()];
+    for (let second = 0; second < 30; second++) {
+      vi.advanceTimersByTime(1000);
+      expect([a.isLeader(), b.isLeader(), c.isLeader()]).toEqual([true, false, false]);
+    }
+  });
+
+  it('a leader that stalled past its lease and was taken over steps down before it acts', () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const storage = fakeStorage();
+    const a = device({ storage })();
+    expect(a.isLeader()).toBe(true);
+    // Tab A froze; another tab found its lease run out and took it.
+    storage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'newer-leader', until: Date.now() + LEADER_FALLBACK_MS }));
+    expect(a.isLeader()).toBe(false);
+    expect(JSON.parse(storage.map.get(LEADER_LEASE_KEY)!)).toMatchObject({ tab: 'newer-leader' });
+  });
+
+  it('a leader that closes hands over at once, not after its lease', async () => {
+    const storage = fakeStorage();
+    const tab = device({ storage });
+    const [a, b] = [tab(), tab()];
+    expect(a.isLeader()).toBe(true);
+    expect(b.isLeader()).toBe(false);
+    a.close();
+    await vi.waitFor(() => expect(b.isLeader()).toBe(true));
+  });
+
+  it('without Web Locks or storage every tab leads (it cannot know of the others)', () => {
+    const tab = device({ storage: null });
+    expect([tab().isLeader(), tab().isLeader()]).toEqual([true, true]);
+  });
+});
+
+describe('the messages tabs send', () => {
+  it('reach the other tabs that listen to their kind, typed by kind, with who sent them', async () => {
+    const tab = device();
+    const [a, b] = [tab(), tab()];
+    const answers: [TabMessageOf<'offline-data/answer'>, string][] = [];
+    const resigned: unknown[] = [];
+    b.on('offline-data/answer', (message, from) => {
+      expectTypeOf(message.at).toEqualTypeOf<number>();
+      answers.push([message, from]);
+    });
+    b.on('tabs/resigned', (message) => resigned.push(message));
+    const ownHeard: unknown[] = [];
+    a.on('offline-data/answer', (message) => ownHeard.push(message));
+    a.post({ kind: 'offline-data/answer', schemaVersion: 1, query: 'q', variables: {}, data: { x: 1 }, at: 5 });
+    // @ts-expect-error a kind nobody declared does not compile
+    a.post({ kind: 'cart/unknown' });
+    await vi.waitFor(() => expect(answers).toHaveLength(1));
+    expect(answers[0]).toEqual([{ kind: 'offline-data/answer', schemaVersion: 1, query: 'q', variables: {}, data: { x: 1 }, at: 5 }, a.tabId]);
+    expect(resigned).toEqual([]);
+    expect(ownHeard).toEqual([]);
+    expect(b.isOpen(a.tabId)).toBe(true);
+    expect(b.isOpen('some-closed-tab')).toBe(false);
+  });
+
+  it(`drops a message older than ${CROSS_TAB_TTL_MS / 1000} s (a frozen tab's backlog)`, async () => {
+    const now = 1_000_000;
+    const name = `tabs-test-${++channelCount}`;
+    const b = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(name), now: () => now });
+    opened.push(b);
+    const heard: number[] = [];
+    b.on('offline-data/answer', (message) => heard.push(message.at));
+    const sender = new BroadcastChannel(name);
+    const send = (at: number) => sender.postMessage({ from: 'other', at, message: { kind: 'offline-data/answer', schemaVersion: 1, query: null, variables: {}, data: null, at } } satisfies TabEnvelope);
+    send(now - CROSS_TAB_TTL_MS - 1);
+    send(now - CROSS_TAB_TTL_MS);
+    await vi.waitFor(() => expect(heard).toEqual([now - CROSS_TAB_TTL_MS]));
+    sender.close();
+  });
+});
+
+describe('the tab id', () => {
+  it('is one per tab: every user of tabs() gets the same coordinator, and its messages carry that id', async () => {
+    expect(tabs()).toBe(tabs());
+    const { tabId } = tabs();
+    expect(tabId).toMatch(/^[\w-]{22,36}$/);
+    const listener = new BroadcastChannel('retro-tabs');
+    const heard: TabEnvelope[] = [];
+    listener.addEventListener('message', (event) => heard.push((event as MessageEvent<TabEnvelope>).data));
+    tabs().post({ kind: 'tabs/resigned' });
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard[0]?.from).toBe(tabId);
+    listener.close();
+    closeTabs();
+    expect(tabs().tabId).not.toBe(tabId);
+  });
+});
