@@ -131,7 +131,7 @@ describe('the configuration table', () => {
   it('names every variable with its default in the root README too (the design card\'s contract)', () => {
     const doc = readFileSync(join(root, 'README.md'), 'utf8');
     const section = doc.slice(doc.indexOf('## Configuration'), doc.indexOf('\n## ', doc.indexOf('## Configuration') + 1));
-    const listed = [...section.matchAll(/^\| ((?:`[A-Z][A-Z0-9_]*`(?:, )?)+) \| [^|\s][^|]*\|/gm)].flatMap((match) => [...match[1].matchAll(/`([A-Z0-9_]+)`/g)].map((name) => name[1]));
+    const listed = [...section.matchAll(/^\| ((?:`[A-Z][A-Z0-9_]*`(?:, )?)+) \| [^|\s][^|]*\|/gm)].flatMap((match) => [...(match[1] ?? '').matchAll(/`([A-Z0-9_]+)`/g)].map((name) => name[1] ?? ''));
     expect(listed.sort()).toEqual(Object.keys(envSchema.shape).sort());
   });
 });
