@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idempotencyKey } from '../../graphql/input';
-import { MAX_CODE_LENGTH, normalizeCode } from './codes';
-import { MAX_LINE_QUANTITY } from './stock-rules';
+import { MAX_CODE_LENGTH, MAX_LINE_QUANTITY } from '../../../shared/limits';
+import { normalizeCode } from './codes';
 
 /**
  * The mutations' arguments, checked at the boundary. Cart ids are not validated: an unusable id starts a new
