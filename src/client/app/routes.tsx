@@ -29,7 +29,7 @@ interface ShownPage {
 /** A page's code: one chunk per page (and shared chunks for what pages share), loaded when the page is shown. */
 interface PageModule<Id extends string = string, M = unknown> {
   id: Id;
-  /** The source file as Vite's build manifest names it: the server preloads its chunk alongside the entry. */
+  /** Its file under src/client/features, without .tsx (pageModuleFiles names it as Vite's build manifest does). */
   file: string;
   load: () => Promise<M>;
   /**
@@ -41,7 +41,7 @@ interface PageModule<Id extends string = string, M = unknown> {
   rendersWithClient: boolean;
 }
 
-const pageModule = <Id extends string, M>(id: Id, file: string, load: () => Promise<M>, { rendersWithClient = false } = {}): PageModule<Id, M> => ({
+const pageModule = <Id extends string, M>(id: Id, file: string, load: () => Promise<M>, rendersWithClient = false): PageModule<Id, M> => ({
   id,
   file,
   load,
@@ -78,7 +78,7 @@ function page<Id extends string, M>(module: PageModule<Id, M>, show: (loaded: M)
   };
 }
 
-const listModule = pageModule('list', 'src/client/features/catalog/ListPage.tsx', () => import('../features/catalog/ListPage'));
+const listModule = pageModule('list', 'catalog/ListPage', () => import('../features/catalog/ListPage'));
 const listPage = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
   page(listModule, ({ ListPage, listLoader }) => ({
     Component: ListPage,
@@ -88,10 +88,11 @@ const listPage = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
     },
   }));
 const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => listPage((args) => ({ type, alias: lastSegment(args) }));
-const withClient = { rendersWithClient: true };
+/** pageModule's last argument: the page renders with the client. */
+const withClient = true;
 
 export const pageEntries = {
-  home: page(pageModule('home', 'src/client/features/catalog/HomePage.tsx', () => import('../features/catalog/HomePage')), ({ HomePage, homeLoader }) => ({
+  home: page(pageModule('home', 'catalog/HomePage', () => import('../features/catalog/HomePage')), ({ HomePage, homeLoader }) => ({
     Component: HomePage,
     loader: (_args, env) => homeLoader(env),
   })),
@@ -102,51 +103,51 @@ export const pageEntries = {
   search: listPage((args) => ({ type: 'search', text: args.params.search })),
   aliasList: byAlias('alias'),
   genericList: listPage((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })),
-  brands: page(pageModule('brands', 'src/client/features/brands/BrandsPage.tsx', () => import('../features/brands/BrandsPage')), ({ BrandsPage, brandsLoader }) => ({
+  brands: page(pageModule('brands', 'brands/BrandsPage', () => import('../features/brands/BrandsPage')), ({ BrandsPage, brandsLoader }) => ({
     Component: BrandsPage,
     loader: (_args, env) => brandsLoader(env),
   })),
-  favorites: page(pageModule('favorites', 'src/client/features/catalog/FavoritesPage.tsx', () => import('../features/catalog/FavoritesPage')), ({ FavoritesPage, favoritesLoader }) => ({
+  favorites: page(pageModule('favorites', 'catalog/FavoritesPage', () => import('../features/catalog/FavoritesPage')), ({ FavoritesPage, favoritesLoader }) => ({
     Component: FavoritesPage,
     loader: (args, env) => favoritesLoader(env, args.request),
   })),
-  checkout: page(pageModule('checkout', 'src/client/features/checkout/CheckoutPage.tsx', () => import('../features/checkout/CheckoutPage'), withClient), ({ CheckoutPage }) => ({
+  checkout: page(pageModule('checkout', 'checkout/CheckoutPage', () => import('../features/checkout/CheckoutPage'), withClient), ({ CheckoutPage }) => ({
     Component: CheckoutPage,
     loader: (_args, env) => checkoutLoader(env.languageId),
   })),
   orderConfirmation: page(
-    pageModule('orderConfirmation', 'src/client/features/checkout/OrderConfirmationPage.tsx', () => import('../features/checkout/OrderConfirmationPage'), withClient),
+    pageModule('orderConfirmation', 'checkout/OrderConfirmationPage', () => import('../features/checkout/OrderConfirmationPage'), withClient),
     ({ OrderConfirmationPage }) => ({ Component: OrderConfirmationPage }),
   ),
   paymentFailed: page(
-    pageModule('paymentFailed', 'src/client/features/checkout/PaymentFailedPage.tsx', () => import('../features/checkout/PaymentFailedPage'), withClient),
+    pageModule('paymentFailed', 'checkout/PaymentFailedPage', () => import('../features/checkout/PaymentFailedPage'), withClient),
     ({ PaymentFailedPage }) => ({ Component: PaymentFailedPage }),
   ),
-  product: page(pageModule('product', 'src/client/features/catalog/ProductPage.tsx', () => import('../features/catalog/ProductPage')), ({ ProductPage, productLoader }) => ({
+  product: page(pageModule('product', 'catalog/ProductPage', () => import('../features/catalog/ProductPage')), ({ ProductPage, productLoader }) => ({
     Component: ProductPage,
     loader: (args, env) => productLoader(env, args.params.alias),
   })),
-  accountOrders: page(pageModule('accountOrders', 'src/client/features/account/OrdersPage.tsx', () => import('../features/account/OrdersPage'), withClient), ({ OrdersPage, ordersLoader }) => ({
+  accountOrders: page(pageModule('accountOrders', 'account/OrdersPage', () => import('../features/account/OrdersPage'), withClient), ({ OrdersPage, ordersLoader }) => ({
     Component: OrdersPage,
     loader: ordersLoader,
   })),
   accountSettings: page(
-    pageModule('accountSettings', 'src/client/features/account/SettingsPage.tsx', () => import('../features/account/SettingsPage'), withClient),
+    pageModule('accountSettings', 'account/SettingsPage', () => import('../features/account/SettingsPage'), withClient),
     ({ SettingsPage, settingsLoader }) => ({ Component: SettingsPage, loader: settingsLoader }),
   ),
-  accountBalance: page(pageModule('accountBalance', 'src/client/features/account/BalancePage.tsx', () => import('../features/account/BalancePage'), withClient), ({ BalancePage, balanceLoader }) => ({
+  accountBalance: page(pageModule('accountBalance', 'account/BalancePage', () => import('../features/account/BalancePage'), withClient), ({ BalancePage, balanceLoader }) => ({
     Component: BalancePage,
     loader: balanceLoader,
   })),
   resetPassword: page(
-    pageModule('resetPassword', 'src/client/features/account/ResetPasswordPage.tsx', () => import('../features/account/ResetPasswordPage'), withClient),
+    pageModule('resetPassword', 'account/ResetPasswordPage', () => import('../features/account/ResetPasswordPage'), withClient),
     ({ ResetPasswordPage }) => ({ Component: ResetPasswordPage }),
   ),
-  emailChange: page(pageModule('emailChange', 'src/client/features/account/EmailChangePage.tsx', () => import('../features/account/EmailChangePage'), withClient), ({ EmailChangePage }) => ({
+  emailChange: page(pageModule('emailChange', 'account/EmailChangePage', () => import('../features/account/EmailChangePage'), withClient), ({ EmailChangePage }) => ({
     Component: EmailChangePage,
   })),
   account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) }) },
-  content: page(pageModule('content', 'src/client/features/content/ContentPage.tsx', () => import('../features/content/ContentPage')), ({ ContentPage, contentLoader }) => ({
+  content: page(pageModule('content', 'content/ContentPage', () => import('../features/content/ContentPage')), ({ ContentPage, contentLoader }) => ({
     Component: ContentPage,
     loader: (args, env) => contentLoader(env, args.params.alias),
   })),
@@ -158,20 +159,28 @@ export const pageEntries = {
 /** The page modules, one per chunk, by id (derived from the entries). */
 type EntryModule = NonNullable<(typeof pageEntries)[PageRouteId]['module']>;
 export type PageModuleId = EntryModule['id'];
-const modules = new Map<PageModuleId, PageModule<PageModuleId>>();
-for (const { module } of Object.values(pageEntries) as PageEntry<PageModuleId>[]) if (module) modules.set(module.id, module);
+const pageModuleList = (): PageModule<PageModuleId>[] => [...new Set(Object.values(pageEntries).map((entry): PageModule<PageModuleId> | null => entry.module))].filter((module) => module !== null);
+const byModule = <T,>(value: (module: PageModule<PageModuleId>) => T) => Object.fromEntries(pageModuleList().map((module) => [module.id, value(module)])) as Record<PageModuleId, T>;
 
 /** Each page module's source file, as Vite's build manifest names it (the server preloads the shown page's chunk). */
-export const pageModuleFiles = Object.fromEntries([...modules].map(([id, module]) => [id, module.file])) as Record<PageModuleId, string>;
+export const pageModuleFiles = /* @__PURE__ */ byModule((module) => `src/client/features/${module.file}.tsx`);
 
 /** Loads each page module (entry-client.tsx: the pages that links lead to, ahead of the tap). */
-export const pageModules = Object.fromEntries([...modules].map(([id, module]) => [id, module.load])) as { [Id in PageModuleId]: Extract<EntryModule, { id: Id }>['load'] };
+export const pageModules = byModule((module) => module.load) as { [Id in PageModuleId]: Extract<EntryModule, { id: Id }>['load'] };
 
 /** Which page module each route of the table shows (null: the route renders nothing of its own). */
 export const pageModuleOf = Object.fromEntries(Object.entries(pageEntries).map(([id, entry]) => [id, entry.module?.id ?? null])) as Record<PageRouteId, PageModuleId | null>;
 
 /** The pages whose components use Apollo as they render (see PageModule.rendersWithClient). */
-export const pagesRenderingWithClient: ReadonlySet<PageModuleId> = new Set([...modules.values()].filter((module) => module.rendersWithClient).map((module) => module.id));
+export const pagesRenderingWithClient: ReadonlySet<PageModuleId> = /* @__PURE__ */ modulesRenderingWithClient();
+
+function modulesRenderingWithClient(): ReadonlySet<PageModuleId> {
+  return new Set(
+    pageModuleList()
+      .filter((module) => module.rendersWithClient)
+      .map((module) => module.id),
+  );
+}
 
 /** The table's routes in one language, each path its own route object; the handle carries the table's facts. */
 function pageRoutesFor(env: LoaderEnv): RouteObject[] {
