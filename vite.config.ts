@@ -89,6 +89,16 @@ function apolloChunk(id: string): string | null {
 }
 
 /**
+ * The form kit and what every form's submit uses (the client error shape, the mutation helper): one chunk that the
+ * product page, the footer's sign-up, the cart's code fields, the checkout and the account pages share, rather
+ * than four small ones that each cost a request and compress worse apart.
+ */
+const FORMS = /\/src\/client\/(components\/form\/|lib\/(client-error|use-client-error|use-shop-mutation)\.ts$)/;
+function formsChunk(id: string): string | null {
+  return FORMS.test(id) ? 'forms' : null;
+}
+
+/**
  * PGlite's worker thread (src/server/db/pglite-worker.js) as an entry of its own, beside main.js where
  * pglite-thread.ts looks for it. An emitted chunk rather than a second input: `--ssr <entry>` overrides the input.
  */
@@ -160,7 +170,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         rolldownOptions: {
           input: 'src/client/entry-client.tsx',
           // debugName: a group named by a function is otherwise reported on every build.
-          output: { codeSplitting: { groups: [{ name: shellChunk, debugName: 'shell' }, { name: apolloChunk, debugName: 'apollo' }] } },
+          output: { codeSplitting: { groups: [{ name: shellChunk, debugName: 'shell' }, { name: apolloChunk, debugName: 'apollo' }, { name: formsChunk, debugName: 'forms' }] } },
           checks: { bundlerTimings: false },
         },
         // Vite warns about a chunk over 500 kB before compression. The first route's chunk is one file of about

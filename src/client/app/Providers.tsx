@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { useMemo, type ReactNode } from 'react';
-import { ApolloContext, useLoadedApolloClient } from '../lib/apollo-client';
+import { ShopApolloProvider } from '../lib/apollo-client';
 import type { createPersistedStore } from '../lib/persisted-state';
 import type { Boot } from './boot';
 import { Document } from './Document';
@@ -10,7 +10,6 @@ import { ShopProvider } from '../lib/shop-context';
 /**
  * The same tree on server and client, so hydration matches. The server renders with its request's client; the
  * browser's arrives after the first render (lib/apollo-client.ts) into the same context, so nothing remounts.
- * (Apollo's own ApolloProvider insists on a client from the start.)
  */
 export function Providers(props: {
   boot: Boot;
@@ -20,9 +19,6 @@ export function Providers(props: {
   children: ReactNode;
 }) {
   const { boot } = props;
-  const loaded = useLoadedApolloClient();
-  const client = props.client ?? loaded ?? undefined;
-  const apollo = useMemo(() => ({ client }), [client]);
   // The client's arrival renders this again: the shop's context keeps its value, so its readers do not.
   const shop = useMemo(
     () => ({ variant: boot.variant, gtmId: boot.gtmId, demo: boot.demo, demoNoticeClosed: boot.demoNoticeClosed, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }),
@@ -30,11 +26,11 @@ export function Providers(props: {
   );
   return (
     <Document boot={boot} languageId={props.languageId}>
-      <ApolloContext.Provider value={apollo}>
+      <ShopApolloProvider client={props.client}>
         <ShopProvider value={shop}>
           <PersistedProvider store={props.store}>{props.children}</PersistedProvider>
         </ShopProvider>
-      </ApolloContext.Provider>
+      </ShopApolloProvider>
     </Document>
   );
 }

@@ -5,7 +5,7 @@ import { languageIds } from '../../shared/locales';
 import { pageRoutes, pathOf, type PageRouteId } from '../../shared/routes';
 import { createCache } from '../lib/apollo';
 import type { PageRouteHandle } from '../lib/page-route';
-import { createRoutes, linkedPageModules, pageModuleFiles, pageModuleOf, pageModules, resolveLazyRoutes, type PageModuleId } from './routes';
+import { createRoutes, linkedPageModules, pageEntries, pageModuleFiles, pageModuleOf, pageModules, pagesRenderingWithClient, resolveLazyRoutes, type PageModuleId } from './routes';
 
 // Matching runs no loader, so the client is never asked anything.
 const router = createRoutes(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
@@ -97,5 +97,24 @@ describe('lazy pages', () => {
     const hrefs = [`${origin}/p/zelda`, `${origin}/en/c/games`, `${origin}/c/spel/nes`, 'https://other.example/p/zelda', `${origin}/kassan`, `${origin}/mina-sidor/ordrar`];
     expect(linkedPageModules(router, hrefs, origin).sort()).toEqual(['accountOrders', 'checkout', 'list', 'product']);
     expect(pageModuleOf.offline).toBeNull();
+  });
+
+  it('has a page whose entry renders with the client wait for the tab\'s client, and the others not', async () => {
+    expect([...pagesRenderingWithClient].sort()).toEqual(
+      ['accountBalance', 'accountOrders', 'accountSettings', 'checkout', 'emailChange', 'orderConfirmation', 'paymentFailed', 'resetPassword'].sort(),
+    );
+    expect(pageEntries.checkout.module.rendersWithClient).toBe(true);
+    let give: ((client: ApolloClient) => void) | undefined;
+    const tabClient = new Promise<ApolloClient>((resolve) => (give = resolve));
+    const table = createRoutes(() => tabClient);
+    await resolveLazyRoutes(table, '/p/zelda');
+    let checkoutShown = false;
+    const checkout = resolveLazyRoutes(table, '/kassan').then(() => (checkoutShown = true));
+    await pageModules.checkout();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(checkoutShown).toBe(false);
+    give!(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
+    await checkout;
+    expect(matchRoutes(table, '/kassan')!.at(-1)!.route.Component).toBe((await pageModules.checkout()).CheckoutPage);
   });
 });

@@ -19,188 +19,178 @@ type PageRouteObject = Pick<NonIndexRouteObject, 'loader' | 'Component' | 'eleme
 
 /** A page's loader gets the environment of this one page load (see withAsOf), not the tree's shared one. */
 type PageLoader = (args: LoaderFunctionArgs, env: LoaderEnv) => unknown;
-type LazyPage = () => Promise<{ loader?: PageLoader; Component: ComponentType }>;
+
+/** What a page shows once its module has loaded: its component and, when it fetches, its loader. */
+interface ShownPage {
+  Component: ComponentType;
+  loader?: PageLoader;
+}
+
+/** A page's code: one chunk per page (and shared chunks for what pages share), loaded when the page is shown. */
+interface PageModule<Id extends string = string, M = unknown> {
+  id: Id;
+  /** Its file under src/client/features, without .tsx (pageModuleFiles names it as Vite's build manifest does). */
+  file: string;
+  load: () => Promise<M>;
+  /**
+   * Its components use Apollo as they render (the checkout's and the account's forms and queries). The route
+   * waits for the tab's Apollo client, which loads after the first render (lib/apollo-client.ts), before the page
+   * renders, and so before hydrating when it is the first page; npm run bench:bundle counts the client's chunks in
+   * its first route. The catalog's pages need it only in their loaders, and not at all to hydrate.
+   */
+  rendersWithClient: boolean;
+}
+
+const pageModule = <Id extends string, M>(id: Id, file: string, load: () => Promise<M>, rendersWithClient = false): PageModule<Id, M> => ({
+  id,
+  file,
+  load,
+  rendersWithClient,
+});
 
 /**
- * The source file of each page that loads as its own chunk, as Vite's build manifest names it: the server
- * preloads the chunk of the page it renders, so the browser fetches it alongside the entry (routes.test.ts
- * checks each file is the one its route imports).
+ * One entry per route of the table (shared/routes.ts, which holds what the server needs too: the paths in each
+ * language, the page type, the layout, whether the page is personal): the page's module and what the router shows
+ * of it. A route added to the table does not compile until it has an entry here.
  */
-export const pageModuleFiles = {
-  home: 'src/client/features/catalog/HomePage.tsx',
-  list: 'src/client/features/catalog/ListPage.tsx',
-  product: 'src/client/features/catalog/ProductPage.tsx',
-  favorites: 'src/client/features/catalog/FavoritesPage.tsx',
-  brands: 'src/client/features/brands/BrandsPage.tsx',
-  content: 'src/client/features/content/ContentPage.tsx',
-  checkout: 'src/client/features/checkout/CheckoutPage.tsx',
-  orderConfirmation: 'src/client/features/checkout/OrderConfirmationPage.tsx',
-  paymentFailed: 'src/client/features/checkout/PaymentFailedPage.tsx',
-  accountOrders: 'src/client/features/account/OrdersPage.tsx',
-  accountSettings: 'src/client/features/account/SettingsPage.tsx',
-  accountBalance: 'src/client/features/account/BalancePage.tsx',
-  resetPassword: 'src/client/features/account/ResetPasswordPage.tsx',
-  emailChange: 'src/client/features/account/EmailChangePage.tsx',
-} as const;
-export type PageModuleId = keyof typeof pageModuleFiles;
-
-/** Which page module each route of the table shows (none: the route renders nothing of its own). */
-export const pageModuleOf: Record<PageRouteId, PageModuleId | null> = {
-  home: 'home',
-  all: 'list',
-  category: 'list',
-  brand: 'list',
-  campaign: 'list',
-  search: 'list',
-  aliasList: 'list',
-  genericList: 'list',
-  brands: 'brands',
-  favorites: 'favorites',
-  checkout: 'checkout',
-  orderConfirmation: 'orderConfirmation',
-  paymentFailed: 'paymentFailed',
-  product: 'product',
-  accountOrders: 'accountOrders',
-  accountSettings: 'accountSettings',
-  accountBalance: 'accountBalance',
-  resetPassword: 'resetPassword',
-  emailChange: 'emailChange',
-  account: null,
-  offline: null,
-  content: 'content',
-  notFound: null,
-};
-
-/** Loads each page module, one chunk per page (and shared chunks for what pages share). */
-export const pageModules = {
-  home: () => import('../features/catalog/HomePage'),
-  list: () => import('../features/catalog/ListPage'),
-  product: () => import('../features/catalog/ProductPage'),
-  favorites: () => import('../features/catalog/FavoritesPage'),
-  brands: () => import('../features/brands/BrandsPage'),
-  content: () => import('../features/content/ContentPage'),
-  checkout: () => import('../features/checkout/CheckoutPage'),
-  orderConfirmation: () => import('../features/checkout/OrderConfirmationPage'),
-  paymentFailed: () => import('../features/checkout/PaymentFailedPage'),
-  accountOrders: () => import('../features/account/OrdersPage'),
-  accountSettings: () => import('../features/account/SettingsPage'),
-  accountBalance: () => import('../features/account/BalancePage'),
-  resetPassword: () => import('../features/account/ResetPasswordPage'),
-  emailChange: () => import('../features/account/EmailChangePage'),
-} satisfies Record<PageModuleId, () => Promise<unknown>>;
-
-/**
- * Every route of the table, and what it shows: a route added to the table does not compile until it is here.
- * Pages load lazily (their component and loader in one chunk per page), so the first route's JS carries only its
- * own page; the server renders them in full and the browser loads the shown page's chunk before hydrating.
- */
-function pagesFor(env: LoaderEnv): Record<PageRouteId, PageRouteObject> {
-  // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
-  const lazy = (page: LazyPage): PageRouteObject => ({
-    lazy: async () => {
-      const { loader, Component } = await page();
-      return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(env, (scoped) => loader(args, scoped)) } : { Component };
-    },
-  });
-  const home = lazy(async () => {
-    const { HomePage, homeLoader } = await pageModules.home();
-    return { loader: (_args, scoped) => homeLoader(scoped), Component: HomePage };
-  });
-  const list = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
-    lazy(async () => {
-      const { ListPage, listLoader } = await pageModules.list();
-      return {
-        loader: (args, scoped) => {
-          const url = new URL(args.request.url);
-          return listLoader(scoped, route(args, url), url);
-        },
-        Component: ListPage,
-      };
-    });
-  const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => list((args) => ({ type, alias: lastSegment(args) }));
-  const notFoundPage = { loader: () => notFound(), element: null };
-  return {
-    home,
-    all: list(() => ({ type: 'all' })),
-    category: byAlias('category'),
-    brand: byAlias('brand'),
-    campaign: byAlias('campaign'),
-    search: list((args) => ({ type: 'search', text: args.params.search })),
-    aliasList: byAlias('alias'),
-    genericList: list((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })),
-    brands: lazy(async () => {
-      const { BrandsPage, brandsLoader } = await pageModules.brands();
-      return { loader: (_args, scoped) => brandsLoader(scoped), Component: BrandsPage };
-    }),
-    favorites: lazy(async () => {
-      const { FavoritesPage, favoritesLoader } = await pageModules.favorites();
-      return { loader: (args, scoped) => favoritesLoader(scoped, args.request), Component: FavoritesPage };
-    }),
-    checkout: lazy(async () => ({ loader: () => checkoutLoader(env.languageId), Component: (await pageModules.checkout()).CheckoutPage })),
-    orderConfirmation: lazy(async () => ({ Component: (await pageModules.orderConfirmation()).OrderConfirmationPage })),
-    paymentFailed: lazy(async () => ({ Component: (await pageModules.paymentFailed()).PaymentFailedPage })),
-    product: lazy(async () => {
-      const { ProductPage, productLoader } = await pageModules.product();
-      return { loader: (args, scoped) => productLoader(scoped, args.params.alias), Component: ProductPage };
-    }),
-    accountOrders: lazy(async () => {
-      const { OrdersPage, ordersLoader } = await pageModules.accountOrders();
-      return { loader: (args, scoped) => ordersLoader(args, scoped), Component: OrdersPage };
-    }),
-    accountSettings: lazy(async () => {
-      const { SettingsPage, settingsLoader } = await pageModules.accountSettings();
-      return { loader: (args, scoped) => settingsLoader(args, scoped), Component: SettingsPage };
-    }),
-    accountBalance: lazy(async () => {
-      const { BalancePage, balanceLoader } = await pageModules.accountBalance();
-      return { loader: (args, scoped) => balanceLoader(args, scoped), Component: BalancePage };
-    }),
-    resetPassword: lazy(async () => ({ Component: (await pageModules.resetPassword()).ResetPasswordPage })),
-    emailChange: lazy(async () => ({ Component: (await pageModules.emailChange()).EmailChangePage })),
-    account: { lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) },
-    content: lazy(async () => {
-      const { ContentPage, contentLoader } = await pageModules.content();
-      return { loader: (args, scoped) => contentLoader(scoped, args.params.alias), Component: ContentPage };
-    }),
-    notFound: notFoundPage,
-    // Only ever rendered on the server (the worker's offline page has no app scripts): not in the entry chunk.
-    offline: { lazy: async () => ({ Component: (await import('../features/pwa/OfflinePage')).OfflinePage }) },
-  };
+interface PageEntry<Id extends string = string, M = unknown> {
+  /** Null: the route shows nothing of its own (a redirect, the not-found answer, the worker's offline page). */
+  module: PageModule<Id, M> | null;
+  route: (env: LoaderEnv) => PageRouteObject;
 }
 
 /**
- * The pages whose components use Apollo as they render (the checkout's and the account's forms and queries). Their
- * route waits for the tab's Apollo client, which loads after the first render (lib/apollo-client.ts), before they
- * render, and so before hydrating when they are the first page. The catalog's pages need it only in their loaders,
- * and not at all to hydrate. npm run bench:bundle counts the client's chunks in these pages' first route.
+ * A page from its module: loaded lazily (component and loader in the page's chunk), so the first route's JS
+ * carries only its own page; the server renders it in full and the browser loads the shown page's chunk before
+ * hydrating. A page that renders with the client also waits for the tab's Apollo client.
  */
-export const pagesRenderingWithClient: ReadonlySet<PageModuleId> = new Set<PageModuleId>([
-  'checkout',
-  'orderConfirmation',
-  'paymentFailed',
-  'accountOrders',
-  'accountSettings',
-  'accountBalance',
-  'resetPassword',
-  'emailChange',
-]);
+function page<Id extends string, M>(module: PageModule<Id, M>, show: (loaded: M) => ShownPage): PageEntry<Id, M> & { module: PageModule<Id, M> } {
+  return {
+    module,
+    route: (env) => ({
+      lazy: async () => {
+        // These pages import Apollo's chunk themselves: the client can only fail where their own chunk does.
+        const [{ Component, loader }] = await Promise.all([module.load().then(show), module.rendersWithClient ? env.client() : null]);
+        // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
+        return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(env, (scoped) => loader(args, scoped)) } : { Component };
+      },
+    }),
+  };
+}
 
-function waitingForClient(route: PageRouteObject, module: PageModuleId | null, env: LoaderEnv): PageRouteObject {
-  const { lazy } = route;
-  if (!module || !pagesRenderingWithClient.has(module) || typeof lazy !== 'function') return route;
-  // These pages import Apollo's chunk themselves: the client can only fail where their own chunk does.
-  return { ...route, lazy: async () => (await Promise.all([lazy(), env.client()]))[0] };
+const listModule = pageModule('list', 'catalog/ListPage', () => import('../features/catalog/ListPage'));
+const listPage = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
+  page(listModule, ({ ListPage, listLoader }) => ({
+    Component: ListPage,
+    loader: (args, env) => {
+      const url = new URL(args.request.url);
+      return listLoader(env, route(args, url), url);
+    },
+  }));
+const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => listPage((args) => ({ type, alias: lastSegment(args) }));
+/** pageModule's last argument: the page renders with the client. */
+const withClient = true;
+
+export const pageEntries = {
+  home: page(pageModule('home', 'catalog/HomePage', () => import('../features/catalog/HomePage')), ({ HomePage, homeLoader }) => ({
+    Component: HomePage,
+    loader: (_args, env) => homeLoader(env),
+  })),
+  all: listPage(() => ({ type: 'all' })),
+  category: byAlias('category'),
+  brand: byAlias('brand'),
+  campaign: byAlias('campaign'),
+  search: listPage((args) => ({ type: 'search', text: args.params.search })),
+  aliasList: byAlias('alias'),
+  genericList: listPage((args, url) => ({ type: 'generic', kind: args.params.kind, params: url.searchParams })),
+  brands: page(pageModule('brands', 'brands/BrandsPage', () => import('../features/brands/BrandsPage')), ({ BrandsPage, brandsLoader }) => ({
+    Component: BrandsPage,
+    loader: (_args, env) => brandsLoader(env),
+  })),
+  favorites: page(pageModule('favorites', 'catalog/FavoritesPage', () => import('../features/catalog/FavoritesPage')), ({ FavoritesPage, favoritesLoader }) => ({
+    Component: FavoritesPage,
+    loader: (args, env) => favoritesLoader(env, args.request),
+  })),
+  checkout: page(pageModule('checkout', 'checkout/CheckoutPage', () => import('../features/checkout/CheckoutPage'), withClient), ({ CheckoutPage }) => ({
+    Component: CheckoutPage,
+    loader: (_args, env) => checkoutLoader(env.languageId),
+  })),
+  orderConfirmation: page(
+    pageModule('orderConfirmation', 'checkout/OrderConfirmationPage', () => import('../features/checkout/OrderConfirmationPage'), withClient),
+    ({ OrderConfirmationPage }) => ({ Component: OrderConfirmationPage }),
+  ),
+  paymentFailed: page(
+    pageModule('paymentFailed', 'checkout/PaymentFailedPage', () => import('../features/checkout/PaymentFailedPage'), withClient),
+    ({ PaymentFailedPage }) => ({ Component: PaymentFailedPage }),
+  ),
+  product: page(pageModule('product', 'catalog/ProductPage', () => import('../features/catalog/ProductPage')), ({ ProductPage, productLoader }) => ({
+    Component: ProductPage,
+    loader: (args, env) => productLoader(env, args.params.alias),
+  })),
+  accountOrders: page(pageModule('accountOrders', 'account/OrdersPage', () => import('../features/account/OrdersPage'), withClient), ({ OrdersPage, ordersLoader }) => ({
+    Component: OrdersPage,
+    loader: ordersLoader,
+  })),
+  accountSettings: page(
+    pageModule('accountSettings', 'account/SettingsPage', () => import('../features/account/SettingsPage'), withClient),
+    ({ SettingsPage, settingsLoader }) => ({ Component: SettingsPage, loader: settingsLoader }),
+  ),
+  accountBalance: page(pageModule('accountBalance', 'account/BalancePage', () => import('../features/account/BalancePage'), withClient), ({ BalancePage, balanceLoader }) => ({
+    Component: BalancePage,
+    loader: balanceLoader,
+  })),
+  resetPassword: page(
+    pageModule('resetPassword', 'account/ResetPasswordPage', () => import('../features/account/ResetPasswordPage'), withClient),
+    ({ ResetPasswordPage }) => ({ Component: ResetPasswordPage }),
+  ),
+  emailChange: page(pageModule('emailChange', 'account/EmailChangePage', () => import('../features/account/EmailChangePage'), withClient), ({ EmailChangePage }) => ({
+    Component: EmailChangePage,
+  })),
+  account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) }) },
+  content: page(pageModule('content', 'content/ContentPage', () => import('../features/content/ContentPage')), ({ ContentPage, contentLoader }) => ({
+    Component: ContentPage,
+    loader: (args, env) => contentLoader(env, args.params.alias),
+  })),
+  notFound: { module: null, route: () => ({ loader: () => notFound(), element: null }) },
+  // Only ever rendered on the server (the worker's offline page has no app scripts): not in the entry chunk.
+  offline: { module: null, route: () => ({ lazy: async () => ({ Component: (await import('../features/pwa/OfflinePage')).OfflinePage }) }) },
+} satisfies Record<PageRouteId, PageEntry>;
+
+/** The page modules, one per chunk, by id (derived from the entries). */
+type EntryModule = NonNullable<(typeof pageEntries)[PageRouteId]['module']>;
+export type PageModuleId = EntryModule['id'];
+const pageModuleList = (): PageModule<PageModuleId>[] => [...new Set(Object.values(pageEntries).map((entry): PageModule<PageModuleId> | null => entry.module))].filter((module) => module !== null);
+const byModule = <T,>(value: (module: PageModule<PageModuleId>) => T) => Object.fromEntries(pageModuleList().map((module) => [module.id, value(module)])) as Record<PageModuleId, T>;
+
+/** Each page module's source file, as Vite's build manifest names it (the server preloads the shown page's chunk). */
+export const pageModuleFiles = /* @__PURE__ */ byModule((module) => `src/client/features/${module.file}.tsx`);
+
+/** Loads each page module (entry-client.tsx: the pages that links lead to, ahead of the tap). */
+export const pageModules = byModule((module) => module.load) as { [Id in PageModuleId]: Extract<EntryModule, { id: Id }>['load'] };
+
+/** Which page module each route of the table shows (null: the route renders nothing of its own). */
+export const pageModuleOf = Object.fromEntries(Object.entries(pageEntries).map(([id, entry]) => [id, entry.module?.id ?? null])) as Record<PageRouteId, PageModuleId | null>;
+
+/** The pages whose components use Apollo as they render (see PageModule.rendersWithClient). */
+export const pagesRenderingWithClient: ReadonlySet<PageModuleId> = /* @__PURE__ */ modulesRenderingWithClient();
+
+function modulesRenderingWithClient(): ReadonlySet<PageModuleId> {
+  return new Set(
+    pageModuleList()
+      .filter((module) => module.rendersWithClient)
+      .map((module) => module.id),
+  );
 }
 
 /** The table's routes in one language, each path its own route object; the handle carries the table's facts. */
 function pageRoutesFor(env: LoaderEnv): RouteObject[] {
-  const pages = pagesFor(env);
-  return (Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) =>
-    pageRoutes[id].paths[env.languageId].map((path): RouteObject => {
-      const page = { ...waitingForClient(pages[id], pageModuleOf[id], env), handle: pageRouteHandle(id) };
+  return (Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) => {
+    const route = pageEntries[id].route(env);
+    return pageRoutes[id].paths[env.languageId].map((path): RouteObject => {
+      const page = { ...route, handle: pageRouteHandle(id) };
       return path === '' ? { ...page, index: true } : { ...page, path };
-    }),
-  );
+    });
+  });
 }
 
 /**

@@ -2,7 +2,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider, getApolloContext, useApolloClient } from '@apollo/client/react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { ApolloContext, useReadyApolloClient } from './apollo-client';
+import { ApolloContext, useApollo } from './apollo-client';
 
 describe('the Apollo context the app provides before Apollo has loaded', () => {
   it('is the very context Apollo’s hooks read', () => {
@@ -25,7 +25,7 @@ describe('the Apollo context the app provides before Apollo has loaded', () => {
 
     const ready: unknown[] = [];
     function ReadsReady() {
-      ready.push(useReadyApolloClient());
+      ready.push(useApollo().ready);
       return null;
     }
     renderToString(
@@ -39,5 +39,20 @@ describe('the Apollo context the app provides before Apollo has loaded', () => {
       </ApolloProvider>,
     );
     expect(ready).toEqual([null, client]);
+  });
+
+  it('hands an action the client it was given, without loading the tab\'s own', async () => {
+    const client = new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.empty() });
+    let get: (() => Promise<ApolloClient>) | undefined;
+    function ReadsLater() {
+      get = useApollo().get;
+      return null;
+    }
+    renderToString(
+      <ApolloContext.Provider value={{ client }}>
+        <ReadsLater />
+      </ApolloContext.Provider>,
+    );
+    expect(await get!()).toBe(client);
   });
 });

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { createContext, useCallback, useContext, useSyncExternalStore, type Context } from 'react';
+import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type Context, type ReactNode } from 'react';
 
 /**
  * The tab's Apollo client, which loads after the first render. Apollo, its cache and rxjs are about 45 KiB
@@ -55,14 +55,6 @@ export function loadApolloClientAfterHydration(attempt = 0): void {
 const RETRY_MS = 15_000;
 const MAX_RETRY_MS = 300_000;
 
-/**
- * For the app's providers: the tab's client once loaded, else null. The same during hydration (the context's
- * value is not in the markup), so a page that waited for the client hydrates with it.
- */
-export function useLoadedApolloClient(): ApolloClient | null {
-  return useSyncExternalStore(subscribe, loadedClient, loadedClient);
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => void listeners.delete(listener);
@@ -90,13 +82,31 @@ function apolloContext(): Context<ApolloContextValue> {
   return context;
 }
 
-/** The client the components are given (the server's, a test's, or the tab's once loaded), or null until then. */
-export function useReadyApolloClient(): ApolloClient | null {
-  return useContext(ApolloContext).client ?? null;
+/**
+ * Gives the tree a client: the server's or a test's when given, else the tab's once it has loaded. The same during
+ * hydration (the context's value is not in the markup), so a page that waited for the client hydrates with it.
+ * (Apollo's own ApolloProvider insists on a client from the start.)
+ */
+export function ShopApolloProvider({ client, children }: { client?: ApolloClient; children: ReactNode }) {
+  const loaded = useSyncExternalStore(subscribe, loadedClient, loadedClient);
+  const given = client ?? loaded ?? undefined;
+  const value = useMemo(() => ({ client: given }), [given]);
+  return createElement(ApolloContext.Provider, { value }, children);
 }
 
-/** For an action (a submit, a search): the client, once it is there. */
-export function useApolloClientLater(): () => Promise<ApolloClient> {
-  const ready = useReadyApolloClient();
-  return useCallback(() => (ready ? Promise.resolve(ready) : loadApolloClient()), [ready]);
+/**
+ * The one way a component gets at Apollo. `ready` is the client the components are given (the server's, a
+ * test's, or the tab's once loaded), null until then: what a component that queries as it renders reads, and
+ * only pages whose route entry says `rendersWithClient` may count on it at once. `get` is for an action (a
+ * submit, a search): the client, once it is there, loading it if nothing has yet. Mutations from forms go through
+ * useShopMutation (lib/use-shop-mutation.ts), which answers the one client error shape.
+ */
+export interface ShopApollo {
+  ready: ApolloClient | null;
+  get: () => Promise<ApolloClient>;
+}
+
+export function useApollo(): ShopApollo {
+  const ready = useContext(ApolloContext).client ?? null;
+  return useMemo(() => ({ ready, get: () => (ready ? Promise.resolve(ready) : loadApolloClient()) }), [ready]);
 }

@@ -1,4 +1,4 @@
-import { useApolloClient } from '@apollo/client/react';
+import type { ApolloClient } from '@apollo/client';
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
@@ -20,8 +20,7 @@ const GUARDED = new Set(['accountOrders', 'accountSettings', 'accountBalance']);
  * ?loginToken, the shop-as label, and the client side of the authenticated guard (a tab signed out, here or in
  * another tab, leaves the account pages for the home page).
  */
-export default function AccountExtras({ languageId }: { languageId: LanguageId }) {
-  const client = useApolloClient();
+export default function AccountExtras({ languageId, client }: { languageId: LanguageId; client: ApolloClient }) {
   const intl = useIntl();
   const location = useLocation();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { routes } from '../../../shared/routes';
 import { OptionalChunk } from '../../components/ChunkBoundary';
 import { Icon } from '../../components/Icon';
 import { useHydrated } from '../../hooks/use-hydrated';
-import { useReadyApolloClient } from '../../lib/apollo-client';
+import { useApollo } from '../../lib/apollo-client';
 import { hasToken } from '../../lib/auth-token';
 import { openPanel } from '../../lib/ui-state';
 
@@ -37,10 +37,10 @@ export function AccountButton({ languageId }: { languageId: LanguageId }) {
 /** Everything else of the account in the layout, once the page has hydrated and the Apollo client has loaded. */
 export function AccountExtras({ languageId }: { languageId: LanguageId }) {
   const hydrated = useHydrated();
-  const client = useReadyApolloClient();
+  const { ready: client } = useApollo();
   return hydrated && client ? (
     <OptionalChunk>
-      <Extras languageId={languageId} />
+      <Extras languageId={languageId} client={client} />
     </OptionalChunk>
   ) : null;
 }

@@ -3,21 +3,17 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { AUTH_PATHS, SHORT_SESSION_MINUTES, type AuthRequest } from '../../../shared/auth';
 import { RETURN_TO_PARAM, safeReturnPath } from '../../../shared/routes';
+import { focusFirstProblem, TextField, type TextFieldProps } from '../../components/form';
 import { useLanguageId } from '../../hooks/use-language';
 import { closePanel, notify, openPanel } from '../../lib/ui-state';
-import { AccountField, focusFirstProblem } from './AccountField';
+import { AccountSubmit, FormError, useFailureText } from './account-form-parts';
 import { AuthError, callAuth, hashPassword } from './auth-client';
 import { signedIn } from './session';
 import { useStartSession } from './use-session';
-import { confirmationProblem, emailProblem, newPasswordProblem, passwordProblem, problemsOf, requiredProblem, type FieldProblem } from './validation';
+import { confirmationProblem, emailProblem, newPasswordProblem, passwordProblem, problemsOf, requiredProblem, useProblemText, type FieldProblem } from './validation';
+import type { MessageId } from '../../i18n/messages';
 
 type Problems<Field extends string> = Partial<Record<Field, FieldProblem>>;
-
-/** The server's text for a refused call, or the generic one when it gave none (no network, a crash). */
-function useFailureText() {
-  const intl = useIntl();
-  return (error: unknown) => (error instanceof AuthError && error.message ? error.message : intl.formatMessage({ id: 'error.generic' }));
-}
 
 /**
  * Login and register: sends the request, signs the tab in with the token it answers, closes the panel and says so,
@@ -52,24 +48,9 @@ function usePanelSignIn(successId: 'account.success.loggedIn' | 'account.success
   return { failure, setFailure, busy, send };
 }
 
-function FormError({ text }: { text: string | null }) {
-  return text ? (
-    <p className="field__error account-form__error" role="alert">
-      {text}
-    </p>
-  ) : null;
-}
-
-function SubmitButton({ busy, label }: { busy: boolean; label: 'account.login.submit' | 'account.register.submit' | 'account.forgot.submit' | 'account.reset.submit' | 'account.settings.changePassword' }) {
-  return (
-    <button type="submit" className="button button--primary account-form__submit" disabled={busy} aria-busy={busy || undefined}>
-      <FormattedMessage id={busy ? 'account.sending' : label} />
-    </button>
-  );
-}
-
 export function LoginForm() {
   const intl = useIntl();
+  const problemText = useProblemText();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState('');
@@ -93,14 +74,14 @@ export function LoginForm() {
 
   return (
     <form ref={form} className="account-form" method="post" noValidate aria-label={intl.formatMessage({ id: 'account.login.title' })} onSubmit={submit}>
-      <AccountField id={`${id}-email`} name="email" label="checkout.field.email" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} problem={problems.email} />
-      <AccountField id={`${id}-password`} name="password" label="account.field.password" type="password" autoComplete="current-password" value={password} onChange={setPassword} problem={problems.password} />
+      <TextField className="account-field" required id={`${id}-email`} name="email" label={intl.formatMessage({ id: 'checkout.field.email' })} type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} error={problemText(problems.email)} />
+      <TextField className="account-field" required id={`${id}-password`} name="password" label={intl.formatMessage({ id: 'account.field.password' })} type="password" autoComplete="current-password" value={password} onChange={setPassword} error={problemText(problems.password)} />
       <label className="account-form__check">
         <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
         <FormattedMessage id="account.rememberMe" />
       </label>
       <FormError text={failure} />
-      <SubmitButton busy={busy} label="account.login.submit" />
+      <AccountSubmit busy={busy} label="account.login.submit" />
       <div className="account-form__links">
         <button type="button" className="link-button" onClick={() => openPanel('account', 'forgot')}>
           <FormattedMessage id="account.toForgot" />
@@ -117,6 +98,7 @@ type RegisterField = 'firstName' | 'lastName' | 'companyName' | 'organisationIdN
 
 export function RegisterForm() {
   const intl = useIntl();
+  const problemText = useProblemText();
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const [customerType, setCustomerType] = useState<'PERSON' | 'ORGANIZATION'>('PERSON');
@@ -160,8 +142,8 @@ export function RegisterForm() {
     }));
   };
 
-  const field = (name: RegisterField, label: Parameters<typeof AccountField>[0]['label'], autoComplete: string, extra: Partial<Parameters<typeof AccountField>[0]> = {}) => (
-    <AccountField id={`${id}-${name}`} name={name} label={label} autoComplete={autoComplete} value={fields[name]} onChange={set(name)} problem={problems[name]} {...extra} />
+  const field = (name: RegisterField, label: MessageId, autoComplete: string, extra: Partial<TextFieldProps> = {}) => (
+    <TextField className="account-field" required id={`${id}-${name}`} name={name} label={intl.formatMessage({ id: label })} autoComplete={autoComplete} value={fields[name]} onChange={set(name)} error={problemText(problems[name])} {...extra} />
   );
 
   return (
@@ -189,7 +171,7 @@ export function RegisterForm() {
         <FormattedMessage id="checkout.field.newsletterConsent" />
       </label>
       <FormError text={failure} />
-      <SubmitButton busy={busy} label="account.register.submit" />
+      <AccountSubmit busy={busy} label="account.register.submit" />
       <div className="account-form__links">
         <button type="button" className="link-button" onClick={() => openPanel('account', 'login')}>
           <FormattedMessage id="account.toLogin" />
@@ -201,6 +183,7 @@ export function RegisterForm() {
 
 export function ForgotPasswordForm() {
   const intl = useIntl();
+  const problemText = useProblemText();
   const languageId = useLanguageId();
   const failureText = useFailureText();
   const id = useId();
@@ -233,9 +216,9 @@ export function ForgotPasswordForm() {
       <p>
         <FormattedMessage id="account.forgot.text" />
       </p>
-      <AccountField id={`${id}-email`} name="email" label="checkout.field.email" type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} problem={problem} inputRef={input} />
+      <TextField className="account-field" required id={`${id}-email`} name="email" label={intl.formatMessage({ id: 'checkout.field.email' })} type="email" inputMode="email" autoComplete="email" value={email} onChange={setEmail} error={problemText(problem)} inputRef={input} />
       <FormError text={failure} />
-      <SubmitButton busy={busy} label="account.forgot.submit" />
+      <AccountSubmit busy={busy} label="account.forgot.submit" />
       <div className="account-form__links">
         <button type="button" className="link-button" onClick={() => openPanel('account', 'login')}>
           <FormattedMessage id="account.toLogin" />
@@ -248,6 +231,7 @@ export function ForgotPasswordForm() {
 /** A new password from the reset mail's link: its key, the password twice. Signs the shopper in when the server answers a token. */
 export function ResetPasswordForm({ resetKey, onDone }: { resetKey: string; onDone: (signedIn: boolean) => void }) {
   const intl = useIntl();
+  const problemText = useProblemText();
   const languageId = useLanguageId();
   const start = useStartSession();
   const failureText = useFailureText();
@@ -281,19 +265,21 @@ export function ResetPasswordForm({ resetKey, onDone }: { resetKey: string; onDo
 
   return (
     <form ref={form} className="account-form" method="post" noValidate aria-label={intl.formatMessage({ id: 'account.reset.title' })} onSubmit={submit}>
-      <AccountField id={`${id}-password`} name="password" label="account.field.newPassword" type="password" autoComplete="new-password" value={password} onChange={setPassword} problem={problems.password} />
-      <AccountField
+      <TextField className="account-field" required id={`${id}-password`} name="password" label={intl.formatMessage({ id: 'account.field.newPassword' })} type="password" autoComplete="new-password" value={password} onChange={setPassword} error={problemText(problems.password)} />
+      <TextField
+        className="account-field"
+        required
         id={`${id}-confirmation`}
         name="confirmation"
-        label="account.field.confirmPassword"
+        label={intl.formatMessage({ id: 'account.field.confirmPassword' })}
         type="password"
         autoComplete="new-password"
         value={confirmation}
         onChange={setConfirmation}
-        problem={problems.confirmation}
+        error={problemText(problems.confirmation)}
       />
       <FormError text={failure} />
-      <SubmitButton busy={busy} label="account.reset.submit" />
+      <AccountSubmit busy={busy} label="account.reset.submit" />
     </form>
   );
 }

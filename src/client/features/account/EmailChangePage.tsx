@@ -5,10 +5,12 @@ import { AUTH_PATHS } from '../../../shared/auth';
 import { routes } from '../../../shared/routes';
 import { Head } from '../../components/Head';
 import { useLanguageId } from '../../hooks/use-language';
+import { FieldError } from '../../components/form';
 import { readToken } from '../../lib/auth-token';
 import { notify, openPanel } from '../../lib/ui-state';
+import { FormError, useFailureText } from './account-form-parts';
 import { ResetPasswordForm } from './AuthForms';
-import { AuthError, callAuth } from './auth-client';
+import { callAuth } from './auth-client';
 import { signOut } from './session';
 import { useStartSession } from './use-session';
 
@@ -38,11 +40,6 @@ export function EmailChangePage() {
       )}
     </div>
   );
-}
-
-function useFailureText() {
-  const intl = useIntl();
-  return (error: unknown) => (error instanceof AuthError && error.message ? error.message : intl.formatMessage({ id: 'error.generic' }));
 }
 
 function ConfirmEmailChange({ emailKey }: { emailKey: string }) {
@@ -90,11 +87,7 @@ function ConfirmEmailChange({ emailKey }: { emailKey: string }) {
       <p>
         <FormattedMessage id="account.email.confirmText" />
       </p>
-      {failure && (
-        <p className="field__error account-form__error" role="alert">
-          {failure}
-        </p>
-      )}
+      <FormError text={failure} />
       <button type="button" className="button button--primary" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
         <FormattedMessage id={busy ? 'account.sending' : 'account.email.confirm'} />
       </button>
@@ -144,9 +137,7 @@ function UndoEmailChange({ emailKey }: { emailKey: string }) {
   if ('error' in state) {
     return (
       <>
-        <p className="field__error" role="alert">
-          {failureText(state.error)}
-        </p>
+        <FieldError announce>{failureText(state.error)}</FieldError>
         <button type="button" className="button" onClick={() => openPanel('account', 'forgot')}>
           <FormattedMessage id="account.forgot.title" />
         </button>

@@ -1,66 +1,55 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidEmail } from '../../../shared/email';
-import type { LanguageId } from '../../../shared/locales';
-import { useApolloClientLater } from '../../lib/apollo-client';
-import { notify } from '../../lib/ui-state';
+import { channels, type LanguageId } from '../../../shared/locales';
+import { SubmitButton, TextField } from '../../components/form';
+import { SubscribeToNewsletterDocument } from '../../graphql/generated/documents/SubscribeToNewsletter';
 import { useHydrated } from '../../hooks/use-hydrated';
-import { subscribeToNewsletter } from './newsletter';
+import { notify } from '../../lib/ui-state';
+import { useShopMutation } from '../../lib/use-shop-mutation';
 
-/** The footer's newsletter sign-up; the mutation loads on the first submit. */
+/** The footer's newsletter sign-up; the mutation (and Apollo) load on the first submit. */
 export default function NewsletterForm({ languageId }: { languageId: LanguageId }) {
   const intl = useIntl();
-  const apollo = useApolloClientLater();
+  const [subscribe, { loading }] = useShopMutation(SubscribeToNewsletterDocument);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // Until its code has arrived and hydrated, a tap would post the page instead of signing up: the button waits.
   const hydrated = useHydrated();
-  const generic = () => intl.formatMessage({ id: 'error.generic' });
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!isValidEmail(email)) return setError(intl.formatMessage({ id: 'validation.email' }));
-    setBusy(true);
-    try {
-      const answer = await subscribeToNewsletter(await apollo(), languageId, email);
-      setError(answer.ok ? null : (answer.message ?? generic()));
-      if (answer.ok) {
-        setEmail('');
-        notify(answer.message ?? intl.formatMessage({ id: 'account.success.newsletter' }), 'success');
-      }
-    } catch {
-      setError(generic());
-    } finally {
-      setBusy(false);
-    }
+    const { channelId } = channels[languageId];
+    const answer = await subscribe({ email: email.trim(), channelId, languageId });
+    if (answer.error) return setError(answer.error.fields.email ?? answer.error.message);
+    const { ok, message } = answer.data.subscribeToNewsletter;
+    if (!ok) return setError(message ?? intl.formatMessage({ id: 'error.generic' }));
+    setError(null);
+    setEmail('');
+    notify(message ?? intl.formatMessage({ id: 'account.success.newsletter' }), 'success');
   };
   return (
     <form className="newsletter-signup" method="post" noValidate onSubmit={submit}>
-      <label className="field__label" htmlFor="newsletter-email">
-        <FormattedMessage id="footer.newsletterEmail" />
-      </label>
-      <div className="newsletter-signup__row">
-        <input
-          id="newsletter-email"
-          className="field__input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'newsletter-email-error' : undefined}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <button type="submit" className="button" disabled={busy || !hydrated}>
-          <FormattedMessage id="footer.newsletterSubmit" />
-        </button>
-      </div>
-      {error && (
-        <p className="field__error" id="newsletter-email-error" role="alert">
-          {error}
-        </p>
-      )}
+      <TextField
+        id="newsletter-email"
+        label={<FormattedMessage id="footer.newsletterEmail" />}
+        error={error}
+        announce
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        value={email}
+        onChange={setEmail}
+        row={{
+          className: 'newsletter-signup__row',
+          after: (
+            <SubmitButton pending={loading} disabled={!hydrated}>
+              <FormattedMessage id="footer.newsletterSubmit" />
+            </SubmitButton>
+          ),
+        }}
+      />
     </form>
   );
 }

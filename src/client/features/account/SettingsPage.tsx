@@ -1,5 +1,3 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useMutation } from '@apollo/client/react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLoaderData, useNavigate, useRevalidator, type LoaderFunctionArgs } from 'react-router';
@@ -12,15 +10,21 @@ import { UpdateUserDocument } from '../../graphql/generated/documents/UpdateUser
 import type { AccountUserQuery, UserFieldsFragment, UserInput } from '../../graphql/generated/operations';
 import { useChannelVariables, useLanguageId } from '../../hooks/use-language';
 import { readToken } from '../../lib/auth-token';
+import { Field, FieldError, focusFirstProblem, SubmitButton, TextField, type TextFieldProps } from '../../components/form';
+import type { MessageId } from '../../i18n/messages';
+import type { ClientError } from '../../lib/client-error';
+import { formMessageOf } from '../../lib/client-error';
 import type { LoaderEnv } from '../../lib/route-context';
 import { notify } from '../../lib/ui-state';
-import { AccountField, focusFirstProblem } from './AccountField';
+import { useClientErrorOf } from '../../lib/use-client-error';
+import { useShopMutation } from '../../lib/use-shop-mutation';
 import { AccountFrame, SigningIn } from './AccountFrame';
+import { AccountSubmit, FormError } from './account-form-parts';
 import { accountLoader, type AccountLoaderData } from './account-loader';
 import { AuthError, callAuth, hashPassword } from './auth-client';
 import { signedIn, signOut } from './session';
 import { useStartSession } from './use-session';
-import { confirmationProblem, emailProblem, newPasswordProblem, passwordProblem, problemsOf, requiredProblem, type FieldProblem } from './validation';
+import { confirmationProblem, emailProblem, newPasswordProblem, passwordProblem, problemsOf, requiredProblem, useProblemText, type FieldProblem, type ShownProblem } from './validation';
 
 export function settingsLoader(args: LoaderFunctionArgs, env: LoaderEnv) {
   return accountLoader(args, env, AccountUserDocument);
@@ -75,26 +79,15 @@ const AUTOCOMPLETE: Record<TextField, string> = {
   city: 'address-level2',
 };
 
-/** A server message for one field (BAD_USER_INPUT's extensions.fields) becomes that field's problem as given. */
-type ServerProblem = FieldProblem | { text: string };
-type Problems = Partial<Record<TextField | 'password', ServerProblem>>;
-
-const shownProblem = (problem: ServerProblem | undefined): FieldProblem | undefined =>
-  problem && 'text' in problem ? { id: 'account.serverProblem', values: { text: problem.text } } : problem;
+type Problems = Partial<Record<TextField | 'password', ShownProblem>>;
 
 /**
- * What a refused mutation shows: each bad field's text at the field, and a text for the whole form: the server's
- * (in the shopper's language: bad fields, too many password guesses, a busy server) unless it only repeats the one
- * at a field, or the generic one when the server gave neither.
+ * What a refused mutation shows: each bad field's text (BAD_USER_INPUT's extensions.fields) at the field, and a
+ * text for the whole form unless it only repeats the one at a field.
  */
-function refusal(error: unknown, generic: string): { fields: Problems; message: string | null } {
-  const shown = CombinedGraphQLErrors.is(error)
-    ? error.errors.find((e) => ['BAD_USER_INPUT', 'RATE_LIMITED', 'BUSY'].includes(String(e.extensions?.code)))
-    : undefined;
-  const texts = Object.entries((shown?.extensions?.fields ?? {}) as Record<string, unknown>).map(([field, text]) => [field, String(text)] as const);
-  const fields: Problems = Object.fromEntries(texts.map(([field, text]) => [field, { text }]));
-  if (!shown) return { fields, message: generic };
-  return { fields, message: texts.some(([, text]) => text === shown.message) ? null : shown.message };
+function refusal(error: ClientError): { fields: Problems; message: string | null } {
+  const fields: Problems = Object.fromEntries(Object.entries(error.fields).map(([field, text]) => [field, { text }]));
+  return { fields, message: formMessageOf(error) };
 }
 
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -112,7 +105,8 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
   const emailChanged = !sameAddress(details.email, user.email);
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [update, { loading }] = useMutation(UpdateUserDocument);
+  const problemText = useProblemText();
+  const [update, { loading }] = useShopMutation(UpdateUserDocument);
   const company = user.customerType === 'ORGANIZATION';
   const set = (field: TextField) => (value: string) => setDetails((current) => ({ ...current, [field]: value }));
 
@@ -140,39 +134,36 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
       if (!company && (field === 'companyName' || field === 'organisationIdNumber')) continue;
       input[field] = details[field].trim() || null;
     }
-    try {
-      const requested = details.email.trim();
-      const result = await update({ variables: { user: input, password: emailChanged ? await hashPassword(password) : undefined, ...channel } });
-      // The answer keeps the old address: the new one becomes the account's once the link mailed to it is opened.
-      if (result.data) setDetails(detailsOf(result.data.updateUser));
-      setPassword('');
-      setSentTo(emailChanged ? requested : null);
-      notify(intl.formatMessage(emailChanged ? { id: 'account.settings.emailConfirmSent' } : { id: 'account.success.saved' }, { email: requested }), 'success');
-      void revalidator.revalidate();
-    } catch (error) {
-      const { fields, message } = refusal(error, intl.formatMessage({ id: 'error.generic' }));
+    const requested = details.email.trim();
+    const result = await update({ user: input, password: emailChanged ? await hashPassword(password) : undefined, ...channel });
+    if (result.error) {
+      const { fields, message } = refusal(result.error);
       setProblems(fields);
       setFailure(message);
       requestAnimationFrame(() => focusFirstProblem(form.current));
+      return;
     }
+    // The answer keeps the old address: the new one becomes the account's once the link mailed to it is opened.
+    setDetails(detailsOf(result.data.updateUser));
+    setPassword('');
+    setSentTo(emailChanged ? requested : null);
+    notify(intl.formatMessage(emailChanged ? { id: 'account.settings.emailConfirmSent' } : { id: 'account.success.saved' }, { email: requested }), 'success');
+    void revalidator.revalidate();
   };
 
-  const field = (name: TextField, label: Parameters<typeof AccountField>[0]['label'], extra: Partial<Parameters<typeof AccountField>[0]> = {}) => {
-    const problem = problems[name];
-    return (
-      <AccountField
-        id={`${id}-${name}`}
-        name={name}
-        label={label}
-        autoComplete={AUTOCOMPLETE[name]}
-        value={details[name]}
-        onChange={set(name)}
-        problem={shownProblem(problem)}
-        required={false}
-        {...extra}
-      />
-    );
-  };
+  const field = (name: TextField, label: MessageId, extra: Partial<TextFieldProps> = {}) => (
+    <TextField
+      className="account-field"
+      id={`${id}-${name}`}
+      name={name}
+      label={intl.formatMessage({ id: label })}
+      autoComplete={AUTOCOMPLETE[name]}
+      value={details[name]}
+      onChange={set(name)}
+      error={problemText(problems[name])}
+      {...extra}
+    />
+  );
 
   return (
     <form ref={form} className="account-form account-section" method="post" noValidate aria-labelledby={`${id}-title`} onSubmit={submit}>
@@ -190,15 +181,17 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
             <p>
               <FormattedMessage id="account.settings.emailPassword" />
             </p>
-            <AccountField
+            <TextField
+              className="account-field"
+              required
               id={`${id}-password`}
               name="current-password"
-              label="account.field.currentPassword"
+              label={intl.formatMessage({ id: 'account.field.currentPassword' })}
               type="password"
               autoComplete="current-password"
               value={password}
               onChange={setPassword}
-              problem={shownProblem(problems.password)}
+              error={problemText(problems.password)}
             />
           </div>
         )}
@@ -218,25 +211,24 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
         {field('addressLine2', 'checkout.field.addressLine2')}
         {field('zip', 'checkout.field.zip', { inputMode: 'numeric' })}
         {field('city', 'checkout.field.city')}
-        <div className="account-field">
-          <label className="field__label" htmlFor={`${id}-country`}>
-            <FormattedMessage id="checkout.field.country" />
-          </label>
-          <select
-            id={`${id}-country`}
-            name="country"
-            className="field__input"
-            autoComplete="country"
-            value={details.country}
-            onChange={(event) => setDetails((current) => ({ ...current, country: event.target.value }))}
-          >
-            {shippingCountryCodes.map((code) => (
-              <option key={code} value={code}>
-                {intl.formatMessage({ id: `checkout.country.${code}` })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Field className="account-field" id={`${id}-country`} label={<FormattedMessage id="checkout.field.country" />}>
+          {(control) => (
+            <select
+              {...control}
+              name="country"
+              className="field__input"
+              autoComplete="country"
+              value={details.country}
+              onChange={(event) => setDetails((current) => ({ ...current, country: event.target.value }))}
+            >
+              {shippingCountryCodes.map((code) => (
+                <option key={code} value={code}>
+                  {intl.formatMessage({ id: `checkout.country.${code}` })}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <h3>
         <FormattedMessage id="account.settings.newsletter" />
@@ -245,14 +237,8 @@ function DetailsForm({ user }: { user: UserFieldsFragment }) {
         <input type="checkbox" checked={details.newsletterConsent} onChange={(event) => setDetails((current) => ({ ...current, newsletterConsent: event.target.checked }))} />
         <FormattedMessage id="checkout.field.newsletterConsent" />
       </label>
-      {failure && (
-        <p className="field__error account-form__error" role="alert">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="button button--primary account-form__submit" disabled={loading} aria-busy={loading || undefined}>
-        <FormattedMessage id={loading ? 'account.sending' : 'account.settings.save'} />
-      </button>
+      <FormError text={failure} />
+      <AccountSubmit busy={loading} label="account.settings.save" />
     </form>
   );
 }
@@ -268,6 +254,8 @@ function PasswordForm() {
   const [problems, setProblems] = useState<Partial<Record<keyof typeof fields, FieldProblem>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const problemText = useProblemText();
+  const errorOf = useClientErrorOf();
   const set = (field: keyof typeof fields) => (value: string) => setFields((current) => ({ ...current, [field]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -293,7 +281,7 @@ function PasswordForm() {
       setFields({ current: '', password: '', confirmation: '' });
       notify(intl.formatMessage({ id: 'account.success.passwordChanged' }), 'success');
     } catch (error) {
-      const text = error instanceof AuthError && error.message ? error.message : intl.formatMessage({ id: 'error.generic' });
+      const text = errorOf(error).message;
       if (error instanceof AuthError && (error.code === 'WRONG_PASSWORD_LOGGED_OUT' || error.status === 401)) {
         // A wrong current password ends the session on the server: the browser follows.
         await signOut({ callServer: false });
@@ -313,26 +301,44 @@ function PasswordForm() {
         <FormattedMessage id="account.settings.password" />
       </h2>
       {/* For password managers: which account the new password belongs to. */}
-      <AccountField id={`${id}-current`} name="current-password" label="account.field.currentPassword" type="password" autoComplete="current-password" value={fields.current} onChange={set('current')} problem={problems.current} />
-      <AccountField id={`${id}-new`} name="new-password" label="account.field.newPassword" type="password" autoComplete="new-password" value={fields.password} onChange={set('password')} problem={problems.password} />
-      <AccountField
+      <TextField
+        className="account-field"
+        required
+        id={`${id}-current`}
+        name="current-password"
+        label={intl.formatMessage({ id: 'account.field.currentPassword' })}
+        type="password"
+        autoComplete="current-password"
+        value={fields.current}
+        onChange={set('current')}
+        error={problemText(problems.current)}
+      />
+      <TextField
+        className="account-field"
+        required
+        id={`${id}-new`}
+        name="new-password"
+        label={intl.formatMessage({ id: 'account.field.newPassword' })}
+        type="password"
+        autoComplete="new-password"
+        value={fields.password}
+        onChange={set('password')}
+        error={problemText(problems.password)}
+      />
+      <TextField
+        className="account-field"
+        required
         id={`${id}-confirmation`}
         name="confirm-password"
-        label="account.field.confirmPassword"
+        label={intl.formatMessage({ id: 'account.field.confirmPassword' })}
         type="password"
         autoComplete="new-password"
         value={fields.confirmation}
         onChange={set('confirmation')}
-        problem={problems.confirmation}
+        error={problemText(problems.confirmation)}
       />
-      {failure && (
-        <p className="field__error account-form__error" role="alert">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="button button--primary account-form__submit" disabled={busy} aria-busy={busy || undefined}>
-        <FormattedMessage id={busy ? 'account.sending' : 'account.settings.changePassword'} />
-      </button>
+      <FormError text={failure} />
+      <AccountSubmit busy={busy} label="account.settings.changePassword" />
     </form>
   );
 }
@@ -348,9 +354,10 @@ function DeleteAccount() {
   const [confirming, setConfirming] = useState(false);
   // Deleting asks for the password: a stolen token alone must not erase the account.
   const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<ServerProblem | undefined>(undefined);
+  const [problem, setProblem] = useState<ShownProblem | undefined>(undefined);
   const [failure, setFailure] = useState<string | null>(null);
-  const [remove, { loading }] = useMutation(DeleteUserDocument);
+  const problemText = useProblemText();
+  const [remove, { loading }] = useShopMutation(DeleteUserDocument);
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     const missing = passwordProblem(password) ?? undefined;
@@ -358,18 +365,18 @@ function DeleteAccount() {
     setFailure(null);
     if (missing) return requestAnimationFrame(() => focusFirstProblem(form.current));
     start();
-    try {
-      const result = await remove({ variables: { password: await hashPassword(password), ...channel } });
-      // The server ended every session of the account.
-      await signOut({ callServer: false });
-      notify(result.data?.deleteUser.message || intl.formatMessage({ id: 'account.success.deleted' }), 'success');
-      await navigate(routes.home(languageId), { replace: true });
-    } catch (error) {
-      const { fields, message } = refusal(error, intl.formatMessage({ id: 'error.generic' }));
+    const result = await remove({ password: await hashPassword(password), ...channel });
+    if (result.error) {
+      const { fields, message } = refusal(result.error);
       setProblem(fields.password);
       setFailure(message);
       requestAnimationFrame(() => focusFirstProblem(form.current));
+      return;
     }
+    // The server ended every session of the account.
+    await signOut({ callServer: false });
+    notify(result.data.deleteUser.message || intl.formatMessage({ id: 'account.success.deleted' }), 'success');
+    await navigate(routes.home(languageId), { replace: true });
   };
   const cancel = () => {
     setConfirming(false);
@@ -395,24 +402,22 @@ function DeleteAccount() {
           <p>
             <FormattedMessage id="account.settings.deletePassword" />
           </p>
-          <AccountField
+          <TextField
+            className="account-field"
+            required
             id={`${id}-password`}
             name="current-password"
-            label="account.field.currentPassword"
+            label={intl.formatMessage({ id: 'account.field.currentPassword' })}
             type="password"
             autoComplete="current-password"
             value={password}
             onChange={setPassword}
-            problem={shownProblem(problem)}
+            error={problemText(problem)}
           />
-          {failure && (
-            <p className="field__error" role="alert">
-              {failure}
-            </p>
-          )}
-          <button type="submit" className="button button--danger" disabled={loading} aria-busy={loading || undefined}>
+          <FieldError announce>{failure}</FieldError>
+          <SubmitButton pending={loading} className="button button--danger">
             <FormattedMessage id="account.settings.deleteConfirm" />
-          </button>
+          </SubmitButton>
           <button type="button" className="button" onClick={cancel}>
             <FormattedMessage id="account.settings.cancel" />
           </button>

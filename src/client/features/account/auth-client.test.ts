@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, PASSWORD_SALT } from '../../../shared/auth';
+import { clientErrorOf } from '../../lib/client-error';
 import { AuthError, callAuth, hashPassword, solveChallenge, tokenClaims } from './auth-client';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -49,5 +50,17 @@ describe('auth client', () => {
     const payload = Buffer.from(JSON.stringify({ sub: '1', sid: 's', exp: 200, iat: 100, shopAs: true })).toString('base64url');
     expect(tokenClaims(`h.${payload}.sig`)).toMatchObject({ exp: 200, iat: 100, shopAs: true });
     expect(tokenClaims('garbage')).toBeNull();
+  });
+
+  it('refuses in the client error shape GraphQL refusals take, the generic text where the server gave none', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(401, { code: 'WRONG_CREDENTIALS', message: 'Fel e-post eller lösenord' })),
+    );
+    const refused = await callAuth(AUTH_PATHS.login, { username: 'a@b.se', password: 'x' }, { languageId: 'sv' }).catch((error: unknown) => error);
+    expect(clientErrorOf(refused, 'Något gick fel')).toEqual({ code: 'WRONG_CREDENTIALS', message: 'Fel e-post eller lösenord', fields: {} });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const lost = await callAuth(AUTH_PATHS.login, { username: 'a@b.se', password: 'x' }, { languageId: 'sv' }).catch((error: unknown) => error);
+    expect(clientErrorOf(lost, 'Något gick fel')).toEqual({ code: 'NETWORK', message: 'Något gick fel', fields: {} });
   });
 });

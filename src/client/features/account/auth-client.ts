@@ -1,8 +1,14 @@
 import { AUTH_PATHS, PASSWORD_SALT, type AuthChallenge, type AuthErrorCode, type AuthFailure, type AuthRequest, type AuthSuccess, type AuthTokenClaims } from '../../../shared/auth';
 import { channels, type LanguageId } from '../../../shared/locales';
+import type { ClientError } from '../../lib/client-error';
 
-/** A refused auth call: the server's text for the shopper (in the request's language) and its code. */
-export class AuthError extends Error {
+/**
+ * A refused auth call in the client error shape (lib/client-error.ts), as GraphQL refusals are: the server's text
+ * for the shopper (in the request's language; empty when none came, and clientErrorOf puts the generic one
+ * there), its code, and the HTTP status. The auth endpoints name no single fields.
+ */
+export class AuthError extends Error implements ClientError {
+  readonly fields: Readonly<Record<string, string>> = {};
   constructor(
     message: string,
     readonly code: AuthErrorCode | 'NETWORK',

@@ -1,11 +1,22 @@
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth';
 import { isValidEmail } from '../../../shared/email';
+import { useCallback } from 'react';
+import { useIntl } from 'react-intl';
 import type { MessageId } from '../../i18n/messages';
 
-/** A field's problem as the catalog's text id and its values; null when the value is fine. */
+/** A field's problem found here, as the catalog's text id and its values; null when the value is fine. */
 export interface FieldProblem {
   id: MessageId;
   values?: Record<string, string | number>;
+}
+
+/** A field's problem as the form shows it: found here, or worded by the server (a ClientError's fields). */
+export type ShownProblem = FieldProblem | { text: string };
+
+/** A problem's text in the shopper's language, for the form kit's Field (null: no problem). */
+export function useProblemText(): (problem: ShownProblem | null | undefined) => string | null {
+  const intl = useIntl();
+  return useCallback((problem) => (!problem ? null : 'text' in problem ? problem.text : intl.formatMessage({ id: problem.id }, problem.values)), [intl]);
 }
 
 export function emailProblem(email: string): FieldProblem | null {

@@ -1,5 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { MAX_CODE_LENGTH } from '../../../shared/limits';
+import { SubmitButton, TextField } from '../../components/form';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { notify } from '../../lib/ui-state';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
@@ -123,38 +125,32 @@ function CartCodeForm({ cart, kind }: { cart: CartFieldsFragment; kind: CodeKind
   return (
     <div className="promo-code">
       <form className="promo-code__form" method="post" noValidate onSubmit={apply}>
-        <label className="field__label" htmlFor={`${id}-code`}>
-          <FormattedMessage id={`${messages}.label`} />
-        </label>
-        <div className="promo-code__row">
-          <input
-            ref={input}
-            id={`${id}-code`}
-            className="field__input"
-            type="text"
-            name={inputName}
-            autoComplete="off"
-            maxLength={64}
-            autoCapitalize="characters"
-            spellCheck={false}
-            enterKeyHint="done"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-            value={code}
-            onChange={(e) => {
-              setCode(e.target.value);
-              if (error) setError(null);
-            }}
-          />
-          <button type="submit" className="button" disabled={!hydrated || loading} aria-busy={loading || undefined}>
-            <FormattedMessage id={`${messages}.apply`} />
-          </button>
-        </div>
-        {error && (
-          <p className="field__error" id={`${id}-error`} role="alert">
-            {error}
-          </p>
-        )}
+        <TextField
+          id={`${id}-code`}
+          label={<FormattedMessage id={`${messages}.label`} />}
+          error={error}
+          announce
+          inputRef={input}
+          name={inputName}
+          autoComplete="off"
+          maxLength={MAX_CODE_LENGTH}
+          autoCapitalize="characters"
+          spellCheck={false}
+          enterKeyHint="done"
+          value={code}
+          onChange={(value) => {
+            setCode(value);
+            if (error) setError(null);
+          }}
+          row={{
+            className: 'promo-code__row',
+            after: (
+              <SubmitButton pending={loading} disabled={!hydrated}>
+                <FormattedMessage id={`${messages}.apply`} />
+              </SubmitButton>
+            ),
+          }}
+        />
       </form>
       {inUse && (
         <p className="promo-code__applied">

@@ -1,3 +1,4 @@
+import { MAX_LINE_QUANTITY } from '../../../shared/limits';
 import type { LanguageId } from '../../../shared/locales';
 import { formatMoney, toMajor, toMinor } from '../../../shared/money';
 import type { CartFieldsFragment, PriceFieldsFragment } from '../../graphql/generated/operations';
@@ -5,8 +6,6 @@ import { waitingOn, type CartIntent, type KeptCart, type LinePreview, type Outbo
 
 type Cart = CartFieldsFragment;
 type Line = Cart['items'][number];
-
-const MAX_LINE_QUANTITY = 999;
 
 function price(incMinor: number, exMinor: number, languageId: LanguageId): PriceFieldsFragment {
   const inc = formatMoney(incMinor, languageId);

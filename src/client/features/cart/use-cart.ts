@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
-import { useApolloClientLater, useReadyApolloClient } from '../../lib/apollo-client';
+import { useApollo } from '../../lib/apollo-client';
 import type * as Runtime from './outbox/runtime';
 import { cartAnswerContext, cartState, confirmedCart, loadCartId, outboxState, type CartIntent, type KeptCart, type LinePreview } from './cart-store';
 
@@ -30,7 +30,7 @@ const loadOutbox = (): Promise<OutboxModule> =>
  * it), the page's language and the texts it tells with.
  */
 function useOutboxContext(): () => Promise<Runtime.OutboxContext> {
-  const apollo = useApolloClientLater();
+  const apollo = useApollo().get;
   const { channelId, languageId } = useChannelVariables();
   const intl = useIntl();
   return useCallback(
@@ -87,7 +87,7 @@ export function useCart(): CartFieldsFragment | null {
  * shows no cart (the server knows none).
  */
 function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannelVariables>): CartFieldsFragment | undefined {
-  const client = useReadyApolloClient();
+  const client = useApollo().ready;
   const { channelId, languageId } = channel;
   const [answer, setAnswer] = useState<{ key: string; cart: CartFieldsFragment | undefined } | null>(null);
   const key = `${id}|${channelId}|${languageId}`;

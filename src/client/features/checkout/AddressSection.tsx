@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { COUNTRIES, zipLooksComplete } from './checkout-form';
-import { CheckoutTextField } from './CheckoutTextField';
+import { Field, TextField } from '../../components/form';
+import { useCheckoutField } from './checkout-field';
 import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
 
@@ -9,42 +10,28 @@ export function AddressSection({ state }: { state: CheckoutState }) {
   const intl = useIntl();
   const country = state.form?.country ?? 'SE';
   const countryError = state.errorFor('country');
+  const field = useCheckoutField(state);
   return (
     <CheckoutStep step={2} name="address" titleId="checkout.address">
       <div className="checkout-fields">
-        <div className="checkout-field checkout-field--country">
-          <label className="field__label" htmlFor="checkout-country">
-            <FormattedMessage id="checkout.field.country" />
-          </label>
-          <select
-            id="checkout-country"
-            name="country"
-            className="field__input"
-            autoComplete="country"
-            value={country}
-            aria-invalid={countryError ? true : undefined}
-            aria-describedby={countryError ? 'checkout-country-error' : undefined}
-            onChange={(e) => state.change('country', e.target.value, true)}
-          >
-            {COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {intl.formatMessage({ id: `checkout.country.${code}` })}
-              </option>
-            ))}
-          </select>
-          {countryError && (
-            <p className="field__error" id="checkout-country-error">
-              {countryError}
-            </p>
+        <Field className="checkout-field checkout-field--country" id="checkout-country" label={<FormattedMessage id="checkout.field.country" />} error={countryError}>
+          {(control) => (
+            <select {...control} name="country" className="field__input" autoComplete="country" value={country} onChange={(e) => state.change('country', e.target.value, true)}>
+              {COUNTRIES.map((code) => (
+                <option key={code} value={code}>
+                  {intl.formatMessage({ id: `checkout.country.${code}` })}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        </Field>
         {/* The Swedish address order, as in the account's settings and on the order: c/o above the street. */}
-        <CheckoutTextField field="careOf" state={state} />
-        <CheckoutTextField field="streetAddress" state={state} autoComplete="address-line1" required />
-        <CheckoutTextField field="addressLine2" state={state} autoComplete="address-line2" />
-        <CheckoutTextField field="zip" state={state} autoComplete="postal-code" inputMode="numeric" required saveWhen={(zip) => zipLooksComplete(country, zip)} />
-        <CheckoutTextField field="city" state={state} autoComplete="address-level2" required />
-        <CheckoutTextField field="entryCode" state={state} />
+        <TextField {...field('careOf')} />
+        <TextField {...field('streetAddress', { required: true })} autoComplete="address-line1" />
+        <TextField {...field('addressLine2')} autoComplete="address-line2" />
+        <TextField {...field('zip', { required: true, saveWhen: (zip) => zipLooksComplete(country, zip) })} autoComplete="postal-code" inputMode="numeric" />
+        <TextField {...field('city', { required: true })} autoComplete="address-level2" />
+        <TextField {...field('entryCode')} />
       </div>
     </CheckoutStep>
   );

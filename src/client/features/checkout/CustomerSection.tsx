@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { CustomerType } from '../../graphql/generated/operations';
 import type { MessageId } from '../../i18n/messages';
-import { CheckoutTextField } from './CheckoutTextField';
+import { TextField } from '../../components/form';
+import { useCheckoutField } from './checkout-field';
 import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
 
@@ -14,6 +15,7 @@ const CUSTOMER_TYPES: readonly { type: CustomerType; messageId: MessageId }[] = 
 export function CustomerSection({ state }: { state: CheckoutState }) {
   const intl = useIntl();
   const organisation = state.form?.customerType === 'ORGANIZATION';
+  const field = useCheckoutField(state);
   return (
     <CheckoutStep step={1} name="customer" titleId="checkout.customer">
       <fieldset className="checkout-choice checkout-choice--inline">
@@ -30,15 +32,15 @@ export function CustomerSection({ state }: { state: CheckoutState }) {
       <div className="checkout-fields">
         {organisation && (
           <>
-            <CheckoutTextField field="companyName" state={state} autoComplete="organization" required />
-            <CheckoutTextField field="organisationIdNumber" state={state} inputMode="numeric" required />
+            <TextField {...field('companyName', { required: true })} autoComplete="organization" />
+            <TextField {...field('organisationIdNumber', { required: true })} inputMode="numeric" />
           </>
         )}
-        <CheckoutTextField field="email" state={state} type="email" autoComplete="email" inputMode="email" required />
-        <CheckoutTextField field="phoneNumber" state={state} type="tel" autoComplete="tel" required />
-        <CheckoutTextField field="firstName" state={state} autoComplete="given-name" required />
-        <CheckoutTextField field="lastName" state={state} autoComplete="family-name" required />
-        {!organisation && <CheckoutTextField field="personalIdNumber" state={state} inputMode="numeric" required={state.form?.paymentMethod === 'INVOICE'} />}
+        <TextField {...field('email', { required: true })} type="email" autoComplete="email" inputMode="email" />
+        <TextField {...field('phoneNumber', { required: true })} type="tel" autoComplete="tel" />
+        <TextField {...field('firstName', { required: true })} autoComplete="given-name" />
+        <TextField {...field('lastName', { required: true })} autoComplete="family-name" />
+        {!organisation && <TextField {...field('personalIdNumber', { required: state.form?.paymentMethod === 'INVOICE' })} inputMode="numeric" />}
       </div>
     </CheckoutStep>
   );

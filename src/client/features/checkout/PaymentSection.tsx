@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { useLanguageId } from '../../hooks/use-language';
 import { routes } from '../../../shared/routes';
 import { PAYMENT_METHODS } from './checkout-form';
-import { CheckoutTextField } from './CheckoutTextField';
+import { Field, FieldError, SubmitButton } from '../../components/form';
+import { useCheckoutField } from './checkout-field';
 import { CheckoutTotals } from './CheckoutTotals';
 import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
@@ -22,6 +23,7 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
   const blocked = state.checkout?.paymentBlocked ?? true;
   const methodError = state.errorFor('paymentMethod');
   const termsError = state.errorFor('acceptedPurchaseTerms');
+  const { value: orderMessage, onChange: changeOrderMessage, onBlur: leaveOrderMessage, name, required, ...orderMessageField } = useCheckoutField(state)('orderMessage');
   const totals = state.checkout?.totals;
   // Only once a carrier is chosen (the step is open): before that the fee is not in the total the card covers.
   const paidByGiftCard = !blocked && totals !== undefined && totals.amountToPayIncVat === 0 && totals.giftCardIncVat > 0;
@@ -56,12 +58,21 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
           ))}
         </fieldset>
       )}
-      {methodError && (
-        <p className="field__error" id="checkout-paymentMethod-error">
-          {methodError}
-        </p>
-      )}
-      <CheckoutTextField field="orderMessage" state={state} multiline />
+      <FieldError id="checkout-paymentMethod-error">{methodError}</FieldError>
+      <Field {...orderMessageField}>
+        {(control) => (
+          <textarea
+            {...control}
+            name={name}
+            className="field__input"
+            required={required}
+            rows={3}
+            value={orderMessage}
+            onChange={(e) => changeOrderMessage(e.target.value)}
+            onBlur={leaveOrderMessage}
+          />
+        )}
+      </Field>
       <label className="checkout-check">
         <input type="checkbox" name="newsletterConsent" checked={state.form?.newsletterConsent ?? false} onChange={(e) => state.change('newsletterConsent', e.target.checked, true)} />
         <span>
@@ -97,29 +108,22 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
           />
         </span>
       </label>
-      {termsError && (
-        <p className="field__error" id="checkout-acceptedPurchaseTerms-error">
-          {termsError}
-        </p>
-      )}
-      {state.orderMessage && (
-        <p className="field__error" role="alert">
-          {state.orderMessage}
-        </p>
-      )}
+      <FieldError id="checkout-acceptedPurchaseTerms-error">{termsError}</FieldError>
+      <FieldError announce>{state.orderMessage}</FieldError>
       {state.offline && (
         <p className="checkout-offline" id="checkout-offline" role="status">
           <FormattedMessage id="offlineData.checkout" />
         </p>
       )}
-      <button
-        type="submit"
+      <SubmitButton
+        pending={state.placing}
+        disabled={state.offline}
         className="button button--primary checkout-submit"
-        disabled={state.placing || state.offline}
-        aria-describedby={state.offline ? 'checkout-offline' : undefined}
+        describedBy={state.offline ? 'checkout-offline' : undefined}
+        pendingLabel={<FormattedMessage id="checkout.placing" />}
       >
-        <FormattedMessage id={state.placing ? 'checkout.placing' : 'checkout.placeOrder'} />
-      </button>
+        <FormattedMessage id="checkout.placeOrder" />
+      </SubmitButton>
     </CheckoutStep>
   );
 }

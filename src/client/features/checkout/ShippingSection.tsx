@@ -1,4 +1,5 @@
 import { FormattedMessage } from 'react-intl';
+import { FieldError } from '../../components/form';
 import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';
 
@@ -47,11 +48,7 @@ export function ShippingSection({ state }: { state: CheckoutState }) {
           ))}
         </fieldset>
       )}
-      {error && (
-        <p className="field__error" id="checkout-shippingMethodId-error">
-          {error}
-        </p>
-      )}
+      <FieldError id="checkout-shippingMethodId-error">{error}</FieldError>
     </CheckoutStep>
   );
 }

@@ -1,9 +1,11 @@
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
+import { useApollo } from '../../lib/apollo-client';
 import { usePersisted } from '../../lib/persisted-context';
+import { useShopMutation } from '../../lib/use-shop-mutation';
 import { isBrowserOnline, useOnline } from '../../lib/online-status';
 import { notify } from '../../lib/ui-state';
 import { useChannelVariables } from '../../hooks/use-language';
@@ -57,7 +59,7 @@ export interface CheckoutState {
 export function useCheckout(): CheckoutState {
   const intl = useIntl();
   const navigate = useNavigate();
-  const client = useApolloClient();
+  const apollo = useApollo();
   const channel = useChannelVariables();
   const { id: cartId, loaded: cartRead } = useSnapshot(cartState);
   // The account's own reading of the cookie comes with the layout's extras, which may load later (or not at all).
@@ -69,8 +71,8 @@ export function useCheckout(): CheckoutState {
   }, []);
 
   const query = useQuery(CheckoutDocument, { variables: { cartId, ...channel }, skip: !cartId, fetchPolicy: 'network-only' });
-  const [saveCheckout] = useMutation(SaveCheckoutDocument);
-  const [submitOrder, { loading: placing }] = useMutation(PlaceOrderDocument);
+  const [saveCheckout] = useShopMutation(SaveCheckoutDocument);
+  const [submitOrder, { loading: placing }] = useShopMutation(PlaceOrderDocument);
   // A signed-in customer's details saved under Mina sidor fill the fields this checkout has left empty.
   const customerQuery = useQuery(AccountUserDocument, { variables: channel, skip: !signedIn || !cartId, fetchPolicy: 'network-only' });
   const customer = signedIn ? (customerQuery.data?.getUser ?? null) : null;
@@ -135,15 +137,13 @@ export function useCheckout(): CheckoutState {
           unsavedOffline.current = true;
           return;
         }
-        try {
-          const { data } = await saveCheckout({ variables: { cartId, checkout: toCheckoutInput(sent), ...channel } });
-          if (data) {
-            setAnswer(data.createOrUpdateCheckout);
-            setJudged(sent);
-          }
-        } catch {
+        const saved = await saveCheckout({ cartId, checkout: toCheckoutInput(sent), ...channel });
+        if (saved.error) {
           // Offline or a server error: say so; an edit made meanwhile is still tried below.
-          notify(intl.formatMessage({ id: 'error.generic' }), 'error');
+          notify(saved.error.message, 'error');
+        } else {
+          setAnswer(saved.data.createOrUpdateCheckout);
+          setJudged(sent);
         }
       } while (saveAgain.current);
     };
@@ -232,14 +232,14 @@ export function useCheckout(): CheckoutState {
     if (!sent) return;
     // One key per purchase attempt: a retried submit after a lost answer places the order once.
     orderKey.current ??= newIdempotencyKey();
+    const answer = await submitOrder({ cartId, checkout: toCheckoutInput(sent), idempotencyKey: orderKey.current, ...channel });
+    if (answer.error) return notify(answer.error.message, 'error');
+    const result = answer.data.placeOrder;
     try {
-      const { data } = await submitOrder({ variables: { cartId, checkout: toCheckoutInput(sent), idempotencyKey: orderKey.current, ...channel } });
-      const result = data?.placeOrder;
-      if (!result) throw new Error('No answer from placeOrder');
       if (result.status === 'PLACED' && result.redirectUrl) {
         placed.current = true;
         // The cart is empty now; the header's mini cart learns it from the server.
-        void client.refetchQueries({ include: [CartDocument] });
+        void apollo.get().then((client) => client.refetchQueries({ include: [CartDocument] }));
         if (result.redirectUrl.startsWith('/')) await navigate(result.redirectUrl);
         else window.location.assign(result.redirectUrl);
         return;

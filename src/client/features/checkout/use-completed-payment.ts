@@ -1,9 +1,9 @@
-import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useChannelVariables } from '../../hooks/use-language';
-import type { OrderFieldsFragment } from '../../graphql/generated/operations';
+import { useApollo } from '../../lib/apollo-client';
+import { useShopMutation, type ShopAnswer } from '../../lib/use-shop-mutation';
+import type { CompletePaymentMutation, OrderFieldsFragment } from '../../graphql/generated/operations';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
 import { CompletePaymentDocument } from '../../graphql/generated/documents/CompletePayment';
 
@@ -17,9 +17,6 @@ export interface CompletedPayment {
   loading: boolean;
 }
 
-/** The server's word that the link names no order (unknown, or malformed ids refused as bad input). */
-const namesNoOrder = (error: unknown) => CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'BAD_USER_INPUT');
-
 /**
  * The shopper is back from the payment page: asks the server to settle the order (paid, or failed with its
  * lines put back in the cart) and refreshes the header's cart, which either emptied or filled up again.
@@ -30,22 +27,28 @@ export function useCompletedPayment(): CompletedPayment {
   const orderId = params.get('order') ?? '';
   const token = params.get('token') ?? '';
   const asks = orderId !== '' && token !== '';
+  const key = `${orderId}:${token}`;
   const channel = useChannelVariables();
-  const client = useApolloClient();
-  const [complete, { data, loading, error, called }] = useMutation(CompletePaymentDocument);
+  const apollo = useApollo();
+  const [complete] = useShopMutation(CompletePaymentDocument);
+  const [answer, setAnswer] = useState<{ key: string; result: ShopAnswer<CompletePaymentMutation> } | null>(null);
   const started = useRef('');
   useEffect(() => {
-    if (!asks || started.current === `${orderId}:${token}`) return;
-    started.current = `${orderId}:${token}`;
-    void complete({ variables: { orderId, token, ...channel } })
-      .then(() => client.refetchQueries({ include: [CartDocument] }))
-      .catch(() => undefined);
-  }, [asks, orderId, token, channel, complete, client]);
+    if (!asks || started.current === key) return;
+    started.current = key;
+    void complete({ orderId, token, ...channel }).then((result) => {
+      setAnswer({ key, result });
+      if (!result.error) void apollo.get().then((client) => client.refetchQueries({ include: [CartDocument] })).catch(() => undefined);
+    });
+  }, [asks, key, orderId, token, channel, complete, apollo]);
+  const result = answer?.key === key ? answer.result : null;
+  // The server's word that the link names no order (unknown, or malformed ids refused as bad input).
+  const namesNoOrder = result?.error?.code === 'BAD_USER_INPUT';
   return {
-    order: data?.completePayment ?? null,
-    notFound: !asks || namesNoOrder(error),
-    failed: Boolean(error) && !namesNoOrder(error),
+    order: result?.data?.completePayment ?? null,
+    notFound: !asks || namesNoOrder,
+    failed: Boolean(result?.error) && !namesNoOrder,
     // Before the effect has sent the question (the server render, the first client render) it is on its way.
-    loading: asks && (!called || loading),
+    loading: asks && result === null,
   };
 }

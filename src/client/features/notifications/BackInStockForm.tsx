@@ -1,14 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { isValidEmail } from '../../../shared/email';
+import { SubmitButton, TextField } from '../../components/form';
 import { useHydrated } from '../../hooks/use-hydrated';
-import { useApolloClientLater } from '../../lib/apollo-client';
 import { notify } from '../../lib/ui-state';
+import { useShopMutation } from '../../lib/use-shop-mutation';
 import { useChannelVariables } from '../../hooks/use-language';
 import { RegisterBackInStockDocument } from '../../graphql/generated/documents/RegisterBackInStock';
-
-/** Codes whose server message is written for the shopper (see registerBackInStock in the schema). */
-const SHOPPER_FACING_CODES = new Set(['INVALID_EMAIL', 'SKU_NOT_FOUND', 'ALREADY_IN_STOCK']);
 
 /**
  * Sign-up for an email when a sold-out SKU is back. The address is checked here with
@@ -18,8 +16,7 @@ export function BackInStockForm({ skuId, skuName }: { skuId: number; skuName: st
   const intl = useIntl();
   const hydrated = useHydrated();
   const channel = useChannelVariables();
-  const apollo = useApolloClientLater();
-  const [loading, setLoading] = useState(false);
+  const [register, { loading }] = useShopMutation(RegisterBackInStockDocument);
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -34,24 +31,14 @@ export function BackInStockForm({ skuId, skuName }: { skuId: number; skuName: st
     event.preventDefault();
     if (!isValidEmail(email)) return showError(intl.formatMessage({ id: 'validation.email' }));
     setError(null);
-    setLoading(true);
-    const result = await apollo()
-      .then((client) => client.mutate({ mutation: RegisterBackInStockDocument, variables: { skuId, email: email.trim(), ...channel }, errorPolicy: 'all' }))
-      .catch(() => null)
-      .finally(() => setLoading(false));
-    const answer = result?.data?.registerBackInStock;
-    if (answer) {
-      notify(answer.message, 'success');
-      setEmail('');
-      return;
+    const answer = await register({ skuId, email: email.trim(), ...channel });
+    if (answer.error) {
+      // An address the server refuses is said at the field; anything else (sold out no more, gone) in a notice.
+      if (answer.error.code === 'INVALID_EMAIL') return showError(answer.error.message);
+      return notify(answer.error.message, 'error');
     }
-    // Apollo's code is here by now (the mutation needed it); imported, it would load before the product page hydrates.
-    const { CombinedGraphQLErrors } = await import('@apollo/client/errors');
-    const failure = CombinedGraphQLErrors.is(result?.error) ? result.error.errors[0] : undefined;
-    const code = failure?.extensions?.code;
-    if (code === 'INVALID_EMAIL' && failure) return showError(failure.message);
-    const shopperFacing = typeof code === 'string' && SHOPPER_FACING_CODES.has(code);
-    notify(shopperFacing && failure ? failure.message : intl.formatMessage({ id: 'error.generic' }), 'error');
+    notify(answer.data.registerBackInStock.message, 'success');
+    setEmail('');
   };
 
   return (
@@ -62,33 +49,28 @@ export function BackInStockForm({ skuId, skuName }: { skuId: number; skuName: st
       <p className="back-in-stock__text">
         <FormattedMessage id="backInStock.text" values={{ sku: skuName }} />
       </p>
-      <label className="field__label" htmlFor={`${id}-email`}>
-        <FormattedMessage id="backInStock.email" />
-      </label>
-      <div className="back-in-stock__row">
-        <input
-          ref={input}
-          id={`${id}-email`}
-          className="field__input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <button type="submit" className="button" disabled={!hydrated || loading} aria-busy={loading || undefined}>
-          <FormattedMessage id={loading ? 'backInStock.sending' : 'backInStock.submit'} />
-        </button>
-      </div>
-      {error && (
-        <p className="field__error" id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
+      <TextField
+        id={`${id}-email`}
+        label={<FormattedMessage id="backInStock.email" />}
+        error={error}
+        announce
+        inputRef={input}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        value={email}
+        onChange={setEmail}
+        row={{
+          className: 'back-in-stock__row',
+          after: (
+            <SubmitButton pending={loading} disabled={!hydrated} pendingLabel={<FormattedMessage id="backInStock.sending" />}>
+              <FormattedMessage id="backInStock.submit" />
+            </SubmitButton>
+          ),
+        }}
+      />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { channels, type LanguageId } from '../../../shared/locales';
 import type { SearchSuggestionsQuery } from '../../graphql/generated/operations';
 import { SearchSuggestionsDocument } from '../../graphql/generated/documents/SearchSuggestions';
-import { useApolloClientLater } from '../../lib/apollo-client';
+import { useApollo } from '../../lib/apollo-client';
 import { SEARCH_DEBOUNCE_MS } from './search-constants';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -36,7 +36,7 @@ export interface SearchSuggestionsState {
  * term can never replace a newer one.
  */
 export function useSearchSuggestions(text: string, limit: number, languageId: LanguageId): SearchSuggestionsState {
-  const apollo = useApolloClientLater();
+  const { get: apollo } = useApollo();
   const term = text.trim();
   const settled = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   // Only a term the shopper has stopped typing is asked for; an emptied field asks nothing.

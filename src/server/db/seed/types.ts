@@ -1,6 +1,7 @@
 import type { Rng } from './random';
 
 import type { ShopVariant } from '../../../shared/shop';
+import type { CampaignType } from '../../../shared/campaigns';
 
 export type Lang = 'sv' | 'en';
 /** Swedish first: it is the default channel and the order rows are written in. */
@@ -71,7 +72,6 @@ export interface ProductDraft {
   readonly stockProfile: StockProfile;
 }
 
-export type CampaignType = 'PERCENT' | 'FIXED' | 'BUY_X_PAY_Y' | 'FREE_SHIPPING';
 
 export interface CampaignDef {
   readonly id: number;

@@ -4,8 +4,7 @@
  * of a campaign's products, every X units make the X − Y cheapest of them free. FREE_SHIPPING is decided
  * in the summary, once the order total is known.
  */
-
-export type CampaignType = 'PERCENT' | 'FIXED' | 'BUY_X_PAY_Y' | 'FREE_SHIPPING';
+import type { CampaignType } from '../../../shared/campaigns';
 
 export interface CampaignRef {
   campaignId: number;

@@ -23,7 +23,7 @@ import {
   touchCart,
   type CartRow,
 } from './cart-store';
-import { MAX_LINE_QUANTITY } from './stock-rules';
+import { MAX_LINE_QUANTITY } from '../../../shared/limits';
 import type { CartModel } from './models';
 import { cartTotals } from './summary';
 

@@ -21,7 +21,8 @@ import { findUsableGiftCard, isSpentGiftCard, type GiftCard } from './gift-cards
 import { cartTexts, type CartTexts } from './messages';
 import type { CartModel } from './models';
 import { findActivePromoCode, meetsRequirements, type PromoCode } from './promo-codes';
-import { decideQuantity, MAX_CART_LINES, MAX_LINE_QUANTITY, reconcileStock, unitsBeyondStock, type QuantityDecision, type StockNotice } from './stock-rules';
+import { MAX_LINE_QUANTITY } from '../../../shared/limits';
+import { decideQuantity, MAX_CART_LINES, reconcileStock, unitsBeyondStock, type QuantityDecision, type StockNotice } from './stock-rules';
 import { cartTotals } from './summary';
 
 const goodsMinor = (lines: readonly PricedLine[]) => lines.reduce((sum, l) => sum + l.totalSellingMinor, 0);

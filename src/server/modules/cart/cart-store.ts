@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { skuDisplayName } from '../catalog';
-import type { CampaignRef, CampaignType } from './campaigns';
+import type { CampaignType } from '../../../shared/campaigns';
+import type { CampaignRef } from './campaigns';
 
 /** A cart line with what the SKU costs and holds now, and what the shopper last saw. */
 export interface CartLine {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { MAX_CODE_LENGTH, MAX_LINE_QUANTITY } from '../../../shared/limits';
 import { idempotencyKey } from '../../idempotency-key';
-import { MAX_CODE_LENGTH, normalizeCode } from './codes';
-import { MAX_LINE_QUANTITY } from './stock-rules';
+import { normalizeCode } from './codes';
 
 /**
  * The mutations' arguments, checked at the boundary. Cart ids are not validated: an unusable id starts a new

@@ -1,8 +1,5 @@
 /** How much of a SKU a cart line may hold. Pure: the cart session turns the notices into shopper texts. */
 
-/** One line holds at most this many (also a CHECK on cart_items). */
-export const MAX_LINE_QUANTITY = 999;
-
 /** One cart holds at most this many lines: every read reprices and checks each, so a cart must stay small. */
 export const MAX_CART_LINES = 100;
 

@@ -2,8 +2,8 @@ import type { Queryable } from '../../db/client';
 import { languageIdOf, oneOf } from '../../db/row-values';
 import type { LanguageId } from '../../../shared/locales';
 import type { ShopVariant } from '../../../shared/shop';
+import { campaignTypes } from '../../../shared/campaigns';
 import {
-  campaignTypes,
   type AliasModel,
   type BrandModel,
   type CampaignModel,

@@ -1,5 +1,6 @@
 import type { LanguageId } from '../../../shared/locales';
 import type { ShopVariant } from '../../../shared/shop';
+import type { CampaignType } from '../../../shared/campaigns';
 import type { ProductSort } from '../../generated/api-types';
 
 /*
@@ -62,8 +63,6 @@ export interface BrandModel {
   description: string;
 }
 
-export const campaignTypes = ['PERCENT', 'FIXED', 'BUY_X_PAY_Y', 'FREE_SHIPPING'] as const;
-export type CampaignType = (typeof campaignTypes)[number];
 
 export interface CampaignModel {
   languageId: LanguageId;

@@ -3,6 +3,7 @@ import { channels, isLanguageId, languageIds, resolveLanguage, type LanguageId }
 import { toMajor, toMinor } from '../../../shared/money';
 import { CATEGORY_PATH_SEPARATOR, categoryNamePath } from '../../../shared/category-path';
 import { routes } from '../../../shared/routes';
+import { MAX_SEARCH_LENGTH } from '../../../shared/limits';
 import type { FilterInputType, ProductFacets, Resolvers } from '../../graphql/generated/resolvers-types';
 import type { RequestContext } from '../../request-context';
 import { catalogLoaders } from './loaders';
@@ -25,7 +26,6 @@ import { stockOf } from '../inventory';
 import { prefixTsQuery, swappedSpellings } from './product-list-sql';
 import { synonymsOf } from './search-synonyms';
 
-const MAX_SEARCH_LENGTH = 200;
 /** Category and brand tags under the header's search field. */
 const MAX_SEARCH_TAGS = 5;
 /** Brands whose name holds the text (few do), so categories keep most of the tags. */

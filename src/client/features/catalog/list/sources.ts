@@ -8,6 +8,7 @@ import { ListCategoriesDocument } from '../../../graphql/generated/documents/Lis
 import type { MessageId } from '../../../i18n/messages';
 import { languageIds, type LanguageId } from '../../../../shared/locales';
 import { alternatesOf, routes } from '../../../../shared/routes';
+import { MAX_SEARCH_LENGTH } from '../../../../shared/limits';
 import { LIST_SORT_RULES, SEARCH_SORT_RULES, type IdDimension, type SortRules, type ValueDimension } from './selection';
 
 /** Which list a route shows, before anything is looked up. */
@@ -39,8 +40,6 @@ export interface ListSource {
   noindex: boolean;
 }
 
-/** The API refuses longer search text; a longer URL searches its beginning instead of failing. */
-const MAX_SEARCH_LENGTH = 200;
 const MAX_PRODUCT_IDS = 100;
 
 const bothLanguages = (path: (languageId: LanguageId) => string): Alternate[] =>
