@@ -1,30 +1,12 @@
 import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Db, Transaction } from '../db/client';
+import type { Db } from '../db/client';
+import { countingDb } from '../testing/counting-db';
 import { createTestApp, gql } from '../testing/app';
 import { openTestDb, testDbKinds } from '../testing/db';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
-
-/** The database with a log of every statement sent through it, to count what one request costs. */
-function countingDb(db: Db): { db: Db; statements: string[] } {
-  const statements: string[] = [];
-  const logged = (tx: Transaction): Transaction => ({
-    query: (text, params) => {
-      statements.push(text);
-      return tx.query(text, params);
-    },
-    exec: (sql) => {
-      statements.push(sql);
-      return tx.exec(sql);
-    },
-  });
-  return {
-    statements,
-    db: { ...db, ...logged(db), transaction: (fn) => db.transaction((tx) => fn(logged(tx))) },
-  };
-}
 
 /** The attacker's query: relatedProducts(limit: 100) six levels deep, within the depth limit of 8. */
 const sixLevels = (() => {

@@ -8,19 +8,20 @@ import type { CartWarning } from '../../generated/api-types';
 import { cartTexts } from './messages';
 import {
   addLines,
-  claimIdempotencyKey,
   clearCart,
-  createCart,
+  createCartForWrite,
   createCustomerCart,
   deleteCart,
   freeShippingCampaigns,
   loadLines,
   lockCart,
+  lockCartForWrite,
   lockCustomerCart,
   selectSkuIds,
   setGiftCardCode,
   setPromoCode,
   touchCart,
+  type CartForWrite,
   type CartRow,
 } from './cart-store';
 import { MAX_LINE_QUANTITY } from '../../../shared/limits';
@@ -74,21 +75,25 @@ export async function readCart(db: Db, id: string, languageId: LanguageId, custo
 }
 
 /**
- * The cart a mutation works on, locked, and whether the mutation was already applied: its key is on record
- * for this very cart. Keys are never looked up without the cart: a request without a usable id starts a new
- * cart whatever key it carries, so a key cannot lead anyone to a cart they do not already hold the id of.
+ * The cart a mutation works on, locked, and whether the mutation is to be applied: not when its key is on record
+ * for this very cart (a replay). Keys are never looked up without the cart: a request without a usable id starts
+ * a new cart whatever key it carries, so a key cannot lead anyone to a cart they do not already hold the id of.
  * (A request that started a cart and is sent again without the id it was answered starts another; its change
  * lands once in the cart the shopper goes on with.) A signed-in customer has one cart: a request of theirs
- * without a usable id goes to it, made now if they have none.
+ * without a usable id goes to it, made now if they have none. Each step is one statement (lock or make the cart
+ * and record the key together).
  */
-async function openForWrite(tx: Queryable, request: CartRequest): Promise<{ cart: CartRow; replay: boolean }> {
-  const key = request.idempotencyKey;
-  const usable = await lockUsable(tx, request.id, request.customerId);
-  const existing = usable ?? (request.customerId !== null ? await lockCustomerCart(tx, request.customerId) : null);
-  if (existing) return { cart: existing, replay: key !== null && !(await claimIdempotencyKey(tx, existing.cartId, key)) };
-  const cart = request.customerId !== null ? await createCustomerCart(tx, newCartId(), request.customerId) : await createCart(tx, newCartId());
-  if (key !== null) await claimIdempotencyKey(tx, cart.cartId, key);
-  return { cart, replay: false };
+async function openForWrite(tx: Queryable, request: CartRequest): Promise<CartForWrite & { created: boolean }> {
+  const { id, idempotencyKey: key, customerId } = request;
+  const ownCart = () => (customerId !== null ? lockCartForWrite(tx, { customerId }, key) : null);
+  const existing = (isWellFormedCartId(id) ? await lockCartForWrite(tx, { cartId: id, usableBy: customerId }, key) : null) ?? (await ownCart());
+  if (existing) return { ...existing, created: false };
+  const cart = await createCartForWrite(tx, newCartId(), customerId, key);
+  if (cart) return { cart, applies: true, created: true };
+  // Another request of the customer's made their cart since ownCart() looked: the unique index kept it to one.
+  const made = await ownCart();
+  if (!made) throw new Error(`A new cart (customer ${customerId}) was neither created nor found`);
+  return { ...made, created: false };
 }
 
 /**
@@ -97,13 +102,10 @@ async function openForWrite(tx: Queryable, request: CartRequest): Promise<{ cart
  */
 export async function mutateCart(db: Db, request: CartRequest, change: (session: CartSession) => Promise<void>): Promise<CartModel> {
   return db.transaction(async (tx) => {
-    const { cart, replay } = await openForWrite(tx, request);
-    const session = await CartSession.open(tx, cart, request.languageId);
+    const { cart, applies, created } = await openForWrite(tx, request);
+    const session = await CartSession.open(tx, cart, request.languageId, { created });
     await session.reconcile();
-    if (!replay) {
-      await change(session);
-      await touchCart(tx, cart.cartId);
-    }
+    if (applies) await change(session);
     return session.finish();
   });
 }

@@ -5,15 +5,16 @@ import { invalidInput } from '../../domain-error';
 import type { CartWarning } from '../../generated/api-types';
 import { easiestFreeShipping, priceLines, type PricedLine } from './campaigns';
 import {
-  campaignsOfProducts,
+  cartCampaigns,
   deleteLine,
   findSku,
-  freeShippingCampaigns,
   loadLines,
   saveLine,
+  saveLineAndLoad,
   setGiftCardCode,
   setPromoCode,
   type CartLine,
+  type CartCampaigns,
   type CartRow,
   type SkuFacts,
 } from './cart-store';
@@ -44,9 +45,10 @@ export class CartSession {
     this.texts = cartTexts(languageId);
   }
 
-  static async open(tx: Queryable, cart: CartRow, languageId: LanguageId): Promise<CartSession> {
+  /** `created`: the cart was made in this transaction, so it has no lines to read. */
+  static async open(tx: Queryable, cart: CartRow, languageId: LanguageId, { created = false } = {}): Promise<CartSession> {
     const session = new CartSession(tx, cart, languageId);
-    await session.reload();
+    if (!created) await session.reload();
     return session;
   }
 
@@ -100,8 +102,9 @@ export class CartSession {
     if (changed) await this.reload();
   }
 
+  /** A SKU already in the cart was read with its line in this transaction. */
   private async requireSku(skuId: number): Promise<SkuFacts> {
-    const sku = await findSku(this.tx, skuId, this.languageId);
+    const sku = this.lines.find((l) => l.skuId === skuId) ?? (await findSku(this.tx, skuId, this.languageId));
     if (!sku) throw invalidInput(`There is no SKU with id ${skuId}`);
     return sku;
   }
@@ -119,9 +122,12 @@ export class CartSession {
   private async applyDecision(sku: SkuFacts, current: number, decision: QuantityDecision): Promise<void> {
     if (decision.notice) this.warnStock(decision.notice, sku);
     if (decision.quantity === current) return;
-    if (decision.quantity === 0) await deleteLine(this.tx, this.cart.cartId, sku.skuId);
-    else await saveLine(this.tx, this.cart.cartId, sku, decision.quantity);
-    await this.reload();
+    if (decision.quantity > 0) {
+      this.lines = await saveLineAndLoad(this.tx, this.cart.cartId, sku, decision.quantity, this.languageId);
+      return;
+    }
+    await deleteLine(this.tx, this.cart.cartId, sku.skuId);
+    this.lines = this.lines.filter((l) => l.skuId !== sku.skuId);
   }
 
   /** addToCart: `quantity` more of the SKU, as far as stock allows. */
@@ -185,7 +191,7 @@ export class CartSession {
       this.warn('PROMO_CODE_INVALID', spentCard ? this.texts.giftCardInvalid() : this.texts.promoCodeInvalid());
       return false;
     }
-    if (!meetsRequirements(promo, goodsMinor(await this.priced()))) {
+    if (!meetsRequirements(promo, goodsMinor(this.priced(await this.campaigns())))) {
       this.warn('PROMO_CODE_REQUIREMENTS_NOT_MET', this.texts.promoCodeRequirementsNotMet());
       return true;
     }
@@ -236,10 +242,12 @@ export class CartSession {
     return null;
   }
 
-  private async priced(): Promise<PricedLine<CartLine>[]> {
-    const productIds = [...new Set(this.lines.map((l) => l.productId))];
-    const campaigns = await campaignsOfProducts(this.tx, productIds, this.languageId);
-    return priceLines(this.lines, campaigns);
+  private campaigns(): Promise<CartCampaigns> {
+    return cartCampaigns(this.tx, [...new Set(this.lines.map((l) => l.productId))], this.languageId);
+  }
+
+  private priced(campaigns: CartCampaigns): PricedLine<CartLine>[] {
+    return priceLines(this.lines, campaigns.byProduct);
   }
 
   /** A stored code that stopped running, or whose terms the cart no longer meets, is removed and told. */
@@ -254,9 +262,10 @@ export class CartSession {
   }
 
   async finish(): Promise<CartModel> {
-    const lines = await this.priced();
+    const running = await this.campaigns();
+    const lines = this.priced(running);
     const promo = await this.currentPromoCode(goodsMinor(lines));
-    const freeShipping = easiestFreeShipping(await freeShippingCampaigns(this.tx, this.languageId));
+    const freeShipping = easiestFreeShipping(running.freeShipping);
     const { totals, campaigns, giftCard } = cartTotals(lines, promo, freeShipping, await this.currentGiftCard());
     const languageId = this.languageId;
     return {

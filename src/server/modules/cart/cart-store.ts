@@ -87,11 +87,6 @@ export async function lockCart(tx: Queryable, cartId: string): Promise<CartRow |
   return row ? toCartRow(row) : null;
 }
 
-export async function createCart(tx: Queryable, cartId: string): Promise<CartRow> {
-  await tx.query('INSERT INTO carts (cart_id) VALUES ($1)', [cartId]);
-  return { cartId, promoCode: null, giftCardCode: null, customerId: null };
-}
-
 /** Locks the customer's own cart (a customer has at most one). */
 export async function lockCustomerCart(tx: Queryable, customerId: number): Promise<CartRow | null> {
   const [row] = await tx.query<CartRecord>(`SELECT ${cartColumns} FROM carts WHERE customer_id = $1 FOR UPDATE`, [customerId]);
@@ -109,28 +104,71 @@ export async function createCustomerCart(tx: Queryable, cartId: string, customer
   return row;
 }
 
+/** A cart a mutation holds locked, and whether the mutation is to be applied (its key is not yet on record). */
+export interface CartForWrite {
+  cart: CartRow;
+  applies: boolean;
+}
+
+/**
+ * Locks a cart for a mutation and records the request's idempotency key with it, in one statement. The UPDATE
+ * takes the row lock (as SELECT … FOR UPDATE does) and moves updated_at, also for a replay (the shopper is
+ * active); a cart deleted while this waited for its lock is not found, and no key is recorded for it. `applies`
+ * is false when this cart already applied a mutation with the key: ON CONFLICT sees a key a concurrent request
+ * committed while this one waited. `which` names the cart by id, usable by `usableBy` (a guest cart is anyone's
+ * who holds its id, a customer's cart only theirs), or as the customer's own cart.
+ */
+export async function lockCartForWrite(
+  tx: Queryable,
+  which: { cartId: string; usableBy: number | null } | { customerId: number },
+  key: string | null,
+): Promise<CartForWrite | null> {
+  const [where, params] =
+    'cartId' in which
+      ? ['cart_id = $2 AND (customer_id IS NULL OR customer_id = $3::int)', [which.cartId, which.usableBy]]
+      : ['customer_id = $2', [which.customerId]];
+  const [row] = await tx.query<CartRecord & { applies: boolean }>(
+    `WITH cart AS (UPDATE carts SET updated_at = now() WHERE ${where} RETURNING ${cartColumns}),
+     claimed AS (INSERT INTO cart_idempotency_keys (cart_id, idempotency_key) SELECT cart_id, $1 FROM cart WHERE $1::text IS NOT NULL
+       ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT cart.*, ($1::text IS NULL OR EXISTS (SELECT 1 FROM claimed)) AS applies FROM cart`,
+    [key, ...params],
+  );
+  return row ? { cart: toCartRow(row), applies: row.applies } : null;
+}
+
+/**
+ * Makes a cart for a mutation, with the request's idempotency key on record, in one statement. null when the
+ * customer has a cart already (a concurrent request may have made it a moment ago: the unique index keeps it to
+ * one); lock that one instead.
+ */
+export async function createCartForWrite(tx: Queryable, cartId: string, customerId: number | null, key: string | null): Promise<CartRow | null> {
+  const [row] = await tx.query<CartRecord>(
+    `WITH cart AS (INSERT INTO carts (cart_id, customer_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING ${cartColumns}),
+     claimed AS (INSERT INTO cart_idempotency_keys (cart_id, idempotency_key) SELECT cart_id, $3 FROM cart WHERE $3::text IS NOT NULL)
+     SELECT * FROM cart`,
+    [cartId, customerId, key],
+  );
+  return row ? toCartRow(row) : null;
+}
+
 /** Removes the cart with its lines, codes, keys and checkout form (they cascade). */
 export async function deleteCart(tx: Queryable, cartId: string): Promise<void> {
   await tx.query('DELETE FROM carts WHERE cart_id = $1', [cartId]);
 }
 
-/** Records the key; false when this cart already applied a mutation with it. */
-export async function claimIdempotencyKey(tx: Queryable, cartId: string, key: string): Promise<boolean> {
-  const rows = await tx.query(
-    'INSERT INTO cart_idempotency_keys (cart_id, idempotency_key) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1',
-    [cartId, key],
-  );
-  return rows.length > 0;
-}
+type LineRow = SkuRow & { quantity: number; unit_price_minor: number; seen_stock: number | null };
+
+/** The cart's lines from `source` (rows of cart_items), in the order the shopper added them; $2 is the language. */
+const linesFrom = (source: string) => `SELECT ${skuColumns}, ci.quantity, ci.unit_price_minor, ci.seen_stock
+  FROM ${source} ci JOIN skus s ON s.sku_id = ci.sku_id ${skuJoins('$2')}
+  ORDER BY ci.added_at, ci.sku_id`;
+
+const toCartLine = (r: LineRow): CartLine => ({ ...toSkuFacts(r), quantity: r.quantity, seenPriceMinor: r.unit_price_minor, seenStock: r.seen_stock });
 
 export async function loadLines(db: Queryable, cartId: string, languageId: LanguageId): Promise<CartLine[]> {
-  const rows = await db.query<SkuRow & { quantity: number; unit_price_minor: number; seen_stock: number | null }>(
-    `SELECT ${skuColumns}, ci.quantity, ci.unit_price_minor, ci.seen_stock
-     FROM cart_items ci JOIN skus s ON s.sku_id = ci.sku_id ${skuJoins('$2')}
-     WHERE ci.cart_id = $1 ORDER BY ci.added_at, ci.sku_id`,
-    [cartId, languageId],
-  );
-  return rows.map((r) => ({ ...toSkuFacts(r), quantity: r.quantity, seenPriceMinor: r.unit_price_minor, seenStock: r.seen_stock }));
+  const rows = await db.query<LineRow>(linesFrom('(SELECT * FROM cart_items WHERE cart_id = $1)'), [cartId, languageId]);
+  return rows.map(toCartLine);
 }
 
 export async function findSku(db: Queryable, skuId: number, languageId: LanguageId): Promise<SkuFacts | null> {
@@ -138,14 +176,28 @@ export async function findSku(db: Queryable, skuId: number, languageId: Language
   return row ? toSkuFacts(row) : null;
 }
 
+const upsertLine = (cart: string, sku: string, quantity: string, price: string, stock: string) =>
+  `INSERT INTO cart_items (cart_id, sku_id, quantity, unit_price_minor, seen_stock) VALUES (${cart}, ${sku}, ${quantity}, ${price}, ${stock})
+   ON CONFLICT (cart_id, sku_id) DO UPDATE SET quantity = EXCLUDED.quantity, unit_price_minor = EXCLUDED.unit_price_minor,
+     seen_stock = EXCLUDED.seen_stock, updated_at = now()`;
+
 /** Sets a line's quantity and records the price and stock the shopper sees with it. */
 export async function saveLine(tx: Queryable, cartId: string, sku: SkuFacts, quantity: number): Promise<void> {
-  await tx.query(
-    `INSERT INTO cart_items (cart_id, sku_id, quantity, unit_price_minor, seen_stock) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (cart_id, sku_id) DO UPDATE SET quantity = EXCLUDED.quantity, unit_price_minor = EXCLUDED.unit_price_minor,
-       seen_stock = EXCLUDED.seen_stock, updated_at = now()`,
-    [cartId, sku.skuId, quantity, sku.sellingUnitMinor, sku.stock],
+  await tx.query(upsertLine('$1', '$2', '$3', '$4', '$5'), [cartId, sku.skuId, quantity, sku.sellingUnitMinor, sku.stock]);
+}
+
+/**
+ * saveLine, answering the cart's lines after it in the same statement (the saved line as the upsert left it, the
+ * others as they are). The caller holds the cart locked, so no other line changes meanwhile.
+ */
+export async function saveLineAndLoad(tx: Queryable, cartId: string, sku: SkuFacts, quantity: number, languageId: LanguageId): Promise<CartLine[]> {
+  const lineColumns = 'sku_id, quantity, unit_price_minor, seen_stock, added_at';
+  const rows = await tx.query<LineRow>(
+    `WITH saved AS (${upsertLine('$1', '$3', '$4', '$5', '$6')} RETURNING ${lineColumns})
+     ${linesFrom(`(SELECT ${lineColumns} FROM cart_items WHERE cart_id = $1 AND sku_id <> $3 UNION ALL SELECT ${lineColumns} FROM saved)`)}`,
+    [cartId, languageId, sku.skuId, quantity, sku.sellingUnitMinor, sku.stock],
   );
+  return rows.map(toCartLine);
 }
 
 export async function deleteLine(tx: Queryable, cartId: string, skuId: number): Promise<void> {
@@ -218,23 +270,31 @@ function toCampaignRef(r: CampaignRow): CampaignRef {
   };
 }
 
-/** Running campaigns of the given products, keyed by product. */
-export async function campaignsOfProducts(db: Queryable, productIds: readonly number[], languageId: LanguageId): Promise<Map<number, CampaignRef[]>> {
-  const byProduct = new Map<number, CampaignRef[]>();
-  if (productIds.length === 0) return byProduct;
-  const rows = await db.query<CampaignRow & { product_id: number }>(
-    `SELECT pdc.product_id, ${campaignColumns} FROM product_discount_campaigns pdc
-     JOIN active_discount_campaigns c ON c.campaign_id = pdc.campaign_id
+/** The running campaigns a cart's pricing needs. */
+export interface CartCampaigns {
+  /** Each product's campaigns, keyed by product. */
+  byProduct: Map<number, CampaignRef[]>;
+  /** FREE_SHIPPING campaigns: they cover the whole cart, whatever is in it. */
+  freeShipping: CampaignRef[];
+}
+
+/** The running campaigns of the given products and every running FREE_SHIPPING campaign, in one statement. */
+export async function cartCampaigns(db: Queryable, productIds: readonly number[], languageId: LanguageId): Promise<CartCampaigns> {
+  const rows = await db.query<CampaignRow & { product_id: number | null }>(
+    `SELECT pdc.product_id, ${campaignColumns} FROM active_discount_campaigns c
      JOIN discount_campaign_translations ct ON ct.campaign_id = c.campaign_id AND ct.language_id = $1
-     WHERE pdc.product_id = ANY($2::int[]) ORDER BY c.campaign_id`,
+     LEFT JOIN product_discount_campaigns pdc ON pdc.campaign_id = c.campaign_id AND pdc.product_id = ANY($2::int[])
+     WHERE pdc.product_id IS NOT NULL OR c.type = 'FREE_SHIPPING' ORDER BY c.campaign_id`,
     [languageId, productIds],
   );
+  const byProduct = new Map<number, CampaignRef[]>();
+  const freeShipping = new Map<number, CampaignRef>();
   for (const row of rows) {
-    const list = byProduct.get(row.product_id) ?? [];
-    list.push(toCampaignRef(row));
-    byProduct.set(row.product_id, list);
+    const campaign = toCampaignRef(row);
+    if (row.product_id !== null) byProduct.set(row.product_id, [...(byProduct.get(row.product_id) ?? []), campaign]);
+    if (campaign.type === 'FREE_SHIPPING') freeShipping.set(campaign.campaignId, campaign);
   }
-  return byProduct;
+  return { byProduct, freeShipping: [...freeShipping.values()] };
 }
 
 /** Running FREE_SHIPPING campaigns: they cover the whole cart, whatever is in it. */

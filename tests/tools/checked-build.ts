@@ -1,0 +1,46 @@
+/**
+ * `npm run build`, failing when it prints anything but its progress and sizes (see build-output.ts). test:e2e
+ * builds with this, so the build the browser tests run on is also the one whose output is checked, as a newcomer
+ * sees it on `npm start`:
+ *
+ *   npx tsx tests/tools/checked-build.ts
+ *
+ * It runs the commands of package.json's "build" script itself rather than through npm, whose own lines (and
+ * warnings about a machine's npm settings) are not the project's.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { unexpectedLines } from './build-output';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const buildScript = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: { build: string } }).scripts.build;
+
+/** Runs one command as npm would (the project's bins on PATH), echoing its output and answering all of it. */
+function run(command: string): Promise<string> {
+  // As from a shell: a NODE_ENV=test left in the environment (Vitest's) would build React's development files.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'NODE_ENV' && !name.startsWith('VITEST')));
+  env.PATH = [join(root, 'node_modules', '.bin'), env.PATH].join(delimiter);
+  const child = spawn(command, { cwd: root, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (process.stdout.write(chunk), (output += chunk.toString())));
+  child.stderr.on('data', (chunk: Buffer) => (process.stderr.write(chunk), (output += chunk.toString())));
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('close', (code) => (code === 0 ? done(output) : fail(new Error(`${command} exited with ${code}`))));
+  });
+}
+
+let output = '';
+for (const command of buildScript.split('&&').map((part) => part.trim())) output += `${await run(command)}\n`;
+
+const problems = [
+  ...unexpectedLines(output).map((line) => `unexpected output: ${line}`),
+  ...(output.includes('sw.js') ? [] : ['the client build listed no service worker (sw.js)']),
+  ...(output.includes('main.js') ? [] : ['the server build listed no main.js']),
+];
+if (problems.length > 0) {
+  console.error(`\nThe build printed what a newcomer would not know what to do with:\n${problems.join('\n')}`);
+  process.exit(1);
+}
