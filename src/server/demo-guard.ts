@@ -1,7 +1,7 @@
 import type { Queryable } from './db/client';
 import { DEMO_GIFT_CARDS } from './db/seed/gift-cards';
 import { EnvError, type Env } from './env';
-import { usableGiftCardCodes } from './modules/cart';
+import { usableGiftCardCodes } from './modules/gift-card';
 import { paymentProvider, type PaymentProvider } from './modules/payment';
 import { pendingPaymentProviders } from './modules/order';
 

@@ -25,7 +25,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Which features each feature imports (tests included: a test that needs another feature ties them too). */
+/**
+ * Which features each feature imports (tests included: a test that needs another feature ties them too). A
+ * feature's test kit (`*-test-kit.ts`: fixtures other features' tests may build with, as the lint allows) is data,
+ * not behaviour, so using one ties nothing.
+ */
 function featureGraph(): Map<string, Set<string>> {
   const graph = new Map<string, Set<string>>();
   for (const file of sourceFiles(featuresDir)) {
@@ -34,7 +38,7 @@ function featureGraph(): Map<string, Set<string>> {
     const uses = graph.get(from) ?? new Set<string>();
     graph.set(from, uses);
     for (const { fileName } of ts.preProcessFile(fs.readFileSync(file, 'utf8')).importedFiles) {
-      if (!fileName.startsWith('.')) continue;
+      if (!fileName.startsWith('.') || fileName.endsWith('-test-kit')) continue;
       // A path inside the imported folder, so that '../cart' (its index.ts) counts as cart's.
       const to = featureOf(path.resolve(path.dirname(file), fileName, 'index.ts'));
       if (to && to !== from) uses.add(to);

@@ -1,5 +1,5 @@
 import { ApolloClient, gql, InMemoryCache } from '@apollo/client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 import { createContext, type ContextBase } from './context';
 import { inProcessLink } from './in-process-link';
@@ -35,5 +35,24 @@ describe("server rendering's queries", () => {
     expect(result.error?.message).toBe('Unexpected error.');
     expect(JSON.stringify(result)).not.toContain('secret_table');
     expect(logged).toHaveLength(1);
+  });
+
+  describe('each with a context of its own', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('so a later query of the same render gets its own deadline', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
+      const emptyDb = { kind: 'pglite', query: async () => [] } as unknown as Db;
+      const base = { db: emptyDb, variant: 'games', operationDeadlineMs: 300 } as unknown as ContextBase;
+      const yoga = buildYoga((initial) => createContext(base, initial), { production: true, logger: { error: () => undefined } });
+      const link = inProcessLink(yoga, {});
+      const client = new ApolloClient({ ssrMode: true, cache: new InMemoryCache(), link });
+      const first = await client.query({ query: gql`query BrandsSv { brands(channelId: "1|se") { brandId } }`, errorPolicy: 'all' });
+      expect(first.error).toBeUndefined();
+      vi.setSystemTime(new Date('2026-03-01T12:00:00.500Z'));
+      const second = await client.query({ query: gql`query BrandsEn { brands(channelId: "2|en") { brandId } }`, errorPolicy: 'all' });
+      expect(second.error).toBeUndefined();
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { ApolloLink } from '@apollo/client/link';
-import type { ExecutionResult, FormattedExecutionResult } from 'graphql';
+import { print, type ExecutionResult, type FormattedExecutionResult } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { Observable } from 'rxjs';
 import type { GraphQLContext, InitialContext } from './context';
@@ -15,13 +15,18 @@ export function inProcessLink(yoga: YogaServerInstance<Record<string, unknown>, 
     (operation) =>
       new Observable<FormattedExecutionResult>((observer) => {
         const run = async (): Promise<ExecutionResult> => {
-          const enveloped = yoga.getEnveloped(initial);
-          const errors = enveloped.validate(enveloped.schema, operation.query);
+          // A copy per operation: envelop merges the context it builds into the object it is given, so a shared one
+          // would hand a later query the first one's deadline and loaders.
+          const enveloped = yoga.getEnveloped({ ...initial });
+          // Parsed from its text, the document is Yoga's cached one, so validation (limits included) is cached
+          // too; each render's Apollo cache hands over a new document object for the same query.
+          const document = enveloped.parse(print(operation.query));
+          const errors = enveloped.validate(enveloped.schema, document);
           if (errors.length) return { errors };
           const contextValue = await enveloped.contextFactory();
           return (await enveloped.execute({
             schema: enveloped.schema,
-            document: operation.query,
+            document,
             variableValues: operation.variables,
             operationName: operation.operationName,
             contextValue,

@@ -44,17 +44,3 @@ export function AccountExtras({ languageId }: { languageId: LanguageId }) {
     </OptionalChunk>
   ) : null;
 }
-
-const NewsletterForm = lazy(() => import('./NewsletterForm'));
-
-/**
- * The footer's newsletter sign-up (the 30 % promise). Rendered by the server like the rest of the footer; its code
- * comes as its own chunk, and the form hydrates when it has arrived.
- */
-export function NewsletterSignup({ languageId }: { languageId: LanguageId }) {
-  return (
-    <OptionalChunk>
-      <NewsletterForm languageId={languageId} />
-    </OptionalChunk>
-  );
-}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShopProvider } from '../../lib/shop-context';
 import { defaultPersistedState } from '../../lib/persisted-state';
-import { testLine as line, type CartLine } from '../../graphql/cart-test-kit';
+import { testLine as line, type CartLine } from '../cart/cart-test-kit';
 import { assumedCartBefore, cartChangeEvent, pushCartEvent, useCartEvents, type CartSnapshot } from './cart-events';
 
 const cart = (...items: CartLine[]): CartSnapshot => ({ items });

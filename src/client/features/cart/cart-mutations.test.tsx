@@ -15,7 +15,7 @@ import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
 import { createCache } from '../../lib/apollo';
 import { defaultPersistedState } from '../../lib/persisted-state';
-import { testCart, testLine } from '../../graphql/cart-test-kit';
+import { testCart, testLine } from './cart-test-kit';
 import { useAddToCart } from './use-add-to-cart';
 import { useUpdateCartItem } from './use-update-cart-item';
 import { stopCartOutbox } from './outbox/runtime';

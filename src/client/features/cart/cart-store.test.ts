@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { testCart, testLine } from '../../graphql/cart-test-kit';
+import { testCart, testLine } from './cart-test-kit';
 import {
   confirmedCart,
   offerServerCart,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testCart, testLine, testPrice } from '../../graphql/cart-test-kit';
+import { testCart, testLine, testPrice } from './cart-test-kit';
 import { optimisticCart, pendingCode, pendingSkus } from './optimistic-cart';
 import type { CartIntent, LinePreview, OutboxEntry } from './cart-store';
 

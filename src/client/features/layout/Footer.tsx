@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
 import { useMediaQuery } from '../../hooks/use-media-query';
-import { NewsletterSignup } from '../account';
+import { NewsletterSignup } from '../newsletter';
 import { VatToggle } from '../pricing';
 import { PaymentLogos, SocialLinks } from './FooterBadges';
 import { Copyright } from '../../components/shop-texts';

@@ -239,15 +239,6 @@ export type DeleteUserMutationVariables = Exact<{
 
 export type DeleteUserMutation = { __typename: 'Mutation', deleteUser: { __typename: 'UserMessage', ok: boolean, message: string } };
 
-export type SubscribeToNewsletterMutationVariables = Exact<{
-  email: string;
-  channelId?: string | null | undefined;
-  languageId?: string | null | undefined;
-}>;
-
-
-export type SubscribeToNewsletterMutation = { __typename: 'Mutation', subscribeToNewsletter: { __typename: 'UserMessage', ok: boolean, message: string } };
-
 export type ClaimCartMutationVariables = Exact<{
   id: string;
   channelId?: string | null | undefined;
@@ -483,6 +474,15 @@ export type LayoutQueryVariables = Exact<{
 export type LayoutQuery = { __typename: 'Query', shop: { __typename: 'Shop', schemaVersion: number }, categories: Array<{ __typename: 'Category', categoryId: number, parentCategoryId: number | null, name: string, alias: string, canonicalUrl: string, order: number }>, mainMenu: { __typename: 'Menu', title: string, menuItems: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean, children: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean, children: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean }> }> }> } | null, topBar: { __typename: 'Menu', title: string, menuItems: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean }> } | null, footerFirst: { __typename: 'Menu', title: string, menuItems: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean }> } | null, footerSecond: { __typename: 'Menu', title: string, menuItems: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean }> } | null, footerThird: { __typename: 'Menu', title: string, menuItems: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean }> } | null, channel: { __typename: 'ChannelInfo', channelId: string, languageId: string, iso: string, themeSettings: { __typename: 'ThemeSettings', headerBackground: string, headerColor: string, footerBackground: string, footerColor: string, brandColor: string } } };
 
 export type FlatMenuFragment = { __typename: 'Menu', title: string, menuItems: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean }> };
+
+export type SubscribeToNewsletterMutationVariables = Exact<{
+  email: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type SubscribeToNewsletterMutation = { __typename: 'Mutation', subscribeToNewsletter: { __typename: 'UserMessage', ok: boolean, message: string } };
 
 export type RegisterBackInStockMutationVariables = Exact<{
   skuId: number;

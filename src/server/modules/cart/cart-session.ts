@@ -18,7 +18,7 @@ import {
   type CartRow,
   type SkuFacts,
 } from './cart-store';
-import { findUsableGiftCard, isSpentGiftCard, type GiftCard } from './gift-cards';
+import { findUsableGiftCard, isSpentGiftCard, type GiftCard } from '../gift-card';
 import { cartTexts, type CartTexts } from './messages';
 import type { CartModel } from './models';
 import { findActivePromoCode, meetsRequirements, type PromoCode } from './promo-codes';

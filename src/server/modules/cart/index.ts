@@ -5,7 +5,6 @@
  */
 export type { CartModel } from './models';
 export { cartSkuIds, emptyOrderedCart, lockCartForShop, lockStoredCart, readCart, reconciledCart, refillCart, type LockedCart } from './cart-service';
-export { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard, returnGiftCardDraw, usableGiftCardCodes } from './gift-cards';
 export { MAX_CART_LINES } from './stock-rules';
 export { cartTexts } from './messages';
 export { deleteStaleCartData } from './retention';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_CODE_LENGTH, MAX_LINE_QUANTITY } from '../../../shared/limits';
 import { idempotencyKey } from '../../idempotency-key';
-import { normalizeCode } from './codes';
+import { normalizeCode } from '../../../shared/codes';
 
 /**
  * The mutations' arguments, checked at the boundary. Cart ids are not validated: an unusable id starts a new

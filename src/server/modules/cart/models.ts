@@ -1,7 +1,7 @@
 import type { CartWarning } from '../../generated/api-types';
 import type { LanguageId } from '../../../shared/locales';
 import type { CampaignRef, UnitPrice } from './campaigns';
-import type { GiftCard } from './gift-cards';
+import type { GiftCard } from '../gift-card';
 
 /*
  * The cart as the cart module answers it: money in öre inc VAT. The GraphQL types (Price, CartSummary …) are

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import { normalizeCode } from './codes';
+import { normalizeCode } from '../../../shared/codes';
 import { selectActivePromoCode, type PromoCode } from './promo-code-store';
 
 export type { PromoCode };

@@ -1,7 +1,7 @@
 import { exVatMinor } from '../../../shared/money';
 import { SHIPPING_VAT_RATE } from '../shipping';
 import type { CampaignRef, PricedLine } from './campaigns';
-import { giftCardCoverMinor, type GiftCard } from './gift-cards';
+import { giftCardCoverMinor, type GiftCard } from '../gift-card';
 import type { AppliedGiftCard, CartTotals } from './models';
 import { promoDiscountMinor, type PromoCode } from './promo-codes';
 

@@ -7,7 +7,7 @@ import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CartDocument } from '../../../graphql/generated/documents/Cart';
 import type { CartFieldsFragment } from '../../../graphql/generated/operations';
-import { testCart, testLine } from '../../../graphql/cart-test-kit';
+import { testCart, testLine } from '../cart-test-kit';
 import { answerTimes, createCache } from '../../../lib/apollo';
 import { closeTabs, TAB_CHANNEL, type TabEnvelope, type TabMessage } from '../../../lib/tabs';
 

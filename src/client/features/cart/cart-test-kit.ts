@@ -1,4 +1,4 @@
-import type { CartFieldsFragment, PriceFieldsFragment } from './generated/operations';
+import type { CartFieldsFragment, PriceFieldsFragment } from '../../graphql/generated/operations';
 
 /** Client-side cart answers for unit tests: just enough shape for the code under test. */
 export type CartLine = CartFieldsFragment['items'][number];

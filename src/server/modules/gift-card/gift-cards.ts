@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client';
-import { normalizeCode } from './codes';
+import { normalizeCode } from '../../../shared/codes';
 import { insertDraw, lockUsableCard, returnDraw, selectSpentCardExists, selectUsableCard, selectUsableCodes, type GiftCard } from './gift-card-store';
 
 export type { GiftCard };

@@ -6,8 +6,8 @@ import { formatMoney } from '../../../shared/money';
 import { gql } from '../../testing/app';
 import { testDbKinds } from '../../testing/db';
 import { cartCalls, createSku, openCartApp, type TestApp } from '../cart/cart-test-kit';
-import { checkoutCalls, stockOfSku, VALID_PERSON } from './checkout-test-kit';
-import { placeOrder } from './place-order';
+import { checkoutCalls, stockOfSku, VALID_PERSON } from '../checkout/checkout-test-kit';
+import { placeOrder } from '../checkout';
 
 const ADMIN = { ADMIN_EMAIL: 'admin@retro.example', ADMIN_PASSWORD: 'correct horse battery' };
 
