@@ -12,6 +12,7 @@ import {
   createCartForWrite,
   createCustomerCart,
   deleteCart,
+  moveIdempotencyKeys,
   freeShippingCampaigns,
   loadLines,
   lockCart,
@@ -236,6 +237,7 @@ export async function claimCart(db: Db, guestId: string, customerId: number, lan
     await session.reconcile();
     await session.merge(lines.map((l) => ({ skuId: l.skuId, quantity: l.quantity })));
     await session.adoptCodes(guest);
+    await moveIdempotencyKeys(tx, guest.cartId, target.cartId);
     await deleteCart(tx, guest.cartId);
     await touchCart(tx, target.cartId);
     return session.finish();

@@ -153,6 +153,19 @@ export async function createCartForWrite(tx: Queryable, cartId: string, customer
 }
 
 /** Removes the cart with its lines, codes, keys and checkout form (they cascade). */
+/**
+ * A merged cart's applied changes become the target's: a change the shopper's device replays after the merge (its
+ * answer was lost) names the merged cart's keys, and must find them applied.
+ */
+export async function moveIdempotencyKeys(tx: Queryable, fromCartId: string, toCartId: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO cart_idempotency_keys (cart_id, idempotency_key, created_at)
+     SELECT $2, idempotency_key, created_at FROM cart_idempotency_keys WHERE cart_id = $1
+     ON CONFLICT DO NOTHING`,
+    [fromCartId, toCartId],
+  );
+}
+
 export async function deleteCart(tx: Queryable, cartId: string): Promise<void> {
   await tx.query('DELETE FROM carts WHERE cart_id = $1', [cartId]);
 }

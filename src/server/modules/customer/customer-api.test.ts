@@ -53,11 +53,11 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
 
   const getCart = (id: string, token?: string) =>
     call<{ getCart: CartResult }>(app, `query ($id: String!) { getCart(id: $id) { ${CART_SELECTION} } }`, { id }, token);
-  const addToCart = (id: string, skuId: number, quantity: number, token?: string) =>
+  const addToCart = (id: string, skuId: number, quantity: number, token?: string, key: string = randomUUID()) =>
     call<{ addToCart: CartResult }>(
       app,
       `mutation ($id: String!, $item: CartItemInputType!, $key: String) { addToCart(id: $id, item: $item, idempotencyKey: $key) { ${CART_SELECTION} } }`,
-      { id, item: { skuId, quantity }, key: randomUUID() },
+      { id, item: { skuId, quantity }, key },
       token,
     );
   const updateCartItem = (id: string, skuId: number, quantity: number, token?: string) =>
@@ -273,6 +273,20 @@ describe.each(testDbKinds())('customer accounts over GraphQL on %s', (kind) => {
       expect(claimed.items.map((i) => [i.skuId, i.quantity])).toEqual([[sku.skuId, 2]]);
       const [row] = await db.query<{ customer_id: number }>('SELECT customer_id FROM carts WHERE cart_id = $1', [claimed.id]);
       expect(row!.customer_id).toBe(a.customerId);
+    });
+
+    it('keeps the guest cart\'s applied changes applied: one replayed after the claim (its answer was lost) is not applied again', async () => {
+      const a = await signUp(app);
+      const sku = await createSku(db, { priceMinor: 10_000, stock: 50 });
+      const guest = dataOf(await addToCart('', sku.skuId, 1));
+      const key = randomUUID();
+      dataOf(await addToCart(guest.id, sku.skuId, 2, undefined, key));
+      const claimed = dataOf(await claimCart(guest.id, a.token));
+      expect(claimed.items.map((i) => i.quantity)).toEqual([3]);
+      // The outbox did not hear the answer, so after the login it sends the same change again, signed in.
+      const replayed = dataOf(await addToCart(guest.id, sku.skuId, 2, a.token, key));
+      expect(replayed.id).toBe(claimed.id);
+      expect(replayed.items.map((i) => i.quantity)).toEqual([3]);
     });
 
     it("never takes another customer's cart", async () => {
