@@ -66,12 +66,16 @@ function fakeServer() {
   };
 }
 
-/** An exclusive Web Lock shared by the tabs of one test, as the browser's is by the tabs of one origin. */
+/** Exclusive Web Locks shared by the tabs of one test, one queue per name, as the browser's are by the tabs of one origin. */
 function fakeLocks(): Pick<LockManager, 'request'> {
-  let tail: Promise<unknown> = Promise.resolve();
-  const request = (_name: string, callback: () => Promise<unknown>) => {
-    const run = tail.then(() => callback());
-    tail = run.catch(() => undefined);
+  const tails = new Map<string, Promise<unknown>>();
+  const request = (name: string, ...args: [() => Promise<unknown>] | [{ signal?: AbortSignal }, () => Promise<unknown>]) => {
+    const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
+    const run = (tails.get(name) ?? Promise.resolve()).then(() => {
+      if (options.signal?.aborted) throw new DOMException('withdrawn', 'AbortError');
+      return callback();
+    });
+    tails.set(name, run.catch(() => undefined));
     return run;
   };
   return { request } as unknown as Pick<LockManager, 'request'>;
