@@ -320,7 +320,7 @@ describe('a getCart answer put off for a change on its way', () => {
     server.lines.set(2, 1);
     await getCart(server.client);
     expect(quantities()).toEqual({ 1: 1 });
-    tab.post({ kind: 'cart/refused', key: 'k-1', message: 'There is no SKU' });
+    tab.post({ kind: 'cart/refused', key: 'k-1', message: 'There is no SKU', teller: 'other-tab' });
     tab.post({ kind: 'cart/changed', entries: [], rev: 6 });
     await until(() => quantities()[2] === 1);
     expect(quantities()).toEqual({ 1: 1, 2: 1 });
@@ -347,7 +347,7 @@ describe('the cart a tab in the other language asks for', () => {
     tick();
     server.lines.set(1, 2);
     const { entry, kept } = english();
-    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50, teller: 'other-tab' });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     server.release('Cart');
     await early;
@@ -366,7 +366,7 @@ describe('the cart a tab in the other language asks for', () => {
     server.lines.set(1, 2);
     server.failNext('Cart');
     const { entry, kept } = english();
-    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50, teller: 'other-tab' });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     expect(outboxState.settled).toHaveLength(1);
     window.dispatchEvent(new Event('online'));
@@ -410,7 +410,7 @@ describe('what a button hears of its change', () => {
     const cart = { ...testCart('cart-1', [{ ...line, product: { ...line.product, name: 'Game 1' } }]), warnings: [{ __typename: 'CartWarning' as const, code: 'STOCK_LIMIT', message: 'Only 2 left', skuId: 1 }] };
     const english: KeptCart = { cart: cart as CartFieldsFragment, languageId: 'en', asOf: at, receivedAt: at };
     const englishBefore = testCart('cart-1', [{ ...testLine(1, 1), product: { ...testLine(1, 1).product, name: 'Game 1' } }]);
-    tab.post({ kind: 'cart/applied', entry: { ...entry, sentAt: at - 1 }, kept: english, before: englishBefore, entries: [], rev: 90 });
+    tab.post({ kind: 'cart/applied', entry: { ...entry, sentAt: at - 1 }, kept: english, before: englishBefore, entries: [], rev: 90, teller: 'other-tab' });
     const result = await outcome;
     expect(result).toMatchObject({ kind: 'applied', foreign: true, cart: { warnings: [], items: [{ skuId: 1, quantity: 2, product: { name: 'Spel 1' } }] } });
     expect(result).toMatchObject({ before: { items: [{ skuId: 1, quantity: 1, product: { name: 'Spel 1' } }] } });
@@ -459,7 +459,7 @@ describe('what the tabs tell each other', () => {
     tick();
     const at = Date.now();
     const answer: KeptCart = { cart: testCart('cart-1', [testLine(1, 1), testLine(2, 1), testLine(3, 1)]), languageId: 'sv', asOf: at, receivedAt: at };
-    tab.post({ kind: 'cart/applied', entry: { ...waiting, key: 'k-2', sentAt: at - 1 }, kept: answer, before: null, entries: [waiting], rev: applied.rev + 10 });
+    tab.post({ kind: 'cart/applied', entry: { ...waiting, key: 'k-2', sentAt: at - 1 }, kept: answer, before: null, entries: [waiting], rev: applied.rev + 10, teller: 'other-tab' });
     await until(() => outboxState.entries.length === 1);
     expect(quantities()).toEqual({ 1: 1, 2: 1, 3: 5 });
     // A list heard late from a third tab (an older revision) does not bring back a change already answered.
@@ -483,7 +483,7 @@ describe('what the tabs tell each other', () => {
     server.lines.set(1, 7);
     await getCart(server.client);
     const entry: OutboxEntry = { key: 'k-1', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt: at - 1 };
-    tab.post({ kind: 'cart/applied', entry, kept: answer, before: null, entries: [], rev: 70 });
+    tab.post({ kind: 'cart/applied', entry, kept: answer, before: null, entries: [], rev: 70, teller: 'other-tab' });
     tab.post({ kind: 'cart/changed', entries: [{ ...entry, key: 'k-sentinel', sentAt: undefined }], rev: 71 });
     await until(() => outboxState.entries.length === 1);
     expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(7);
@@ -505,7 +505,7 @@ describe('what the tabs tell each other', () => {
     const entry: OutboxEntry = { key: 'k-en', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt };
     server.hold('Cart');
     tick();
-    tab.post({ kind: 'cart/applied', entry, kept: english, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept: english, before: null, entries: [], rev: 50, teller: 'other-tab' });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     expect(server.requests.at(-1)?.variables).toMatchObject({ id: 'cart-1', languageId: 'sv' });
     // Until its own answer comes, the Swedish cart it had, with the change laid on: never the English one.
