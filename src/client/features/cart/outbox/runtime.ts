@@ -9,7 +9,6 @@ import { tellCartWarnings } from '../cart-notices';
 import { shownCart } from '../optimistic-cart';
 import {
   cartAnswerContext,
-  cartState,
   loadCartId,
   offerTabAnswer,
   storeCartId,
