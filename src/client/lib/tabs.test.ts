@@ -1,12 +1,16 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { closeTabs, createTabCoordinator, CROSS_TAB_TTL_MS, LEADER_FALLBACK_MS, LEADER_LEASE_KEY, tabs, type TabCoordinator, type TabEnvelope, type TabMessageOf } from './tabs';
+import { closeTabs, createTabCoordinator, CROSS_TAB_TTL_MS, LEADER_FALLBACK_MS, LEADER_LEASE_KEY, SECTION_LEASE_PREFIX, tabs, type TabCoordinator, type TabEnvelope, type TabMessageOf } from './tabs';
 
-/** An exclusive Web Lock shared by the tabs of one test, as the browser's is by the tabs of one origin. */
+/** Exclusive Web Locks shared by the tabs of one test, one queue per name, as the browser's are by the tabs of one origin. */
 function fakeLocks(): Pick<LockManager, 'request'> {
-  let tail: Promise<unknown> = Promise.resolve();
-  const request = (_name: string, callback: () => Promise<unknown>) => {
-    const run = tail.then(() => callback());
-    tail = run.catch(() => undefined);
+  const tails = new Map<string, Promise<unknown>>();
+  const request = (name: string, ...args: [() => Promise<unknown>] | [{ signal?: AbortSignal }, () => Promise<unknown>]) => {
+    const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
+    const run = (tails.get(name) ?? Promise.resolve()).then(() => {
+      if (options.signal?.aborted) throw new DOMException('withdrawn', 'AbortError');
+      return callback();
+    });
+    tails.set(name, run.catch(() => undefined));
     return run;
   };
   return { request } as unknown as Pick<LockManager, 'request'>;
@@ -24,11 +28,20 @@ const opened: TabCoordinator[] = [];
 function device(options: { locks?: Pick<LockManager, 'request'> | null; storage?: ReturnType<typeof fakeStorage> | null; now?: () => number } = {}) {
   const name = `tabs-test-${++channelCount}`;
   return () => {
-    const tab = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(name), ...options });
+    const page = new EventTarget();
+    const tab = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(name), page: { window: page, document: page }, ...options });
     opened.push(tab);
+    pageOf.set(tab, page);
     return tab;
   };
 }
+
+/** Fires a page lifecycle event (pagehide, pageshow, freeze, resume) at a tab made by `device`. */
+function fire(tab: TabCoordinator, type: string, persisted = false): void {
+  const event = Object.assign(new Event(type), { persisted });
+  pageOf.get(tab)?.dispatchEvent(event);
+}
+const pageOf = new Map<TabCoordinator, EventTarget>();
 
 afterEach(() => {
   for (const tab of opened.splice(0)) tab.close();
@@ -104,6 +117,97 @@ describe('the tab coordinator without Web Locks', () => {
   });
 });
 
+
+describe('a tab that is hidden or frozen', () => {
+  it('gives up leadership on freeze and on a pagehide into the back/forward cache, and takes part again when shown', async () => {
+    const tab = device({ locks: fakeLocks() });
+    const [a, b] = [tab(), tab()];
+    await vi.waitFor(() => expect(a.isLeader()).toBe(true));
+    const closedHeard: string[] = [];
+    b.on('tabs/closed', (_message, from) => closedHeard.push(from));
+    fire(a, 'freeze');
+    await vi.waitFor(() => expect(b.isLeader()).toBe(true));
+    expect(a.isLeader()).toBe(false);
+    await vi.waitFor(() => expect(closedHeard).toEqual([a.tabId]));
+    expect(b.isOpen(a.tabId)).toBe(false);
+    fire(a, 'resume');
+    // Back in the election: it leads again once the leader hides in turn (into the back/forward cache).
+    fire(b, 'pagehide', true);
+    await vi.waitFor(() => expect(a.isLeader()).toBe(true));
+    expect(b.isLeader()).toBe(false);
+    fire(b, 'pageshow', true);
+    a.close();
+    await vi.waitFor(() => expect(b.isLeader()).toBe(true));
+  });
+
+  it('closes on a pagehide that does not keep the page: its lease goes and the others hear at once', async () => {
+    const storage = fakeStorage();
+    const tab = device({ storage });
+    const [a, b] = [tab(), tab()];
+    expect(a.isLeader()).toBe(true);
+    fire(a, 'pagehide', false);
+    expect(storage.map.has(LEADER_LEASE_KEY)).toBe(false);
+    await vi.waitFor(() => expect(b.isLeader()).toBe(true));
+    // Closed for good: a pageshow (which cannot follow) changes nothing, and it posts nothing more.
+    fire(a, 'pageshow');
+    expect(a.isLeader()).toBe(false);
+  });
+});
+
+describe('an exclusive section', () => {
+  it('with Web Locks, runs in every tab that asks, one at a time, while the leader holds its own lock', async () => {
+    const locks = fakeLocks();
+    const tab = device({ locks });
+    const [a, b] = [tab(), tab()];
+    await vi.waitFor(() => expect(a.isLeader()).toBe(true));
+    const log: string[] = [];
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const inB = b.exclusive('work', async (held) => {
+      log.push(`b in ${held()}`);
+      await gate;
+      log.push('b out');
+    });
+    const inA = a.exclusive('work', async () => void log.push('a in'));
+    await vi.waitFor(() => expect(log).toEqual(['b in true']));
+    open();
+    await Promise.all([inA, inB]);
+    expect(log).toEqual(['b in true', 'b out', 'a in']);
+  });
+
+  it(`without Web Locks, a tab waits while another holds the section's lease and takes it within ${LEADER_FALLBACK_MS} ms of that tab stopping`, async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const storage = fakeStorage();
+    // A tab that took the section just now and then died (no timers, no goodbye).
+    storage.setItem(`${SECTION_LEASE_PREFIX}work`, JSON.stringify({ tab: 'dead-tab', until: Date.now() + LEADER_FALLBACK_MS }));
+    const b = device({ storage })();
+    let ranAt = 0;
+    const run = b.exclusive('work', async (held) => {
+      ranAt = Date.now();
+      expect(held()).toBe(true);
+      // Taken over while it stalled: it learns so before its next step.
+      storage.setItem(`${SECTION_LEASE_PREFIX}work`, JSON.stringify({ tab: 'other', until: Date.now() + LEADER_FALLBACK_MS }));
+      expect(held()).toBe(false);
+    });
+    await vi.advanceTimersByTimeAsync(LEADER_FALLBACK_MS);
+    await run;
+    expect(ranAt).toBe(1_000_000 + LEADER_FALLBACK_MS);
+    // Its lease was the other's by then: left as it is.
+    expect(JSON.parse(storage.map.get(`${SECTION_LEASE_PREFIX}work`)!)).toMatchObject({ tab: 'other' });
+  });
+
+  it('without Web Locks, a section is held only while it runs: the next tab takes it at once', async () => {
+    const storage = fakeStorage();
+    const tab = device({ storage });
+    const [a, b] = [tab(), tab()];
+    const ran: string[] = [];
+    await a.exclusive('work', async () => void ran.push('a'));
+    expect(storage.map.has(`${SECTION_LEASE_PREFIX}work`)).toBe(false);
+    await b.exclusive('work', async () => void ran.push('b'));
+    expect(ran).toEqual(['a', 'b']);
+  });
+});
+
 describe('the messages tabs send', () => {
   it('reach the other tabs that listen to their kind, typed by kind, with who sent them', async () => {
     const tab = device();
@@ -140,6 +244,23 @@ describe('the messages tabs send', () => {
     send(now - CROSS_TAB_TTL_MS - 1);
     send(now - CROSS_TAB_TTL_MS);
     await vi.waitFor(() => expect(heard).toEqual([now - CROSS_TAB_TTL_MS]));
+    sender.close();
+  });
+
+  it('still reach a listener that asked for stale ones too (news such as a sign-out is never too old)', async () => {
+    const now = 1_000_000;
+    const name = `tabs-test-${++channelCount}`;
+    const b = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(name), now: () => now, page: null });
+    opened.push(b);
+    const heard: number[] = [];
+    const fresh: number[] = [];
+    b.on('offline-data/answer', (message) => heard.push(message.at), { stale: true });
+    b.on('offline-data/answer', (message) => fresh.push(message.at));
+    const sender = new BroadcastChannel(name);
+    const at = now - 10 * CROSS_TAB_TTL_MS;
+    sender.postMessage({ from: 'frozen-long', at, message: { kind: 'offline-data/answer', schemaVersion: 1, query: null, variables: {}, data: null, at } } satisfies TabEnvelope);
+    await vi.waitFor(() => expect(heard).toEqual([at]));
+    expect(fresh).toEqual([]);
     sender.close();
   });
 });

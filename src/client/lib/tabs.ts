@@ -1,19 +1,25 @@
 import { newIdempotencyKey } from './random-key';
 
 /**
- * The one place the tabs of this browser meet: one id per tab, one leader per browser, one BroadcastChannel. The
- * leader does what must be done once per device (replay the cart outbox, write the offline copy of the catalog);
- * every tab hears what the others tell. Loaded with the first module that needs it, after the first render.
+ * The one place the tabs of this browser meet: one id per tab, one leader per browser, exclusive sections, one
+ * BroadcastChannel. The leader does what must be done once per device for as long as it is shown (write the offline
+ * copy of the catalog); a section is work any tab may do, one tab at a time (replay the cart outbox); every tab hears
+ * what the others tell. Loaded with the first module that needs it, after the first render.
  */
 
 /** Spec (timings): a leader that stops is replaced after this long where Web Locks are missing. */
 export const LEADER_FALLBACK_MS = 3000;
-/** Spec (timings): a message older than this is stale (a frozen tab's backlog); each user re-reads the device's state itself. */
+/**
+ * Spec (timings): a message older than this is stale (a frozen tab's backlog); each user re-reads the device's state
+ * itself. A listener whose news never goes stale (signed out) hears it however old (`on(…, { stale: true })`).
+ */
 export const CROSS_TAB_TTL_MS = 45_000;
 export const TAB_CHANNEL = 'retro-tabs';
 export const LEADER_LOCK = 'retro-tabs-leader';
 /** Without Web Locks: the leader's lease in localStorage, `{ tab, until }`. */
 export const LEADER_LEASE_KEY = 'retro-tabs-leader';
+/** Without Web Locks: an exclusive section's lease in localStorage, `{ tab, until }`, under this prefix and its name. */
+export const SECTION_LEASE_PREFIX = 'retro-tabs-section:';
 
 /**
  * The messages tabs send, by kind. lib/ declares its own here; a feature adds its kinds beside its code with
@@ -23,8 +29,13 @@ export const LEADER_LEASE_KEY = 'retro-tabs-leader';
 export interface TabTopics {
   /** A catalog answer this tab fetched, for every tab's copy (the leader writes it to the device). */
   'offline-data/answer': { schemaVersion: number; query: unknown; variables: Record<string, unknown>; data: unknown; at: number };
-  /** The leader closed: the others elect a new one at once instead of waiting out its lease. */
+  /** The leader closed or was hidden: the others elect a new one at once instead of waiting out its lease. */
   'tabs/resigned': object;
+  /**
+   * The sender is gone (closed, frozen, put in the back/forward cache): it answers nothing until it is heard from
+   * again, so isOpen() says false for it at once rather than after the ttl.
+   */
+  'tabs/closed': object;
 }
 
 export type TabKind = keyof TabTopics;
@@ -48,13 +59,25 @@ export interface TabCoordinator {
   /** Hears each change of leadership, and the current one at once. Returns the way to stop hearing. */
   onLeadership(listener: (leading: boolean) => void): () => void;
   /**
-   * Whether a tab is this one or was heard from within the ttl, so likely still open. A tab that made a change tells
-   * the shopper its outcome; the leader tells it in its place once that tab is gone.
+   * Whether a tab is this one, or was heard from within the ttl and has not said it is gone (`tabs/closed`), so
+   * likely still open and shown.
    */
   isOpen(tabId: string): boolean;
+  /**
+   * Runs `fn` while no other tab of this browser runs a section of the same name; a tab that asks meanwhile waits
+   * its turn. Held only for fn's run (a Web Lock; without Web Locks a lease in localStorage, renewed while fn runs,
+   * which a tab that stopped loses after LEADER_FALLBACK_MS). `held()` says whether the section is still this tab's:
+   * without Web Locks a tab that stalled past its lease may have been taken over, and asks before each step it must
+   * not do beside the other. After close() nothing runs.
+   */
+  exclusive(name: string, fn: (held: () => boolean) => Promise<void>): Promise<void>;
   post(message: TabMessage): void;
-  /** Hears the messages of one kind from the other tabs. Returns the way to stop hearing. */
-  on<K extends TabKind>(kind: K, listener: (message: TabMessageOf<K>, from: string) => void): () => void;
+  /**
+   * Hears the messages of one kind from the other tabs; `stale: true` also those older than the ttl (news a tab
+   * must act on however late, such as a sign-out). Returns the way to stop hearing.
+   */
+  on<K extends TabKind>(kind: K, listener: (message: TabMessageOf<K>, from: string) => void, options?: { stale?: boolean }): () => void;
+  /** The tab goes: leadership and leases are given up at once and the others told. Also on a pagehide that does not keep the page. */
   close(): void;
 }
 
@@ -72,6 +95,12 @@ export interface TabCoordinatorOptions {
   now?: () => number;
   fallbackMs?: number;
   ttlMs?: number;
+  /**
+   * Where the page's lifecycle is heard (window: pagehide/pageshow, document: freeze/resume); the browser's by
+   * default, null for none. A hidden or frozen page gives up leadership, so a phone's tab in the background never
+   * holds it (and a held lock would keep the page out of the back/forward cache); it takes part again when shown.
+   */
+  page?: { window: EventTarget; document: EventTarget } | null;
 }
 
 export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCoordinator {
@@ -82,11 +111,15 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
   const locks = options.locks !== undefined ? options.locks : typeof navigator === 'undefined' ? null : (navigator.locks ?? null);
   const storage = options.storage !== undefined ? options.storage : defaultStorage();
   const channel = options.channel !== undefined ? options.channel : typeof BroadcastChannel === 'function' ? new BroadcastChannel(TAB_CHANNEL) : null;
+  const page = options.page !== undefined ? options.page : typeof window === 'undefined' ? null : { window, document };
 
   let leading = false;
   let closed = false;
+  /** Whether this tab takes part in the election: not while hidden in the back/forward cache or frozen. */
+  let shown = true;
   const leadershipListeners = new Set<(leading: boolean) => void>();
-  const listeners = new Map<TabKind, Set<(message: never, from: string) => void>>();
+  type Listener = { hear: (message: never, from: string) => void; stale: boolean };
+  const listeners = new Map<TabKind, Set<Listener>>();
   const heard = new Map<string, number>();
   const setLeading = (next: boolean) => {
     if (next === leading) return;
@@ -96,13 +129,37 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
 
   channel?.addEventListener('message', (event) => {
     const envelope = (event as MessageEvent<TabEnvelope>).data;
-    if (closed || !envelope?.message || envelope.from === tabId || now() - envelope.at > ttlMs) return;
-    heard.set(envelope.from, envelope.at);
-    for (const listener of [...(listeners.get(envelope.message.kind) ?? [])]) listener(envelope.message as never, envelope.from);
+    if (closed || !envelope?.message || envelope.from === tabId) return;
+    const stale = now() - envelope.at > ttlMs;
+    if (envelope.message.kind === 'tabs/closed') heard.delete(envelope.from);
+    else if (envelope.at > (heard.get(envelope.from) ?? -Infinity)) heard.set(envelope.from, envelope.at);
+    for (const listener of [...(listeners.get(envelope.message.kind) ?? [])]) {
+      if (!stale || listener.stale) listener.hear(envelope.message as never, envelope.from);
+    }
   });
 
-  const election: Election | null = locks ? electWithLocks(locks, setLeading, () => closed) : storage ? electWithLease(storage) : null;
-  if (!election) setLeading(true);
+  /** A lease in localStorage, `{ tab, until }`: taken when it is this tab's, run out or gone. */
+  const lease = (store: LeaseStorage, key: string) => {
+    const read = (): { tab: string; until: number } | null => {
+      try {
+        return JSON.parse(store.getItem(key) ?? 'null') as { tab: string; until: number } | null;
+      } catch {
+        return null;
+      }
+    };
+    return {
+      read,
+      /** Another tab's lease that has not run out, if any. */
+      other: () => {
+        const held = read();
+        return held && held.tab !== tabId && held.until > now() ? held : null;
+      },
+      take: () => store.setItem(key, JSON.stringify({ tab: tabId, until: now() + fallbackMs })),
+      drop: () => {
+        if (read()?.tab === tabId) store.removeItem(key);
+      },
+    };
+  };
 
   /**
    * Where Web Locks are missing: a lease in localStorage the leader renews three times per lease. A tab that finds
@@ -112,42 +169,111 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
    */
   function electWithLease(store: LeaseStorage): Election {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const read = (): { tab: string; until: number } | null => {
-      try {
-        return JSON.parse(store.getItem(LEADER_LEASE_KEY) ?? 'null') as { tab: string; until: number } | null;
-      } catch {
-        return null;
-      }
-    };
+    const leader = lease(store, LEADER_LEASE_KEY);
     const look = () => {
       clearTimeout(timer);
-      if (closed) return;
-      const lease = read();
-      const at = now();
-      if (lease && lease.tab !== tabId && lease.until > at) {
+      if (closed || !shown) return;
+      const other = leader.other();
+      if (other) {
         setLeading(false);
-        timer = setTimeout(look, lease.until - at);
+        timer = setTimeout(look, other.until - now());
         return;
       }
-      store.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: tabId, until: at + fallbackMs }));
+      leader.take();
       setLeading(true);
       timer = setTimeout(look, Math.floor(fallbackMs / 3));
     };
-    look();
     return {
+      start: look,
       look,
       stillLeads: () => {
         if (!leading) return false;
-        const lease = read();
-        if (lease && lease.tab !== tabId && lease.until > now()) look();
+        if (leader.other()) look();
         return leading;
       },
       stop: () => {
         clearTimeout(timer);
-        if (read()?.tab === tabId) store.removeItem(LEADER_LEASE_KEY);
+        leader.drop();
       },
     };
   }
+
+  /** The lock is held while the tab is shown: the browser hands it to a waiting tab the moment this one goes or hides. */
+  function electWithLocks(manager: Pick<LockManager, 'request'>): Election {
+    let give: AbortController | null = null;
+    return {
+      start() {
+        if (give) return;
+        const mine = new AbortController();
+        give = mine;
+        manager
+          .request(LEADER_LOCK, { signal: mine.signal }, () => {
+            if (closed || mine.signal.aborted) return undefined;
+            setLeading(true);
+            // Held until this tab hides or closes; a request still waiting is withdrawn by the same signal.
+            return new Promise<void>((resolve) => mine.signal.addEventListener('abort', () => resolve(), { once: true }));
+          })
+          .catch(() => undefined);
+      },
+      stop() {
+        give?.abort();
+        give = null;
+      },
+    };
+  }
+
+  const election: Election | null = locks ? electWithLocks(locks) : storage ? electWithLease(storage) : null;
+  if (election) election.start();
+  else setLeading(true);
+
+  /** Hidden or frozen: another tab leads meanwhile, and the others no longer count on this one to answer. */
+  const hide = () => {
+    if (closed || !shown) return;
+    shown = false;
+    const wasLeading = leading;
+    election?.stop();
+    if (election) setLeading(false);
+    if (wasLeading && election) coordinator.post({ kind: 'tabs/resigned' });
+    coordinator.post({ kind: 'tabs/closed' });
+  };
+  const show = () => {
+    if (closed || shown) return;
+    shown = true;
+    election?.start();
+  };
+
+  /** Without Web Locks: a section's lease, renewed while its work runs; a tab that finds another's waits until it may take it. */
+  async function exclusiveWithLease(store: LeaseStorage, name: string, fn: (held: () => boolean) => Promise<void>): Promise<void> {
+    const section = lease(store, SECTION_LEASE_PREFIX + name);
+    for (let other = section.other(); other; other = section.other()) {
+      if (closed) return;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(other.until - now(), Math.floor(fallbackMs / 3))));
+    }
+    if (closed) return;
+    section.take();
+    let lost = false;
+    const held = () => {
+      if (lost || section.other()) {
+        lost = true;
+        return false;
+      }
+      section.take();
+      return true;
+    };
+    const renew = setInterval(held, Math.floor(fallbackMs / 3));
+    try {
+      await fn(held);
+    } finally {
+      clearInterval(renew);
+      section.drop();
+    }
+  }
+
+  const cleanups: (() => void)[] = [];
+  const listen = (target: EventTarget, type: string, handler: (event: Event) => void) => {
+    target.addEventListener(type, handler);
+    cleanups.push(() => target.removeEventListener(type, handler));
+  };
 
   const coordinator: TabCoordinator = {
     tabId,
@@ -158,6 +284,12 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
       return () => leadershipListeners.delete(listener);
     },
     isOpen: (id) => id === tabId || now() - (heard.get(id) ?? -Infinity) <= ttlMs,
+    async exclusive(name, fn) {
+      if (closed) return;
+      if (locks) await locks.request(name, () => (closed ? undefined : fn(() => true)));
+      else if (storage) await exclusiveWithLease(storage, name, fn);
+      else await fn(() => true);
+    },
     post(message) {
       if (closed) return;
       try {
@@ -166,49 +298,45 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
         // A message that cannot be cloned is lost; every receiver re-reads the device's state on its next trigger.
       }
     },
-    on(kind, listener) {
+    on(kind, listener, { stale = false } = {}) {
       const set = listeners.get(kind) ?? new Set();
       listeners.set(kind, set);
-      set.add(listener as (message: never, from: string) => void);
-      return () => set.delete(listener as (message: never, from: string) => void);
+      const entry: Listener = { hear: listener as (message: never, from: string) => void, stale };
+      set.add(entry);
+      return () => set.delete(entry);
     },
     close() {
       if (closed) return;
       const wasLeading = leading;
       election?.stop();
-      if (wasLeading) coordinator.post({ kind: 'tabs/resigned' });
+      if (wasLeading && election) coordinator.post({ kind: 'tabs/resigned' });
+      if (shown) coordinator.post({ kind: 'tabs/closed' });
       closed = true;
       setLeading(false);
       channel?.close();
+      for (const cleanup of cleanups.splice(0)) cleanup();
       listeners.clear();
       leadershipListeners.clear();
     },
   };
-  const { look } = election ?? {};
-  if (look) coordinator.on('tabs/resigned', look);
+  if (election?.look) coordinator.on('tabs/resigned', election.look);
+  if (page) {
+    // A page kept in the back/forward cache may come back (pageshow): it only hides; any other pagehide is the end.
+    listen(page.window, 'pagehide', (event) => ((event as PageTransitionEvent).persisted ? hide() : coordinator.close()));
+    listen(page.window, 'pageshow', show);
+    listen(page.document, 'freeze', hide);
+    listen(page.document, 'resume', show);
+  }
   return coordinator;
 }
 
 interface Election {
+  start(): void;
   stop(): void;
   /** Without Web Locks: looks at the lease again now. */
   look?(): void;
   /** Without Web Locks: whether this tab still holds the lease (another may have taken it over). */
   stillLeads?(): boolean;
-}
-
-/** The lock is held for the tab's life: the browser hands it to a waiting tab the moment this one goes. */
-function electWithLocks(locks: Pick<LockManager, 'request'>, setLeading: (leading: boolean) => void, closed: () => boolean): Election {
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  locks
-    .request(LEADER_LOCK, () => {
-      if (closed()) return undefined;
-      setLeading(true);
-      return held;
-    })
-    .catch(() => undefined);
-  return { stop: () => release() };
 }
 
 function defaultStorage(): LeaseStorage | null {

@@ -6,7 +6,7 @@ import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, REFRESH_FACTOR_MS } from '../../../shared/auth';
 import { readToken } from '../../lib/auth-token';
-import { TAB_CHANNEL, type TabEnvelope } from '../../lib/tabs';
+import { CROSS_TAB_TTL_MS, TAB_CHANNEL, type TabEnvelope } from '../../lib/tabs';
 import { cartState, OUTBOX_DB, outboxState } from '../cart';
 import { account } from './account-state';
 import { signedIn, signOut, startSession } from './session';
@@ -108,5 +108,33 @@ describe('the account session', () => {
     expect(calls.at(-1)).toMatchObject({ url: AUTH_PATHS.logout, authorization: 'Bearer some.to.ken' });
     await vi.waitFor(() => expect(heard).toContainEqual({ kind: 'account/signed-out' }));
     otherTab.close();
+  });
+  it('a sign-out in another tab heard long after (a frozen tab thawing) still drops the customer and the cart here, and leaves the device alone', async () => {
+    await signedIn({ token: 'some.to.ken', maxAge: 100 });
+    expect(account.signedIn).toBe(true);
+    outboxState.serverCart = { cart: { id: 'customer-cart' } } as unknown as NonNullable<typeof outboxState.serverCart>;
+    // The other tab cleared the cookies and then a guest started a cart on the device.
+    document.cookie = 'apollo-token=; Path=/; Max-Age=0';
+    document.cookie = 'ralph-cart=guest-cart; Path=/';
+    const outbox = createStore(OUTBOX_DB.database, OUTBOX_DB.store);
+    await set('entries', [{ key: 'guest-change' }], outbox);
+    const otherTab = new BroadcastChannel(TAB_CHANNEL);
+    otherTab.postMessage({ from: 'other-tab', at: Date.now() - 10 * CROSS_TAB_TTL_MS, message: { kind: 'account/signed-out' } } satisfies TabEnvelope);
+    await vi.waitFor(() => expect(account.signedIn).toBe(false));
+    expect(outboxState.serverCart).toBeNull();
+    expect(cartState.id).toBe('guest-cart');
+    expect(await keys(outbox)).toEqual(['entries']);
+    otherTab.close();
+  });
+
+  it('a tab shown again re-checks the token cookie: gone, it drops the customer and the cart it showed', async () => {
+    await signedIn({ token: 'some.to.ken', maxAge: 100 });
+    outboxState.serverCart = { cart: { id: 'customer-cart' } } as unknown as NonNullable<typeof outboxState.serverCart>;
+    document.cookie = 'apollo-token=; Path=/; Max-Age=0';
+    document.cookie = 'ralph-cart=; Path=/; Max-Age=0';
+    window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    await vi.waitFor(() => expect(account.signedIn).toBe(false));
+    expect(outboxState.serverCart).toBeNull();
+    expect(cartState.id).toBe('');
   });
 });

@@ -5,7 +5,7 @@ import { ClaimCartDocument } from '../../graphql/generated/documents/ClaimCart';
 import { readToken } from '../../lib/auth-token';
 import { clearToken, onTokenRefused, writeToken } from '../../lib/token-store';
 import { purgeOfflineData } from '../../lib/offline-data';
-import { cartState, forgetCart, loadCartId, storeCartId } from '../cart';
+import { cartState, forgetCart, forgetCartHere, loadCartId, storeCartId } from '../cart';
 import { account } from './account-state';
 import { AuthError, callAuth, tokenClaims } from './auth-client';
 
@@ -40,10 +40,19 @@ export function startSession(sessionEnv: SessionEnv): void {
   const started = env !== null;
   env = sessionEnv;
   if (started) return;
+  // Heard however late (a tab frozen for minutes): the customer's session must not outlive its sign-out here.
   void thisTab().then((tab) => {
-    tab.on('account/signed-out', () => void signOut({ callServer: false, broadcast: false }));
-    tab.on('account/signed-in', () => void otherTabSignedIn());
+    tab.on('account/signed-out', () => void signedOutElsewhere(), { stale: true });
+    tab.on('account/signed-in', () => void otherTabSignedIn(), { stale: true });
   });
+  // Shown again (or back from the back/forward cache): the cookie may have gone meanwhile, its message missed.
+  const recheck = () => {
+    if (account.signedIn && readToken() === null) void signedOutElsewhere();
+  };
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') recheck();
+  });
+  window.addEventListener('pageshow', recheck);
   onTokenRefused(() => void signOut({ callServer: false }));
   const token = readToken();
   if (token) {
@@ -65,6 +74,20 @@ async function otherTabSignedIn(): Promise<void> {
   account.shopAs = token ? tokenClaims(token)?.shopAs === true : false;
   loadCartId();
   if (token) scheduleRefreshFor(token);
+  await resetStore();
+}
+
+/**
+ * Another tab signed out (the token and the device's copies are gone already): this tab drops what it holds of the
+ * customer, its session, the cart it showed and its Apollo cache, and leaves the device alone, which by now may
+ * hold the next shopper's cart.
+ */
+async function signedOutElsewhere(): Promise<void> {
+  clearTimeout(refreshTimer);
+  const token = readToken();
+  account.signedIn = token !== null;
+  account.shopAs = token ? tokenClaims(token)?.shopAs === true : false;
+  forgetCartHere();
   await resetStore();
 }
 

@@ -120,14 +120,33 @@ export function storeCartId(id: string): void {
  * device neither sees the cart nor has the customer's changes replayed into a guest cart.
  */
 export async function forgetCart(): Promise<void> {
-  cartState.id = '';
-  cartState.loaded = true;
   writeCookie(CART_COOKIE, '', 0);
+  forgetCartHere();
+  const { clear, createStore } = await import('idb-keyval');
+  await clear(createStore(OUTBOX_DB.database, OUTBOX_DB.store));
+}
+
+/**
+ * This tab's part of forgetting a cart the device no longer knows (signed out in another tab, or the cookie gone
+ * while the tab was frozen): the id read again from the cookie, and the cart, the waiting changes and their
+ * revision shown here dropped, so the next list read or heard is shown whatever its revision. The device's copy is
+ * left alone: by now it may hold the next shopper's cart; the outbox reads it again.
+ */
+export function forgetCartHere(): void {
+  loadCartId();
   setOutboxEntries([]);
   setSettledEntries([]);
   outboxState.serverCart = null;
-  const { clear, createStore } = await import('idb-keyval');
-  await clear(createStore(OUTBOX_DB.database, OUTBOX_DB.store));
+  shownRev = -1;
+}
+
+/**
+ * The tab is shown again (or back from the back/forward cache): the cart cookie is read again, and if it names
+ * another cart than the one this tab knew (signed out or in elsewhere meanwhile), this tab forgets the cart it showed.
+ */
+export function recheckCartCookie(): void {
+  const known = cartState.id;
+  if (known !== loadCartId() && known) forgetCartHere();
 }
 
 /**
@@ -145,6 +164,17 @@ export const outboxState = proxy({
 // All are replaced whole, never changed in place: kept as plain objects (not proxied), read as they are.
 export function setOutboxEntries(entries: OutboxEntry[]): void {
   outboxState.entries = ref(entries);
+}
+
+/** The revision of the waiting changes shown, so an older list (read or heard late) never replaces a newer one. */
+let shownRev = -1;
+
+/** Shows a list of waiting changes unless the one shown is newer (a higher revision); false when not shown. */
+export function showOutboxEntries(entries: OutboxEntry[], rev: number): boolean {
+  if (rev < shownRev) return false;
+  shownRev = rev;
+  setOutboxEntries(entries);
+  return true;
 }
 
 export function setSettledEntries(entries: OutboxEntry[]): void {
@@ -228,6 +258,7 @@ export function outboxLoaded(): void {
 export function outboxUnloaded(): void {
   loaded = false;
   held = [];
+  shownRev = -1;
 }
 
 /**

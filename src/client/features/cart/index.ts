@@ -5,4 +5,4 @@ export { MiniCart } from './MiniCart';
 export { useAddToCart } from './use-add-to-cart';
 export { useCart } from './use-cart';
 // The one owner of the cart (id, kept cart, waiting changes); sign-out empties it and its tests look there.
-export { cartState, forgetCart, loadCartId, OUTBOX_DB, outboxState, storeCartId } from './cart-store';
+export { cartState, forgetCart, forgetCartHere, loadCartId, OUTBOX_DB, outboxState, storeCartId } from './cart-store';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createTabCoordinator, LEADER_FALLBACK_MS, LEADER_LEASE_KEY, type TabCoordinator, type TabCoordinatorOptions } from '../../../lib/tabs';
+import { createTabCoordinator, LEADER_FALLBACK_MS, SECTION_LEASE_PREFIX, type TabCoordinator, type TabCoordinatorOptions } from '../../../lib/tabs';
 import type { CartIntent, OutboxEntry } from '../cart-store';
 import { BACKOFF_CAP_MS, CartOutbox, MAX_SERVER_FAILURES, backoffMs, type OutboxOptions, type SendResult } from './outbox';
 
@@ -66,12 +66,16 @@ function fakeServer() {
   };
 }
 
-/** An exclusive Web Lock shared by the tabs of one test, as the browser's is by the tabs of one origin. */
+/** Exclusive Web Locks shared by the tabs of one test, one queue per name, as the browser's are by the tabs of one origin. */
 function fakeLocks(): Pick<LockManager, 'request'> {
-  let tail: Promise<unknown> = Promise.resolve();
-  const request = (_name: string, callback: () => Promise<unknown>) => {
-    const run = tail.then(() => callback());
-    tail = run.catch(() => undefined);
+  const tails = new Map<string, Promise<unknown>>();
+  const request = (name: string, ...args: [() => Promise<unknown>] | [{ signal?: AbortSignal }, () => Promise<unknown>]) => {
+    const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
+    const run = (tails.get(name) ?? Promise.resolve()).then(() => {
+      if (options.signal?.aborted) throw new DOMException('withdrawn', 'AbortError');
+      return callback();
+    });
+    tails.set(name, run.catch(() => undefined));
     return run;
   };
   return { request } as unknown as Pick<LockManager, 'request'>;
@@ -86,7 +90,7 @@ function fakeStorage() {
 const coordinators: TabCoordinator[] = [];
 /** A tab's coordinator (lib/tabs), electing with the tabs of the same test. */
 function coordinator(options: TabCoordinatorOptions): TabCoordinator {
-  const made = createTabCoordinator({ locks: null, storage: null, channel: null, ...options });
+  const made = createTabCoordinator({ locks: null, storage: null, channel: null, page: null, ...options });
   coordinators.push(made);
   return made;
 }
@@ -137,6 +141,8 @@ afterEach(() => {
 });
 
 const add = (skuId: number, quantity = 1): CartIntent => ({ kind: 'add', skuId, quantity });
+const OUTBOX_SECTION = 'outbox';
+const SECTION_LEASE = `${SECTION_LEASE_PREFIX}${OUTBOX_SECTION}`;
 
 describe('the cart outbox', () => {
   it('keeps changes in IndexedDB in the order they were made, and replays them in that order', async () => {
@@ -353,48 +359,51 @@ describe('the cart outbox', () => {
     expect((await outbox.entries())[0]).toMatchObject({ serverFailures: 0 });
   });
 
-  it('lets one tab replay with Web Locks, the leader: two tabs flushing together send each change once', async () => {
+  it('with Web Locks, two tabs flushing together both replay, one at a time, and send each change once', async () => {
     const locks = fakeLocks();
     const { tab, server, cookie } = device();
-    const [leaderA, leaderB] = [coordinator({ locks }), coordinator({ locks })];
-    await until(() => leaderA.isLeader());
-    const [a, b] = [tab({ leads: leaderA.isLeader }), tab({ leads: leaderB.isLeader })];
+    const [tabA, tabB] = [coordinator({ locks }), coordinator({ locks })];
+    await until(() => tabA.isLeader());
+    const [a, b] = [tab({ exclusive: (replay) => tabA.exclusive(OUTBOX_SECTION, replay) }), tab({ exclusive: (replay) => tabB.exclusive(OUTBOX_SECTION, replay) })];
     await a.enqueue(add(1));
     await b.enqueue(add(2));
     await a.enqueue(add(1));
     const release = server.hold();
-    const flushes = [a.flush(true), b.flush(true), b.flush(true), a.flush(true)];
+    // B, not the leader, gets the section first: A's flushes wait their turn rather than sending beside it.
+    const flushes = [b.flush(true), a.flush(true), a.flush(true), b.flush(true)];
     await until(() => server.calls.length === 1);
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(server.calls).toHaveLength(1);
     release();
     await Promise.all(flushes);
     expect(server.calls).toHaveLength(3);
     expect(new Set(server.calls.map((c) => c.key)).size).toBe(3);
     expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 2, 2: 1 });
-    // The leader's tab closes: the other takes over and replays what it queues.
-    leaderA.close();
-    await until(() => leaderB.isLeader());
-    await b.enqueue(add(3));
-    await b.flush(true);
+    // The leader stays open and does nothing: the tab that queues replays its change itself.
+    expect(tabA.isLeader()).toBe(true);
+    const change = await b.enqueue(add(3));
+    await b.flush(false);
+    expect(server.calls.at(-1)?.key).toBe(change.key);
     expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 2, 2: 1, 3: 1 });
   });
 
-  it('without Web Locks, the tab holding the lease replays, also the changes the other queued, and the other sends nothing', async () => {
+  it('without Web Locks, a tab that flushes while another replays waits its turn, then finds the changes the other sent gone', async () => {
     const storage = fakeStorage();
     const { tab, server, cookie } = device();
-    const [leaderA, leaderB] = [coordinator({ storage }), coordinator({ storage })];
-    const [a, b] = [tab({ leads: leaderA.isLeader }), tab({ leads: leaderB.isLeader })];
+    const [tabA, tabB] = [coordinator({ storage }), coordinator({ storage })];
+    const [a, b] = [tab({ exclusive: (replay) => tabA.exclusive(OUTBOX_SECTION, replay) }), tab({ exclusive: (replay) => tabB.exclusive(OUTBOX_SECTION, replay) })];
     await a.enqueue(add(1));
     await b.enqueue(add(2));
     const release = server.hold();
     const first = a.flush(true);
     await until(() => server.calls.length === 1);
-    // A holds the lease: B sends nothing (it takes over should A's lease run out).
-    await b.flush(true);
+    const second = b.flush(true);
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setTimeout(resolve, 0));
     expect(server.calls).toHaveLength(1);
     release();
-    await first;
-    await b.flush(true);
+    await Promise.all([first, second]);
     expect(server.calls).toHaveLength(2);
+    expect(new Set(server.calls.map((c) => c.key)).size).toBe(2);
     expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 1, 2: 1 });
   });
 
@@ -406,17 +415,17 @@ describe('the cart outbox', () => {
     await a.enqueue(add(1));
     await a.flush(true);
     const change = await a.enqueue(add(2));
-    // Tab A led, sent the change, the server applied it, and A was closed before it could note the answer.
+    // Tab A replayed, sent the change, the server applied it, and A was closed before it could note the answer.
     server.failures.push('lost');
     await server.send(change, cookie.id).catch(() => undefined);
-    storage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'closed-tab', until: Date.now() + LEADER_FALLBACK_MS }));
-    const leaderB = coordinator({ storage });
-    const b = tab({ now: Date.now, leads: leaderB.isLeader });
-    await b.flush(true);
+    storage.setItem(SECTION_LEASE, JSON.stringify({ tab: 'closed-tab', until: Date.now() + LEADER_FALLBACK_MS }));
+    const tabB = coordinator({ storage });
+    const b = tab({ now: Date.now, exclusive: (replay) => tabB.exclusive(OUTBOX_SECTION, replay) });
+    const flushed = b.flush(true);
+    await vi.advanceTimersByTimeAsync(LEADER_FALLBACK_MS - 1);
     expect(server.calls.filter((c) => c.key === change.key)).toHaveLength(1);
-    vi.advanceTimersByTime(LEADER_FALLBACK_MS);
-    expect(leaderB.isLeader()).toBe(true);
-    await b.flush(true);
+    await vi.advanceTimersByTimeAsync(1);
+    await flushed;
     expect(server.calls.filter((c) => c.key === change.key)).toHaveLength(2);
     expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 1, 2: 1 });
     expect(await b.entries()).toEqual([]);
@@ -424,27 +433,41 @@ describe('the cart outbox', () => {
 
   it('without Web Locks, a replaying tab that stalls past its lease stops once another took over: each later change is sent once, to one cart', async () => {
     const storage = fakeStorage();
-    const { tab, server, store } = device();
-    const leaderA = coordinator({ storage });
-    // Neither tab knows a cart yet (no cookie in memory): the cart id must come from what was replayed.
-    const a = tab({ leads: leaderA.isLeader, cartId: () => '' });
+    const { tab, server, cookie } = device();
+    const tabA = coordinator({ storage });
+    const a = tab({ exclusive: (replay) => tabA.exclusive(OUTBOX_SECTION, replay) });
     const made = [await a.enqueue(add(1)), await a.enqueue(add(2)), await a.enqueue(add(3))];
     const release = server.hold();
     const first = a.flush(true);
     await until(() => server.calls.length === 1);
     // A hangs on its send past its lease; B finds it run out, takes it and sends the same change (with the same key).
-    storage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'tab-b', until: Date.now() + LEADER_FALLBACK_MS }));
-    const leaderB = coordinator({ storage, tabId: 'tab-b' });
-    const b = tab({ leads: leaderB.isLeader, cartId: () => '' });
+    storage.setItem(SECTION_LEASE, JSON.stringify({ tab: 'tab-b', until: Date.now() + LEADER_FALLBACK_MS }));
+    const tabB = coordinator({ storage, tabId: 'tab-b' });
+    const b = tab({ exclusive: (replay) => tabB.exclusive(OUTBOX_SECTION, replay) });
     const second = b.flush(true);
     await until(() => server.calls.length === 2);
     release();
     await Promise.all([first, second]);
-    const cartId = await get<string>('cartId', store);
+    // The cart id comes from the cookie both tabs share, written by the tab whose answer was kept.
     for (const later of made.slice(1)) {
-      expect(server.calls.filter((c) => c.key === later.key).map((c) => c.cartId)).toEqual([cartId]);
+      expect(server.calls.filter((c) => c.key === later.key).map((c) => c.cartId)).toEqual([cookie.id]);
     }
-    expect(server.carts.get(cartId!)?.lines).toEqual({ 1: 1, 2: 1, 3: 1 });
+    expect(server.carts.get(cookie.id)?.lines).toEqual({ 1: 1, 2: 1, 3: 1 });
     expect(await b.entries()).toEqual([]);
+  });
+
+  it('sends with the cart id as the cookie says at send time, not one an earlier answer handed out', async () => {
+    const { tab, server, cookie } = device();
+    const outbox = tab();
+    await outbox.enqueue(add(1));
+    await outbox.flush(true);
+    expect(cookie.id).toBe('cart-1');
+    // Signed out in another tab (cookie gone), then a guest change: it starts a cart of its own.
+    cookie.id = '';
+    await outbox.enqueue(add(2));
+    await outbox.flush(true);
+    expect(server.calls.map((c) => c.cartId)).toEqual(['', '']);
+    expect(server.carts.get('cart-1')?.lines).toEqual({ 1: 1 });
+    expect(cookie.id).toBe('cart-2');
   });
 });

@@ -1,6 +1,7 @@
 import { get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { CartIntent, LinePreview, OutboxEntry } from '../cart-store';
 import { newIdempotencyKey } from '../../../lib/random-key';
+import { LEADER_FALLBACK_MS } from '../../../lib/tabs';
 
 /** Backoff after a failed attempt: 1 s, 2 s, 4 s … capped at a minute. */
 export const BACKOFF_BASE_MS = 1000;
@@ -17,8 +18,6 @@ const ENTRIES = 'entries';
 const SERVER_CART = 'serverCart';
 /** Counts every change to the list, in the same transaction, so a tab can tell which of two lists it heard is newer. */
 const REV = 'rev';
-/** The cart id the last answer handed out, kept beside that answer so every tab sends with the same one. */
-const CART_ID = 'cartId';
 
 export type SendResult<C> =
   | { kind: 'applied'; cart: C }
@@ -44,17 +43,21 @@ export interface OutboxOptions<C> {
   store: UseStore;
   /** Sends one change against the cart id given ('' when the shopper has no cart yet). */
   send(entry: OutboxEntry, cartId: string): Promise<SendResult<C>>;
-  /** This tab's cart id (the cookie), used until an answer replayed by some tab stored one in IndexedDB. */
+  /**
+   * The cart id to send with, read afresh at each send from its one source (the cart cookie every tab shares), so a
+   * change never goes to a cart this tab knew before a sign-out or a sign-in elsewhere.
+   */
   cartId(): string;
   storeCartId(id: string): void;
   idOf(cart: C): string;
   /** The tab that queues, noted on each change it queues (the tab that tells of its outcome). */
   tabId?: string;
   /**
-   * Whether this tab is the one that replays (the tabs' leader, lib/tabs). Asked before each send, so a tab that
-   * stalled and was taken over stops rather than replaying beside the new leader. Always, when not given.
+   * Runs one replay while no other tab replays (lib/tabs' exclusive section); `held()` is asked before each send,
+   * so a tab that stalled past its lease and was taken over stops rather than replaying beside the other. Runs at
+   * once when not given.
    */
-  leads?: () => boolean;
+  exclusive?: (replay: (held: () => boolean) => Promise<void>) => Promise<void>;
   now?: () => number;
   isOnline?: () => boolean;
   events?: OutboxEvents<C>;
@@ -65,10 +68,12 @@ export function backoffMs(tries: number): number {
 }
 
 /**
- * The durable cart outbox: changes kept in IndexedDB in the order they were made, replayed one at a time by the
- * leading tab, each with the idempotency key it was given when queued. A change leaves the outbox only in the same
- * IndexedDB transaction that stores the server's answer, so a tab closed at any moment resends at most the one
- * change in flight, with its key, and the server applies it once.
+ * The durable cart outbox: changes kept in IndexedDB in the order they were made, replayed one at a time by any tab
+ * whose outbox runs, one tab at a time (each replay in an exclusive section), each change with the idempotency key
+ * it was given when queued. Each replay reads the first change from IndexedDB before sending it, so a tab that
+ * replays after another never resends what that one settled; a change leaves the outbox only in the same IndexedDB
+ * transaction that stores the server's answer, so a tab closed at any moment resends at most the one change in
+ * flight, with its key, and the server applies it once.
  */
 export class CartOutbox<C> {
   private running: Promise<void> | null = null;
@@ -78,11 +83,11 @@ export class CartOutbox<C> {
   private timerAt = 0;
   private disposed = false;
   private readonly now: () => number;
-  private readonly leads: () => boolean;
+  private readonly exclusive: (replay: (held: () => boolean) => Promise<void>) => Promise<void>;
 
   constructor(private readonly options: OutboxOptions<C>) {
     this.now = options.now ?? Date.now;
-    this.leads = options.leads ?? (() => true);
+    this.exclusive = options.exclusive ?? ((replay) => replay(() => true));
   }
 
   async entries(): Promise<OutboxEntry[]> {
@@ -128,11 +133,12 @@ export class CartOutbox<C> {
   }
 
   /**
-   * Replays what waits, if this tab leads (the others' changes reach it through IndexedDB). `force` retries the first change now even while
-   * its backoff runs (start, back online, the tab shown again); the timer that ends a backoff does not force.
+   * Replays what waits, also the changes other tabs queued (they reach it through IndexedDB), once no other tab
+   * replays. `force` retries the first change now even while its backoff runs (start, back online, the tab shown
+   * again); the timer that ends a backoff does not force.
    */
   flush(force = false): Promise<void> {
-    if (this.disposed || !this.leads()) return Promise.resolve();
+    if (this.disposed) return Promise.resolve();
     if (this.running) {
       this.again = true;
       this.againForce ||= force;
@@ -143,7 +149,7 @@ export class CartOutbox<C> {
       do {
         this.again = false;
         this.againForce = false;
-        await this.drain(forced);
+        await this.exclusive((held) => this.drain(forced, held));
         forced = this.againForce;
       } while (this.again && !this.disposed);
     })().finally(() => {
@@ -158,8 +164,10 @@ export class CartOutbox<C> {
     this.timer = null;
   }
 
-  private async drain(force: boolean): Promise<void> {
-    const { events, isOnline } = this.options;
+  private async drain(force: boolean, held: () => boolean): Promise<void> {
+    const { isOnline } = this.options;
+    // Once disposed (its tab's runtime stopped) the send in flight still settles in IndexedDB, but it tells no one.
+    const events = () => (this.disposed ? undefined : this.options.events);
     for (let first = true; !this.disposed; first = false) {
       if (isOnline && !isOnline()) return;
       const [head] = await this.entries();
@@ -169,9 +177,12 @@ export class CartOutbox<C> {
         this.schedule(wait);
         return;
       }
-      // Without Web Locks a leader that stalled may have been taken over meanwhile: it stops before sending
-      // rather than replaying beside the new one (which flushes on taking over).
-      if (!this.leads()) return;
+      // Without Web Locks a tab that stalled may have been taken over meanwhile: it stops before sending rather
+      // than replaying beside the other, and looks again once the other's lease would have run out.
+      if (!held()) {
+        this.schedule(LEADER_FALLBACK_MS);
+        return;
+      }
       // Before the first send, so every tab knows from when on the server may hold the change (see mayHold).
       // Another tab that took over meanwhile may have sent it first: the earliest time stays, taken from the list as
       // stored, never a later one of this tab's.
@@ -180,10 +191,10 @@ export class CartOutbox<C> {
         const now = this.now();
         const { list, rev } = await this.modify((list) => list.map((e) => (e.key === head.key ? { ...e, sentAt: e.sentAt ?? now } : e)));
         sending = list.find((e) => e.key === head.key) ?? { ...head, sentAt: now };
-        events?.changed?.(list, rev);
+        events()?.changed?.(list, rev);
       }
       const before = await this.lastCart();
-      const cartId = (await get<string>(CART_ID, this.options.store)) || this.options.cartId();
+      const cartId = this.options.cartId();
       let result: SendResult<C>;
       try {
         result = await this.options.send(sending, cartId);
@@ -197,15 +208,15 @@ export class CartOutbox<C> {
         if (!found) continue;
         const id = this.options.idOf(cart);
         if (id) this.options.storeCartId(id);
-        events?.applied?.(sending, cart, before, left, rev);
-        events?.changed?.(left, rev);
+        events()?.applied?.(sending, cart, before, left, rev);
+        events()?.changed?.(left, rev);
         continue;
       }
       if (result.kind === 'refused') {
         const { left, found, rev } = await this.remove(head);
         if (!found) continue;
-        events?.refused?.(head, result.reason);
-        events?.changed?.(left, rev);
+        events()?.refused?.(head, result.reason);
+        events()?.changed?.(left, rev);
         continue;
       }
       const tries = head.tries + 1;
@@ -214,8 +225,8 @@ export class CartOutbox<C> {
       if (serverFailures >= MAX_SERVER_FAILURES) {
         const { left, found, rev } = await this.remove(head);
         if (!found) continue;
-        events?.gaveUp?.(head);
-        events?.changed?.(left, rev);
+        events()?.gaveUp?.(head);
+        events()?.changed?.(left, rev);
         continue;
       }
       const delay = backoffMs(tries);
@@ -223,8 +234,8 @@ export class CartOutbox<C> {
       const { list: left, rev } = await this.modify((list) =>
         list.map((e) => (e.key === head.key ? (updated = { ...e, tries, serverFailures, nextAttemptAt: updated.nextAttemptAt, sentAt: e.sentAt ?? sending.sentAt }) : e)),
       );
-      events?.retrying?.(updated, delay);
-      events?.changed?.(left, rev);
+      events()?.retrying?.(updated, delay);
+      events()?.changed?.(left, rev);
       this.schedule(delay);
       return;
     }
@@ -258,7 +269,7 @@ export class CartOutbox<C> {
   }
 
   /**
-   * Takes a settled change out, with the server's answer and its cart id in the same transaction; `found` is
+   * Takes a settled change out, with the server's answer in the same transaction; `found` is
    * false (and nothing is written) when the change was already gone, settled by a tab that took over.
    */
   private remove(entry: OutboxEntry, cart?: C): Promise<{ left: OutboxEntry[]; found: boolean; rev: number }> {
@@ -274,10 +285,7 @@ export class CartOutbox<C> {
         if (!found) return;
         store.put(left, ENTRIES);
         bumpRev(store, (value) => (rev = value));
-        if (cart === undefined) return;
-        store.put(cart, SERVER_CART);
-        const id = this.options.idOf(cart);
-        if (id) store.put(id, CART_ID);
+        if (cart !== undefined) store.put(cart, SERVER_CART);
       };
       return promisifyRequest(store.transaction).then(() => ({ left, found, rev }));
     });

@@ -9,10 +9,11 @@ import { CartDocument } from '../../../graphql/generated/documents/Cart';
 import type { CartFieldsFragment } from '../../../graphql/generated/operations';
 import { testCart, testLine } from '../cart-test-kit';
 import { answerTimes, createCache } from '../../../lib/apollo';
-import { closeTabs, TAB_CHANNEL, type TabEnvelope, type TabMessage } from '../../../lib/tabs';
+import { closeTabs, LEADER_LEASE_KEY, TAB_CHANNEL, tabs as thisTab, type TabEnvelope, type TabMessage } from '../../../lib/tabs';
+import { ui } from '../../../lib/ui-state';
 
-import { cartAnswerContext, cartState, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../cart-store';
-import { readCachedCart, shownCart, startCartOutbox, stopCartOutbox, type OutboxContext } from './runtime';
+import { cartAnswerContext, cartState, forgetCart, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../cart-store';
+import { readCachedCart, shownCart, startCartOutbox, stopCartOutbox, tellerOf, type OutboxContext } from './runtime';
 
 type Language = 'sv' | 'en';
 
@@ -320,7 +321,7 @@ describe('a getCart answer put off for a change on its way', () => {
     server.lines.set(2, 1);
     await getCart(server.client);
     expect(quantities()).toEqual({ 1: 1 });
-    tab.post({ kind: 'cart/refused', key: 'k-1', message: 'There is no SKU' });
+    tab.post({ kind: 'cart/refused', key: 'k-1', message: 'There is no SKU', teller: 'other-tab' });
     tab.post({ kind: 'cart/changed', entries: [], rev: 6 });
     await until(() => quantities()[2] === 1);
     expect(quantities()).toEqual({ 1: 1, 2: 1 });
@@ -347,7 +348,7 @@ describe('the cart a tab in the other language asks for', () => {
     tick();
     server.lines.set(1, 2);
     const { entry, kept } = english();
-    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50, teller: 'other-tab' });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     server.release('Cart');
     await early;
@@ -366,7 +367,7 @@ describe('the cart a tab in the other language asks for', () => {
     server.lines.set(1, 2);
     server.failNext('Cart');
     const { entry, kept } = english();
-    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept, before: null, entries: [], rev: 50, teller: 'other-tab' });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     expect(outboxState.settled).toHaveLength(1);
     window.dispatchEvent(new Event('online'));
@@ -410,7 +411,7 @@ describe('what a button hears of its change', () => {
     const cart = { ...testCart('cart-1', [{ ...line, product: { ...line.product, name: 'Game 1' } }]), warnings: [{ __typename: 'CartWarning' as const, code: 'STOCK_LIMIT', message: 'Only 2 left', skuId: 1 }] };
     const english: KeptCart = { cart: cart as CartFieldsFragment, languageId: 'en', asOf: at, receivedAt: at };
     const englishBefore = testCart('cart-1', [{ ...testLine(1, 1), product: { ...testLine(1, 1).product, name: 'Game 1' } }]);
-    tab.post({ kind: 'cart/applied', entry: { ...entry, sentAt: at - 1 }, kept: english, before: englishBefore, entries: [], rev: 90 });
+    tab.post({ kind: 'cart/applied', entry: { ...entry, sentAt: at - 1 }, kept: english, before: englishBefore, entries: [], rev: 90, teller: 'other-tab' });
     const result = await outcome;
     expect(result).toMatchObject({ kind: 'applied', foreign: true, cart: { warnings: [], items: [{ skuId: 1, quantity: 2, product: { name: 'Spel 1' } }] } });
     expect(result).toMatchObject({ before: { items: [{ skuId: 1, quantity: 1, product: { name: 'Spel 1' } }] } });
@@ -459,7 +460,7 @@ describe('what the tabs tell each other', () => {
     tick();
     const at = Date.now();
     const answer: KeptCart = { cart: testCart('cart-1', [testLine(1, 1), testLine(2, 1), testLine(3, 1)]), languageId: 'sv', asOf: at, receivedAt: at };
-    tab.post({ kind: 'cart/applied', entry: { ...waiting, key: 'k-2', sentAt: at - 1 }, kept: answer, before: null, entries: [waiting], rev: applied.rev + 10 });
+    tab.post({ kind: 'cart/applied', entry: { ...waiting, key: 'k-2', sentAt: at - 1 }, kept: answer, before: null, entries: [waiting], rev: applied.rev + 10, teller: 'other-tab' });
     await until(() => outboxState.entries.length === 1);
     expect(quantities()).toEqual({ 1: 1, 2: 1, 3: 5 });
     // A list heard late from a third tab (an older revision) does not bring back a change already answered.
@@ -483,7 +484,7 @@ describe('what the tabs tell each other', () => {
     server.lines.set(1, 7);
     await getCart(server.client);
     const entry: OutboxEntry = { key: 'k-1', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt: at - 1 };
-    tab.post({ kind: 'cart/applied', entry, kept: answer, before: null, entries: [], rev: 70 });
+    tab.post({ kind: 'cart/applied', entry, kept: answer, before: null, entries: [], rev: 70, teller: 'other-tab' });
     tab.post({ kind: 'cart/changed', entries: [{ ...entry, key: 'k-sentinel', sentAt: undefined }], rev: 71 });
     await until(() => outboxState.entries.length === 1);
     expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(7);
@@ -505,7 +506,7 @@ describe('what the tabs tell each other', () => {
     const entry: OutboxEntry = { key: 'k-en', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0, sentAt };
     server.hold('Cart');
     tick();
-    tab.post({ kind: 'cart/applied', entry, kept: english, before: null, entries: [], rev: 50 });
+    tab.post({ kind: 'cart/applied', entry, kept: english, before: null, entries: [], rev: 50, teller: 'other-tab' });
     await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
     expect(server.requests.at(-1)?.variables).toMatchObject({ id: 'cart-1', languageId: 'sv' });
     // Until its own answer comes, the Swedish cart it had, with the change laid on: never the English one.
@@ -518,5 +519,97 @@ describe('what the tabs tell each other', () => {
     expect(outboxState.settled).toEqual([]);
     expect(quantities()).toEqual({ 1: 2 });
     expect(shown()?.items[0]?.product.name).toBe('Spel 1');
+  });
+});
+
+describe('who tells the shopper what became of a change no button waits for', () => {
+  it('is the tab that made it while it is open, else the tab that replayed it (one rule)', () => {
+    const replaying = { tabId: 'replaying', isOpen: (id: string) => id === 'open-maker' };
+    expect(tellerOf({ tab: 'open-maker' }, replaying)).toBe('open-maker');
+    expect(tellerOf({ tab: 'closed-maker' }, replaying)).toBe('replaying');
+    expect(tellerOf({}, replaying)).toBe('replaying');
+  });
+
+  it('a refusal another tab replayed: only the teller it names tells, once', async () => {
+    const server = shop();
+    const tab = otherTab();
+    await startCartOutbox(context(server.client));
+    ui.notification = null;
+    tab.post({ kind: 'cart/refused', key: 'k-1', message: 'There is no SKU', teller: 'other-tab' });
+    tab.post({ kind: 'cart/refused', key: 'k-2', message: 'Refused here', teller: thisTab().tabId });
+    await until(() => ui.notification !== null);
+    expect(ui.notification).toMatchObject({ text: 'Refused here', kind: 'error' });
+  });
+
+  it('a refusal this tab replays for a tab that said it closed is told here; for an open maker, by that tab', async () => {
+    const server = shop();
+    const maker = otherTab();
+    const runtime = await startCartOutbox(context(server.client));
+    const store = createStore('retro-cart', 'outbox');
+    const entry = (key: string): OutboxEntry => ({ ...waitingAdd(key, UNKNOWN_SKU, 0), sentAt: undefined, tab: 'other-tab' });
+    // The maker queued a change (heard), then its page went.
+    maker.post({ kind: 'tabs/closed' });
+    await setMany([['entries', [entry('k-closed')]], ['rev', 1]], store);
+    ui.notification = null;
+    await runtime.outbox.flush(true);
+    await until(() => maker.heard.some((m) => (m as { kind: string }).kind === 'cart/refused'));
+    expect(maker.heard.find((m) => (m as { kind: string }).kind === 'cart/refused')).toMatchObject({ key: 'k-closed', teller: thisTab().tabId });
+    expect(ui.notification).toMatchObject({ kind: 'error' });
+    // Heard from again: it is open, so it tells, not this tab.
+    maker.post({ kind: 'cart/changed', entries: [entry('k-open')], rev: 10 });
+    await until(() => outboxState.entries.length === 1);
+    await setMany([['entries', [entry('k-open')]], ['rev', 10]], store);
+    ui.notification = null;
+    await runtime.outbox.flush(true);
+    await until(() => maker.heard.some((m) => (m as { kind: string; key?: string }).key === 'k-open'));
+    expect(maker.heard.find((m) => (m as { key?: string }).key === 'k-open')).toMatchObject({ teller: 'other-tab' });
+    expect(ui.notification).toBeNull();
+  });
+});
+
+describe('a change another tab queued', () => {
+  it('is replayed by this tab when it flushes (back online), though it does not lead', async () => {
+    const server = shop();
+    const maker = otherTab();
+    // Another tab leads for its life and never replays (say its outbox never loaded).
+    localStorage.setItem(LEADER_LEASE_KEY, JSON.stringify({ tab: 'frozen-leader', until: Date.now() + 3_600_000 }));
+    online = false;
+    await startCartOutbox(context(server.client));
+    expect(thisTab().isLeader()).toBe(false);
+    const change: OutboxEntry = { ...waitingAdd('k-other', 5, 0), sentAt: undefined, tab: 'other-tab' };
+    await setMany([['entries', [change]], ['rev', 1]], createStore('retro-cart', 'outbox'));
+    maker.post({ kind: 'cart/changed', entries: [change], rev: 1 });
+    await until(() => outboxState.entries.length === 1);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await until(() => outboxState.entries.length === 0);
+    expect(server.requests.filter((r) => r.operationName === 'AddToCart').map((r) => r.variables.idempotencyKey)).toEqual(['k-other']);
+    expect(server.lines.get(5)).toBe(1);
+  });
+});
+
+describe('a tab that forgets the cart (signed out)', () => {
+  it('shows the next lists of waiting changes, though their revisions start again lower', async () => {
+    const server = shop();
+    online = false;
+    const runtime = await startCartOutbox(context(server.client));
+    for (let i = 0; i < 5; i++) await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    await forgetCart();
+    await runtime.queue({ kind: 'add', skuId: 2, quantity: 1 }, null);
+    expect(outboxState.entries.map((entry) => entry.intent)).toEqual([{ kind: 'add', skuId: 2, quantity: 1 }]);
+  });
+
+  it('when shown again after the cookie was cleared elsewhere, drops the cart it showed', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    expect(outboxState.serverCart?.cart.id).toBe('cart-1');
+    // Signed out in another tab while this one was frozen (the message long gone stale).
+    document.cookie = 'ralph-cart=; path=/; max-age=0';
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(cartState.id).toBe('');
+    expect(outboxState.serverCart).toBeNull();
   });
 });

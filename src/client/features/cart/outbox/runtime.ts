@@ -9,7 +9,6 @@ import { tellCartWarnings } from '../cart-notices';
 import { shownCart } from '../optimistic-cart';
 import {
   cartAnswerContext,
-  cartState,
   loadCartId,
   offerTabAnswer,
   storeCartId,
@@ -17,7 +16,8 @@ import {
   outboxLoaded,
   outboxState,
   outboxUnloaded,
-  setOutboxEntries,
+  recheckCartCookie,
+  showOutboxEntries,
   setServerCart,
   setSettledEntries,
   type CartIntent,
@@ -63,20 +63,31 @@ export type ChangeOutcome =
 
 /** How long a button waits for the server before it settles for 'saved, sent later'. */
 const ANSWER_WAIT_MS = 8000;
+/** The exclusive section (lib/tabs) a tab replays the outbox in: any tab whose outbox runs, one at a time. */
+export const OUTBOX_SECTION = 'retro-cart-outbox';
 
 /**
  * What the tabs tell each other of the cart (lib/tabs). Each carries the waiting changes as the sender's
  * transaction left them, with their revision, so every tab shows the answer and the changes still waiting
  * together, never one without the other, and a list heard late (from another sender) never replaces a newer one.
- * A tab that queued a change hears `changed` in the leader, which replays it.
+ * An outcome names its `teller`, the one tab that tells the shopper (tellerOf).
  */
 declare module '../../../lib/tabs' {
   interface TabTopics {
     'cart/changed': { entries: OutboxEntry[]; rev: number };
-    'cart/applied': { entry: OutboxEntry; kept: KeptCart; before: Cart | null; entries: OutboxEntry[]; rev: number };
-    /** `tab`: the tab that made the change (it tells the shopper). */
-    'cart/refused': { key: string; message: string; tab?: string };
+    'cart/applied': { entry: OutboxEntry; kept: KeptCart; before: Cart | null; entries: OutboxEntry[]; rev: number; teller: string };
+    'cart/refused': { key: string; message: string; teller: string };
   }
+}
+
+/**
+ * The one rule of who tells the shopper what became of a change when no button waits for it, decided once, by the
+ * tab that replayed it, and carried in its message, so exactly one tab tells: the tab that made the change while it
+ * is open (the shopper made it there); else the replaying tab (the maker closed or froze and said so, was not heard
+ * from within the ttl, or is not known).
+ */
+export function tellerOf(entry: Pick<OutboxEntry, 'tab'>, replaying: Pick<TabCoordinator, 'tabId' | 'isOpen'>): string {
+  return entry.tab !== undefined && replaying.isOpen(entry.tab) ? entry.tab : replaying.tabId;
 }
 type CartMessage = TabMessageOf<'cart/changed' | 'cart/applied' | 'cart/refused'>;
 
@@ -90,14 +101,12 @@ interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };
 }
 
-/** One per tab: the outbox (replayed by the leading tab), its triggers, and what the tabs tell each other. */
+/** One per tab: the outbox (replayed by whichever tab flushes, one at a time), its triggers, and what the tabs tell each other. */
 class OutboxRuntime {
   readonly outbox: CartOutbox<KeptCart>;
   private readonly waiters = new Map<string, Waiter>();
   private readonly tabs: TabCoordinator = tabs();
   private readonly cleanups: (() => void)[] = [];
-  /** The revision of the waiting changes this tab shows, so an older list (read or heard late) never replaces it. */
-  private rev = -1;
   /** Changes that left without a cart: once they are off the list shown, the cart is fetched again. */
   private readonly refetchWhenGone = new Set<string>();
   private fetching: Promise<void> | null = null;
@@ -116,11 +125,11 @@ class OutboxRuntime {
         const at = Date.now();
         return { kind: 'applied', cart: { cart: result.cart, languageId, asOf: at, receivedAt: at } };
       },
-      cartId: () => cartState.id || loadCartId(),
+      cartId: loadCartId,
       storeCartId,
       idOf: (kept) => kept.cart.id,
       tabId: this.tabs.tabId,
-      leads: () => this.tabs.isLeader(),
+      exclusive: (replay) => this.tabs.exclusive(OUTBOX_SECTION, replay),
       isOnline: () => navigator.onLine,
       events: {
         applied: (entry, kept, stored, left, rev) => this.applied(entry, kept, stored, left, rev),
@@ -154,11 +163,19 @@ class OutboxRuntime {
     this.listen(window, 'pagehide', () => {
       for (const [key] of this.waiters) this.settle(key, 'queued');
     });
-    this.listen(document, 'visibilitychange', () => {
-      if (document.visibilityState !== 'visible') return;
+    // Shown again, also back from the back/forward cache: the cookie may name another cart by now (signed out or
+    // in elsewhere while this tab was frozen), and other tabs may have changed the outbox.
+    const shown = () => {
+      recheckCartCookie();
       outboxState.online = navigator.onLine;
       if (this.fetchFailed) void this.refetch();
       void this.reload().then(() => this.outbox.flush(true));
+    };
+    this.listen(document, 'visibilitychange', () => {
+      if (document.visibilityState === 'visible') shown();
+    });
+    this.listen(window, 'pageshow', (event) => {
+      if ((event as PageTransitionEvent).persisted) shown();
     });
     if ('serviceWorker' in navigator) {
       this.listen(navigator.serviceWorker, 'message', (event) => {
@@ -167,12 +184,7 @@ class OutboxRuntime {
     }
     for (const kind of ['cart/changed', 'cart/applied', 'cart/refused'] as const) this.cleanups.push(this.tabs.on(kind, (message) => this.fromOtherTab(message)));
     await this.reload();
-    // At once when this tab leads, else when it takes over (the leader closed): it replays what waits.
-    this.cleanups.push(
-      this.tabs.onLeadership((leading) => {
-        if (leading) void this.outbox.flush(true);
-      }),
-    );
+    void this.outbox.flush(true);
   }
 
   stop(): void {
@@ -224,9 +236,10 @@ class OutboxRuntime {
   }
 
   private showEntries(entries: OutboxEntry[], rev: number): void {
-    if (rev < this.rev) return;
-    this.rev = rev;
-    setOutboxEntries(entries);
+    if (showOutboxEntries(entries, rev)) this.refetchGone(entries);
+  }
+
+  private refetchGone(entries: OutboxEntry[]): void {
     if (this.refetchWhenGone.size === 0) return;
     const gone = [...this.refetchWhenGone].filter((key) => !entries.some((entry) => entry.key === key));
     for (const key of gone) this.refetchWhenGone.delete(key);
@@ -240,7 +253,7 @@ class OutboxRuntime {
    */
   private leftWithoutCart(key: string): void {
     this.refetchWhenGone.add(key);
-    if (!outboxState.entries.some((entry) => entry.key === key)) this.showEntries(outboxState.entries, this.rev);
+    if (!outboxState.entries.some((entry) => entry.key === key)) this.refetchGone(outboxState.entries);
   }
 
   /** The cart this tab shows now: its kept cart with the changes that wait laid on. */
@@ -264,36 +277,27 @@ class OutboxRuntime {
     // The shopper may have switched language while the change was on its way: the answer's names and warnings
     // are in the language it was sent in, never to be written under the other one (that tab fetches its own).
     if (kept.languageId === this.context.channel.languageId) writeCart(cache, cart, this.context.channel);
-    this.tabs.post({ kind: 'cart/applied', entry, kept, before, entries: left, rev });
-    if (!this.settle(entry.key, { kind: 'applied', cart, before }) && this.tellsOf(entry)) tellCartWarnings(cart.warnings);
+    const teller = tellerOf(entry, this.tabs);
+    this.tabs.post({ kind: 'cart/applied', entry, kept, before, entries: left, rev, teller });
+    if (!this.settle(entry.key, { kind: 'applied', cart, before }) && teller === this.tabs.tabId) tellCartWarnings(cart.warnings);
   }
 
   private refused(entry: OutboxEntry, message: string): void {
     this.leftWithoutCart(entry.key);
-    this.tabs.post({ kind: 'cart/refused', key: entry.key, message, tab: entry.tab });
-    if (!this.settle(entry.key, { kind: 'refused', message }) && this.tellsOf(entry)) notify(message, 'error');
-  }
-
-  /**
-   * Whether this tab tells the shopper of a change's outcome when no button waits for it: the tab that made the
-   * change, while it is open (it may be replayed by the leader); the leader for a tab gone since.
-   */
-  private tellsOf(entry: OutboxEntry): boolean {
-    const { tabId } = this.tabs;
-    if (entry.tab === undefined || entry.tab === tabId) return true;
-    return this.tabs.isLeader() && !this.tabs.isOpen(entry.tab);
+    const teller = tellerOf(entry, this.tabs);
+    this.tabs.post({ kind: 'cart/refused', key: entry.key, message, teller });
+    if (!this.settle(entry.key, { kind: 'refused', message }) && teller === this.tabs.tabId) notify(message, 'error');
   }
 
   private fromOtherTab(message: CartMessage): void {
     if (message.kind === 'cart/changed') {
+      // The tab that queued it replays it (or, should that tab go first, the next tab that flushes).
       this.showEntries(message.entries, message.rev);
-      // A change another tab queued: the leader replays it.
-      void this.outbox.flush(false);
       return;
     }
     if (message.kind === 'cart/refused') {
       this.leftWithoutCart(message.key);
-      if (!this.settle(message.key, { kind: 'refused', message: message.message }) && message.tab === this.tabs.tabId) notify(message.message, 'error');
+      if (!this.settle(message.key, { kind: 'refused', message: message.message }) && message.teller === this.tabs.tabId) notify(message.message, 'error');
       return;
     }
     const { entry, kept, before } = message;
@@ -318,8 +322,9 @@ class OutboxRuntime {
         foreign: true,
       }));
     }
-    // Made here, answered after its button stopped waiting: told here, where the shopper made it.
-    if (!heard && entry.tab === this.tabs.tabId && kept.languageId === channel.languageId) tellCartWarnings(kept.cart.warnings);
+    // The teller, and no button waits: told here (in the other language this tab's own getCart, asked for above,
+    // tells the warnings).
+    if (!heard && message.teller === this.tabs.tabId && kept.languageId === channel.languageId) tellCartWarnings(kept.cart.warnings);
   }
 
   /**
@@ -336,7 +341,7 @@ class OutboxRuntime {
     this.fetching = (async () => {
       do {
         this.fetchAgain = false;
-        const id = cartState.id || loadCartId();
+        const id = loadCartId();
         if (!id) break;
         try {
           await this.context.client.query({
