@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { createStore, keys, set } from 'idb-keyval';
 import { ApolloClient, ApolloLink, gql, InMemoryCache } from '@apollo/client';
 import { Observable } from 'rxjs';
+import { subscribe } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_PATHS, REFRESH_FACTOR_MS } from '../../../shared/auth';
 import { readToken } from '../../lib/auth-token';
@@ -96,7 +97,15 @@ describe('the account session', () => {
     const outbox = createStore(OUTBOX_DB.database, OUTBOX_DB.store);
     await set('entries', [{ key: 'k1' }], outbox);
     outboxState.serverCart = { cart: { id: 'customer-cart' } } as unknown as NonNullable<typeof outboxState.serverCart>;
+    // What the page sees when it hears of the sign-out (an account page then leaves for home at once): the store
+    // is already cleared, so clearing it cannot cancel the next page's queries.
+    let cacheWhenSignedOut: unknown = 'not heard';
+    const unheard = subscribe(account, () => {
+      if (!account.signedIn && cacheWhenSignedOut === 'not heard') cacheWhenSignedOut = client.cache.extract();
+    }, true);
     await signOut();
+    unheard();
+    expect(cacheWhenSignedOut).toEqual({});
     expect(await keys(outbox)).toEqual([]);
     expect(outboxState.serverCart).toBeNull();
     expect(outboxState.entries).toEqual([]);

@@ -133,14 +133,17 @@ export async function signOut({ callServer = true, broadcast = true }: { callSer
   const token = readToken();
   clearToken();
   clearTimeout(refreshTimer);
-  account.signedIn = false;
-  account.shopAs = false;
   // The device's copy of the cart goes even if IndexedDB fails; the rest of the sign-out goes on regardless.
   await forgetCart().catch((error: unknown) => console.error(error));
+  // Apollo's store is cleared before the page hears of the sign-out: clearing cancels every query in flight, and
+  // an account page that hears it leaves for home at once, whose loader's query would be cancelled into a 500.
+  // Nothing is fetched as the customer meanwhile: the token is already gone.
+  await purgeOfflineData(client).catch((error: unknown) => console.error(error));
+  account.signedIn = false;
+  account.shopAs = false;
   if (broadcast) void thisTab().then((tab) => tab.post({ kind: 'account/signed-out' }));
   // The server forgets the session; if it cannot be reached, the token is gone from the browser all the same.
   if (callServer && token) await callAuth(AUTH_PATHS.logout, {}, { languageId, token }).catch(() => null);
-  await purgeOfflineData(client).catch((error: unknown) => console.error(error));
 }
 
 function scheduleRefresh(maxAgeSeconds: number): void {

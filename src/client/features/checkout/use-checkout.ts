@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { ClientError } from '../../lib/client-error';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import { useApollo } from '../../lib/apollo-client';
@@ -58,6 +59,11 @@ export interface CheckoutState {
  */
 export function useCheckout(): CheckoutState {
   const intl = useIntl();
+  // The checkout's own refusals come in its answer (validationErrors, a placeOrder status); a BAD_USER_INPUT
+  // without fields is the server refusing a request the page should never send (a cart gone meanwhile, a bad
+  // variable), worded for developers in English, so the shopper gets the generic text.
+  const refusalText = (error: ClientError): string =>
+    error.code === 'BAD_USER_INPUT' && Object.keys(error.fields).length === 0 ? intl.formatMessage({ id: 'error.generic' }) : error.message;
   const navigate = useNavigate();
   const apollo = useApollo();
   const channel = useChannelVariables();
@@ -140,7 +146,7 @@ export function useCheckout(): CheckoutState {
         const saved = await saveCheckout({ cartId, checkout: toCheckoutInput(sent), ...channel });
         if (saved.error) {
           // Offline or a server error: say so; an edit made meanwhile is still tried below.
-          notify(saved.error.message, 'error');
+          notify(refusalText(saved.error), 'error');
         } else {
           setAnswer(saved.data.createOrUpdateCheckout);
           setJudged(sent);
@@ -233,7 +239,7 @@ export function useCheckout(): CheckoutState {
     // One key per purchase attempt: a retried submit after a lost answer places the order once.
     orderKey.current ??= newIdempotencyKey();
     const answer = await submitOrder({ cartId, checkout: toCheckoutInput(sent), idempotencyKey: orderKey.current, ...channel });
-    if (answer.error) return notify(answer.error.message, 'error');
+    if (answer.error) return notify(refusalText(answer.error), 'error');
     const result = answer.data.placeOrder;
     try {
       if (result.status === 'PLACED' && result.redirectUrl) {
