@@ -60,6 +60,9 @@ export default defineConfig({
       ACCOUNT_CHANGES_PER_ADDRESS: '1000',
       LOGINS_PER_ADDRESS: '1000',
       MAX_CONNECTIONS_PER_ADDRESS: '1000',
+      // Playwright's API client reuses an idle connection without reading the server's Keep-Alive timeout, so a
+      // request sent as the server closes one after 5 s of quiet was reset (ECONNRESET). Browsers honour it.
+      KEEP_ALIVE_TIMEOUT_MS: '120000',
       // Tests set stock through the admin API, as staff would.
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { untilHydrated } from '../support/hydration';
 import { expectNoSidewaysScroll } from '../support/page-fit';
 import { buyableProducts, cartWith, placeOrder, setStock } from '../support/shop-api';
 
@@ -62,6 +63,8 @@ test.describe('the smallest phones', () => {
       await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
       await page.setViewportSize({ width, height: 640 });
       await page.goto('/');
+      // A tap before hydration reaches the server's plain button, which opens nothing.
+      await untilHydrated(page);
       await page.getByRole('button', { name: 'Huvudmeny' }).click();
       const menu = page.getByRole('dialog', { name: 'Huvudmeny' });
       await expectArrived(menu, width);
