@@ -526,15 +526,66 @@ export type MutationSetOrderStatusArgs = {
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
 
+/**
+ * Served over graphql-ws (graphql-transport-ws) on /graphql only. The connection's connectionParams may carry
+ * { authorization: "Bearer <token>" } (the apollo-token cookie's value): a signed-in customer's subscriptions need it.
+ * A token that is refused, or runs out while connected, closes the socket with 4401; the client refreshes its token
+ * and connects again. Events say what changed since the subscriber's last read: after every (re)connect a client
+ * reads again what it may have missed (stock of the SKUs it shows, its cart).
+ */
 export type Subscription = {
   __typename?: 'Subscription';
   /** Stock changes for the given SKUs (all SKUs when omitted). */
   stockChanged: StockChange;
+  /**
+   * Products whose selling price changed (a campaign started or ended): the subscriber reads their prices again.
+   * Only the given products (every product when omitted).
+   */
+  pricesChanged: PricesChange;
+  /**
+   * The cart with this id, each time a change to it commits (another tab, browser or device, a replayed offline
+   * change, an order placed from it). A guest's cart is reached by its id; a cart that belongs to a customer only
+   * over a connection whose token is that customer's (FORBIDDEN otherwise). The same Cart as getCart, warnings included.
+   */
+  cartChanged: Cart;
 };
 
 
+/**
+ * Served over graphql-ws (graphql-transport-ws) on /graphql only. The connection's connectionParams may carry
+ * { authorization: "Bearer <token>" } (the apollo-token cookie's value): a signed-in customer's subscriptions need it.
+ * A token that is refused, or runs out while connected, closes the socket with 4401; the client refreshes its token
+ * and connects again. Events say what changed since the subscriber's last read: after every (re)connect a client
+ * reads again what it may have missed (stock of the SKUs it shows, its cart).
+ */
 export type SubscriptionStockChangedArgs = {
   skuIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Served over graphql-ws (graphql-transport-ws) on /graphql only. The connection's connectionParams may carry
+ * { authorization: "Bearer <token>" } (the apollo-token cookie's value): a signed-in customer's subscriptions need it.
+ * A token that is refused, or runs out while connected, closes the socket with 4401; the client refreshes its token
+ * and connects again. Events say what changed since the subscriber's last read: after every (re)connect a client
+ * reads again what it may have missed (stock of the SKUs it shows, its cart).
+ */
+export type SubscriptionPricesChangedArgs = {
+  productIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+};
+
+
+/**
+ * Served over graphql-ws (graphql-transport-ws) on /graphql only. The connection's connectionParams may carry
+ * { authorization: "Bearer <token>" } (the apollo-token cookie's value): a signed-in customer's subscriptions need it.
+ * A token that is refused, or runs out while connected, closes the socket with 4401; the client refreshes its token
+ * and connects again. Events say what changed since the subscriber's last read: after every (re)connect a client
+ * reads again what it may have missed (stock of the SKUs it shows, its cart).
+ */
+export type SubscriptionCartChangedArgs = {
+  id: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -970,6 +1021,12 @@ export type StockChange = {
   skuId: Scalars['Int']['output'];
   productId: Scalars['Int']['output'];
   stock: Stock;
+};
+
+export type PricesChange = {
+  __typename?: 'PricesChange';
+  /** The products whose prices changed. */
+  productIds: Array<Scalars['Int']['output']>;
 };
 
 export type CustomerType =

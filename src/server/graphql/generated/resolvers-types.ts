@@ -128,6 +128,7 @@ export type ResolversTypes = {
   SearchTagKind: Types.SearchTagKind;
   SearchSuggestions: ResolverTypeWrapper<SearchSuggestionsModel>;
   StockChange: ResolverTypeWrapper<Types.StockChange>;
+  PricesChange: ResolverTypeWrapper<Types.PricesChange>;
   CustomerType: Types.CustomerType;
   PaymentMethod: Types.PaymentMethod;
   CheckoutInput: Types.CheckoutInput;
@@ -203,6 +204,7 @@ export type ResolversParentTypes = {
   SearchTag: Types.SearchTag;
   SearchSuggestions: SearchSuggestionsModel;
   StockChange: Types.StockChange;
+  PricesChange: Types.PricesChange;
   CheckoutInput: Types.CheckoutInput;
   CheckoutValidationError: Types.CheckoutValidationError;
   ShippingOption: Types.ShippingOption;
@@ -275,6 +277,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
 
 export type SubscriptionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Subscription'] = ResolversParentTypes['Subscription']> = {
   stockChanged?: SubscriptionResolver<ResolversTypes['StockChange'], "stockChanged", ParentType, ContextType, Partial<Types.SubscriptionStockChangedArgs>>;
+  pricesChanged?: SubscriptionResolver<ResolversTypes['PricesChange'], "pricesChanged", ParentType, ContextType, Partial<Types.SubscriptionPricesChangedArgs>>;
+  cartChanged?: SubscriptionResolver<ResolversTypes['Cart'], "cartChanged", ParentType, ContextType, RequireFields<Types.SubscriptionCartChangedArgs, 'id'>>;
 };
 
 export type ShopResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Shop'] = ResolversParentTypes['Shop']> = {
@@ -540,6 +544,10 @@ export type StockChangeResolvers<ContextType = RequestContext, ParentType extend
   skuId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   productId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
   stock?: Resolver<ResolversTypes['Stock'], ParentType, ContextType>;
+};
+
+export type PricesChangeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PricesChange'] = ResolversParentTypes['PricesChange']> = {
+  productIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
 };
 
 export type CheckoutValidationErrorResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CheckoutValidationError'] = ResolversParentTypes['CheckoutValidationError']> = {
@@ -815,6 +823,7 @@ export type Resolvers<ContextType = RequestContext> = {
   SearchTag?: SearchTagResolvers<ContextType>;
   SearchSuggestions?: SearchSuggestionsResolvers<ContextType>;
   StockChange?: StockChangeResolvers<ContextType>;
+  PricesChange?: PricesChangeResolvers<ContextType>;
   CheckoutValidationError?: CheckoutValidationErrorResolvers<ContextType>;
   ShippingOption?: ShippingOptionResolvers<ContextType>;
   CheckoutTotals?: CheckoutTotalsResolvers<ContextType>;
