@@ -60,6 +60,35 @@ test.describe('the layout on small screens', () => {
     });
   }
 
+  test('the footer breaks the customer-service address after its @ at 320 px, never inside a word', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await page.goto('/');
+    const address = page.getByRole('contentinfo').getByRole('link', { name: /@/ });
+    await address.scrollIntoViewIfNeeded();
+    // Each part of the address (before and after the @) lies on one line of its own.
+    const linesPerPart = await address.evaluate((link) => {
+      const text = link.textContent ?? '';
+      const at = text.indexOf('@');
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
+      const nodes: Text[] = [];
+      while (walker.nextNode()) nodes.push(walker.currentNode as Text);
+      const lines = (from: number, to: number) => {
+        const range = document.createRange();
+        let seen = 0;
+        for (const node of nodes) {
+          const end = seen + node.length;
+          if (from >= seen && from <= end) range.setStart(node, from - seen);
+          if (to >= seen && to <= end) range.setEnd(node, to - seen);
+          seen = end;
+        }
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      };
+      return [lines(0, at + 1), lines(at + 1, text.length)];
+    });
+    expect(linesPerPart).toEqual([1, 1]);
+    await expectNoSidewaysScroll(page, 'the footer at 320 px');
+  });
+
   test('closing the demo notice keeps it closed across a navigation and a reload, for this browser session only', async ({ page, context, baseURL, browser }) => {
     await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
     await page.goto('/');

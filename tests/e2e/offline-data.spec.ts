@@ -216,7 +216,7 @@ test.describe('offline data', () => {
   });
 
   test('the checkout offline keeps what was typed and never sends the order', async ({ page, context, request, baseURL }) => {
-    const product = (await buyableProducts(request))[3]!;
+    const product = (await buyableProducts(request))[10]!;
     await setStock(request, product.skus[0]!.skuId, 50);
     await cartWith(request, context, baseURL!, [{ skuId: product.skus[0]!.skuId }]);
     await page.goto('/kassan');

@@ -9,7 +9,7 @@ import { routes } from '../../src/shared/routes';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/browser';
 import { newBuildProxy } from '../support/new-build-proxy';
 import { offline } from '../support/network';
-import { buyableProducts, cartWith } from '../support/shop-api';
+import { buyableProducts, cartWith, setStock } from '../support/shop-api';
 
 // Each test waits for a worker to install (and some for a second one): more than a page test needs.
 test.describe.configure({ timeout: 90_000 });
@@ -383,7 +383,8 @@ test.describe('updates', () => {
     await untilControlled(page);
     // The other tab goes into the checkout inside the app, from the cart, as shoppers do: the worker only knows
     // the address that tab loaded (the home page) unless the tab tells it.
-    const [product] = await buyableProducts(request);
+    const product = (await buyableProducts(request))[11];
+    await setStock(request, product!.skus[0]!.skuId, 50);
     await cartWith(request, context, proxy.url, [{ skuId: product!.skus[0]!.skuId }]);
     const checkoutTab = await context.newPage();
     await checkoutTab.goto(`${proxy.url}/`);

@@ -34,16 +34,21 @@ export async function registerByApi(request: APIRequestContext, email: string, d
 export interface CatalogProduct {
   name: string;
   canonicalUrl: string;
-  skus: { skuId: number; name: string; stock: { status: string; totalStock: number; oversellable: boolean } }[];
+  skus: { skuId: number; name: string; stock: { status: string; totalStock: number; oversellable: boolean; static: boolean } }[];
 }
 
-/** Single-SKU products in stock that cannot be oversold, cheapest first: the checkout tests' goods. */
+/**
+ * Single-SKU products whose stock is counted (not oversellable, not static), cheapest first: the tests' goods. The
+ * list does not depend on stock, so one test setting a product's stock to 0 does not shift another's pick; a test
+ * restocks what it uses (setStock). Tests run side by side, so each spec owns its indices: checkout 0–8, account 9,
+ * offline-data 10, pwa 11, small-screens 12–17, live 18–23, cart-notices the last 8.
+ */
 export async function buyableProducts(request: APIRequestContext): Promise<CatalogProduct[]> {
   const data = await graphql<{ products: { products: CatalogProduct[] } }>(
     request,
-    '{ products(filter: { limit: 100, sort: LOWEST_PRICE }) { products { name canonicalUrl skus { skuId name stock { status totalStock oversellable } } } } }',
+    '{ products(filter: { limit: 100, sort: LOWEST_PRICE }) { products { name canonicalUrl skus { skuId name stock { status totalStock oversellable static } } } } }',
   );
-  return data.products.products.filter((p) => p.skus.length === 1 && p.skus[0]!.stock.status === 'IN_STOCK' && !p.skus[0]!.stock.oversellable);
+  return data.products.products.filter((p) => p.skus.length === 1 && !p.skus[0]!.stock.oversellable && !p.skus[0]!.stock.static);
 }
 
 /**

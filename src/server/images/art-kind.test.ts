@@ -60,6 +60,17 @@ describe('art kind', () => {
     expect(artDetails({ variant: 'candy', categoryAlias: candy.get('licorice/salty/salmiak').alias.en, flavour: 'Salty' })).toEqual({ platform: null, motif: 'salty' });
   });
 
+  it("draws an upper category (the home page's tiles) as its best-known platform's object, not a generic picture", () => {
+    const alias = (key: string) => games.get(key).alias.en;
+    const kindOf = (key: string) => artKind({ variant: 'games', categoryAlias: alias(key) });
+    expect(artDetails({ variant: 'games', categoryAlias: alias('games') })).toEqual({ platform: 'snes', motif: 'platform' });
+    expect(kindOf('games')).toBe('cartridge');
+    expect(artDetails({ variant: 'games', categoryAlias: alias('games/sony') })).toEqual({ platform: 'playstation', motif: 'platform' });
+    expect(kindOf('games/sony')).toBe('disc');
+    expect(artDetails({ variant: 'games', categoryAlias: alias('consoles/sega') }).platform).toBe('master-system');
+    expect(kindOf('consoles')).toBe('console');
+  });
+
   it('draws a plain box for categories the demo tree does not know', () => {
     expect(artKind({ variant: 'games', categoryAlias: 'no-such-category' })).toBe('boxed');
     expect(artKind({ variant: 'candy', categoryAlias: null })).toBe('box');

@@ -37,9 +37,12 @@ function categoryKey(variant: ShopVariant, englishAlias: string): string | undef
   return keys.get(englishAlias);
 }
 
+/** The platform all games and all consoles are drawn as. */
+const UPPER_PLATFORM = 'snes';
+
 function gamesKind(key: string): ArtKind {
-  const [root, , platformKey] = key.split('/');
-  const platform = PLATFORMS.find((p) => p.key === platformKey);
+  const [root, maker, platformKey] = key.split('/');
+  const platform = PLATFORMS.find((p) => (platformKey ? p.key === platformKey : maker ? p.maker === maker : p.key === UPPER_PLATFORM));
   if (root === 'games') return platform?.media === 'disc' ? 'disc' : 'cartridge';
   if (root === 'consoles') return platform?.handheld ? 'handheld' : 'console';
   // Expansion paks, cameras and add-ons plug into a slot like a cartridge does.
@@ -103,9 +106,15 @@ export function artDetails({ variant, categoryAlias, platformLabel, genre, flavo
     const motif = Object.entries(FLAVOURS).find(([, f]) => f.name.en === flavour)?.[0] ?? null;
     return { platform: null, motif };
   }
-  const [root, , leaf] = key?.split('/') ?? [];
-  const fromCategory = root === 'games' || root === 'consoles' ? PLATFORMS.find((p) => p.key === leaf)?.key : undefined;
+  const [root, maker, leaf] = key?.split('/') ?? [];
+  const byPlatform = root === 'games' || root === 'consoles';
+  // An upper category (all games, one maker's) is drawn as its best-known platform's object with a platformer's
+  // cover: a generic drawing read as a missing picture on the home page's tiles.
+  const upper = byPlatform && !leaf;
+  const fromCategory = byPlatform
+    ? (leaf ? PLATFORMS.find((p) => p.key === leaf) : PLATFORMS.find((p) => (maker ? p.maker === maker : p.key === UPPER_PLATFORM)))?.key
+    : undefined;
   const platform = fromCategory ?? PLATFORMS.find((p) => p.label === platformLabel)?.key ?? null;
-  const motif = Object.entries(GENRES).find(([, g]) => g.name.en === genre)?.[0] ?? null;
+  const motif = Object.entries(GENRES).find(([, g]) => g.name.en === genre)?.[0] ?? (upper ? 'platform' : null);
   return { platform, motif };
 }

@@ -1,10 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { LanguageId } from '../../../shared/locales';
-import { routes } from '../../../shared/routes';
+import { loginPath, routes } from '../../../shared/routes';
 import { SidePanel } from '../../components/SidePanel';
 import { usePageRoute } from '../../lib/page-route';
 import { notify, openPanel, ui } from '../../lib/ui-state';
@@ -18,7 +18,7 @@ const GUARDED = new Set(['accountOrders', 'accountSettings', 'accountBalance']);
 /**
  * After the first render: the account panel, the tab's session (refresh, other tabs), ?action=login, an admin's
  * ?loginToken, the shop-as label, and the client side of the authenticated guard (a tab signed out, here or in
- * another tab, leaves the account pages for the home page).
+ * another tab, leaves the account pages for the home page; a guest gets the login panel and comes back).
  */
 export default function AccountExtras({ languageId, client }: { languageId: LanguageId; client: ApolloClient }) {
   const intl = useIntl();
@@ -55,9 +55,17 @@ export default function AccountExtras({ languageId, client }: { languageId: Lang
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loginToken]);
   const guarded = pageRoute !== null && GUARDED.has(pageRoute.id);
+  // Signed out while on an account page (here or in another tab): home, as the spec's guard says. A guest who
+  // reached one in the app (history, a link): the login panel, and back here after it, as the server's guard does.
+  const wasSignedIn = useRef(false);
   useEffect(() => {
-    if (known && !signedIn && guarded && !loginToken) void navigate(routes.home(languageId), { replace: true });
-  }, [known, signedIn, guarded, loginToken, navigate, languageId]);
+    if (signedIn) wasSignedIn.current = true;
+  }, [signedIn]);
+  const asked = `${location.pathname}${location.search}`;
+  useEffect(() => {
+    if (!known || signedIn || !guarded || loginToken) return;
+    void navigate(wasSignedIn.current ? routes.home(languageId) : loginPath(languageId, asked), { replace: true });
+  }, [known, signedIn, guarded, loginToken, navigate, languageId, asked]);
   const title = panelFrame === 'register' ? 'account.register.title' : panelFrame === 'forgot' ? 'account.forgot.title' : 'account.login.title';
   return (
     <>

@@ -35,7 +35,11 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
         <ul className="site-footer__contact">
           <li>
             <SmartLink href={`mailto:${contact.email}`} languageId={languageId}>
-              {contact.email}
+              {/* Where the address is wider than a small phone's column, it breaks after the @, not inside a word. */}
+              <span>
+                {contact.email.split('@')[0]}@<wbr />
+                {contact.email.split('@')[1]}
+              </span>
             </SmartLink>
           </li>
           <li>
