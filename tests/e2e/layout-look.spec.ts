@@ -81,7 +81,8 @@ test.describe('the layout on small screens', () => {
           if (to >= seen && to <= end) range.setEnd(node, to - seen);
           seen = end;
         }
-        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        // A range ending at a line break also has an empty box at the next line's start: only boxes with text count.
+        return new Set([...range.getClientRects()].filter((rect) => rect.width > 1).map((rect) => Math.round(rect.top))).size;
       };
       return [lines(0, at + 1), lines(at + 1, text.length)];
     });
