@@ -399,7 +399,8 @@ test.describe('customer accounts', () => {
       window.history.pushState({}, '', '/mina-sidor/saldo');
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
-    await expect(page).toHaveURL(/\/\?action=login&returnTo=%2Fmina-sidor%2Fsaldo$/);
+    // The account pages' code loads first (a chunk of its own): on a busy machine that took more than the default wait.
+    await expect(page).toHaveURL(/\/\?action=login&returnTo=%2Fmina-sidor%2Fsaldo$/, { timeout: 30_000 });
     await expect(accountPanel(page, 'Logga in')).toBeVisible();
   });
 
