@@ -202,13 +202,19 @@ describe('a tab that does not lead', () => {
     const sockets = fakeClients();
     const watches: WatchSet[] = [];
     cleanups.push(leader.on('live/watch', ({ watch }) => void watches.push(watch)));
+    // The page's products mounted before the live updates loaded: said as soon as they start.
+    cleanups.push(watchProduct(4, [41]));
     const runtime = new LiveRuntime({ client: apollo().client, channel: sv }, { tab: follower, createClient: sockets.create });
     runtime.start();
     cleanups.push(() => runtime.stop());
-    cleanups.push(watchProduct(4, [41]));
     expect(runtime.leading).toBe(false);
+    await vi.waitFor(() => expect(watches.at(-1)?.products).toEqual([{ productId: 4, skuIds: [41], summary: true }]));
+    // And again to a new leader's hello, and with each change.
+    watches.length = 0;
     leader.post({ kind: 'live/hello' });
     await vi.waitFor(() => expect(watches.at(-1)?.products).toEqual([{ productId: 4, skuIds: [41], summary: true }]));
+    cleanups.push(watchProduct(5, [51]));
+    await vi.waitFor(() => expect(watches.at(-1)?.products).toHaveLength(2));
     expect(sockets.clients).toHaveLength(0);
 
     const price = { sellingPriceIncVat: 10 } as never;

@@ -121,8 +121,9 @@ export class LiveRuntime {
       });
       this.listen(document, 'resume', () => this.postWatch());
     }
-    // Called at once with the current state: a tab that does not lead says what it shows.
     this.cleanups.push(this.tab.onLeadership((leading) => (leading ? this.lead() : this.follow())));
+    // What the page showed before this loaded: the leader hears it now.
+    if (!this.leader) this.postWatch();
   }
 
   stop(): void {

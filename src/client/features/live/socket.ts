@@ -87,6 +87,7 @@ export class LiveSocket {
   /** The token the current connection was opened with. */
   private tokenUsed: string | null = null;
   private refreshFirst = false;
+  private acked = false;
   private readonly connectTimeoutMs: number;
   private readonly random: () => number;
 
@@ -124,13 +125,14 @@ export class LiveSocket {
     this.dropClient();
   }
 
-  /** Whether a connection is wanted and not lost (for tests and the README's states). */
+  /** Whether the server has acknowledged the connection that is open now. */
   get connected(): boolean {
-    return !this.lost && this.active.size > 0;
+    return this.acked && !this.lost;
   }
 
   private dropClient(): void {
     this.generation += 1;
+    this.acked = false;
     clearTimeout(this.retryTimer);
     this.wakeRetry = null;
     this.clearSocketTimers();
@@ -242,6 +244,7 @@ export class LiveSocket {
       }),
       client.on('connected', () => {
         clearTimeout(this.connectTimer);
+        this.acked = true;
         this.attempt = 0;
         this.deps.onConnected();
       }),
@@ -255,7 +258,10 @@ export class LiveSocket {
       client.on('pong', (received) => {
         if (received) clearTimeout(this.pongTimer);
       }),
-      client.on('closed', () => this.clearSocketTimers()),
+      client.on('closed', () => {
+        this.acked = false;
+        this.clearSocketTimers();
+      }),
     );
     return client;
   }
