@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import type { ApolloClient } from '@apollo/client';
+import { useEffect } from 'react';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useApollo } from '../../lib/apollo-client';
@@ -11,14 +12,16 @@ import { useApollo } from '../../lib/apollo-client';
 export function LiveUpdates({ languageId }: { languageId: LanguageId }): null {
   const hydrated = useHydrated();
   const { ready: client } = useApollo();
-  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    if (!hydrated || !client) return;
-    const { channelId } = channels[languageId];
-    void import('./runtime')
-      .then(({ startLive }) => startLive({ client, channel: { channelId, languageId } }))
-      // The chunk did not come (offline on a first visit): asked for again once the browser is back online.
-      .catch(() => window.addEventListener('online', () => setAttempt((n) => n + 1), { once: true }));
-  }, [hydrated, client, languageId, attempt]);
+    if (hydrated && client) start(client, languageId);
+  }, [hydrated, client, languageId]);
   return null;
+}
+
+function start(client: ApolloClient, languageId: LanguageId): void {
+  import('./runtime').then(
+    ({ startLive }) => startLive({ client, channel: { channelId: channels[languageId].channelId, languageId } }),
+    // The chunk did not come (offline on a first visit): asked for again once the browser is back online.
+    () => window.addEventListener('online', () => start(client, languageId), { once: true }),
+  );
 }

@@ -2,16 +2,15 @@ import type { ApolloClient } from '@apollo/client';
 import { ref } from 'valtio';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StockFieldsFragment } from '../../graphql/generated/operations';
-import { liveCatalog, watchProduct } from '../../lib/live-catalog';
+import { liveCatalog, showProduct } from '../../lib/live-catalog';
 import { createTabCoordinator, type TabCoordinator, type TabMessageOf } from '../../lib/tabs';
 import { testCart, testLine } from '../cart/cart-test-kit';
-import { cartState, outboxState } from '../cart';
-import { offerLiveCart, readCartAgain } from '../cart/parts';
+import { cartState, offerLiveCart, outboxState, readCartAgain } from '../cart';
 import type { WatchSet } from './hub';
 import { CATCH_UP_DELAY_MS, LiveRuntime } from './runtime';
 import type { LiveClient } from './socket';
 
-vi.mock('../cart/parts', () => ({ offerLiveCart: vi.fn(async () => undefined), readCartAgain: vi.fn(async () => null) }));
+vi.mock('../cart/live-cart', () => ({ offerLiveCart: vi.fn(async () => undefined), readCartAgain: vi.fn(async () => null) }));
 vi.mock('../account/parts', () => ({ onSessionChange: () => () => undefined, refreshToken: async () => undefined }));
 
 type Sink = Parameters<LiveClient['subscribe']>[1];
@@ -101,7 +100,7 @@ function leaderRuntime(tab: TabCoordinator, sockets: ReturnType<typeof fakeClien
 
 describe('the live updates of a browser: one socket, held by the leading tab', () => {
   beforeEach(() => {
-    cleanups.push(watchProduct(1, [11]));
+    cleanups.push(showProduct(1, [11]));
   });
 
   it("subscribes to the union of the open tabs' sets, re-subscribes without a gap when a tab closes, and relays each event", async () => {
@@ -203,7 +202,7 @@ describe('a tab that does not lead', () => {
     const watches: WatchSet[] = [];
     cleanups.push(leader.on('live/watch', ({ watch }) => void watches.push(watch)));
     // The page's products mounted before the live updates loaded: said as soon as they start.
-    cleanups.push(watchProduct(4, [41]));
+    cleanups.push(showProduct(4, [41]));
     const runtime = new LiveRuntime({ client: apollo().client, channel: sv }, { tab: follower, createClient: sockets.create });
     runtime.start();
     cleanups.push(() => runtime.stop());
@@ -213,7 +212,7 @@ describe('a tab that does not lead', () => {
     watches.length = 0;
     leader.post({ kind: 'live/hello' });
     await vi.waitFor(() => expect(watches.at(-1)?.products).toEqual([{ productId: 4, skuIds: [41], summary: true }]));
-    cleanups.push(watchProduct(5, [51]));
+    cleanups.push(showProduct(5, [51]));
     await vi.waitFor(() => expect(watches.at(-1)?.products).toHaveLength(2));
     expect(sockets.clients).toHaveLength(0);
 

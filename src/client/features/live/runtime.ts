@@ -9,11 +9,10 @@ import { LivePricesDocument } from '../../graphql/generated/documents/LivePrices
 import { LiveStockDocument } from '../../graphql/generated/documents/LiveStock';
 import type { LiveCartSubscription, LivePricesSubscription, LiveStockSubscription } from '../../graphql/generated/operations';
 import { readToken } from '../../lib/auth-token';
-import { onWatchedChange, takeNews, watchedProducts, type ProductNews } from '../../lib/live-catalog';
 import { tabs as thisTab, type TabCoordinator } from '../../lib/tabs';
 import { onSessionChange, refreshToken } from '../account/parts';
-import { cartState, outboxState } from '../cart';
-import { offerLiveCart, readCartAgain, type KeptCart } from '../cart/parts';
+import { cartState, offerLiveCart, outboxState, readCartAgain, type KeptCart } from '../cart';
+import { onWatchedChange, takeNews, watchedProducts, type ProductNews } from './catalog-news';
 import { addedProducts, emptyUnion, WatchHub, type Union, type WatchedProductOfTab, type WatchSet } from './hub';
 import { LiveSocket, PING_INTERVAL_MS, retryDelay, type LiveClient, type Wanted } from './socket';
 
