@@ -60,6 +60,9 @@ export const envSchema = z.object({
   // WebSockets one client address may hold open at once, and subscriptions over all of them.
   WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  // With REDIS_URL: an instance's socket and subscription slots stop counting this long after its last heartbeat
+  // (every third of it), so the slots of an instance that died come back.
+  WS_SLOT_TTL_MS: z.coerce.number().int().min(300).default(15_000),
   // The server pings every socket this often and cuts one that has not answered the previous ping by then.
   WS_PING_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
   // A socket holding more unsent bytes than this when an event is due is a slow consumer: closed with 1013.
