@@ -89,7 +89,7 @@ const layerZones = [
 const server = (...parts) => at('src/server', ...parts);
 
 /** What a module's resolvers.ts (its GraphQL edge) may take from graphql/: helpers that import no module. */
-const graphqlEdgeHelpers = ['errors.ts', 'input.ts', 'generated'];
+const graphqlEdgeHelpers = ['errors.ts', 'input.ts', 'live.ts', 'generated'];
 
 /**
  * The server's layers, one way: the request context, domain errors and the other shared pieces sit below the

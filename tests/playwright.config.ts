@@ -9,7 +9,7 @@ const { smtpUrl } = await e2eMailSettings();
 const baseURL = `http://127.0.0.1:${port}`;
 
 /** The specs that also run at 1360 px (see the desktop project below). */
-const DESKTOP_SPECS = ['accessibility', 'foundation', 'home', 'layout', 'layout-look', 'lists', 'offline-data', 'product', 'screenshots', 'search'];
+const DESKTOP_SPECS = ['accessibility', 'foundation', 'home', 'layout', 'layout-look', 'lists', 'live', 'offline-data', 'product', 'screenshots', 'search'];
 
 export default defineConfig({
   testDir: './e2e',

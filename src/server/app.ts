@@ -20,7 +20,7 @@ import { loggerOptions, logRequestError } from './logging';
 import { createContext } from './graphql/context';
 import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { bearerToken, createAdminTokens, seedAdmin } from './modules/admin';
-import { createCustomerTokens, endShopAsOfAdmin, registerAuthRoutes } from './modules/auth';
+import { createCustomerTokens, endShopAsOfAdmin, registerAuthRoutes, tokenSession } from './modules/auth';
 import { AUTH_COOKIE } from '../shared/auth';
 import { paymentProvider } from './modules/payment';
 import { isDeployment, refuseAccidentalDemo } from './demo-guard';
@@ -33,7 +33,8 @@ import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
 import { registerDevMailbox, registerMailPreviews } from './modules/mail';
 import { isOrderToken } from './modules/order';
-import type { PubSub } from './pubsub';
+import type { Listen, PubSub } from './pubsub';
+import { createLiveHub } from './graphql/live';
 import { createRenderer } from './render/render';
 import { isFilePath, registerWebAppRoutes } from './web-app';
 import { startBackInStockNotifier } from './modules/notifications';
@@ -44,6 +45,8 @@ export interface AppDeps {
   env: Env;
   db: Db;
   pubsub: PubSub;
+  /** The pub/sub's event target, which the socket's fan-out listens on (pubsub.ts). */
+  listen: Listen;
   /** Built client assets (dist/client); absent in unit tests, where pages render without scripts. */
   clientDir?: string;
   /** Where the log goes instead of stdout (tests read it). */
@@ -330,11 +333,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     onError: (error) => fastify.log.error({ err: error }, 'Back-in-stock notices could not be queued'),
   });
 
+  const hub = createLiveHub({
+    listen: deps.listen,
+    maxBufferedBytes: env.WS_MAX_BUFFERED_BYTES,
+    onError: (error) => fastify.log.error({ err: error }, 'A subscription event could not be delivered'),
+    onSlowConsumer: (_socket, bufferedBytes) => fastify.log.warn({ bufferedBytes }, 'WebSocket closed: a slow consumer (1013)'),
+  });
   const closeWebSocket = attachGraphQLWebSocket(fastify.server, yoga, {
     limits,
     clientAddress: clientAddressResolver(env.TRUST_PROXY),
     publicUrl: env.PUBLIC_URL,
     logger: fastify.log,
+    hub,
+    authenticate: async (token) => {
+      const found = await tokenSession(db, contextBase.customerTokens, token);
+      return found && { expiresAt: found.expiresAt };
+    },
+    pingIntervalMs: env.WS_PING_INTERVAL_MS,
   });
 
   return {

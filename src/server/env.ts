@@ -60,6 +60,13 @@ export const envSchema = z.object({
   // WebSockets one client address may hold open at once, and subscriptions over all of them.
   WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   WS_MAX_SUBSCRIPTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  // With REDIS_URL: an instance's socket and subscription slots stop counting this long after its last heartbeat
+  // (every third of it), so the slots of an instance that died come back.
+  WS_SLOT_TTL_MS: z.coerce.number().int().min(300).default(15_000),
+  // The server pings every socket this often and cuts one that has not answered the previous ping by then.
+  WS_PING_INTERVAL_MS: z.coerce.number().int().min(100).default(15_000),
+  // A socket holding more unsent bytes than this when an event is due is a slow consumer: closed with 1013.
+  WS_MAX_BUFFERED_BYTES: z.coerce.number().int().min(1024).default(512 * 1024),
   // Wrong gift card codes, and separately wrong promo codes, one client address may try per 15 minutes.
   CODE_ATTEMPTS_PER_15_MINUTES: z.coerce.number().int().min(1).default(10),
   // Account changes one client address may ask for per 15 minutes (register, forgot and reset password, password

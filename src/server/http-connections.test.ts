@@ -78,9 +78,9 @@ describe('connection limits of the real server', () => {
       // All four from this one address.
       MAX_CONNECTIONS_PER_ADDRESS: '4',
     });
-    const { pubsub, close } = createAppPubSub();
+    const { pubsub, listen, close } = createAppPubSub();
     closePubSub.push(close);
-    app = await buildApp({ env, db, pubsub, logStream: log });
+    app = await buildApp({ env, db, pubsub, listen, logStream: log });
     await app.start();
     port = (app.fastify.server.address() as { port: number }).port;
   });
@@ -219,7 +219,7 @@ describe('connections per client address, on the real server', () => {
     });
     const pubsub = createAppPubSub();
     closePubSub = pubsub.close;
-    app = await buildApp({ env, db, pubsub: pubsub.pubsub, logStream: log });
+    app = await buildApp({ env, db, pubsub: pubsub.pubsub, listen: pubsub.listen, logStream: log });
     await app.start();
     port = (app.fastify.server.address() as { port: number }).port;
   });

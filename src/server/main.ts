@@ -4,14 +4,14 @@ import { buildApp } from './app';
 import { openDb, openPostgres, SERVING_STATEMENT_TIMEOUT_MS } from './db/client';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { migrate } from './db/migrate';
-import { prepareDatabase, refreshPrices, updateStatistics } from './db/prepare';
+import { prepareDatabase, updateStatistics } from './db/prepare';
+import { startPriceRefresh } from './price-refresh';
 import { isSeeded, seedCatalog } from './db/seed';
 import { demoAllowed, isDeployment } from './demo-guard';
 import { EnvError, loadEnv, publicOrigin, type Env } from './env';
 import { createMailSender, MAILBOX_PATH } from './modules/mail';
 import { createPaymentSweeper, sweepLimits } from './modules/order';
 import { createAppPubSub } from './pubsub';
-import { startPeriodicJob } from './periodic-job';
 import { retentionPeriods, startRetentionJob } from './retention';
 import { createShutdown, trackSockets } from './shutdown';
 import { shopName } from './i18n';
@@ -75,15 +75,17 @@ async function serve(env: Env, log: Logger) {
     await db.close();
     db = openPostgres(env.DATABASE_URL, 10, { statementTimeoutMs: SERVING_STATEMENT_TIMEOUT_MS });
   }
-  const { pubsub, close: closePubSub } = createAppPubSub(env.REDIS_URL);
-  const app = await buildApp({ env, db, pubsub, clientDir });
+  const { pubsub, listen, close: closePubSub } = createAppPubSub(env.REDIS_URL);
+  const app = await buildApp({ env, db, pubsub, listen, clientDir });
   const sockets = trackSockets(app.fastify.server);
   const address = await app.start();
   // Once the shop answers: on the embedded database their first rounds would otherwise hold up the start.
-  // Campaigns start and end by date: keep the materialised selling prices that lists sort by in step.
-  const priceRefresh = startPeriodicJob({
+  // Campaigns start and end by date: keep the materialised selling prices that lists sort by in step, and tell
+  // pricesChanged subscribers.
+  const priceRefresh = startPriceRefresh({
+    db,
+    pubsub,
     intervalMs: 60 * 60 * 1000,
-    run: () => refreshPrices(db),
     onError: (error) => app.fastify.log.error({ err: error }, 'The price refresh failed'),
   });
   const retention = startRetentionJob(db, retentionPeriods(env), app.fastify.log);

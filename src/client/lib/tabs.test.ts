@@ -1,17 +1,70 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { closeTabs, createTabCoordinator, CROSS_TAB_TTL_MS, LEADER_FALLBACK_MS, LEADER_LEASE_KEY, SECTION_LEASE_PREFIX, tabs, type TabCoordinator, type TabEnvelope, type TabMessageOf } from './tabs';
 
-/** Exclusive Web Locks shared by the tabs of one test, one queue per name, as the browser's are by the tabs of one origin. */
+/**
+ * Exclusive Web Locks shared by the tabs of one test, as the browser's are by the tabs of one origin: one holder and a
+ * queue per name; a waiting request is withdrawn by its signal; `steal` takes a held lock (its holder's request
+ * rejects with AbortError) and is granted before the queue.
+ */
 function fakeLocks(): Pick<LockManager, 'request'> {
-  const tails = new Map<string, Promise<unknown>>();
-  const request = (name: string, ...args: [() => Promise<unknown>] | [{ signal?: AbortSignal }, () => Promise<unknown>]) => {
+  interface Request {
+    callback: () => unknown;
+    resolve: (value: unknown) => void;
+    reject: (error: unknown) => void;
+  }
+  const names = new Map<string, { held: Request | null; queue: Request[] }>();
+  const stateOf = (name: string) => {
+    let state = names.get(name);
+    if (!state) names.set(name, (state = { held: null, queue: [] }));
+    return state;
+  };
+  const grant = (name: string, request: Request) => {
+    const state = stateOf(name);
+    state.held = request;
+    Promise.resolve()
+      .then(request.callback)
+      .then(
+        (value) => {
+          if (state.held !== request) return;
+          state.held = null;
+          request.resolve(value);
+          pump(name);
+        },
+        (error: unknown) => {
+          if (state.held !== request) return;
+          state.held = null;
+          request.reject(error);
+          pump(name);
+        },
+      );
+  };
+  const pump = (name: string) => {
+    const state = stateOf(name);
+    const next = state.held ? undefined : state.queue.shift();
+    if (next) grant(name, next);
+  };
+  const request = (name: string, ...args: [() => unknown] | [{ signal?: AbortSignal; steal?: boolean }, () => unknown]) => {
     const [options, callback] = args.length === 1 ? [{}, args[0]] : args;
-    const run = (tails.get(name) ?? Promise.resolve()).then(() => {
-      if (options.signal?.aborted) throw new DOMException('withdrawn', 'AbortError');
-      return callback();
+    return new Promise((resolve, reject) => {
+      const entry: Request = { callback, resolve, reject };
+      const state = stateOf(name);
+      if (options.steal) {
+        const holder = state.held;
+        state.held = null;
+        holder?.reject(new DOMException('stolen', 'AbortError'));
+        grant(name, entry);
+        return;
+      }
+      if (options.signal?.aborted) return reject(new DOMException('withdrawn', 'AbortError'));
+      options.signal?.addEventListener('abort', () => {
+        const at = state.queue.indexOf(entry);
+        if (at < 0) return;
+        state.queue.splice(at, 1);
+        reject(new DOMException('withdrawn', 'AbortError'));
+      });
+      state.queue.push(entry);
+      pump(name);
     });
-    tails.set(name, run.catch(() => undefined));
-    return run;
   };
   return { request } as unknown as Pick<LockManager, 'request'>;
 }
@@ -27,9 +80,9 @@ const opened: TabCoordinator[] = [];
 /** Tabs of one device: each its own coordinator on one channel name and shared storage. */
 function device(options: { locks?: Pick<LockManager, 'request'> | null; storage?: ReturnType<typeof fakeStorage> | null; now?: () => number } = {}) {
   const name = `tabs-test-${++channelCount}`;
-  return () => {
+  return (visible: () => boolean = () => true) => {
     const page = new EventTarget();
-    const tab = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(name), page: { window: page, document: page }, ...options });
+    const tab = createTabCoordinator({ locks: null, storage: null, channel: new BroadcastChannel(name), page: { window: page, document: page }, visible, takeOverSpreadMs: 0, ...options });
     opened.push(tab);
     pageOf.set(tab, page);
     return tab;
@@ -151,6 +204,57 @@ describe('a tab that is hidden or frozen', () => {
     // Closed for good: a pageshow (which cannot follow) changes nothing, and it posts nothing more.
     fire(a, 'pageshow');
     expect(a.isLeader()).toBe(false);
+  });
+});
+
+describe('a tab whose page is hidden', () => {
+  /** A page whose visibility the test sets, as `document.visibilityState` would change. */
+  const pageShown = (initially = true) => {
+    const page = { visible: initially, check: () => page.visible };
+    return page;
+  };
+  const setVisible = (tab: TabCoordinator, page: { visible: boolean }, visible: boolean) => {
+    page.visible = visible;
+    fire(tab, 'visibilitychange');
+  };
+
+  for (const [kind, options] of [
+    ['with Web Locks', () => ({ locks: fakeLocks() })],
+    ['without Web Locks', () => ({ storage: fakeStorage() })],
+  ] as const) {
+    it(`${kind}: keeps leading while no other tab is shown, and a shown tab takes the lead from it`, async () => {
+      const tab = device(options());
+      const [pageA, pageB] = [pageShown(), pageShown()];
+      const a = tab(pageA.check);
+      await vi.waitFor(() => expect(a.isLeader()).toBe(true));
+      const b = tab(pageB.check);
+      // Both shown: the first stays the leader.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([a.isLeader(), b.isLeader()]).toEqual([true, false]);
+      // The leader's page is hidden (another tab in front): the shown tab takes over.
+      setVisible(a, pageA, false);
+      await vi.waitFor(() => expect([a.isLeader(), b.isLeader()]).toEqual([false, true]));
+      // Now both are hidden (the browser in the background): the hidden leader keeps the lead, nobody else can.
+      setVisible(b, pageB, false);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect([a.isLeader(), b.isLeader()]).toEqual([false, true]);
+      // A is shown again: it takes the lead from the hidden B.
+      setVisible(a, pageA, true);
+      await vi.waitFor(() => expect([a.isLeader(), b.isLeader()]).toEqual([true, false]));
+      // The one that lost the lead is next in line when the leader goes.
+      a.close();
+      await vi.waitFor(() => expect(b.isLeader()).toBe(true));
+    });
+  }
+
+  it('a new tab opened in front of a hidden leader takes the lead', async () => {
+    const tab = device({ locks: fakeLocks() });
+    const pageA = pageShown();
+    const a = tab(pageA.check);
+    await vi.waitFor(() => expect(a.isLeader()).toBe(true));
+    setVisible(a, pageA, false);
+    const b = tab(() => true);
+    await vi.waitFor(() => expect([a.isLeader(), b.isLeader()]).toEqual([false, true]));
   });
 });
 

@@ -20,6 +20,8 @@ export const LEADER_LOCK = 'retro-tabs-leader';
 export const LEADER_LEASE_KEY = 'retro-tabs-leader';
 /** Without Web Locks: an exclusive section's lease in localStorage, `{ tab, until }`, under this prefix and its name. */
 export const SECTION_LEASE_PREFIX = 'retro-tabs-section:';
+/** A visible tab takes the lead from a hidden leader within this long (a random share of it). */
+export const TAKE_OVER_SPREAD_MS = 300;
 
 /**
  * The messages tabs send, by kind. lib/ declares its own here; a feature adds its kinds beside its code with
@@ -36,6 +38,11 @@ export interface TabTopics {
    * again, so isOpen() says false for it at once rather than after the ttl.
    */
   'tabs/closed': object;
+  /**
+   * Whether the sender's page is visible and whether it leads: sent when that changes and when a tab starts. A
+   * visible tab that hears of a hidden leader takes the lead over (a hidden page does not lead while a shown one can).
+   */
+  'tabs/visibility': { visible: boolean; leading: boolean };
 }
 
 export type TabKind = keyof TabTopics;
@@ -96,11 +103,18 @@ export interface TabCoordinatorOptions {
   fallbackMs?: number;
   ttlMs?: number;
   /**
-   * Where the page's lifecycle is heard (window: pagehide/pageshow, document: freeze/resume); the browser's by
-   * default, null for none. A hidden or frozen page gives up leadership, so a phone's tab in the background never
-   * holds it (and a held lock would keep the page out of the back/forward cache); it takes part again when shown.
+   * Where the page's lifecycle is heard (window: pagehide/pageshow, document: freeze/resume/visibilitychange); the
+   * browser's by default, null for none. A frozen page or one put in the back/forward cache gives up leadership, so a
+   * phone's tab in the background never holds it (and a held lock would keep the page out of the back/forward
+   * cache); it takes part again when shown. A page that is merely hidden (another tab in front, the phone's screen
+   * off) keeps leading until a visible tab takes the lead over (see `visible`).
    */
   page?: { window: EventTarget; document: EventTarget } | null;
+  /** Whether the page is visible now (`document.visibilityState`); with `page`, its `visibilitychange` says when it changes. */
+  visible?: () => boolean;
+  /** How long a visible tab waits, at most, before it takes the lead from a hidden leader (spread so that two visible tabs rarely both do). */
+  takeOverSpreadMs?: number;
+  random?: () => number;
 }
 
 export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCoordinator {
@@ -112,9 +126,14 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
   const storage = options.storage !== undefined ? options.storage : defaultStorage();
   const channel = options.channel !== undefined ? options.channel : typeof BroadcastChannel === 'function' ? new BroadcastChannel(TAB_CHANNEL) : null;
   const page = options.page !== undefined ? options.page : typeof window === 'undefined' ? null : { window, document };
+  const visible = options.visible ?? (() => typeof document === 'undefined' || document.visibilityState !== 'hidden');
+  const takeOverSpreadMs = options.takeOverSpreadMs ?? TAKE_OVER_SPREAD_MS;
+  const random = options.random ?? Math.random;
 
   let leading = false;
   let closed = false;
+  /** Set once the coordinator exists: the first election runs before it does, and the tab's first message tells it. */
+  let started = false;
   /** Whether this tab takes part in the election: not while hidden in the back/forward cache or frozen. */
   let shown = true;
   const leadershipListeners = new Set<(leading: boolean) => void>();
@@ -124,6 +143,9 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
   const setLeading = (next: boolean) => {
     if (next === leading) return;
     leading = next;
+    // Others learn whether the new leader is shown (a hidden one is taken over), and one that waited to take over
+    // from a hidden leader stands down once a shown one leads.
+    if (next && started && !closed) coordinator.post({ kind: 'tabs/visibility', visible: visible(), leading: true });
     for (const listener of [...leadershipListeners]) listener(next);
   };
 
@@ -195,29 +217,63 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
         clearTimeout(timer);
         leader.drop();
       },
+      takeOver: () => {
+        if (closed || !shown) return;
+        // The hidden leader finds this lease at its next renewal (or before it acts) and steps down.
+        clearTimeout(timer);
+        leader.take();
+        setLeading(true);
+        timer = setTimeout(look, Math.floor(fallbackMs / 3));
+      },
     };
   }
 
-  /** The lock is held while the tab is shown: the browser hands it to a waiting tab the moment this one goes or hides. */
+  /**
+   * The lock is held while the tab is shown: the browser hands it to a waiting tab the moment this one goes or hides.
+   * A visible tab may take it from a hidden leader (`steal`); the leader that lost it waits in the queue again.
+   */
   function electWithLocks(manager: Pick<LockManager, 'request'>): Election {
-    let give: AbortController | null = null;
+    /** The current request's: a newer request or stop() makes an older one's outcome count for nothing. */
+    let generation = 0;
+    let giveUp: (() => void) | null = null;
+    const ask = (steal: boolean) => {
+      giveUp?.();
+      const mine = ++generation;
+      // A waiting request is withdrawn by its signal; a held lock is let go by ending the promise it holds. A
+      // stealing request cannot take a signal (the browser refuses the pair), so it is let go the second way only.
+      const withdraw = steal ? null : new AbortController();
+      let letGo: (() => void) | null = null;
+      giveUp = () => {
+        withdraw?.abort();
+        letGo?.();
+      };
+      manager
+        .request(LEADER_LOCK, steal ? { steal: true } : { signal: withdraw!.signal }, () => {
+          if (closed || mine !== generation) return undefined;
+          setLeading(true);
+          // Held until this tab hides or closes, or another takes it over.
+          return new Promise<void>((resolve) => (letGo = resolve));
+        })
+        .catch(() => undefined)
+        .then(() => {
+          if (mine !== generation) return;
+          // Taken over by a visible tab (the request rejects when its lock is stolen): back in the queue.
+          giveUp = null;
+          setLeading(false);
+          if (!closed && shown) ask(false);
+        });
+    };
     return {
       start() {
-        if (give) return;
-        const mine = new AbortController();
-        give = mine;
-        manager
-          .request(LEADER_LOCK, { signal: mine.signal }, () => {
-            if (closed || mine.signal.aborted) return undefined;
-            setLeading(true);
-            // Held until this tab hides or closes; a request still waiting is withdrawn by the same signal.
-            return new Promise<void>((resolve) => mine.signal.addEventListener('abort', () => resolve(), { once: true }));
-          })
-          .catch(() => undefined);
+        if (!giveUp) ask(false);
       },
       stop() {
-        give?.abort();
-        give = null;
+        generation++;
+        giveUp?.();
+        giveUp = null;
+      },
+      takeOver() {
+        if (!closed && shown && !leading) ask(true);
       },
     };
   }
@@ -240,6 +296,28 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
     if (closed || shown) return;
     shown = true;
     election?.start();
+    tellVisibility();
+  };
+
+  /**
+   * A hidden page does not lead while a shown one can: a visible tab that hears of a hidden leader takes the lead
+   * over after a short random wait (so two visible tabs rarely both do), unless a shown leader is heard meanwhile.
+   */
+  let takeOverTimer: ReturnType<typeof setTimeout> | undefined;
+  const tellVisibility = () => {
+    if (!closed && shown) coordinator.post({ kind: 'tabs/visibility', visible: visible(), leading });
+  };
+  const heardVisibility = (message: TabTopics['tabs/visibility']) => {
+    if (!message.leading) {
+      // A tab was shown: a hidden leader says so, for that tab to take over.
+      if (message.visible && leading && !visible()) tellVisibility();
+      return;
+    }
+    clearTimeout(takeOverTimer);
+    if (message.visible || leading || !shown || !visible() || !election?.takeOver) return;
+    takeOverTimer = setTimeout(() => {
+      if (!leading && shown && visible()) election.takeOver?.();
+    }, Math.floor(random() * takeOverSpreadMs));
   };
 
   /** Without Web Locks: a section's lease, renewed while its work runs; a tab that finds another's waits until it may take it. */
@@ -312,6 +390,7 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
       if (wasLeading && election) coordinator.post({ kind: 'tabs/resigned' });
       if (shown) coordinator.post({ kind: 'tabs/closed' });
       closed = true;
+      clearTimeout(takeOverTimer);
       setLeading(false);
       channel?.close();
       for (const cleanup of cleanups.splice(0)) cleanup();
@@ -320,13 +399,18 @@ export function createTabCoordinator(options: TabCoordinatorOptions = {}): TabCo
     },
   };
   if (election?.look) coordinator.on('tabs/resigned', election.look);
+  coordinator.on('tabs/visibility', heardVisibility);
   if (page) {
     // A page kept in the back/forward cache may come back (pageshow): it only hides; any other pagehide is the end.
     listen(page.window, 'pagehide', (event) => ((event as PageTransitionEvent).persisted ? hide() : coordinator.close()));
     listen(page.window, 'pageshow', show);
     listen(page.document, 'freeze', hide);
     listen(page.document, 'resume', show);
+    listen(page.document, 'visibilitychange', tellVisibility);
   }
+  // A new tab: a hidden leader answers, and this one takes over if it is shown.
+  started = true;
+  tellVisibility();
   return coordinator;
 }
 
@@ -337,6 +421,8 @@ interface Election {
   look?(): void;
   /** Without Web Locks: whether this tab still holds the lease (another may have taken it over). */
   stillLeads?(): boolean;
+  /** Takes the lead from a leader whose page is hidden. */
+  takeOver?(): void;
 }
 
 function defaultStorage(): LeaseStorage | null {

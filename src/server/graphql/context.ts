@@ -34,6 +34,11 @@ export interface InitialContext {
   customerCookieToken?: string | null;
   /** Set by websocket.ts; anything else is HTTP or a page render. */
   transport?: 'websocket';
+  /**
+   * Over the websocket: the token the connection sent in connectionParams (checked when it connected). Each
+   * operation's context, and each event's (live.ts makes one per event), checks its session again.
+   */
+  socketToken?: string | null;
 }
 
 /** One operation's context, made when it starts: its database refuses new queries after the deadline. */
@@ -47,7 +52,7 @@ export function createContext(base: ContextBase, initial: InitialContext = {}): 
     db,
     deadline,
     authorization,
-    customer: () => (customer ??= sessionOfToken(db, base.customerTokens, bearerToken(authorization) ?? initial.customerCookieToken)),
+    customer: () => (customer ??= sessionOfToken(db, base.customerTokens, bearerToken(authorization) ?? initial.customerCookieToken ?? initial.socketToken)),
     // Never the raw peer address: that ignores TRUST_PROXY (behind a proxy, every client would be the proxy).
     clientAddress: initial.clientAddress ?? 'server',
     transport: initial.transport ?? 'http',

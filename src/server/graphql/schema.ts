@@ -2,7 +2,6 @@ import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import type { ValidationRule } from 'graphql';
 import { createSchema, createYoga, type Plugin } from 'graphql-yoga';
-import { filter, pipe } from 'graphql-yoga';
 import { adminResolvers } from '../modules/admin/resolvers';
 import { authResolvers } from '../modules/auth/resolvers';
 import { cartResolvers } from '../modules/cart/resolvers';
@@ -13,7 +12,10 @@ import { contentResolvers } from '../modules/content/resolvers';
 import { customerResolvers } from '../modules/customer/resolvers';
 import { notificationResolvers } from '../modules/notifications/resolvers';
 import type { Resolvers } from './generated/resolvers-types';
-import type { StockChangedEvent } from '../pubsub';
+import type { SubscriptionPricesChangedArgs } from '../generated/api-types';
+import type { PricesChangedEvent, StockChangedEvent } from '../pubsub';
+import { invalidInput } from '../domain-error';
+import { liveEventExecution, liveSource } from './live';
 import type { GraphQLContext, InitialContext } from './context';
 import { inputGuardPlugin } from './input-guard';
 import { listNestingRule } from './limits/list-nesting';
@@ -31,6 +33,19 @@ const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.gra
   eager: true,
 });
 
+/**
+ * The most SKUs (or products) one subscription may follow: each is a topic of its own, and through Redis a
+ * channel. A page follows what it shows (a list: 24 to 100 SKUs).
+ */
+export const MAX_FOLLOWED_IDS = 500;
+
+const followedIds = (ids: readonly number[] | null | undefined, what: string): number[] | null => {
+  if (!ids) return null;
+  const unique = [...new Set(ids)];
+  if (unique.length > MAX_FOLLOWED_IDS) throw invalidInput(`${what} may hold at most ${MAX_FOLLOWED_IDS} ids`);
+  return unique;
+};
+
 /** Bumped when a change to the schema makes a client's persisted cache unreadable. */
 const SCHEMA_VERSION = 1;
 
@@ -40,14 +55,30 @@ const rootResolvers: Resolvers = {
   },
   Subscription: {
     stockChanged: {
+      // One topic per SKU: a change reaches only its watchers; the answer is the event's, shared by every
+      // subscriber with the same selection.
       subscribe: (_, args, ctx) => {
-        const wanted = args.skuIds ? new Set(args.skuIds) : null;
-        return pipe(
-          ctx.pubsub.subscribe('stockChanged'),
-          filter((event) => !wanted || wanted.has(event.skuId)),
-        );
+        const skuIds = followedIds(args.skuIds, 'skuIds');
+        const topics = skuIds ? skuIds.map((id) => ({ channel: 'skuStockChanged' as const, id })) : [{ channel: 'stockChanged' as const }];
+        return liveSource(ctx, { topics, sharing: 'event' });
       },
       resolve: (event: StockChangedEvent) => event,
+    },
+    pricesChanged: {
+      // Rare (a campaign starts or ends), so one topic; each subscriber hears the products it asked for.
+      subscribe: (_, args, ctx) => {
+        const wanted = followedIds(args.productIds, 'productIds');
+        const set = wanted && new Set(wanted);
+        return liveSource(ctx, {
+          topics: [{ channel: 'pricesChanged' }],
+          accept: (event) => !set || (event as PricesChangedEvent).productIds.some((id) => set.has(id)),
+          sharing: 'arguments',
+        });
+      },
+      resolve: (event: PricesChangedEvent, args: Partial<SubscriptionPricesChangedArgs>) => {
+        const wanted = args.productIds && new Set(args.productIds);
+        return { productIds: wanted ? event.productIds.filter((id) => wanted.has(id)) : event.productIds };
+      },
     },
   },
 };
@@ -105,7 +136,7 @@ export function buildYoga(createContext: (initial: InitialContext) => GraphQLCon
     graphqlEndpoint: '/graphql',
     // Yoga's default reflects any Origin with credentials, which would let any site read a shopper's answers.
     cors: (request) => (options.corsOrigin && request.headers.get('origin') === options.corsOrigin ? { origin: [options.corsOrigin], credentials: true } : false),
-    plugins: [persistedCatalogOperations(), ...limitPlugins(), inputGuardPlugin(), socketOnlySubscriptions(), mutationsRunToTheEnd(), ...(options.production ? [noIntrospection()] : [])],
+    plugins: [persistedCatalogOperations(), ...limitPlugins(), inputGuardPlugin(), socketOnlySubscriptions(), mutationsRunToTheEnd(), liveEventExecution(), ...(options.production ? [noIntrospection()] : [])],
     // Always on: a service's DomainError becomes its GraphQL error here; only production masks the rest.
     maskedErrors: { maskError: domainErrorsAnswered(options.production ? loggedMaskError(options.logger) : (error) => error as Error) },
     graphiql: !options.production,

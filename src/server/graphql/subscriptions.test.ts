@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import type { Db } from '../db/client';
 import { createTestApp, createTestAppPair } from '../testing/app';
 import { openTestDb } from '../testing/db';
+import { createOutbox, type PubSub, type StockChangedEvent } from '../pubsub';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -33,6 +34,13 @@ function firstEvent(client: Client, skuIds: number[]): { ready: Promise<void>; e
   return { ready, event };
 }
 
+/** As a committed stock change publishes it (changeStock's outbox). */
+function publishStock(pubsub: PubSub, event: StockChangedEvent) {
+  const outbox = createOutbox(pubsub);
+  outbox.stockChanged(event);
+  outbox.publish();
+}
+
 const stock = { inStock: true, oversellable: false, totalStock: 3, static: false, incoming: null, status: 'FEW_LEFT' as const };
 
 describe('stockChanged over graphql-ws on /graphql', () => {
@@ -55,8 +63,8 @@ describe('stockChanged over graphql-ws on /graphql', () => {
     const { ready, event } = firstEvent(client, [42]);
     await ready;
     await expect.poll(async () => {
-      app.pubsub.publish('stockChanged', { skuId: 7, productId: 1, stock });
-      app.pubsub.publish('stockChanged', { skuId: 42, productId: 9, stock });
+      publishStock(app.pubsub, { skuId: 7, productId: 1, stock });
+      publishStock(app.pubsub, { skuId: 42, productId: 9, stock });
       return Promise.race([event, new Promise((r) => setTimeout(() => r(null), 50))]);
     }, { timeout: 10_000 }).toEqual({ data: { stockChanged: { skuId: 42, productId: 9, stock: { totalStock: 3, status: 'FEW_LEFT' } } } });
     await client.dispose();
@@ -83,7 +91,7 @@ describe.runIf(process.env.REDIS_URL)('stock events across two server instances 
     const { ready, event } = firstEvent(client, [skuId]);
     await ready;
     await expect.poll(async () => {
-      apps.second.pubsub.publish('stockChanged', { skuId, productId: 1, stock });
+      publishStock(apps.second.pubsub, { skuId, productId: 1, stock });
       return Promise.race([event, new Promise((r) => setTimeout(() => r(null), 100))]);
     }, { timeout: 10_000 }).toMatchObject({ data: { stockChanged: { skuId } } });
     await client.dispose();

@@ -1,63 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import WebSocket from 'ws';
 import type { Db } from '../db/client';
 import { uniqueLimitPrefix } from '../limits/address-limits';
 import { createTestApp, createTestAppPair } from '../testing/app';
+import { openSocket as openRawSocket, type GraphQLSocket, type Message } from '../testing/graphql-socket';
 import { openWritableTestDb, testDbKinds } from '../testing/db';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
-interface Message {
-  type: string;
-  id?: string;
-  payload?: unknown;
-}
-
-/** A raw graphql-transport-ws connection, so tests see refusals, close codes and errors as the server sends them. */
-interface Socket {
-  ws: WebSocket;
-  /** Resolves with the next message that `matches`, whether it came before or after the call. */
-  next(matches: (message: Message) => boolean): Promise<Message>;
-  closed: Promise<number>;
-  send(message: Message): void;
-}
-
-/** Opens a socket and completes connection_init; rejects with the HTTP status when the upgrade is refused. */
-function openSocket(baseUrl: string, headers: Record<string, string> = {}): Promise<Socket> {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });
-  const received: Message[] = [];
-  const waiting: { matches: (m: Message) => boolean; resolve: (m: Message) => void }[] = [];
-  ws.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString()) as Message;
-    const waiter = waiting.find((w) => w.matches(message));
-    if (waiter) {
-      waiting.splice(waiting.indexOf(waiter), 1);
-      waiter.resolve(message);
-    } else received.push(message);
-  });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  const socket: Socket = {
-    ws,
-    closed,
-    send: (message) => ws.send(JSON.stringify(message)),
-    next: (matches) => {
-      const already = received.find(matches);
-      if (already) {
-        received.splice(received.indexOf(already), 1);
-        return Promise.resolve(already);
-      }
-      return new Promise((resolve) => waiting.push({ matches, resolve }));
-    },
-  };
-  return new Promise((resolve, reject) => {
-    ws.on('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
-    ws.on('error', reject);
-    ws.on('open', () => {
-      socket.send({ type: 'connection_init' });
-      void socket.next((m) => m.type === 'connection_ack').then(() => resolve(socket));
-    });
-  });
-}
+/** A raw socket whose upgrade carries these headers (testing/graphql-socket.ts). */
+const openSocket = (baseUrl: string, headers: Record<string, string> = {}) => openRawSocket(baseUrl, { headers });
+type Socket = GraphQLSocket;
 
 const STOCK_SUBSCRIPTION = 'subscription { stockChanged(skuIds: [1]) { skuId } }';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Env } from '../env';
-import { concurrencyCap, rateBudget, type ConcurrencyCap, type RateBudget } from './budgets';
+import { rateBudget, type ConcurrencyCap, type RateBudget } from './budgets';
 import { createLimiterBackend } from './limiter-backend';
 import { addressKey } from './address-key';
 
@@ -11,11 +11,6 @@ export const GUESS_WINDOW_SECONDS = 15 * MINUTE;
 const PASSWORD_RESET_MAILS_PER_WINDOW = 3;
 /** How long a sign challenge may be answered; its nonce is remembered as used for as long. */
 export const SIGN_CHALLENGE_SECONDS = 5 * MINUTE;
-/**
- * Should an instance die holding socket or subscription slots, they come back after this. Live ones are renewed
- * (budgets.ts), so it can be short.
- */
-const SLOT_LEASE_SECONDS = 5 * MINUTE;
 
 type LimitSettings = Pick<
   Env,
@@ -24,6 +19,7 @@ type LimitSettings = Pick<
   | 'PAGE_RATE_LIMIT_PER_MINUTE'
   | 'WS_MAX_SOCKETS_PER_ADDRESS'
   | 'WS_MAX_SUBSCRIPTIONS_PER_ADDRESS'
+  | 'WS_SLOT_TTL_MS'
   | 'CODE_ATTEMPTS_PER_15_MINUTES'
   | 'ADMIN_LOGIN_FAILURES_PER_ACCOUNT'
   | 'ADMIN_LOGIN_FAILURES_PER_ADDRESS'
@@ -86,11 +82,14 @@ function capByAddress(cap: ConcurrencyCap): ConcurrencyCap {
   };
 }
 
-/** `prefix` starts the Redis keys (LIMITS_KEY_PREFIX); tests give each app (or pair of apps) their own. */
-export function createAddressLimits(env: LimitSettings, prefix = env.LIMITS_KEY_PREFIX): AddressLimits {
-  const backend = createLimiterBackend(env.REDIS_URL, prefix);
-  const sockets = concurrencyCap(backend.createLease('sockets', env.WS_MAX_SOCKETS_PER_ADDRESS, SLOT_LEASE_SECONDS));
-  const subscriptions = concurrencyCap(backend.createLease('subscriptions', env.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS, SLOT_LEASE_SECONDS));
+/**
+ * `prefix` starts the Redis keys (LIMITS_KEY_PREFIX); tests give each app (or pair of apps) their own.
+ * `onHeartbeat` (tests) is told after each heartbeat of this instance's socket slots in Redis.
+ */
+export function createAddressLimits(env: LimitSettings, prefix = env.LIMITS_KEY_PREFIX, onHeartbeat?: () => void): AddressLimits {
+  const backend = createLimiterBackend(env.REDIS_URL, prefix, { instanceTtlMs: env.WS_SLOT_TTL_MS, onHeartbeat });
+  const sockets = backend.createSlots('sockets', env.WS_MAX_SOCKETS_PER_ADDRESS);
+  const subscriptions = backend.createSlots('subscriptions', env.WS_MAX_SUBSCRIPTIONS_PER_ADDRESS);
   return {
     graphql: rateByAddress(rateBudget(backend.create('graphql', env.RATE_LIMIT_PER_MINUTE, MINUTE))),
     pages: rateByAddress(rateBudget(backend.create('pages', env.PAGE_RATE_LIMIT_PER_MINUTE, MINUTE))),

@@ -1,4 +1,4 @@
-import { isLimitReached, type Lease } from './limiter-backend';
+import { isLimitReached } from './limiter-backend';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface Verdict {
@@ -54,9 +54,8 @@ export function rateBudget(limiter: RateLimiterAbstract): RateBudget {
 }
 
 /**
- * How many things (sockets, subscriptions) one key holds at once. A slot is a counter with a lease that this
- * instance renews while it holds any slot of the key, so slots of an instance that died come back after the lease
- * instead of never, and live ones are never dropped.
+ * How many things (sockets, subscriptions) one key holds at once (slots.ts): in Redis over every live instance, and
+ * the slots of an instance that died come back once its heartbeat has run out.
  */
 export interface ConcurrencyCap {
   acquire(key: string): Promise<boolean>;
@@ -64,43 +63,6 @@ export interface ConcurrencyCap {
 }
 
 export interface ClosableCap extends ConcurrencyCap {
-  /** Stops renewing and waits for the releases already started (so a shutdown does not drop them). */
+  /** Waits for the releases already started (so a shutdown does not drop them). */
   close(): Promise<void>;
-}
-
-export function concurrencyCap({ limiter, leaseSeconds, renew }: Lease): ClosableCap {
-  const held = new Map<string, number>();
-  const releasing = new Set<Promise<void>>();
-  // Three renewals per lease: one late or failed renewal does not lose the slots.
-  const renewal = setInterval(() => {
-    for (const key of held.keys()) renew(key).catch(() => undefined);
-  }, (leaseSeconds * 1000) / 3);
-  renewal.unref();
-
-  return {
-    async acquire(key) {
-      try {
-        await limiter.consume(key, 1);
-        held.set(key, (held.get(key) ?? 0) + 1);
-        return true;
-      } catch (error) {
-        if (!isLimitReached(error)) throw error;
-        // A refused consume still counted; the slot was not taken, so that count must go.
-        await limiter.reward(key, 1);
-        return false;
-      }
-    },
-    release(key) {
-      const count = (held.get(key) ?? 0) - 1;
-      if (count > 0) held.set(key, count);
-      else held.delete(key);
-      const done = giveBackCounted(limiter, key).finally(() => releasing.delete(done));
-      releasing.add(done);
-      return done;
-    },
-    async close() {
-      clearInterval(renewal);
-      await Promise.allSettled([...releasing]);
-    },
-  };
 }

@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { ClosableCap } from './budgets';
+import { memorySlots, redisSlots } from './slots';
 
 /**
  * Where counters live: this process's memory by default, Redis when REDIS_URL is set, so that every server
@@ -8,33 +10,33 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
  */
 export interface LimiterBackend {
   create(name: string, points: number, durationSeconds: number): RateLimiterAbstract;
-  /** Counters of things held (sockets), kept while renewed; see Lease. */
-  createLease(name: string, points: number, leaseSeconds: number): Lease;
+  /**
+   * Things held at once per key (sockets, subscriptions), at most `points` over every live instance. In Redis an
+   * instance's slots stop counting `instanceTtlMs` after its last heartbeat (slots.ts), so a dead instance's come
+   * back; in memory they die with the process that holds them.
+   */
+  createSlots(name: string, points: number): ClosableCap;
   /** Waits for the commands already sent, then disconnects. */
   close(): Promise<void>;
 }
 
-/**
- * A counter that outlives a window only while renewed. In Redis its key expires leaseSeconds after the last
- * renewal, so slots held by an instance that died come back; in memory it never expires, since the counter dies
- * with the process that holds the slots.
- */
-export interface Lease {
-  limiter: RateLimiterAbstract;
-  leaseSeconds: number;
-  renew(key: string): Promise<void>;
+export interface BackendOptions {
+  /** See createSlots (WS_SLOT_TTL_MS). */
+  instanceTtlMs: number;
+  /** Tests: told after each heartbeat of this instance. */
+  onHeartbeat?: () => void;
 }
 
-export function createLimiterBackend(redisUrl: string | undefined, prefix: string): LimiterBackend {
+export function createLimiterBackend(redisUrl: string | undefined, prefix: string, options: BackendOptions = { instanceTtlMs: 15_000 }): LimiterBackend {
   if (!redisUrl) {
     return {
       create: (name, points, duration) => new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration }),
-      // Duration 0: never expires.
-      createLease: (name, points, leaseSeconds) => ({ limiter: new RateLimiterMemory({ keyPrefix: `${prefix}:${name}`, points, duration: 0 }), leaseSeconds, renew: async () => undefined }),
+      createSlots: (_name, points) => memorySlots(points),
       close: async () => undefined,
     };
   }
   const client = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  const slots = redisSlots({ client, prefix, instanceTtlMs: options.instanceTtlMs, onHeartbeat: options.onHeartbeat });
   const create = (name: string, points: number, duration: number) =>
     new RateLimiterRedis({
       storeClient: client,
@@ -45,12 +47,9 @@ export function createLimiterBackend(redisUrl: string | undefined, prefix: strin
     });
   return {
     create,
-    createLease(name, points, leaseSeconds) {
-      const limiter = create(name, points, leaseSeconds);
-      // PEXPIRE leaves a key that is gone (released to zero and expired) gone.
-      return { limiter, leaseSeconds, renew: async (key) => void (await client.pexpire(limiter.getKey(key), leaseSeconds * 1000)) };
-    },
+    createSlots: (name, points) => slots.create(name, points),
     close: async () => {
+      await slots.close();
       // quit() sends QUIT after the queued commands (slots given back during shutdown); disconnect() dropped them.
       await client.quit().catch(() => client.disconnect());
     },

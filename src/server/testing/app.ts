@@ -19,11 +19,12 @@ export async function createTestApp(
   const config = loadEnv({ LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', ...env });
   // Two instances of one test share their limit prefix, and so their channels; other test files hear none of it.
   const limitPrefix = options.limitPrefix ?? uniqueLimitPrefix();
-  const { pubsub, close } = createAppPubSub(config.REDIS_URL, limitPrefix);
+  const { pubsub, listen, close } = createAppPubSub(config.REDIS_URL, limitPrefix);
   const app = await buildApp({
     env: config,
     db,
     pubsub,
+    listen,
     limitPrefix,
     operationDeadlineMs: options.operationDeadlineMs,
     logStream: options.logStream,

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { useSnapshot } from 'valtio';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { OptionalChunk } from '../../components/ChunkBoundary';
@@ -9,6 +10,7 @@ import { useHydrated } from '../../hooks/use-hydrated';
 import { useApollo } from '../../lib/apollo-client';
 import { hasToken } from '../../lib/auth-token';
 import { openPanel } from '../../lib/ui-state';
+import { account, readSignedIn } from './account-state';
 
 /*
  * The account pieces in every page's first render, kept to the least: the account button (which only asks
@@ -18,18 +20,27 @@ import { openPanel } from '../../lib/ui-state';
 
 const Extras = lazy(() => import('./AccountExtras'));
 
-/** Logged in: to the orders page; logged out: the account panel on its login frame. */
+/**
+ * Logged in: to the orders page; logged out: the account panel on its login frame. A signed-in customer sees so on
+ * the button (a mark on the icon, and its name says it), in every tab, from hydration on (the server's shell is the
+ * same for everyone).
+ */
 export function AccountButton({ languageId }: { languageId: LanguageId }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { signedIn } = useSnapshot(account);
+  useEffect(() => readSignedIn(), []);
   return (
     <button
       type="button"
       className="header-action"
-      aria-label={intl.formatMessage({ id: 'header.account' })}
+      aria-label={intl.formatMessage({ id: signedIn ? 'header.accountSignedIn' : 'header.account' })}
       onClick={() => (hasToken() ? void navigate(routes.accountOrders(languageId)) : openPanel('account', 'login'))}
     >
-      <Icon name="user" />
+      <span className="header-action__icon">
+        <Icon name="user" />
+        {signedIn && <span className="signed-in-mark" aria-hidden="true" />}
+      </span>
     </button>
   );
 }

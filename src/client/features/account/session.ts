@@ -34,6 +34,20 @@ const RETRY_MS = 60_000;
 
 let env: SessionEnv | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+const sessionListeners = new Set<() => void>();
+
+/**
+ * Hears each sign-in and sign-out of this tab's session, whether made here or heard from another tab (the live
+ * updates connect again with the token as it is then). Returns the way to stop hearing.
+ */
+export function onSessionChange(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+function sessionChanged(): void {
+  for (const listener of [...sessionListeners]) listener();
+}
 
 /** Once per tab, after the first render: the other tabs, the refused-token rule and the refresh timer. */
 export function startSession(sessionEnv: SessionEnv): void {
@@ -74,6 +88,7 @@ async function otherTabSignedIn(): Promise<void> {
   account.shopAs = token ? tokenClaims(token)?.shopAs === true : false;
   loadCartId();
   if (token) scheduleRefreshFor(token);
+  sessionChanged();
   await resetStore();
 }
 
@@ -88,6 +103,7 @@ async function signedOutElsewhere(): Promise<void> {
   account.signedIn = token !== null;
   account.shopAs = token ? tokenClaims(token)?.shopAs === true : false;
   forgetCartHere();
+  sessionChanged();
   await resetStore();
 }
 
@@ -119,6 +135,7 @@ export async function signedIn(success: AuthSuccess): Promise<void> {
     });
   const id = claimed?.data?.claimCart.id;
   if (id) storeCartId(id);
+  sessionChanged();
   await resetStore();
   void thisTab().then((tab) => tab.post({ kind: 'account/signed-in' }));
 }
@@ -141,6 +158,7 @@ export async function signOut({ callServer = true, broadcast = true }: { callSer
   await purgeOfflineData(client).catch((error: unknown) => console.error(error));
   account.signedIn = false;
   account.shopAs = false;
+  sessionChanged();
   if (broadcast) void thisTab().then((tab) => tab.post({ kind: 'account/signed-out' }));
   // The server forgets the session; if it cannot be reached, the token is gone from the browser all the same.
   if (callServer && token) await callAuth(AUTH_PATHS.logout, {}, { languageId, token }).catch(() => null);
@@ -160,6 +178,14 @@ function scheduleRefreshFor(token: string): void {
   const at = lifetime > 0 ? (issued + (REFRESH_FACTOR_MS / 1000) * lifetime) * 1000 : claims.exp * 1000 - RETRY_MS;
   clearTimeout(refreshTimer);
   refreshTimer = setTimeout(() => void refresh(), Math.max(0, at - Date.now()));
+}
+
+/**
+ * The socket's server refused the token (closed with 4401): it is swapped for a fresh one now, or, refused here too,
+ * dropped (the tab signs out). Never rejects; without a started session there is nothing to swap.
+ */
+export async function refreshToken(): Promise<void> {
+  if (env) await refresh();
 }
 
 /** Swaps the token for a fresh one (a login with the current token); a refused token signs the tab out. */

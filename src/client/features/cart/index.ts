@@ -6,3 +6,7 @@ export { useAddToCart } from './use-add-to-cart';
 export { useCart } from './use-cart';
 // The one owner of the cart (id, kept cart, waiting changes); sign-out empties it and its tests look there.
 export { cartState, forgetCart, forgetCartHere, loadCartId, OUTBOX_DB, outboxState, storeCartId } from './cart-store';
+// The live updates' way into the cart's owner (features/live): two small functions that load the outbox's runtime
+// when first called (here rather than in parts.ts, whose chunk the checkout's first JS would then carry apart).
+export { offerLiveCart, readCartAgain } from './live-cart';
+export type { KeptCart } from './cart-store';

@@ -2,13 +2,16 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { useLiveProduct } from '../../lib/live-catalog';
 import { useAddToCart } from '../cart';
 import { FavoriteButton } from '../favorites';
 import { PriceTag } from '../../components/PriceTag';
 import { ProductImage } from '../../components/ProductImage';
 import { StockStatus } from './StockStatus';
 
-export function ProductCard({ product, eager = false }: { product: ProductCardFieldsFragment; eager?: boolean }) {
+export function ProductCard({ product: loaded, eager = false }: { product: ProductCardFieldsFragment; eager?: boolean }) {
+  // Stock and price as the live updates last heard them, on top of the list's.
+  const product = useLiveProduct(loaded);
   return (
     <article className="product-card">
       <Link to={product.canonicalUrl} className="product-card__link">

@@ -2,6 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLoaderData } from 'react-router';
 import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
 import { useShop } from '../../lib/shop-context';
+import { useLiveProduct } from '../../lib/live-catalog';
 import { Accordion } from '../../components/Accordion';
 import { Head } from '../../components/Head';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
@@ -79,7 +80,9 @@ function ProductDetails({ product }: { product: Product }) {
 }
 
 export function ProductPage() {
-  const { product } = useLoaderData() as { product: Product };
+  const { product: loaded } = useLoaderData() as { product: Product };
+  // Stock and prices as the live updates last heard them, on top of the loader's.
+  const product = useLiveProduct(loaded);
   const { origin } = useShop();
   return (
     <article className="page product-page">

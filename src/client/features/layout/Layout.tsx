@@ -7,6 +7,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { Snackbar } from '../notifications';
 import { AccountExtras } from '../account';
+import { LiveUpdates } from '../live';
 import { CookieConsent } from '../consent';
 import { usePageViews } from '../analytics';
 import { NavigationProgress } from './NavigationProgress';
@@ -69,6 +70,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         <Snackbar />
         <PageViews />
         <AccountExtras languageId={languageId} />
+        <LiveUpdates languageId={languageId} />
         {/* Scroll to top on navigation; the saved position comes back on back/forward. */}
         <ScrollRestoration />
       </div>

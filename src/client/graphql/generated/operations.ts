@@ -475,6 +475,38 @@ export type LayoutQuery = { __typename: 'Query', shop: { __typename: 'Shop', sch
 
 export type FlatMenuFragment = { __typename: 'Menu', title: string, menuItems: Array<{ __typename: 'MenuItem', id: number, label: string, title: string, type: string, order: number, canonicalUrl: string, targetBlank: boolean }> };
 
+export type LiveStockSubscriptionVariables = Exact<{
+  skuIds?: Array<number> | number | null | undefined;
+}>;
+
+
+export type LiveStockSubscription = { __typename: 'Subscription', stockChanged: { __typename: 'StockChange', skuId: number, productId: number, stock: { __typename: 'Stock', inStock: boolean, oversellable: boolean, totalStock: number, static: boolean, incoming: string | null, status: StockStatus } } };
+
+export type LivePricesSubscriptionVariables = Exact<{
+  productIds?: Array<number> | number | null | undefined;
+}>;
+
+
+export type LivePricesSubscription = { __typename: 'Subscription', pricesChanged: { __typename: 'PricesChange', productIds: Array<number> } };
+
+export type LiveCartSubscriptionVariables = Exact<{
+  id: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type LiveCartSubscription = { __typename: 'Subscription', cartChanged: { __typename: 'Cart', id: string, promoCode: string | null, giftCard: { __typename: 'CartGiftCard', code: string, balanceIncVatFormatted: string, appliedAmountIncVat: number, appliedAmountIncVatFormatted: string } | null, appliedCampaigns: Array<{ __typename: 'AppliedCampaign', name: string, hideTitle: boolean }>, warnings: Array<{ __typename: 'CartWarning', code: CartWarningCode, message: string, skuId: number | null }>, items: Array<{ __typename: 'CartItem', skuId: number, quantity: number, backorderedQuantity: number, unitPrice: { __typename: 'Price', isDiscounted: boolean, regularPriceIncVatFormatted: string, sellingPriceIncVatFormatted: string, regularPriceExVatFormatted: string, sellingPriceExVatFormatted: string, sellingPriceIncVat: number, sellingPriceExVat: number, discountPercentage: number }, totalPrice: { __typename: 'Price', isDiscounted: boolean, regularPriceIncVatFormatted: string, sellingPriceIncVatFormatted: string, regularPriceExVatFormatted: string, sellingPriceExVatFormatted: string, sellingPriceIncVat: number, sellingPriceExVat: number, discountPercentage: number }, campaign: { __typename: 'CartItemCampaign', appliedCampaigns: Array<{ __typename: 'AppliedCampaign', name: string, hideTitle: boolean }>, prices: Array<{ __typename: 'CampaignPrice', price: number, quantity: number }> } | null, product: { __typename: 'Product', productId: number, name: string, alias: string, canonicalUrl: string, images: Array<string> | null, brand: { __typename: 'Brand', brandId: number, name: string } | null, primaryCategory: { __typename: 'Category', categoryId: number, name: string } | null }, sku: { __typename: 'Sku', skuId: number, articleNumber: string, name: string, stock: { __typename: 'Stock', inStock: boolean, oversellable: boolean, totalStock: number, static: boolean, incoming: string | null, status: StockStatus } } }>, summary: { __typename: 'CartSummary', fixedAmountDiscountIncVat: number, fixedAmountDiscountExVat: number, promoCodeShippingFeeIncVat: number, promoCodeShippingFeeExVat: number, promoCodeNetSavingIncVat: number, promoCodeNetSavingExVat: number, giftCardAmountIncVat: number, giftCardAmountIncVatFormatted: string, amountToPayIncVatFormatted: string, subTotal: { __typename: 'Price', isDiscounted: boolean, regularPriceIncVatFormatted: string, sellingPriceIncVatFormatted: string, regularPriceExVatFormatted: string, sellingPriceExVatFormatted: string, sellingPriceIncVat: number, sellingPriceExVat: number, discountPercentage: number }, shipping: { __typename: 'CartShipping', amountLeftToFreeShipping: number, amountLeftToFreeShippingFormatted: string, amountLeftToFreeShippingExVatFormatted: string, feeExVat: number, feeIncVat: number, feeIncVatFormatted: string }, total: { __typename: 'CartTotal', sellingPriceIncVat: number, sellingPriceExVat: number, sellingPriceIncVatFormatted: string, sellingPriceExVatFormatted: string, vat: number, vatFormatted: string, isDiscounted: boolean, discountIncVat: number, discountExVat: number, discountIncVatFormatted: string, discountExVatFormatted: string, savingIncVat: number, savingIncVatFormatted: string, savingExVatFormatted: string } } } };
+
+export type LiveCatalogQueryVariables = Exact<{
+  productIds: Array<number> | number;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type LiveCatalogQuery = { __typename: 'Query', products: { __typename: 'ProductListResult', products: Array<{ __typename: 'Product', productId: number, stock: { __typename: 'Stock', inStock: boolean, oversellable: boolean, totalStock: number, static: boolean, incoming: string | null, status: StockStatus }, unitPrice: { __typename: 'Price', isDiscounted: boolean, regularPriceIncVatFormatted: string, sellingPriceIncVatFormatted: string, regularPriceExVatFormatted: string, sellingPriceExVatFormatted: string, sellingPriceIncVat: number, sellingPriceExVat: number, discountPercentage: number }, skus: Array<{ __typename: 'Sku', skuId: number, stock: { __typename: 'Stock', inStock: boolean, oversellable: boolean, totalStock: number, static: boolean, incoming: string | null, status: StockStatus }, price: { __typename: 'Price', isDiscounted: boolean, regularPriceIncVatFormatted: string, sellingPriceIncVatFormatted: string, regularPriceExVatFormatted: string, sellingPriceExVatFormatted: string, sellingPriceIncVat: number, sellingPriceExVat: number, discountPercentage: number } }> }> } };
+
 export type SubscribeToNewsletterMutationVariables = Exact<{
   email: string;
   channelId?: string | null | undefined;

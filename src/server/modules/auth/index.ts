@@ -4,7 +4,7 @@
  * limits, admins' "shop as" links, and the account mutations that need the current password (updateUser when it
  * moves the sign-in address, deleteUser).
  */
-export { sessionOfToken, type CustomerSession } from './sessions';
+export { sessionOfToken, tokenSession, type CustomerSession } from './sessions';
 export { createCustomerTokens, type CustomerTokens } from './tokens';
 export { registerAuthRoutes } from './routes';
 export { deleteEndedSignIns, endShopAsOfAdmin } from './retention';

@@ -79,12 +79,25 @@ export async function refreshSession(db: Queryable, tokens: CustomerTokens, sess
   return tokenFor(tokens, session, expiresAt, now);
 }
 
-/** The session a token stands for: well signed, unexpired, and its session row live and the customer's; else null. */
-export async function sessionOfToken(db: Queryable, tokens: CustomerTokens, token: string | null | undefined, now = Date.now()): Promise<CustomerSession | null> {
+/**
+ * The session a token stands for, and when the token runs out (ms since the epoch; a refreshed token of the same
+ * session runs out later): well signed, unexpired, and its session row live and the customer's; else null.
+ */
+export async function tokenSession(
+  db: Queryable,
+  tokens: CustomerTokens,
+  token: string | null | undefined,
+  now = Date.now(),
+): Promise<{ session: CustomerSession; expiresAt: number } | null> {
   if (!token) return null;
   const claims = await tokens.verify(token, now);
   if (!claims) return null;
   const session = await findLiveSession(db, claims.sessionId, new Date(now));
   if (!session || session.customerId !== claims.customerId) return null;
-  return { customerId: session.customerId, sessionId: session.sessionId, shopAsAdminId: session.shopAsAdminId };
+  return { session: { customerId: session.customerId, sessionId: session.sessionId, shopAsAdminId: session.shopAsAdminId }, expiresAt: claims.exp * 1000 };
+}
+
+/** The session a token stands for: well signed, unexpired, and its session row live and the customer's; else null. */
+export async function sessionOfToken(db: Queryable, tokens: CustomerTokens, token: string | null | undefined, now = Date.now()): Promise<CustomerSession | null> {
+  return (await tokenSession(db, tokens, token, now))?.session ?? null;
 }

@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/client';
+import { publishAfterCommit, type Outbox, type PubSub } from '../../pubsub';
 import type { LanguageId } from '../../../shared/locales';
 import { easiestFreeShipping } from './campaigns';
 import { isWellFormedCartId, newCartId, NO_CART_ID } from './cart-id';
@@ -18,6 +19,8 @@ import {
   lockCart,
   lockCartForWrite,
   lockCustomerCart,
+  selectCartOwner,
+  selectLineKeys,
   selectSkuIds,
   setGiftCardCode,
   setPromoCode,
@@ -60,19 +63,74 @@ async function emptyCart(db: Queryable, languageId: LanguageId): Promise<CartMod
   return { languageId, id: NO_CART_ID, promoCode: null, giftCard: null, items: [], campaigns, totals, warnings: [] };
 }
 
+/**
+ * The one place cartChanged is told: every function here that may write a cart records it in the transaction's
+ * outbox, and publishAfterCommit (or changeStock, for checkout and the order module) publishes it once committed.
+ */
+function tellIfWritten(outbox: Outbox, session: CartSession): void {
+  if (session.wrote) outbox.cartChanged(session.cartId);
+}
+
 /** getCart: also a write, since it corrects lines whose price or stock changed and tells about it once. */
-export async function readCart(db: Db, id: string, languageId: LanguageId, customerId: number | null): Promise<CartModel> {
+export async function readCart(db: Db, pubsub: PubSub, id: string, languageId: LanguageId, customerId: number | null): Promise<CartModel> {
   if (isWellFormedCartId(id)) {
-    const cart = await db.transaction(async (tx) => {
+    const cart = await publishAfterCommit(db, pubsub, async (tx, outbox) => {
       const row = await lockUsable(tx, id, customerId);
       if (!row) return null;
       const session = await CartSession.open(tx, row, languageId);
       await session.reconcile();
-      return session.finish();
+      const model = await session.finish();
+      tellIfWritten(outbox, session);
+      return model;
     });
     if (cart) return cart;
   }
   return emptyCart(db, languageId);
+}
+
+/** Carries a peeked cart out of its transaction, which throwing rolls back. */
+class Peeked extends Error {
+  constructor(readonly cart: CartModel | null) {
+    super('peeked');
+  }
+}
+
+/**
+ * The cart as getCart would answer it now, corrections and their warnings included, but nothing recorded: the
+ * transaction is rolled back, so the next getCart or mutation still tells the same corrections. What a
+ * cartChanged subscriber receives: every subscriber of the cart sees the same warnings.
+ */
+export async function peekCart(db: Db, id: string, languageId: LanguageId, customerId: number | null): Promise<CartModel> {
+  if (isWellFormedCartId(id)) {
+    try {
+      await db.transaction(async (tx) => {
+        const row = await lockUsable(tx, id, customerId);
+        if (!row) throw new Peeked(null);
+        const session = await CartSession.open(tx, row, languageId);
+        await session.reconcile();
+        throw new Peeked(await session.finish());
+      });
+    } catch (error) {
+      if (!(error instanceof Peeked)) throw error;
+      if (error.cart) return error.cart;
+    }
+  }
+  return emptyCart(db, languageId);
+}
+
+/**
+ * Who may follow the cart: 'guest' for a guest cart (anyone holding its id), the customer's id for theirs, and
+ * 'none' when no cart has the id (yet: a subscriber of it hears nothing until one does).
+ */
+export async function cartOwner(db: Queryable, id: string): Promise<'guest' | 'none' | number> {
+  if (!isWellFormedCartId(id)) return 'none';
+  const owner = await selectCartOwner(db, id);
+  return owner === undefined ? 'none' : owner === null ? 'guest' : owner;
+}
+
+/** The SKUs and products of the cart's lines (none for an id that names no cart). */
+export async function cartLineKeys(db: Queryable, id: string): Promise<{ skuId: number; productId: number }[]> {
+  return isWellFormedCartId(id) ? selectLineKeys(db, id) : [];
 }
 
 /**
@@ -101,13 +159,16 @@ async function openForWrite(tx: Queryable, request: CartRequest): Promise<CartFo
  * Runs one cart mutation in one transaction. The idempotency key is recorded in the same transaction as the
  * change, so a replay, even one racing the first request, changes nothing and answers the cart as it is.
  */
-export async function mutateCart(db: Db, request: CartRequest, change: (session: CartSession) => Promise<void>): Promise<CartModel> {
-  return db.transaction(async (tx) => {
+export async function mutateCart(db: Db, pubsub: PubSub, request: CartRequest, change: (session: CartSession) => Promise<void>): Promise<CartModel> {
+  return publishAfterCommit(db, pubsub, async (tx, outbox) => {
     const { cart, applies, created } = await openForWrite(tx, request);
     const session = await CartSession.open(tx, cart, request.languageId, { created });
     await session.reconcile();
     if (applies) await change(session);
-    return session.finish();
+    const model = await session.finish();
+    if (created) outbox.cartChanged(cart.cartId);
+    tellIfWritten(outbox, session);
+    return model;
   });
 }
 
@@ -121,6 +182,7 @@ export async function mutateCart(db: Db, request: CartRequest, change: (session:
  */
 async function tryCodeLimited(
   db: Db,
+  pubsub: PubSub,
   guesses: RateBudget,
   address: string,
   request: CartRequest,
@@ -128,13 +190,13 @@ async function tryCodeLimited(
   apply: (cart: CartSession) => Promise<boolean>,
 ): Promise<CartModel> {
   if (!(await guesses.take(address)).allowed) {
-    const cart = await readCart(db, request.id, request.languageId, request.customerId);
+    const cart = await readCart(db, pubsub, request.id, request.languageId, request.customerId);
     const warning = { code: refusedCode, message: cartTexts(request.languageId).tooManyCodeAttempts(), skuId: null };
     return { ...cart, warnings: [...cart.warnings, warning] };
   }
   let wrong = false;
   try {
-    return await mutateCart(db, request, async (cart) => {
+    return await mutateCart(db, pubsub, request, async (cart) => {
       wrong = !(await apply(cart));
     });
   } finally {
@@ -149,15 +211,15 @@ export interface CodeGuessLimits {
 }
 
 /** setCartGiftCard, with wrong codes counted per client address. */
-export async function setGiftCardLimited(db: Db, limits: CodeGuessLimits, address: string, request: CartRequest, code: string): Promise<CartModel> {
-  if (code === '') return mutateCart(db, request, async (cart) => void (await cart.setGiftCard(code)));
-  return tryCodeLimited(db, limits.giftCardGuesses, address, request, 'GIFT_CARD_INVALID', (cart) => cart.setGiftCard(code));
+export async function setGiftCardLimited(db: Db, pubsub: PubSub, limits: CodeGuessLimits, address: string, request: CartRequest, code: string): Promise<CartModel> {
+  if (code === '') return mutateCart(db, pubsub, request, async (cart) => void (await cart.setGiftCard(code)));
+  return tryCodeLimited(db, pubsub, limits.giftCardGuesses, address, request, 'GIFT_CARD_INVALID', (cart) => cart.setGiftCard(code));
 }
 
 /** setCartPromoCode, with wrong codes counted per client address as gift card codes are. */
-export async function setPromoCodeLimited(db: Db, limits: CodeGuessLimits, address: string, request: CartRequest, code: string): Promise<CartModel> {
-  if (code === '') return mutateCart(db, request, async (cart) => void (await cart.setPromoCode(code)));
-  return tryCodeLimited(db, limits.promoCodeGuesses, address, request, 'PROMO_CODE_INVALID', (cart) => cart.setPromoCode(code));
+export async function setPromoCodeLimited(db: Db, pubsub: PubSub, limits: CodeGuessLimits, address: string, request: CartRequest, code: string): Promise<CartModel> {
+  if (code === '') return mutateCart(db, pubsub, request, async (cart) => void (await cart.setPromoCode(code)));
+  return tryCodeLimited(db, pubsub, limits.promoCodeGuesses, address, request, 'PROMO_CODE_INVALID', (cart) => cart.setPromoCode(code));
 }
 
 /*
@@ -187,15 +249,18 @@ export function cartSkuIds(tx: Queryable, cart: LockedCart): Promise<number[]> {
 }
 
 /** The locked cart corrected against today's prices and stock (the corrections are its warnings), and priced. */
-export async function reconciledCart(tx: Queryable, cart: LockedCart, languageId: LanguageId): Promise<CartModel> {
+export async function reconciledCart(tx: Queryable, cart: LockedCart, languageId: LanguageId, outbox: Outbox): Promise<CartModel> {
   const session = await CartSession.open(tx, cart, languageId);
   await session.reconcile();
-  return session.finish();
+  const model = await session.finish();
+  tellIfWritten(outbox, session);
+  return model;
 }
 
 /** An order was placed from the cart: its lines and codes are gone, the cart itself (and its id) stays. */
-export function emptyOrderedCart(tx: Queryable, cart: LockedCart): Promise<void> {
-  return clearCart(tx, cart.cartId);
+export async function emptyOrderedCart(tx: Queryable, cart: LockedCart, outbox: Outbox): Promise<void> {
+  await clearCart(tx, cart.cartId);
+  outbox.cartChanged(cart.cartId);
 }
 
 /**
@@ -208,10 +273,12 @@ export async function refillCart(
   cart: LockedCart,
   lines: readonly { skuId: number; quantity: number }[],
   codes: { promoCode: string | null; giftCardCode: string | null },
+  outbox: Outbox,
 ): Promise<void> {
   await addLines(tx, cart.cartId, lines, MAX_LINE_QUANTITY);
   if (!cart.promoCode && codes.promoCode) await setPromoCode(tx, cart.cartId, codes.promoCode);
   if (!cart.giftCardCode && codes.giftCardCode) await setGiftCardCode(tx, cart.cartId, codes.giftCardCode);
+  outbox.cartChanged(cart.cartId);
 }
 
 /**
@@ -221,15 +288,13 @@ export async function refillCart(
  * way round). An id that names no guest cart, or names the customer's own, answers their cart as it is (an empty
  * one with id '' when they have none).
  */
-export async function claimCart(db: Db, guestId: string, customerId: number, languageId: LanguageId): Promise<CartModel> {
-  const claimed = await db.transaction(async (tx) => {
+export async function claimCart(db: Db, pubsub: PubSub, guestId: string, customerId: number, languageId: LanguageId): Promise<CartModel> {
+  const claimed = await publishAfterCommit(db, pubsub, async (tx, outbox) => {
     const guest = await lockUsable(tx, guestId, null);
     const own = await lockCustomerCart(tx, customerId);
     if (!guest || guest.cartId === own?.cartId) {
       if (!own) return null;
-      const session = await CartSession.open(tx, own, languageId);
-      await session.reconcile();
-      return session.finish();
+      return reconciledCart(tx, own, languageId, outbox);
     }
     const target = own ?? (await createCustomerCart(tx, newCartId(), customerId));
     const lines = await loadLines(tx, guest.cartId, languageId);
@@ -240,6 +305,9 @@ export async function claimCart(db: Db, guestId: string, customerId: number, lan
     await moveIdempotencyKeys(tx, guest.cartId, target.cartId);
     await deleteCart(tx, guest.cartId);
     await touchCart(tx, target.cartId);
+    // The guest cart's subscribers read it again and find it gone (an empty cart, id ''): it moved to the customer's.
+    outbox.cartChanged(guest.cartId);
+    outbox.cartChanged(target.cartId);
     return session.finish();
   });
   return claimed ?? emptyCart(db, languageId);

@@ -35,6 +35,7 @@ const goodsMinor = (lines: readonly PricedLine[]) => lines.reduce((sum, l) => su
 export class CartSession {
   private lines: CartLine[] = [];
   private readonly warnings: CartWarning[] = [];
+  private wroteAny = false;
   private readonly texts: CartTexts;
 
   private constructor(
@@ -43,6 +44,15 @@ export class CartSession {
     private readonly languageId: LanguageId,
   ) {
     this.texts = cartTexts(languageId);
+  }
+
+  get cartId(): string {
+    return this.cart.cartId;
+  }
+
+  /** Whether anything of the cart was written (lines, codes, what the shopper saw): its subscribers are told. */
+  get wrote(): boolean {
+    return this.wroteAny;
   }
 
   /** `created`: the cart was made in this transaction, so it has no lines to read. */
@@ -99,7 +109,10 @@ export class CartSession {
       else continue;
       changed = true;
     }
-    if (changed) await this.reload();
+    if (changed) {
+      this.wroteAny = true;
+      await this.reload();
+    }
   }
 
   /** A SKU already in the cart was read with its line in this transaction. */
@@ -122,6 +135,7 @@ export class CartSession {
   private async applyDecision(sku: SkuFacts, current: number, decision: QuantityDecision): Promise<void> {
     if (decision.notice) this.warnStock(decision.notice, sku);
     if (decision.quantity === current) return;
+    this.wroteAny = true;
     if (decision.quantity > 0) {
       this.lines = await saveLineAndLoad(this.tx, this.cart.cartId, sku, decision.quantity, this.languageId);
       return;
@@ -201,6 +215,7 @@ export class CartSession {
 
   private async storePromoCode(code: string | null): Promise<void> {
     if (code === this.cart.promoCode) return;
+    this.wroteAny = true;
     await setPromoCode(this.tx, this.cart.cartId, code);
     this.cart.promoCode = code;
   }
@@ -225,6 +240,7 @@ export class CartSession {
 
   private async storeGiftCard(code: string | null): Promise<void> {
     if (code === this.cart.giftCardCode) return;
+    this.wroteAny = true;
     await setGiftCardCode(this.tx, this.cart.cartId, code);
     this.cart.giftCardCode = code;
   }

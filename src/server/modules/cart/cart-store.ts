@@ -87,6 +87,21 @@ export async function lockCart(tx: Queryable, cartId: string): Promise<CartRow |
   return row ? toCartRow(row) : null;
 }
 
+/** Who the cart belongs to, without locking it: undefined when there is no such cart, null for a guest cart. */
+export async function selectCartOwner(db: Queryable, cartId: string): Promise<number | null | undefined> {
+  const [row] = await db.query<{ customer_id: number | null }>('SELECT customer_id FROM carts WHERE cart_id = $1', [cartId]);
+  return row ? row.customer_id : undefined;
+}
+
+/** The SKUs and products of the cart's lines. */
+export async function selectLineKeys(db: Queryable, cartId: string): Promise<{ skuId: number; productId: number }[]> {
+  const rows = await db.query<{ sku_id: number; product_id: number }>(
+    'SELECT ci.sku_id, s.product_id FROM cart_items ci JOIN skus s ON s.sku_id = ci.sku_id WHERE ci.cart_id = $1',
+    [cartId],
+  );
+  return rows.map((r) => ({ skuId: r.sku_id, productId: r.product_id }));
+}
+
 /** Locks the customer's own cart (a customer has at most one). */
 export async function lockCustomerCart(tx: Queryable, customerId: number): Promise<CartRow | null> {
   const [row] = await tx.query<CartRecord>(`SELECT ${cartColumns} FROM carts WHERE customer_id = $1 FOR UPDATE`, [customerId]);

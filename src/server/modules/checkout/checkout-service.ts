@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../../db/client';
+import { publishAfterCommit, type Outbox, type PubSub } from '../../pubsub';
 import type { LanguageId } from '../../../shared/locales';
 import { invalidInput } from '../../domain-error';
 import type { CheckoutInput, CheckoutValidationError } from '../../generated/api-types';
@@ -22,30 +23,30 @@ export interface OpenedCheckout {
  * saved, unless a field of the input is over its length limit: then nothing of it is stored and the refusal
  * comes back as field errors.
  */
-export async function openCheckout(tx: Queryable, locked: LockedCart, input: CheckoutInput, languageId: LanguageId): Promise<OpenedCheckout> {
+export async function openCheckout(tx: Queryable, locked: LockedCart, input: CheckoutInput, languageId: LanguageId, outbox: Outbox): Promise<OpenedCheckout> {
   const refused = overLongFields(input, checkoutTexts(languageId));
   const saved = await loadCheckout(tx, locked.cartId);
   const fields = refused.length > 0 ? saved : mergeCheckout(saved, input);
   if (refused.length === 0) await saveCheckout(tx, locked.cartId, fields);
-  return { cart: await reconciledCart(tx, locked, languageId), fields, refused };
+  return { cart: await reconciledCart(tx, locked, languageId, outbox), fields, refused };
 }
 
 /**
  * A checkout belongs to a stored cart: an unknown id (or another customer's cart, which answers the same) is a
  * BAD_USER_INPUT error.
  */
-export async function createOrUpdateCheckout(db: Db, cartId: string, input: CheckoutInput, languageId: LanguageId, customerId: number | null): Promise<CheckoutModel> {
-  return db.transaction(async (tx) => {
+export async function createOrUpdateCheckout(db: Db, pubsub: PubSub, cartId: string, input: CheckoutInput, languageId: LanguageId, customerId: number | null): Promise<CheckoutModel> {
+  return publishAfterCommit(db, pubsub, async (tx, outbox) => {
     const locked = await lockStoredCart(tx, cartId, customerId);
     if (!locked) throw invalidInput(`There is no cart with id ${cartId}`);
-    const { cart, fields, refused } = await openCheckout(tx, locked, input, languageId);
+    const { cart, fields, refused } = await openCheckout(tx, locked, input, languageId, outbox);
     return (await evaluateCheckout(tx, cartId, fields, cart, refused)).model;
   });
 }
 
 /** The saved form over the cart as getCart answers it (an unknown cart: an empty form over an empty cart, id ''). */
-export async function readCheckout(db: Db, cartId: string, languageId: LanguageId, customerId: number | null): Promise<CheckoutModel> {
-  const cart = await readCart(db, cartId, languageId, customerId);
+export async function readCheckout(db: Db, pubsub: PubSub, cartId: string, languageId: LanguageId, customerId: number | null): Promise<CheckoutModel> {
+  const cart = await readCart(db, pubsub, cartId, languageId, customerId);
   const fields = await loadCheckout(db, cart.id);
   return (await evaluateCheckout(db, cart.id, fields, cart)).model;
 }

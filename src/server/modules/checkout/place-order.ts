@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import type { ShopVariant } from '../../../shared/shop';
 import { invalidInput } from '../../domain-error';
 import type { CheckoutInput, PlaceOrderResult } from '../../generated/api-types';
-import type { PubSub } from '../../pubsub';
+import type { Outbox, PubSub } from '../../pubsub';
 import { cartSkuIds, cartTexts, emptyOrderedCart, lockStoredCart } from '../cart';
 import { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard } from '../gift-card';
 import { changeStock, type StockLedger } from '../inventory';
@@ -52,7 +52,7 @@ const refused = (status: 'INVALID' | 'NOT_PLACEABLE', message: string, validatio
  * the cart emptied. An order the card pays in full is paid here, with GIFT_CARD as its method, and its
  * confirmation mail queued with it.
  */
-async function placeInTransaction(tx: Queryable, stock: StockLedger, request: PlaceOrderRequest): Promise<Placed> {
+async function placeInTransaction(tx: Queryable, stock: StockLedger, outbox: Outbox, request: PlaceOrderRequest): Promise<Placed> {
   const t = checkoutTexts(request.languageId);
   const locked = await lockStoredCart(tx, request.cartId, request.customerId);
   if (!locked) return refused('NOT_PLACEABLE', t.cartEmpty);
@@ -63,7 +63,7 @@ async function placeInTransaction(tx: Queryable, stock: StockLedger, request: Pl
   }
   await stock.lock(await cartSkuIds(tx, locked));
 
-  const { cart, fields, refused: refusedInput } = await openCheckout(tx, locked, request.input, request.languageId);
+  const { cart, fields, refused: refusedInput } = await openCheckout(tx, locked, request.input, request.languageId, outbox);
   if (cart.items.length === 0) return refused('NOT_PLACEABLE', cart.warnings[0]?.message ?? t.cartEmpty);
   const changed = cart.warnings.filter((w) => CHANGED.has(w.code));
   if (changed.length > 0) return refused('NOT_PLACEABLE', [t.cartChanged, ...changed.map((w) => w.message)].join('. '));
@@ -125,14 +125,14 @@ async function placeInTransaction(tx: Queryable, stock: StockLedger, request: Pl
   );
   if (giftCardMinor > 0) await drawGiftCard(tx, order.orderId, giftCard!.code, giftCardMinor);
   for (const line of lines) await stock.take(line.skuId, line.quantity);
-  await emptyOrderedCart(tx, locked);
+  await emptyOrderedCart(tx, locked, outbox);
   // The address stays for the next order; the terms are accepted anew each time.
   await saveCheckout(tx, locked.cartId, { ...fields, acceptedPurchaseTerms: false });
   return { kind: 'placed', order };
 }
 
 export async function placeOrder(db: Db, pubsub: PubSub, request: PlaceOrderRequest): Promise<PlaceOrderResult> {
-  const placed = await changeStock(db, pubsub, (tx, stock) => placeInTransaction(tx, stock, request));
+  const placed = await changeStock(db, pubsub, (tx, stock, outbox) => placeInTransaction(tx, stock, outbox, request));
   if (placed.kind === 'refused') return placed.result;
   const { order } = placed;
   return {

@@ -18,17 +18,17 @@ const customerIdOf = signedInCustomerId;
 
 export const checkoutResolvers: Resolvers = {
   Query: {
-    checkout: async (_, args, ctx) => readCheckout(ctx.db, args.cartId, resolveLanguage(args.channelId, args.languageId), await customerIdOf(ctx)),
+    checkout: async (_, args, ctx) => readCheckout(ctx.db, ctx.pubsub, args.cartId, resolveLanguage(args.channelId, args.languageId), await customerIdOf(ctx)),
     shippingOptions: async (_, args, ctx) => {
       const languageId = resolveLanguage(args.channelId, args.languageId);
-      const cart = await readCart(ctx.db, args.cartId, languageId, await customerIdOf(ctx));
+      const cart = await readCart(ctx.db, ctx.pubsub, args.cartId, languageId, await customerIdOf(ctx));
       const fields = mergeCheckout(emptyCheckout(), { country: args.country, zip: args.zip });
       return (await evaluateCheckout(ctx.db, cart.id, fields, cart)).model.shippingOptions;
     },
   },
   Mutation: {
     createOrUpdateCheckout: async (_, args, ctx) =>
-      createOrUpdateCheckout(ctx.db, args.cartId, args.checkout, resolveLanguage(args.channelId, args.languageId), await customerIdOf(ctx)),
+      createOrUpdateCheckout(ctx.db, ctx.pubsub, args.cartId, args.checkout, resolveLanguage(args.channelId, args.languageId), await customerIdOf(ctx)),
     placeOrder: async (_, args, ctx) => {
       const { idempotencyKey } = parseInput(placeOrderInput, args);
       return placeOrder(ctx.db, ctx.pubsub, {

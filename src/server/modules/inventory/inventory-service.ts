@@ -1,5 +1,5 @@
 import type { Db, Queryable, Transaction } from '../../db/client';
-import type { PubSub, StockChangedEvent } from '../../pubsub';
+import { publishAfterCommit, type Outbox, type PubSub, type StockChangedEvent } from '../../pubsub';
 import { addStock, findSkuStock, lockSkuRows, subtractStock, updateStock, type SkuStock } from './inventory-store';
 import { stockOf } from './stock-status';
 
@@ -27,25 +27,27 @@ const eventOf = (sku: SkuStock): StockChangedEvent => ({ skuId: sku.skuId, produ
 /**
  * Runs `work` in one transaction with a ledger for its stock writes, and publishes the stock changes it made once
  * the transaction has committed: subscribers never hear of a change that was rolled back. This is the one place
- * stockChanged events are published from.
+ * stockChanged events are published from. `outbox` takes the transaction's other events (a cart it emptied or
+ * refilled), published with them.
  */
-export async function changeStock<T>(db: Db, pubsub: PubSub, work: (tx: Transaction, stock: StockLedger) => Promise<T>): Promise<T> {
-  const events: StockChangedEvent[] = [];
-  const record = (sku: SkuStock | null) => {
-    const event = sku && eventOf(sku);
-    if (event) events.push(event);
-    return event;
-  };
-  const result = await db.transaction((tx) =>
-    work(tx, {
-      lock: (skuIds) => lockSkuRows(tx, [...new Set(skuIds)].sort((a, b) => a - b)),
-      take: async (skuId, quantity) => void record(await subtractStock(tx, skuId, quantity)),
-      putBack: async (skuId, quantity) => void (quantity > 0 && record(await addStock(tx, skuId, quantity))),
-      set: async (skuId, stock) => record(await updateStock(tx, skuId, stock)),
-    }),
-  );
-  for (const event of events) pubsub.publish('stockChanged', event);
-  return result;
+export async function changeStock<T>(db: Db, pubsub: PubSub, work: (tx: Transaction, stock: StockLedger, outbox: Outbox) => Promise<T>): Promise<T> {
+  return publishAfterCommit(db, pubsub, (tx, outbox) => {
+    const record = (sku: SkuStock | null) => {
+      const event = sku && eventOf(sku);
+      if (event) outbox.stockChanged(event);
+      return event;
+    };
+    return work(
+      tx,
+      {
+        lock: (skuIds) => lockSkuRows(tx, [...new Set(skuIds)].sort((a, b) => a - b)),
+        take: async (skuId, quantity) => void record(await subtractStock(tx, skuId, quantity)),
+        putBack: async (skuId, quantity) => void (quantity > 0 && record(await addStock(tx, skuId, quantity))),
+        set: async (skuId, stock) => record(await updateStock(tx, skuId, stock)),
+      },
+      outbox,
+    );
+  });
 }
 
 export type SkuAvailability = 'unknown' | 'in-stock' | 'out-of-stock';

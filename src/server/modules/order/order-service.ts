@@ -131,7 +131,7 @@ export async function settlePayment(
     // Only for an order that is going to be cancelled: a shipped one (see below) still wants its money.
     if (reference && canMove(found.status, 'CANCELLED')) await paymentProvider(found.paymentProvider).cancelPayment(reference);
   }
-  return changeStock(db, pubsub, async (tx, stock) => {
+  return changeStock(db, pubsub, async (tx, stock, outbox) => {
     const order = (await selectOrder(tx, found.orderId, true))!;
     if (order.paymentStatus !== 'PENDING') return { order, settlement: 'ALREADY_SETTLED' as const };
     if (outcome.status === 'PAID') {
@@ -150,7 +150,7 @@ export async function settlePayment(
     const cancels = canMove(order.status, 'CANCELLED');
     const cart = options.refillCart && (cancels || order.status === 'CANCELLED') ? await lockCartForShop(tx, order.cartId) : null;
     if (cancels) await cancelLocked(tx, stock, order, outcome.status === 'FAILED' ? options.by : 'payment-timeout');
-    if (cart) await refillCart(tx, cart, await selectOrderLines(tx, order.orderId), order);
+    if (cart) await refillCart(tx, cart, await selectOrderLines(tx, order.orderId), order, outbox);
     return { order: (await selectOrder(tx, order.orderId))!, settlement: outcome.status === 'FAILED' ? ('FAILED' as const) : ('TIMED_OUT' as const) };
   });
 }

@@ -13,7 +13,7 @@ import { closeTabs, LEADER_LEASE_KEY, TAB_CHANNEL, tabs as thisTab, type TabEnve
 import { ui } from '../../../lib/ui-state';
 
 import { cartAnswerContext, cartState, forgetCart, outboxState, setOutboxEntries, setSettledEntries, type KeptCart, type OutboxEntry } from '../cart-store';
-import { readCachedCart, shownCart, startCartOutbox, stopCartOutbox, tellerOf, type OutboxContext } from './runtime';
+import { offerLiveCart, readCachedCart, readCartAgain, shownCart, startCartOutbox, stopCartOutbox, tellerOf, type OutboxContext } from './runtime';
 
 type Language = 'sv' | 'en';
 
@@ -152,6 +152,50 @@ afterEach(() => {
   closeTabs();
   for (const channel of tabs.splice(0)) channel.close();
   vi.useRealTimers();
+});
+
+describe('the carts the live updates bring (features/live)', () => {
+  it("offers a socket's cart by the one rule: never over a change still on its way that it may hold, kept once that change's answer is in", async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    tick();
+    server.hold('AddToCart');
+    await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+    await until(() => server.lines.get(1) === 2);
+    tick();
+    // The cartChanged event of this very add arrives before the add's answer: it may hold it, so it is not kept.
+    const at = Date.now();
+    await offerLiveCart({ cart: testCart('cart-1', [testLine(1, 2)]), languageId: 'sv', asOf: at, receivedAt: at }, true);
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(1);
+    expect(quantities()).toEqual({ 1: 2 });
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    tick();
+    // A later event (staff changed the cart): newer than the add's answer, kept and written where the cart is watched.
+    const later = Date.now();
+    await offerLiveCart({ cart: { ...testCart('cart-1', [testLine(1, 5)]), warnings: [{ __typename: 'CartWarning', code: 'STOCK_CHANGED', message: 'Endast 5 kvar', skuId: 1 }] }, languageId: 'sv', asOf: later, receivedAt: later }, true);
+    expect(quantities()).toEqual({ 1: 5 });
+    expect(readCachedCart(server.client.cache, 'cart-1', context(server.client).channel)?.items[0]?.quantity).toBe(5);
+    expect(ui.notification?.text).toBe('Endast 5 kvar');
+    // Another cart, or another language's: not this tab's to keep.
+    await offerLiveCart({ cart: testCart('cart-2', [testLine(9, 1)]), languageId: 'sv', asOf: later + 10, receivedAt: later + 10 }, false);
+    await offerLiveCart({ cart: testCart('cart-1', [testLine(1, 9)]), languageId: 'en', asOf: later + 10, receivedAt: later + 10 }, false);
+    expect(quantities()).toEqual({ 1: 5 });
+  });
+
+  it("reads the cart again by the tab's getCart path and answers what came, for the other tabs", async () => {
+    const server = shop();
+    server.lines.set(3, 2);
+    await startCartOutbox(context(server.client));
+    const kept = await readCartAgain();
+    expect(kept).toMatchObject({ languageId: 'sv', cart: { id: 'cart-1', items: [{ skuId: 3, quantity: 2 }] } });
+    expect(kept!.asOf).toBeLessThanOrEqual(kept!.receivedAt);
+    expect(outboxState.serverCart?.cart.items[0]?.quantity).toBe(2);
+    server.failNext('Cart');
+    expect(await readCartAgain()).toBeNull();
+  });
 });
 
 describe('the cart a tab shows while a change is on its way', () => {

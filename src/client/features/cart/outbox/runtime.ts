@@ -5,11 +5,12 @@ import { CartDocument } from '../../../graphql/generated/documents/Cart';
 import type { CartFieldsFragment } from '../../../graphql/generated/operations';
 import { tabs, type TabCoordinator, type TabMessageOf } from '../../../lib/tabs';
 import { notify } from '../../../lib/ui-state';
-import { tellCartWarnings } from '../cart-notices';
+import { noteCartWarnings, tellCartWarnings } from '../cart-notices';
 import { shownCart } from '../optimistic-cart';
 import {
   cartAnswerContext,
   loadCartId,
+  offerServerCart,
   offerTabAnswer,
   storeCartId,
   offerStoredCart,
@@ -110,6 +111,8 @@ class OutboxRuntime {
   /** Changes that left without a cart: once they are off the list shown, the cart is fetched again. */
   private readonly refetchWhenGone = new Set<string>();
   private fetching: Promise<void> | null = null;
+  /** The last getCart answer this tab's own reads brought (readAgain). */
+  private lastRead: KeptCart | null = null;
   private fetchAgain = false;
   private fetchFailed = false;
   private stopped = false;
@@ -348,7 +351,15 @@ class OutboxRuntime {
             query: CartDocument,
             variables: { id, ...this.context.channel },
             fetchPolicy: 'network-only',
-            context: { ...cartAnswerContext, queryDeduplication: false },
+            context: {
+              ...cartAnswerContext,
+              onAnswer: (answer: Parameters<typeof cartAnswerContext.onAnswer>[0]) => {
+                cartAnswerContext.onAnswer(answer);
+                const cart = (answer.data as { getCart?: Cart | null } | null)?.getCart;
+                if (cart) this.lastRead = { cart, languageId: String(answer.variables.languageId ?? ''), asOf: answer.startedAt, receivedAt: answer.receivedAt };
+              },
+              queryDeduplication: false,
+            },
           });
           this.fetchFailed = false;
         } catch {
@@ -359,6 +370,30 @@ class OutboxRuntime {
       this.fetching = null;
     });
     return this.fetching;
+  }
+
+  /**
+   * The cart read again from the server by this tab's one getCart path (its warnings told here, as a page load's
+   * read tells them), for the live updates after a reconnect or a stock change under a line: the answer, kept or
+   * not by the one rule, for the other tabs; null when none came (offline, no cart).
+   */
+  async readAgain(): Promise<KeptCart | null> {
+    this.lastRead = null;
+    await this.refetch();
+    return this.lastRead;
+  }
+
+  /**
+   * A cart the live updates brought (a cartChanged event, or the leading tab's getCart): offered by the one rule,
+   * like any getCart answer, and written where the cart query is watched. Its warnings are told by the leading tab
+   * (`tell`); the others show them under the lines only, so the shopper hears each once.
+   */
+  offerLive(kept: KeptCart, tell: boolean): void {
+    const { channel, client } = this.context;
+    if (!kept.cart.id || kept.cart.id !== loadCartId() || kept.languageId !== channel.languageId) return;
+    if (offerServerCart(kept)) writeCart(client.cache, kept.cart, channel);
+    if (tell) tellCartWarnings(kept.cart.warnings);
+    else noteCartWarnings(kept.cart.warnings);
   }
 
   /** Hands the outcome to the button waiting for it; false when none waits (then the outbox tells the shopper). */
@@ -453,6 +488,16 @@ export async function queueCartChange(context: OutboxContext, intent: CartIntent
 /** Keeps the cart the server last answered (getCart), so the cart still shows after an offline reload. */
 export async function rememberServerCart(context: OutboxContext, kept: KeptCart): Promise<void> {
   await (await startCartOutbox(context)).remember(kept);
+}
+
+/** The live updates' way in (features/live): the cart read again by this tab's getCart path; null without a cart runtime or an answer. */
+export async function readCartAgain(): Promise<KeptCart | null> {
+  return starting ? (await starting).readAgain() : null;
+}
+
+/** The live updates' way in (features/live): a cart a socket event or the leading tab brought, offered by the one rule. */
+export async function offerLiveCart(kept: KeptCart, tell: boolean): Promise<void> {
+  if (starting) (await starting).offerLive(kept, tell);
 }
 
 /** Stops the replayer (tests start a fresh one per case). */
