@@ -64,11 +64,16 @@ class FakeClient {
     }
   }
 
-  /** The server answers one subscription with errors: it ends, the socket stays. */
-  refuse(key: string, errors: unknown[]): void {
+  /**
+   * The server refuses one subscription, the socket stays: `error` (graphql-ws's message for an operation refused
+   * before it runs) or `next` with errors and no data, then `complete` (refused while running: FORBIDDEN).
+   */
+  refuse(key: string, errors: unknown[], how: 'error' | 'next' = 'error'): void {
     const sub = this.sub(key);
     sub.ended = true;
-    sub.sink.error(errors);
+    if (how === 'error') return sub.sink.error(errors);
+    sub.sink.next({ errors } as Parameters<Sink['next']>[0]);
+    sub.sink.complete();
   }
 
   sub(key: string) {
@@ -264,10 +269,10 @@ describe('the leader socket', () => {
     expect(await client().params()).toEqual({});
   });
 
-  it('keeps the other subscriptions when the server refuses one, and asks for that one again only once it changes', () => {
+  it.each(['error', 'next'] as const)('keeps the other subscriptions when the server refuses one (%s), and asks for that one again only once it changes', (how) => {
     const { socket, client, log } = setup();
     socket.set([wanted('stock', { skuIds: [1] }), wanted('cart', { id: 'theirs' })]);
-    client().refuse('cart', [{ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } }]);
+    client().refuse('cart', [{ message: 'Forbidden', extensions: { code: 'FORBIDDEN' } }], how);
     expect(client().open()).toEqual([{ key: 'stock', variables: { skuIds: [1] } }]);
     log.length = 0;
     socket.set([wanted('stock', { skuIds: [1] }), wanted('cart', { id: 'theirs' })]);

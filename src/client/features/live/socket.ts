@@ -58,7 +58,7 @@ export interface LiveSocketDeps {
   random?: () => number;
 }
 
-type Sub = { signature: string; dispose: () => void };
+type Sub = { signature: string; dispose: () => void; refused?: boolean };
 
 const signatureOf = (wanted: Wanted) => `${wanted.query}\n${JSON.stringify(wanted.variables)}`;
 
@@ -173,11 +173,15 @@ export class LiveSocket {
         // An ended subscription's last events are still news (it overlapped its successor on purpose).
         next: (value) => {
           if (value.data) wanted.next(value.data);
+          // A refusal found while executing (FORBIDDEN for another customer's cart) comes as errors without data, then the end.
+          else if (value.errors?.length) sub.refused = true;
         },
         error: (error) => this.failed(wanted.key, sub, error),
-        // The server ended it: asked again with the next change or connect.
+        // The server ended it: asked again with the next change or connect, unless it was refused (then only once it changes).
         complete: () => {
-          if (this.active.get(wanted.key) === sub) this.active.delete(wanted.key);
+          if (this.active.get(wanted.key) !== sub) return;
+          this.active.delete(wanted.key);
+          if (sub.refused) this.refused.set(wanted.key, sub.signature);
         },
       },
     );
