@@ -29,6 +29,28 @@ async function fillPerson(page: Page, email: string) {
   await field(page, 'Ort').fill('Stockholm');
 }
 
+/**
+ * Holds the page's placeOrder answer until the order's emptied cart has reached the page over the live socket, as
+ * it may first on a busy server: the page's reaction to that event then meets an order still on its way.
+ */
+async function cartNewsBeforeOrderAnswer(page: Page): Promise<void> {
+  let subscribed!: () => void;
+  let emptied!: () => void;
+  const cartSubscribed = new Promise<void>((resolve) => (subscribed = resolve));
+  const emptiedHeard = new Promise<void>((resolve) => (emptied = resolve));
+  page.on('websocket', (ws) => {
+    ws.on('framesent', ({ payload }) => void (String(payload).includes('cartChanged') && subscribed()));
+    ws.on('framereceived', ({ payload }) => void (/"cartChanged":\{[^]*"items":\[\]/.test(String(payload)) && emptied()));
+  });
+  await page.route('**/graphql', async (route) => {
+    if (!route.request().postData()?.includes('placeOrder')) return route.fallback();
+    const response = await route.fetch();
+    await emptiedHeard;
+    await route.fulfill({ response });
+  });
+  return cartSubscribed;
+}
+
 /** The value of a term in a description list on the page, e.g. a fact of the order confirmation. */
 const fact = (page: Page, term: string) =>
   page.getByRole('main').getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd');
@@ -97,10 +119,12 @@ test.describe('checkout', () => {
   test('a failed payment lands on the failure page, and going back finds the cart and form as they were', async ({ page, request, context, baseURL }) => {
     const product = await stockedProduct(request, 2);
     await cartWith(request, context, baseURL!, [{ skuId: product.skuId }]);
+    const live = cartNewsBeforeOrderAnswer(page);
     await page.goto('/kassan');
     await untilHydrated(page);
     await fillPerson(page, 'fail+blocked@example.se');
     await chooseShippingAndPay(page, /^Betala senare/);
+    await live;
     await page.getByRole('button', { name: 'Slutför köp' }).click();
     await expect(page).toHaveURL(/\/checkout\/klarna-fail\?/);
     await expect(page.getByRole('heading', { name: 'Betalningen gick inte igenom' })).toBeVisible();

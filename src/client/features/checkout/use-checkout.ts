@@ -120,11 +120,22 @@ export function useCheckout(): CheckoutState {
    * changes the page's cart before it leaves) would store the ticked terms again.
    */
   const placed = useRef(false);
+  /**
+   * While the order is on its way no save goes: the order's own effects reach the page before its answer can (the
+   * emptied cart, heard live), and a save they trigger would store the ticked terms after the server cleared them.
+   * A save asked for meanwhile goes after the answer, unless the order was placed.
+   */
+  const ordering = useRef(false);
+  const savedWhileOrdering = useRef(false);
   const online = useOnline();
 
   /** Stores the latest form; a save asked for while one runs follows it, so the server ends with the last edit. */
   const save = (): Promise<void> => {
     if (placed.current) return Promise.resolve();
+    if (ordering.current) {
+      savedWhileOrdering.current = true;
+      return Promise.resolve();
+    }
     if (!isBrowserOnline()) {
       unsavedOffline.current = true;
       return Promise.resolve();
@@ -137,7 +148,7 @@ export function useCheckout(): CheckoutState {
       do {
         saveAgain.current = false;
         const sent = currentForm();
-        if (!sent || !cartId || placed.current) return;
+        if (!sent || !cartId || placed.current || ordering.current) return;
         // Gone offline since the save was asked for: it goes once the network is back.
         if (!isBrowserOnline()) {
           unsavedOffline.current = true;
@@ -238,12 +249,21 @@ export function useCheckout(): CheckoutState {
     if (!sent) return;
     // One key per purchase attempt: a retried submit after a lost answer places the order once.
     orderKey.current ??= newIdempotencyKey();
-    const answer = await submitOrder({ cartId, checkout: toCheckoutInput(sent), idempotencyKey: orderKey.current, ...channel });
-    if (answer.error) return notify(refusalText(answer.error), 'error');
+    ordering.current = true;
+    savedWhileOrdering.current = false;
+    // useShopMutation never rejects. Placed is set with the answer, before anything else can run and save.
+    const answer = await submitOrder({ cartId, checkout: toCheckoutInput(sent), idempotencyKey: orderKey.current, ...channel }).then((got) => {
+      ordering.current = false;
+      placed.current = !got.error && got.data.placeOrder.status === 'PLACED' && Boolean(got.data.placeOrder.redirectUrl);
+      return got;
+    });
+    if (answer.error) {
+      if (savedWhileOrdering.current) void save();
+      return notify(refusalText(answer.error), 'error');
+    }
     const result = answer.data.placeOrder;
     try {
-      if (result.status === 'PLACED' && result.redirectUrl) {
-        placed.current = true;
+      if (placed.current && result.redirectUrl) {
         // The cart is empty now; the header's mini cart learns it from the server.
         void apollo.get().then((client) => client.refetchQueries({ include: [CartDocument] }));
         if (result.redirectUrl.startsWith('/')) await navigate(result.redirectUrl);
