@@ -75,7 +75,7 @@ async function serve(env: Env, log: Logger) {
     await db.close();
     db = openPostgres(env.DATABASE_URL, 10, { statementTimeoutMs: SERVING_STATEMENT_TIMEOUT_MS });
   }
-  const { pubsub, listen, close: closePubSub } = createAppPubSub(env.REDIS_URL);
+  const { pubsub, listen, close: closePubSub } = createAppPubSub(env.REDIS_URL, '', (error) => log.warn({ err: error }, 'A Redis command failed: live events may be missed until the browsers read again'));
   const app = await buildApp({ env, db, pubsub, listen, clientDir });
   const sockets = trackSockets(app.fastify.server);
   const address = await app.start();

@@ -67,12 +67,43 @@ function listenOn(target: Pick<EventTarget, 'addEventListener' | 'removeEventLis
   };
 }
 
+const REDIS_COMMANDS_LEFT_UNHANDLED = new Set(['publish', 'subscribe', 'unsubscribe']);
+
+function logRedisError(error: unknown): void {
+  console.error(`Redis: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+/**
+ * The client with its publish, subscribe and unsubscribe answering errors to `onError`. ioredis rejects a command
+ * it could not send within its retries (Redis restarting), and the event target leaves those promises unhandled,
+ * which ends a Node process: every instance would go down with Redis. An event lost that way is caught up by the
+ * browsers, which read again after their socket reconnects; a topic whose subscribe failed is asked for again once
+ * the connection is back (ioredis resubscribes by itself only what it had subscribed).
+ */
+function catching(client: Redis, onError: (error: unknown) => void): Redis {
+  return new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      if (typeof property === 'string' && REDIS_COMMANDS_LEFT_UNHANDLED.has(property)) {
+        const send = (args: unknown[]): Promise<unknown> =>
+          (value.apply(target, args) as Promise<unknown>).catch((error: unknown) => {
+            onError(error);
+            if (property === 'subscribe') target.once('ready', () => void send(args));
+          });
+        return (...args: unknown[]) => send(args);
+      }
+      return value.bind(target);
+    },
+  });
+}
+
 /**
  * In-process by default; with REDIS_URL every server instance publishes and receives through Redis, so a
  * subscriber connected to one instance sees stock changed through another. `listen` is the event target itself,
  * for the socket's fan-out (graphql/live.ts): one listener per topic and process, whatever the subscribers.
  */
-export function createAppPubSub(redisUrl?: string, channelPrefix = '') {
+export function createAppPubSub(redisUrl?: string, channelPrefix = '', onRedisError: (error: unknown) => void = logRedisError) {
   if (!redisUrl) {
     const eventTarget = new globalThis.EventTarget();
     return { pubsub: createPubSub<Channels>({ eventTarget: eventTarget as EventTarget }), listen: listenOn(eventTarget as EventTarget), close: async () => undefined };
@@ -80,7 +111,10 @@ export function createAppPubSub(redisUrl?: string, channelPrefix = '') {
   const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
   // The ready check sends INFO, which a connection in subscriber mode refuses after a reconnect.
   const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableReadyCheck: false });
-  const eventTarget = withChannelPrefix(createRedisEventTarget({ publishClient, subscribeClient }), channelPrefix);
+  const eventTarget = withChannelPrefix(
+    createRedisEventTarget({ publishClient: catching(publishClient, onRedisError), subscribeClient: catching(subscribeClient, onRedisError) }),
+    channelPrefix,
+  );
   return {
     pubsub: createPubSub<Channels>({ eventTarget }),
     listen: listenOn(eventTarget),

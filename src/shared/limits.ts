@@ -11,3 +11,10 @@ export const MAX_SEARCH_LENGTH = 200;
 
 /** Promo codes and gift card codes alike: at most this long once normalised (the code field's maxLength). */
 export const MAX_CODE_LENGTH = 64;
+
+/**
+ * The most SKUs (or products) one live subscription may follow: each is a topic of its own, and through Redis a
+ * channel. A page follows what it shows (a list: 24 to 100 SKUs); a browser following more (several long lists in
+ * tabs) splits them over several subscriptions.
+ */
+export const MAX_FOLLOWED_IDS = 500;

@@ -94,6 +94,40 @@ describe.each(testDbKinds())('live updates over graphql-ws on %s', (kind) => {
     follower.socket.ws.close();
   });
 
+  it('reads a cart once per event for all its subscribers in one language, however many follow it', async () => {
+    const sku = await createSku(db, { priceMinor: 10_000, stock: 5 });
+    const { id } = await carts.add('', sku.skuId, 1);
+    // One socket holding many subscriptions to one cart, as one address may (its subscription cap).
+    const socket = await openSocket(baseUrl);
+    const names = Array.from({ length: 8 }, (_, n) => `cart-${n}`);
+    for (const name of names) subscribe(socket, name, CART_SUBSCRIPTION, { id, languageId: null });
+    for (const name of names) await firstEvent(socket, name, pokeCart(id));
+    const transaction = db.transaction.bind(db);
+    let transactions = 0;
+    db.transaction = ((...args: Parameters<Db['transaction']>) => {
+      transactions += 1;
+      return transaction(...args);
+    }) as Db['transaction'];
+    try {
+      const told = names.map((name) => nextOf(socket, name));
+      // A change outside any transaction (subscribers are sent only answers that changed), then its event.
+      await db.query('UPDATE cart_items SET quantity = 2 WHERE cart_id = $1', [id]);
+      pokeCart(id)();
+      for (const message of await Promise.all(told)) expect(cartOfEvent(message).items).toEqual([{ skuId: sku.skuId, quantity: 2 }]);
+      expect(transactions).toBe(1);
+    } finally {
+      db.transaction = transaction;
+      socket.ws.close();
+    }
+  });
+
+  it('refuses to follow an id the server never makes as a cart id', async () => {
+    const socket = await openSocket(baseUrl);
+    subscribe(socket, 'odd', CART_SUBSCRIPTION, { id: 'x'.repeat(10_000) });
+    expect(errorCodes(await nextOf(socket, 'odd'))).toEqual(['BAD_USER_INPUT']);
+    socket.ws.close();
+  });
+
   it('tells stock running out under a line, with the warning getCart gives, and getCart still gives it after', async () => {
     const sku = await createSku(db, { priceMinor: 10_000, stock: 5 });
     const { id } = await carts.add('', sku.skuId, 3);

@@ -18,6 +18,7 @@ import { invalidInput } from '../domain-error';
 import { liveEventExecution, liveSource } from './live';
 import type { GraphQLContext, InitialContext } from './context';
 import { inputGuardPlugin } from './input-guard';
+import { MAX_FOLLOWED_IDS } from '../../shared/limits';
 import { listNestingRule } from './limits/list-nesting';
 import { noIntrospectionRule } from './limits/no-introspection';
 import { operationCostRule } from './limits/operation-cost';
@@ -33,11 +34,6 @@ const sdl = import.meta.glob<string>(['./base.graphql', '../modules/*/schema.gra
   eager: true,
 });
 
-/**
- * The most SKUs (or products) one subscription may follow: each is a topic of its own, and through Redis a
- * channel. A page follows what it shows (a list: 24 to 100 SKUs).
- */
-export const MAX_FOLLOWED_IDS = 500;
 
 const followedIds = (ids: readonly number[] | null | undefined, what: string): number[] | null => {
   if (!ids) return null;

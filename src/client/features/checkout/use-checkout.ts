@@ -123,19 +123,15 @@ export function useCheckout(): CheckoutState {
   /**
    * While the order is on its way no save goes: the order's own effects reach the page before its answer can (the
    * emptied cart, heard live), and a save they trigger would store the ticked terms after the server cleared them.
-   * A save asked for meanwhile goes after the answer, unless the order was placed.
+   * An order refused saves the form after its answer; an answer lost saves nothing (the order may have been placed),
+   * and the next attempt sends the form with it.
    */
   const ordering = useRef(false);
-  const savedWhileOrdering = useRef(false);
   const online = useOnline();
 
   /** Stores the latest form; a save asked for while one runs follows it, so the server ends with the last edit. */
   const save = (): Promise<void> => {
-    if (placed.current) return Promise.resolve();
-    if (ordering.current) {
-      savedWhileOrdering.current = true;
-      return Promise.resolve();
-    }
+    if (placed.current || ordering.current) return Promise.resolve();
     if (!isBrowserOnline()) {
       unsavedOffline.current = true;
       return Promise.resolve();
@@ -250,17 +246,13 @@ export function useCheckout(): CheckoutState {
     // One key per purchase attempt: a retried submit after a lost answer places the order once.
     orderKey.current ??= newIdempotencyKey();
     ordering.current = true;
-    savedWhileOrdering.current = false;
     // useShopMutation never rejects. Placed is set with the answer, before anything else can run and save.
     const answer = await submitOrder({ cartId, checkout: toCheckoutInput(sent), idempotencyKey: orderKey.current, ...channel }).then((got) => {
       ordering.current = false;
       placed.current = !got.error && got.data.placeOrder.status === 'PLACED' && Boolean(got.data.placeOrder.redirectUrl);
       return got;
     });
-    if (answer.error) {
-      if (savedWhileOrdering.current) void save();
-      return notify(refusalText(answer.error), 'error');
-    }
+    if (answer.error) return notify(refusalText(answer.error), 'error');
     const result = answer.data.placeOrder;
     try {
       if (placed.current && result.redirectUrl) {

@@ -103,6 +103,18 @@ describe('the live updates of a browser: one socket, held by the leading tab', (
     cleanups.push(showProduct(1, [11]));
   });
 
+  it('splits more SKUs and products than one subscription may follow over several', async () => {
+    const tab = device();
+    const [a, b] = [tab(), tab()];
+    const sockets = fakeClients();
+    leaderRuntime(a, sockets);
+    const products = Array.from({ length: 600 }, (_, n) => ({ productId: 1000 + n, skuIds: [10_000 + 2 * n, 10_001 + 2 * n], summary: true }));
+    b.post({ kind: 'live/watch', watch: { ...sv, cart: '', products } });
+    await vi.waitFor(() => expect(sockets.open('LiveStock').map((s) => (s.variables.skuIds as number[]).length)).toEqual([500, 500, 201]));
+    expect(sockets.open('LivePrices').map((s) => (s.variables.productIds as number[]).length)).toEqual([500, 101]);
+    expect(new Set(sockets.open('LiveStock').flatMap((s) => s.variables.skuIds as number[])).size).toBe(1201);
+  });
+
   it("subscribes to the union of the open tabs' sets, re-subscribes without a gap when a tab closes, and relays each event", async () => {
     const tab = device();
     const [a, b, c] = [tab(), tab(), tab()];

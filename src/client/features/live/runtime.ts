@@ -8,6 +8,7 @@ import { LiveCatalogDocument } from '../../graphql/generated/documents/LiveCatal
 import { LivePricesDocument } from '../../graphql/generated/documents/LivePrices';
 import { LiveStockDocument } from '../../graphql/generated/documents/LiveStock';
 import type { LiveCartSubscription, LivePricesSubscription, LiveStockSubscription } from '../../graphql/generated/operations';
+import { MAX_FOLLOWED_IDS } from '../../../shared/limits';
 import { readToken } from '../../lib/auth-token';
 import { tabs as thisTab, type TabCoordinator } from '../../lib/tabs';
 import { onSessionChange, refreshToken } from '../account/parts';
@@ -78,6 +79,12 @@ function socketUrl(): string {
 
 const browserClient = (connectionParams: () => Promise<Record<string, unknown>>): LiveClient =>
   createClient({ url: socketUrl, connectionParams, lazy: true, lazyCloseTimeout: LAZY_CLOSE_MS, retryAttempts: 0, keepAlive: PING_INTERVAL_MS });
+
+function chunks(ids: readonly number[]): number[][] {
+  const parts: number[][] = [];
+  for (let at = 0; at < ids.length; at += MAX_FOLLOWED_IDS) parts.push(ids.slice(at, at + MAX_FOLLOWED_IDS));
+  return parts;
+}
 
 /** This tab's part: it says what it shows, takes what the leader tells, and leads when lib/tabs says so. */
 export class LiveRuntime {
@@ -278,15 +285,16 @@ class Leader {
 
   private wanted(union: Union): Wanted[] {
     const wanted: Wanted[] = [];
-    if (union.skuIds.length > 0) {
-      wanted.push({ key: 'stock', query: textOf(LiveStockDocument), variables: { skuIds: union.skuIds }, next: (data) => this.stockChanged(data as LiveStockSubscription) });
-    }
-    if (union.productIds.length > 0) {
-      wanted.push({ key: 'prices', query: textOf(LivePricesDocument), variables: { productIds: union.productIds }, next: (data) => this.pricesChanged(data as LivePricesSubscription) });
-    }
+    // A subscription follows at most MAX_FOLLOWED_IDS ids (the server refuses more): long lists in several tabs take several.
+    chunks(union.skuIds).forEach((skuIds, n) => {
+      wanted.push({ key: `stock:${n}`, query: textOf(LiveStockDocument), variables: { skuIds }, next: (data) => this.stockChanged(data as LiveStockSubscription) });
+    });
+    chunks(union.productIds).forEach((productIds, n) => {
+      wanted.push({ key: `prices:${n}`, query: textOf(LivePricesDocument), variables: { productIds }, next: (data) => this.pricesChanged(data as LivePricesSubscription) });
+    });
     for (const cart of union.carts) {
       wanted.push({
-        key: `cart:${cart.channelId}|${cart.languageId}`,
+        key: `cart:${cart.id}|${cart.channelId}|${cart.languageId}`,
         query: textOf(LiveCartDocument),
         variables: cart,
         next: (data) => this.cartChanged((data as LiveCartSubscription).cartChanged, cart.languageId),

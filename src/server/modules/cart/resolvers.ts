@@ -8,6 +8,8 @@ import type { PricesChangedEvent } from '../../pubsub';
 import type { SubscriptionCartChangedArgs } from '../../generated/api-types';
 import type { RequestContext } from '../../request-context';
 import { parseInput } from '../../graphql/input';
+import { badInput } from '../../graphql/errors';
+import { isWellFormedCartId } from './cart-id';
 import { catalogLoaders, priceOf } from '../catalog';
 import { appliedCampaign, cartGiftCard, cartItemCampaign, cartSummary } from './cart-view';
 import { addToCartInput, setCartGiftCardInput, setCartPromoCodeInput, updateCartItemInput } from './input';
@@ -47,16 +49,35 @@ async function mayFollow(ctx: Pick<RequestContext, 'db' | 'customer'>, cartId: s
   throw notAllowed('This cart belongs to a signed-in customer: only a connection with their token may follow it');
 }
 
+/**
+ * One read of a cart per event for every subscriber of it in the same language and session: a hundred
+ * subscriptions to one cart (the per-address cap) cost one transaction per event, not a hundred queued on its lock.
+ * The event object is the one the socket's hub hands to each of its subscribers (graphql/live.ts).
+ */
+const readsOfEvent = new WeakMap<object, Map<string, ReturnType<typeof peekCart>>>();
+function peekCartOnce(event: unknown, ...args: Parameters<typeof peekCart>): ReturnType<typeof peekCart> {
+  if (typeof event !== 'object' || event === null) return peekCart(...args);
+  let reads = readsOfEvent.get(event);
+  if (!reads) readsOfEvent.set(event, (reads = new Map()));
+  const [, id, languageId, customerId] = args;
+  const key = `${id}|${languageId}|${customerId ?? ''}`;
+  let read = reads.get(key);
+  if (!read) reads.set(key, (read = peekCart(...args)));
+  return read;
+}
+
 export const cartResolvers: Resolvers = {
   Subscription: {
     cartChanged: {
       subscribe: async (_, args, ctx) => {
+        // Only an id the server could have made names a cart; any other would only hold a topic (and memory) open.
+        if (!isWellFormedCartId(args.id)) throw badInput('Not a cart id');
         await mayFollow(ctx, args.id, false);
         return liveSource(ctx, { ...cartSpec(args.id, await cartLineKeys(ctx.db, args.id)), sharing: 'subscriber' });
       },
-      resolve: async (_event: unknown, args: SubscriptionCartChangedArgs, ctx: RequestContext) => {
+      resolve: async (event: unknown, args: SubscriptionCartChangedArgs, ctx: RequestContext) => {
         const customerId = await mayFollow(ctx, args.id, true);
-        const cart = await peekCart(ctx.db, args.id, resolveLanguage(args.channelId, args.languageId), customerId);
+        const cart = await peekCartOnce(event, ctx.db, args.id, resolveLanguage(args.channelId, args.languageId), customerId);
         followLive(ctx, cartSpec(args.id, cart.items));
         return cart;
       },
