@@ -144,6 +144,25 @@ test.describe('events reach every tab without a reload', () => {
     expect(sockets.open()).toHaveLength(1);
   });
 
+  test('a cart changed on another device shows in the open cart without a reload', async ({ page, context, request, baseURL }, testInfo) => {
+    const sockets = watchSockets(context);
+    const [first, second] = [await productFor(request, testInfo, 7), await productFor(request, testInfo, 8)];
+    const cartId = await cartWith(request, context, baseURL!, [{ skuId: first.skuId }]);
+    await page.goto('/');
+    const panel = await openCart(page);
+    await expect(panel.getByRole('link', { name: first.name })).toBeVisible();
+    await expect.poll(() => sockets.open().some((record) => record.sent.some((m) => m.type === 'subscribe' && m.payload?.query?.includes('cartChanged'))), LIVE_START).toBe(true);
+    // The same cart from elsewhere (a phone and a laptop sharing it): no tab of this browser made the change, so
+    // only the server's cartChanged can tell it.
+    const res = await request.post('/graphql', {
+      data: { query: 'mutation($id: String!, $item: CartItemInputType!) { addToCart(id: $id, item: $item) { id } }', variables: { id: cartId, item: { skuId: second.skuId, quantity: 2 } } },
+    });
+    expect(res.ok()).toBe(true);
+    await expect(panel.getByRole('link', { name: second.name })).toBeVisible();
+    await expect(panel.getByRole('group', { name: `Antal av ${second.name}` })).toContainText('2');
+    await expect(miniCart(page)).toHaveAccessibleName(/3 varor i varukorgen/);
+  });
+
   test("adding to the cart in one tab updates the other tab's mini cart", async ({ page, context, request }, testInfo) => {
     const product = await productFor(request, testInfo, 4);
     const other = await context.newPage();
