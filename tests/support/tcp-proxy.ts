@@ -1,12 +1,22 @@
 import { createServer, connect, type Socket } from 'node:net';
 
+export interface TcpProxy {
+  /** The proxy's origin, to open the shop's pages through. */
+  readonly url: string;
+  /** Drops every open connection and stops listening: connections are refused until up(). */
+  down(): Promise<void>;
+  /** Listens again on the same port. */
+  up(): Promise<void>;
+  close(): Promise<void>;
+}
+
 /**
  * The shop's server restarting, as the browser sees it, without stopping the server the other tests use: a plain
  * TCP proxy on an origin of its own (pages, GraphQL and the socket pass through unchanged, Host and Origin included)
  * whose `down()` drops every open connection and stops listening, and whose `up()` listens again on the same port.
  * Playwright's routing cannot do this: it does not reach WebSockets.
  */
-export async function tcpProxy(target: string): Promise<{ url: string; down(): Promise<void>; up(): Promise<void>; close(): Promise<void> }> {
+export async function tcpProxy(target: string): Promise<TcpProxy> {
   const upstream = new URL(target);
   const open = new Set<Socket>();
   const server = createServer((client) => {
