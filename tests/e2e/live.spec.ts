@@ -3,6 +3,7 @@ import { untilHydrated } from '../support/hydration';
 import { flaky, steady } from '../support/network';
 import { cartWith, CUSTOMER_PASSWORD, registerByApi, setStock, type CatalogProduct } from '../support/shop-api';
 import { tcpProxy } from '../support/tcp-proxy';
+import { test as netTest } from '../support/network-fixture';
 
 /**
  * Live stock, prices and cart (src/client/features/live): one graphql-ws socket per browser, held by the leading
@@ -212,27 +213,24 @@ test.describe('events reach every tab without a reload', () => {
   });
 });
 
-test.describe('through a server restart', () => {
-  test('the socket comes back by itself and events flow again', async ({ page, context, request, baseURL }, testInfo) => {
-    const proxy = await tcpProxy(baseURL!);
-    try {
-      const sockets = watchSockets(context);
-      const product = await productFor(request, testInfo, 5);
-      await page.goto(`${proxy.url}${product.canonicalUrl}`);
-      await expect(offer(page)).toContainText('+5 i lager');
-      await expect.poll(() => sockets.watching(product.skuId), LIVE_START).toBe(true);
+netTest.describe('on the testers\' network presets', () => {
+  netTest.use({ network: 'server-restart' });
 
-      await proxy.down();
-      await expect.poll(() => sockets.open().length).toBe(0);
-      await proxy.up();
-      await expect.poll(() => sockets.records.length > 1 && sockets.watching(product.skuId), { timeout: 20_000 }).toBe(true);
-      await setStock(request, product.skuId, 3);
-      await expect(offer(page)).toContainText('3 kvar i lager');
-    } finally {
-      await proxy.close();
-    }
+  netTest('after a server restart the socket comes back by itself and events flow again', async ({ page, context, request, net }, testInfo) => {
+    const sockets = watchSockets(context);
+    const product = await productFor(request, testInfo, 5);
+    await page.goto(product.canonicalUrl);
+    await expect(offer(page)).toContainText('+5 i lager');
+    await expect.poll(() => sockets.watching(product.skuId), LIVE_START).toBe(true);
+
+    await net.restartServer({ whileDown: () => expect.poll(() => sockets.open().length).toBe(0) });
+    await expect.poll(() => sockets.records.length > 1 && sockets.watching(product.skuId), { timeout: 20_000 }).toBe(true);
+    await setStock(request, product.skuId, 3);
+    await expect(offer(page)).toContainText('3 kvar i lager');
   });
+});
 
+test.describe('through a server restart', () => {
   test('on a flaky network no change is lost: the one made while the socket was down is read again after it', async ({ page, context, request, baseURL }, testInfo) => {
     const proxy = await tcpProxy(baseURL!);
     try {

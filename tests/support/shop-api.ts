@@ -41,7 +41,8 @@ export interface CatalogProduct {
  * Single-SKU products whose stock is counted (not oversellable, not static), cheapest first: the tests' goods. The
  * list does not depend on stock, so one test setting a product's stock to 0 does not shift another's pick; a test
  * restocks what it uses (setStock). Tests run side by side, so each spec owns its indices: checkout 0–8, account 9,
- * offline-data 10, pwa 11, small-screens 12–17, cart-notices the last 9; live.spec takes the catalog's dearest products.
+ * offline-data 10, pwa 11, small-screens 12–17, the train-ride example 18, cart-notices the last 9; live.spec takes the
+ * catalog's dearest products.
  */
 export async function buyableProducts(request: APIRequestContext): Promise<CatalogProduct[]> {
   const data = await graphql<{ products: { products: CatalogProduct[] } }>(
