@@ -46,7 +46,7 @@ describe('the live hub', () => {
     const errors: unknown[] = [];
     const hub = createLiveHub({ listen: events.listen, maxBufferedBytes, onError: (error) => errors.push(error) });
     let executions = 0;
-    const add = (id: string, spec: LiveSpec, variables: Record<string, unknown>, answer: (event: unknown) => ExecutionResult = (event) => ({ data: { event } })) => {
+    const add = (id: string, spec: LiveSpec, variables: Record<string, unknown>, answer: (event: unknown) => ExecutionResult | Promise<ExecutionResult> = (event) => ({ data: { event } })) => {
       const { socket, sent, ws } = fakeSocket();
       const subscription: LiveSubscription = {
         socket: ws,
@@ -118,6 +118,26 @@ describe('the live hub', () => {
     state = 2;
     await events.publish('cartChanged:c', { cartId: 'c' });
     expect(cart.sent).toHaveLength(2);
+  });
+
+  it("answers a subscriber's run asked for while one was running with the latest event, not the first", async () => {
+    const { events, add } = setup();
+    const spec: LiveSpec = { topics: [{ channel: 'cartChanged', id: 'c' }], sharing: 'subscriber' };
+    let release!: () => void;
+    const slowRead = new Promise<void>((resolve) => (release = resolve));
+    const seen: unknown[] = [];
+    const cart = add('cart', spec, {}, async (event) => {
+      seen.push(event);
+      // The first run is a slow read: two more events come meanwhile.
+      if (seen.length === 1) await slowRead;
+      return { data: { event } };
+    });
+    await events.publish('cartChanged:c', { n: 1 });
+    await events.publish('cartChanged:c', { n: 2 });
+    await events.publish('cartChanged:c', { n: 3 });
+    release();
+    await expect.poll(() => cart.sent.at(-1)).toEqual({ id: 'cart', type: 'next', payload: { data: { event: { n: 3 } } } });
+    expect(seen).toEqual([{ n: 1 }, { n: 3 }]);
   });
 
   it('closes the connection with 4401 when a subscriber-specific answer says its session ended', async () => {

@@ -126,6 +126,8 @@ interface Watcher extends LiveSubscription {
   /** 'subscriber' sharing: a run in progress, another wanted after it, the last payload sent. */
   running: boolean;
   again: boolean;
+  /** 'subscriber' sharing: the latest event, the one the next run answers. */
+  latest?: unknown;
   lastPayload: string | null;
   ended: boolean;
 }
@@ -220,6 +222,9 @@ export function createLiveHub(options: LiveHubOptions) {
 
   /** 'subscriber' sharing: one run at a time, the latest state, only when it changed. */
   const refresh = (watcher: Watcher, event: unknown): void => {
+    // The run after this one is for the latest event: a resolve may share one read per event among subscribers
+    // (the cart's), and the first event's read would be from before the change that asked again.
+    watcher.latest = event;
     if (watcher.running) {
       watcher.again = true;
       return;
@@ -230,7 +235,7 @@ export function createLiveHub(options: LiveHubOptions) {
         do {
           watcher.again = false;
           if (watcher.ended) return;
-          const result = await run(watcher, event);
+          const result = await run(watcher, watcher.latest);
           if (watcher.ended) return;
           if (sessionEnded(result)) {
             watcher.socket.close(UNAUTHORIZED_CLOSE, 'Unauthorized: the session has ended');

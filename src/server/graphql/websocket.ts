@@ -117,7 +117,8 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
   const connections = new WeakMap<object, { token: string | null; expiry?: NodeJS.Timeout }>();
   const closeAtExpiry = (ctx: object, socket: WebSocket, expiresAt: number) => {
     const state = connections.get(ctx);
-    if (!state) return;
+    // Closed while its token was being checked: nothing to close later (a timer would hold the socket till then).
+    if (!state || socket.readyState !== socket.OPEN) return;
     const wait = expiresAt - Date.now();
     state.expiry = setTimeout(
       () => (wait > MAX_TIMER_MS ? closeAtExpiry(ctx, socket, expiresAt) : socket.close(UNAUTHORIZED_CLOSE, 'Unauthorized: the token has expired')),
@@ -212,6 +213,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
       },
       onClose: async (ctx) => {
         clearTimeout(connections.get(ctx)?.expiry);
+        connections.delete(ctx);
         const address = addressOf.get(ctx.extra.request) ?? '';
         try {
           for (const id of held.get(ctx) ?? []) await releaseSubscription(ctx, address, id);
