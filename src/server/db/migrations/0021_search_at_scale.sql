@@ -24,7 +24,8 @@ CREATE TABLE product_search (
   search_vector tsvector NOT NULL,
   name_vector   tsvector NOT NULL,
   name_key      text COLLATE "C" NOT NULL,
-  PRIMARY KEY (language_id, product_id)
+  -- By product first: the triggers and the cascade from products find a product's rows by its id alone.
+  PRIMARY KEY (product_id, language_id)
 );
 
 -- Words are only added: a word whose last product went away finds nothing, which is what searching it should do.
@@ -38,7 +39,7 @@ BEGIN
          to_tsvector((CASE c.language_id WHEN 'sv' THEN 'swedish' ELSE 'english' END)::regconfig, fold_search_text(c.name)),
          search_name_key(c.name)
   FROM changed_rows c JOIN products p ON p.product_id = c.product_id
-  ON CONFLICT (language_id, product_id) DO UPDATE
+  ON CONFLICT (product_id, language_id) DO UPDATE
     SET search_vector = EXCLUDED.search_vector, name_vector = EXCLUDED.name_vector, name_key = EXCLUDED.name_key;
   INSERT INTO search_words (word)
   SELECT DISTINCT w FROM changed_rows c, unnest(tsvector_to_array(to_tsvector('simple', c.search_folded))) w

@@ -106,7 +106,10 @@ const hasProductFilter = (filter: ProductFilter) => {
 
 async function relevancePageIds(db: Queryable, filter: ProductFilter, languageId: LanguageId, search: SearchPlan): Promise<number[]> {
   const { limit, offset } = pageOf(filter);
-  const common = !hasProductFilter(filter) && (await countProducts(db, filter, languageId)) >= COMMON_HITS;
+  // The count (asked by the same request, so computed once) also tells when the stages so far hold every hit.
+  const total = await countProducts(db, filter, languageId);
+  if (!total) return [];
+  const common = !hasProductFilter(filter) && total >= COMMON_HITS;
   const page: number[] = [];
   // How many hits the stages before this one have: a stage that answers fewer rows than asked has no more.
   let before = 0;
@@ -126,6 +129,7 @@ async function relevancePageIds(db: Queryable, filter: ProductFilter, languageId
     page.push(...mine);
     if (page.length >= limit) break;
     before += ids.length;
+    if (before >= total) break;
   }
   return page;
 }
