@@ -443,8 +443,23 @@ async function priceRange(db: Queryable, filter: ProductFilter, languageId: Lang
   return row && row.min != null && row.max != null ? { min: row.min, max: row.max } : null;
 }
 
-/** Facet counts for every filter dimension, each counted with all other active filters applied. */
+const facetCaches = new WeakMap<Queryable, BriefCache<ProductFacetsModel>>();
+
+/**
+ * Facet counts for every filter dimension, each counted with all other active filters applied. Like a count, the
+ * facets of a large list (from KEPT_COUNT_FROM products, by its brands) are kept for a short while.
+ */
 export async function productFacets(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductFacetsModel> {
+  let cache = facetCaches.get(db);
+  if (!cache) facetCaches.set(db, (cache = new BriefCache(COUNT_TTL_MS, 500)));
+  return cache.get(
+    listKey(filter, languageId),
+    () => countFacets(db, filter, languageId),
+    (facets) => facets.brands.reduce((sum, b) => sum + b.count, 0) >= KEPT_COUNT_FROM,
+  );
+}
+
+async function countFacets(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductFacetsModel> {
   const [categories, brands, discountCampaigns, skus, parameterRows, priceMinor] = await Promise.all([
     facetValues(db, filter, languageId, 'categories', (lang) =>
       `SELECT pc.category_id::text AS id, ct.name AS label, count(*)::int AS count FROM matching m
