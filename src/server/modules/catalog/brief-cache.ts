@@ -27,3 +27,16 @@ export class BriefCache<T> {
     return value;
   }
 }
+
+/**
+ * The caches of one database, shared by every operation of the process. An operation sees the database through
+ * its own wrapper (the operation deadline), so a wrapper cannot be the key: the server holds one database, and its
+ * kind is the key (tests open a PGlite and a PostgreSQL one in one process, each with the same demo catalog).
+ * Whatever a cache keeps must therefore stay right for a short while whichever operation asks.
+ */
+export function cachesOf<T>(caches: Map<string, BriefCache<T>>, db: object, make: () => BriefCache<T>): BriefCache<T> {
+  const key = 'kind' in db && typeof db.kind === 'string' ? db.kind : 'db';
+  let cache = caches.get(key);
+  if (!cache) caches.set(key, (cache = make()));
+  return cache;
+}

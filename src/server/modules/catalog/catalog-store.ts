@@ -20,7 +20,7 @@ import {
 } from './models';
 import { buildWhere, orderBy, pageOf, Params, productFrom, RELEVANCE_STAGES, relevancePageSql, type FacetDimension } from './product-list-sql';
 import { planSearch, type SearchPlan } from './search-plan';
-import { BriefCache } from './brief-cache';
+import { BriefCache, cachesOf } from './brief-cache';
 
 /*
  * Every SQL statement of the catalog, each mapping its rows to the catalog's models (models.ts): snake_case
@@ -152,7 +152,7 @@ export async function listProducts(db: Queryable, filter: ProductFilter, languag
  */
 const KEPT_COUNT_FROM = 1_000;
 const COUNT_TTL_MS = 30_000;
-const counts = new WeakMap<Queryable, BriefCache<number>>();
+const counts = new Map<string, BriefCache<number>>();
 
 const listKey = (filter: ProductFilter, languageId: LanguageId) => {
   const { sort: _sort, offset: _offset, limit: _limit, ...rest } = filter;
@@ -160,9 +160,7 @@ const listKey = (filter: ProductFilter, languageId: LanguageId) => {
 };
 
 export async function countProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<number> {
-  let cache = counts.get(db);
-  if (!cache) counts.set(db, (cache = new BriefCache(COUNT_TTL_MS, 2_000)));
-  return cache.get(
+  return cachesOf(counts, db, () => new BriefCache(COUNT_TTL_MS, 2_000)).get(
     listKey(filter, languageId),
     async () => {
       const { text, values } = productCountSql(filter, languageId, await searchPlanOf(db, filter));
@@ -443,16 +441,14 @@ async function priceRange(db: Queryable, filter: ProductFilter, languageId: Lang
   return row && row.min != null && row.max != null ? { min: row.min, max: row.max } : null;
 }
 
-const facetCaches = new WeakMap<Queryable, BriefCache<ProductFacetsModel>>();
+const facetCaches = new Map<string, BriefCache<ProductFacetsModel>>();
 
 /**
  * Facet counts for every filter dimension, each counted with all other active filters applied. Like a count, the
  * facets of a large list (from KEPT_COUNT_FROM products, by its brands) are kept for a short while.
  */
 export async function productFacets(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductFacetsModel> {
-  let cache = facetCaches.get(db);
-  if (!cache) facetCaches.set(db, (cache = new BriefCache(COUNT_TTL_MS, 500)));
-  return cache.get(
+  return cachesOf(facetCaches, db, () => new BriefCache(COUNT_TTL_MS, 500)).get(
     listKey(filter, languageId),
     () => countFacets(db, filter, languageId),
     (facets) => facets.brands.reduce((sum, b) => sum + b.count, 0) >= KEPT_COUNT_FROM,

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/client';
 import type { ShopVariant } from '../../../shared/shop';
 import { searchWords, swappedSpellings } from './product-list-sql';
 import { synonymsOf } from './search-synonyms';
-import { BriefCache } from './brief-cache';
+import { BriefCache, cachesOf } from './brief-cache';
 
 /*
  * What a search text asks for, worked out once per text from the catalog's words (migration 0021) before any
@@ -39,8 +39,11 @@ export interface SearchPlan {
   readonly keys: readonly string[];
 }
 
-/** A plan is the same for every request until the catalog's words change: briefly cached per database. */
-const plans = new WeakMap<Queryable, BriefCache<SearchPlan | null>>();
+/**
+ * A plan is the same for every request until the catalog's words change: briefly cached per database. A stale
+ * plan still searches every typed word as typed; only its corrections may lag a new word by a minute.
+ */
+const plans = new Map<string, BriefCache<SearchPlan | null>>();
 const PLAN_TTL_MS = 60_000;
 
 const prefix = (word: string): SearchOperand[] => [{ word, prefix: true }];
@@ -49,8 +52,7 @@ const whole = (word: string): SearchOperand[] => [{ word, prefix: false }];
 export async function planSearch(db: Queryable, text: string | null | undefined, variant: ShopVariant | null | undefined): Promise<SearchPlan | null> {
   const typed = searchWords(text ?? '').slice(0, MAX_WORDS);
   if (!typed.length) return null;
-  let cache = plans.get(db);
-  if (!cache) plans.set(db, (cache = new BriefCache(PLAN_TTL_MS, 1_000)));
+  const cache = cachesOf(plans, db, () => new BriefCache(PLAN_TTL_MS, 1_000));
   const key = `${variant ?? ''}\u0000${typed.join(' ')}`;
   return cache.get(key, () => resolvePlan(db, typed, variant));
 }
