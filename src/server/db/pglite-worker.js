@@ -10,6 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 
 if (!parentPort) throw new Error('pglite-worker.js runs as a worker thread');
 const port = parentPort;
@@ -100,7 +101,7 @@ async function run(db, { op, sql = '', params = [] }) {
 
 /** Id 0 answers the opening; the main thread sends nothing before it. */
 try {
-  const db = await PGlite.create(location, { extensions: { pg_trgm } });
+  const db = await PGlite.create(location, { extensions: { pg_trgm, fuzzystrmatch } });
   await db.exec(sessionSettings);
   port.on('message', (/** @type {{ id: number, op: string, sql?: string, params?: unknown[] }} */ request) => {
     run(db, request).then(

@@ -18,7 +18,9 @@ import {
   type SkuModel,
   type SkuNameTranslationModel,
 } from './models';
-import { buildWhere, orderBy, pageOf, Params, productFrom, type FacetDimension } from './product-list-sql';
+import { buildWhere, orderBy, pageOf, Params, productFrom, RELEVANCE_STAGES, relevancePageSql, type FacetDimension } from './product-list-sql';
+import { planSearch, type SearchPlan } from './search-plan';
+import { BriefCache, cachesOf } from './brief-cache';
 
 /*
  * Every SQL statement of the catalog, each mapping its rows to the catalog's models (models.ts): snake_case
@@ -63,32 +65,110 @@ const toProduct = (languageId: LanguageId) => (r: ProductRow): ProductModel => (
   extraInformation: r.extra_information,
 });
 
-/** The SQL of one page of a product list (also timed by tests/bench/explain.ts). */
-export function productPageSql(filter: ProductFilter, languageId: LanguageId) {
+/**
+ * The SQL of one page of a product list in a plain order (also timed by tests/bench/explain.ts). The page is
+ * chosen from the narrow products rows and only its products' text is read: a deep page skips thousands of rows,
+ * and reading each one's translation on the way cost more than the sort.
+ */
+export function productPageSql(filter: ProductFilter, languageId: LanguageId, search: SearchPlan | null = null) {
   const params = new Params();
-  const { from, where, rank } = buildWhere(filter, languageId, params, { withText: true });
+  const { from, where } = buildWhere(filter, languageId, params, { search });
   const { limit, offset } = pageOf(filter);
-  const text = `SELECT ${productColumns} FROM ${from} WHERE ${where} ORDER BY ${orderBy(filter.sort, rank)}
-     LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  const order = orderBy(filter.sort, Boolean(search));
+  const text = `SELECT ${productColumns} FROM (
+       SELECT p.product_id FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}) page
+     JOIN ${productFrom(params.add(languageId))} ON p.product_id = page.product_id
+     ORDER BY ${order}`;
   return { text, values: params.values };
 }
 
 /** The SQL counting every product a filter matches. */
-export function productCountSql(filter: ProductFilter, languageId: LanguageId) {
+export function productCountSql(filter: ProductFilter, languageId: LanguageId, search: SearchPlan | null = null) {
   const params = new Params();
-  const { from, where } = buildWhere(filter, languageId, params);
+  const { from, where } = buildWhere(filter, languageId, params, { search, bareSearch: true });
   return { text: `SELECT count(*)::int AS count FROM ${from} WHERE ${where}`, values: params.values };
 }
 
+/** The search plan of a filter's text, if it has one (search-plan.ts). */
+export const searchPlanOf = (db: Queryable, filter: ProductFilter) => planSearch(db, filter.searchText?.trim(), filter.variant);
+
+/**
+ * The ids of a page in relevance order: the products whose name matches, then (only when they do not fill the
+ * page) the other hits; see relevancePageSql.
+ */
+/** From this many hits a search's words are common enough to look for among the most popular products first. */
+const COMMON_HITS = 2_000;
+
+const hasProductFilter = (filter: ProductFilter) => {
+  const { searchText: _text, variant: _variant, sort: _sort, offset: _offset, limit: _limit, ...rest } = filter;
+  return Object.values(rest).some((v) => v != null && (!Array.isArray(v) || v.length > 0));
+};
+
+async function relevancePageIds(db: Queryable, filter: ProductFilter, languageId: LanguageId, search: SearchPlan): Promise<number[]> {
+  const { limit, offset } = pageOf(filter);
+  // The count (asked by the same request, so computed once) also tells when the stages so far hold every hit.
+  const total = await countProducts(db, filter, languageId);
+  if (!total) return [];
+  const common = !hasProductFilter(filter) && total >= COMMON_HITS;
+  const page: number[] = [];
+  // How many hits the stages before this one have: a stage that answers fewer rows than asked has no more.
+  let before = 0;
+  for (const stage of RELEVANCE_STAGES) {
+    const skip = Math.max(0, offset - before);
+    const wanted = limit - page.length;
+    const asked = wanted + (page.length ? 0 : skip);
+    const run = async (within: 'popular' | 'all') => {
+      const { text, values } = relevancePageSql(filter, languageId, search, stage, asked, 0, within);
+      return (await db.query<{ product_id: number }>(text, values)).map((r) => r.product_id);
+    };
+    // Among the most popular first when hits are common (a search alone): enough hits there are the stage's
+    // bestsellers. Few hits are cheaper to read all than to look for among thousands of products.
+    let ids = stage !== 'names' && common ? await run('popular') : [];
+    if (ids.length < asked) ids = await run('all');
+    const mine = page.length ? ids : ids.slice(skip);
+    page.push(...mine);
+    if (page.length >= limit) break;
+    before += ids.length;
+    if (before >= total) break;
+  }
+  return page;
+}
+
 export async function listProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductModel[]> {
-  const { text, values } = productPageSql(filter, languageId);
+  const search = await searchPlanOf(db, filter);
+  if (search && (filter.sort ?? 'RELEVANCE') === 'RELEVANCE') {
+    const ids = await relevancePageIds(db, filter, languageId, search);
+    if (!ids.length) return [];
+    const byId = new Map((await productsByIds(db, ids, languageId)).map((p) => [p.productId, p]));
+    return ids.map((id) => byId.get(id)).filter((p) => p !== undefined);
+  }
+  const { text, values } = productPageSql(filter, languageId, search);
   return (await db.query<ProductRow>(text, values)).map(toProduct(languageId));
 }
 
+/**
+ * Counts from this many up are kept for a short while: counting tens of thousands of hits again for every page
+ * of the same list is the cost, while a smaller count is cheap and stays exact at once.
+ */
+const KEPT_COUNT_FROM = 1_000;
+const COUNT_TTL_MS = 30_000;
+const counts = new Map<string, BriefCache<number>>();
+
+const listKey = (filter: ProductFilter, languageId: LanguageId) => {
+  const { sort: _sort, offset: _offset, limit: _limit, ...rest } = filter;
+  return JSON.stringify([languageId, rest]);
+};
+
 export async function countProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<number> {
-  const { text, values } = productCountSql(filter, languageId);
-  const [row] = await db.query<{ count: number }>(text, values);
-  return row?.count ?? 0;
+  return cachesOf(counts, db, () => new BriefCache(COUNT_TTL_MS, 2_000)).get(
+    listKey(filter, languageId),
+    async () => {
+      const { text, values } = productCountSql(filter, languageId, await searchPlanOf(db, filter));
+      const [row] = await db.query<{ count: number }>(text, values);
+      return row?.count ?? 0;
+    },
+    (count) => count >= KEPT_COUNT_FROM,
+  );
 }
 
 export async function productsByIds(db: Queryable, ids: readonly number[], languageId: LanguageId): Promise<ProductModel[]> {
@@ -341,7 +421,7 @@ async function facetValues(
   select: (lang: () => string) => string,
 ): Promise<FacetValueModel[]> {
   const params = new Params();
-  const { from, where } = buildWhere(filter, languageId, params, { omit: dimension });
+  const { from, where } = buildWhere(filter, languageId, params, { omit: dimension, search: await searchPlanOf(db, filter) });
   // Bound only when the facet's SQL uses it: PostgreSQL cannot type an unused parameter.
   const lang = () => params.add(languageId);
   const rows = await db.query<{ id: string; label: string; count: number }>(
@@ -353,7 +433,7 @@ async function facetValues(
 
 async function priceRange(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductFacetsModel['priceMinor']> {
   const params = new Params();
-  const { from, where } = buildWhere(filter, languageId, params, { omit: 'price' });
+  const { from, where } = buildWhere(filter, languageId, params, { omit: 'price', search: await searchPlanOf(db, filter) });
   const [row] = await db.query<{ min: number | null; max: number | null }>(
     `SELECT min(p.selling_price_minor) AS min, max(p.selling_price_minor) AS max FROM ${from} WHERE ${where}`,
     params.values,
@@ -361,8 +441,21 @@ async function priceRange(db: Queryable, filter: ProductFilter, languageId: Lang
   return row && row.min != null && row.max != null ? { min: row.min, max: row.max } : null;
 }
 
-/** Facet counts for every filter dimension, each counted with all other active filters applied. */
+const facetCaches = new Map<string, BriefCache<ProductFacetsModel>>();
+
+/**
+ * Facet counts for every filter dimension, each counted with all other active filters applied. Like a count, the
+ * facets of a large list (from KEPT_COUNT_FROM products, by its brands) are kept for a short while.
+ */
 export async function productFacets(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductFacetsModel> {
+  return cachesOf(facetCaches, db, () => new BriefCache(COUNT_TTL_MS, 500)).get(
+    listKey(filter, languageId),
+    () => countFacets(db, filter, languageId),
+    (facets) => facets.brands.reduce((sum, b) => sum + b.count, 0) >= KEPT_COUNT_FROM,
+  );
+}
+
+async function countFacets(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductFacetsModel> {
   const [categories, brands, discountCampaigns, skus, parameterRows, priceMinor] = await Promise.all([
     facetValues(db, filter, languageId, 'categories', (lang) =>
       `SELECT pc.category_id::text AS id, ct.name AS label, count(*)::int AS count FROM matching m

@@ -5,6 +5,7 @@ import { clampLimit, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-limits';
 import type { ProductFilter } from './models';
 import type { ShopVariant } from '../../../shared/shop';
 import { synonymsOf } from './search-synonyms';
+import type { SearchPlan } from './search-plan';
 
 /*
  * Builds the SQL of product lists (page, count, facets) from a filter. Only catalog-store.ts calls it: it returns
@@ -34,7 +35,7 @@ const MIN_SWAPPED_WORD = 4;
 const MAX_SWAPPED_WORD = 30;
 
 /** The search words of a text: letters and digits only, lower case (composed, so 'é' stays one letter). */
-function searchWords(text: string): string[] {
+export function searchWords(text: string): string[] {
   return text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
@@ -83,6 +84,26 @@ export function prefixTsQuery(text: string, variant?: ShopVariant | null, weight
     .join(' & ');
 }
 
+/**
+ * A search plan as tsquery text, every operand limited to the given weights when asked ('a': the name, 'ab': the
+ * shown language's text; see migration 0017). Repeated alternatives are written once.
+ */
+export function planTsQuery(plan: SearchPlan, weights: SearchWeights = ''): string {
+  return plan.terms
+    .map((alternatives) => {
+      const written = [
+        ...new Set(
+          alternatives.map((operands) => {
+            const parts = operands.map((o) => (o.prefix ? `${o.word}:*${weights}` : weights ? `${o.word}:${weights}` : o.word));
+            return parts.length > 1 ? `(${parts.join(' & ')})` : parts[0]!;
+          }),
+        ),
+      ];
+      return written.length > 1 ? `(${written.join(' | ')})` : written[0]!;
+    })
+    .join(' & ');
+}
+
 export type FacetDimension = 'categories' | 'brands' | 'campaigns' | 'skus' | 'parameters' | 'price';
 
 export const productFrom = (languageRef: string) =>
@@ -91,23 +112,31 @@ export const productFrom = (languageRef: string) =>
 interface Where {
   from: string;
   where: string;
-  /**
-   * SQL expression of search relevance, when the filter has search text; its parameters are added only when it
-   * is called, so a count or a list in another order does not send parameters its SQL never uses.
-   */
-  rank: (() => string) | null;
+  /** True when the filter is its search text alone: the search table answers it without the products rows. */
+  searchOnly: boolean;
 }
+
+/** The tsquery of a search plan in the shop language's stemmer, as SQL. */
+export function tsQuerySql(plan: SearchPlan, languageId: LanguageId, params: Params, weights: SearchWeights = ''): string {
+  return `to_tsquery(${params.add(textSearchConfig[languageId])}::regconfig, fold_search_text(${params.add(planTsQuery(plan, weights))}))`;
+}
+
+/** The search table's rows of one language (migration 0021), joined to the products rows. */
+const searchFrom = (languageRef: string) =>
+  `products p JOIN product_search ps ON ps.product_id = p.product_id AND ps.language_id = ${languageRef}`;
 
 /**
  * FROM and WHERE for a filter, leaving out one dimension when counting that dimension's facet values.
  * Product text is joined only when the caller selects it or the filter searches it: counting 100 000
- * products costs a third as much without the join.
+ * products costs a third as much without the join. The search text comes as its plan (search-plan.ts): the
+ * product's text in every language must hold each word or one of its alternatives (an English word finds the
+ * product in the Swedish shop too).
  */
 export function buildWhere(
   filter: ProductFilter,
   languageId: LanguageId,
   params: Params,
-  options: { omit?: FacetDimension; withText?: boolean } = {},
+  options: { omit?: FacetDimension; withText?: boolean; search?: SearchPlan | null; bareSearch?: boolean } = {},
 ): Where {
   const { omit } = options;
   let langRef: string | undefined;
@@ -145,51 +174,96 @@ export function buildWhere(
     if (min != null) conditions.push(`p.selling_price_minor >= ${params.add(priceBound(min))}`);
     if (max != null) conditions.push(`p.selling_price_minor <= ${params.add(priceBound(max))}`);
   }
-
-  let rank: (() => string) | null = null;
-  const text = filter.searchText?.trim();
-  if (text) {
-    const tsquery = prefixTsQuery(text, filter.variant);
-    const folded = `fold_search_text(${params.add(text)})`;
-    // Full-text match in the language's stemmer, or a close trigram match for typos ('legnd' → 'Legend'; the
-    // threshold is set per connection in db/client.ts).
-    if (tsquery) {
-      const config = `${params.add(textSearchConfig[languageId])}::regconfig`;
-      const tsQueryOf = (weights: SearchWeights) =>
-        `to_tsquery(${config}, fold_search_text(${params.add(weights ? prefixTsQuery(text, filter.variant, weights) : tsquery)}))`;
-      // The product's text in every language: an English word finds the product in the Swedish shop too.
-      conditions.push(`(pt.search_vector @@ ${tsQueryOf('')} OR ${folded} <% pt.search_folded)`);
-      // A product whose name holds every word (as a stem, a prefix, with one swap or as a synonym) comes first,
-      // then one whose text in the shown language does, then one that only matches in another language or only
-      // looks like the text; then the closer spelling (a swapped match scores lower than the word typed right),
-      // then bestsellers (orderBy). Term frequency (ts_rank) is left out: in a product's short text it only
-      // counts repeats, so the hyphenated 'Pokémon-utgåva' console scored twice and came before every Pokémon game.
-      rank = () =>
-        `((pt.search_vector @@ ${tsQueryOf('a')})::int + (pt.search_vector @@ ${tsQueryOf('ab')})::int + word_similarity(${folded}, pt.search_folded))`;
-    } else {
-      conditions.push(`${folded} <% pt.search_folded`);
-      rank = () => `word_similarity(${folded}, pt.search_folded)`;
-    }
+  // A count of a search alone needs no products rows (bareSearch); a page or a facet reads them.
+  const searchOnly = Boolean(options.search && options.bareSearch) && !conditions.length && !options.withText;
+  let from = options.withText ? productFrom(lang()) : 'products p';
+  if (options.search) {
+    conditions.push(`ps.search_vector @@ ${tsQuerySql(options.search, languageId, params)}`);
+    from = searchOnly ? `product_search ps` : `${from} JOIN product_search ps ON ps.product_id = p.product_id AND ps.language_id = ${lang()}`;
+    if (searchOnly) conditions.push(`ps.language_id = ${lang()}`);
   }
-
-  const from = options.withText || rank ? productFrom(lang()) : 'products p';
-  return { from, where: conditions.length ? conditions.join(' AND ') : 'TRUE', rank };
+  return { from, where: conditions.length ? conditions.join(' AND ') : 'TRUE', searchOnly };
 }
 
-export function orderBy(sort: ProductSort | null | undefined, rank: (() => string) | null): string {
-  switch (sort ?? (rank ? 'RELEVANCE' : 'LATEST')) {
+/**
+ * The order of a list. RELEVANCE with a search text is not one ORDER BY: the store reads the products whose name
+ * matches first and the rest after (relevancePageSql); here it means bestsellers.
+ */
+export function orderBy(sort: ProductSort | null | undefined, searching = false): string {
+  switch (sort ?? (searching ? 'RELEVANCE' : 'LATEST')) {
     case 'BESTSELLERS':
+    case 'RELEVANCE':
       return 'p.sales_count DESC, p.product_id';
     case 'LOWEST_PRICE':
       return 'p.selling_price_minor ASC, p.product_id';
     case 'HIGHEST_PRICE':
       return 'p.selling_price_minor DESC, p.product_id DESC';
-    case 'RELEVANCE':
-      return rank ? `${rank()} DESC, p.sales_count DESC, p.product_id` : 'p.sales_count DESC, p.product_id';
     case 'LATEST':
     default:
       return 'p.created_at DESC, p.product_id DESC';
   }
+}
+
+export type RelevanceStage = 'names' | 'own' | 'other';
+/**
+ * The most popular products a stage looks through first (within 'popular'). When they hold enough hits, those
+ * are the stage's bestsellers, found after reading a few dozen rows for a common word; when they do not, the
+ * stage's hits are few and reading them all ('all') is cheap.
+ */
+export const POPULAR_WALK = 5_000;
+export const RELEVANCE_STAGES: readonly RelevanceStage[] = ['names', 'own', 'other'];
+
+/**
+ * The ids of one stage of a search's relevance order, from the search table (migration 0021); each stage reads
+ * only its own rows, and a later one only when the earlier ones do not fill the page.
+ * - 'names': products whose name in the shown language holds every word, or starts with the text as a whole.
+ *   A name that is the text, a parenthesised detail aside, comes first ('gameboy', 'game boy' → 'Game Boy
+ *   (DMG-01)'; 'playstation 2' → 'PlayStation 2 (SCPH-39004)'), then bestsellers: a name that merely starts with
+ *   a common word ('Mario Kart') does not pass a better-selling one that holds it ('Super Mario World'). The name
+ *   is a few hundred hits where the whole text is tens of thousands ('kart' is in every 'kartong').
+ * - 'own': other products whose text in the shown language matches (brand, category, filter values, variants).
+ * - 'other': products that match only in another language's text.
+ * Within 'own' and 'other' bestsellers come first: looked for among the most popular products first (POPULAR_WALK),
+ * so a word in half the catalog reads a few dozen rows, not every hit.
+ */
+export function relevancePageSql(
+  filter: ProductFilter,
+  languageId: LanguageId,
+  search: SearchPlan,
+  stage: RelevanceStage,
+  limit: number,
+  offset: number,
+  within: 'popular' | 'all' = 'all',
+) {
+  const params = new Params();
+  const filtered = buildWhere({ ...filter, searchText: null }, languageId, params);
+  const lang = params.add(languageId);
+  let from = filtered.where === 'TRUE' ? 'product_search ps' : searchFrom(lang);
+  if (within === 'popular') {
+    from = `(SELECT * FROM product_search WHERE language_id = ${lang} ORDER BY sales_count DESC, product_id LIMIT ${params.add(POPULAR_WALK)}) ps`;
+  }
+  const conditions = [`ps.language_id = ${lang}`, ...(filtered.where === 'TRUE' ? [] : [filtered.where])];
+  // One range per key (not a join to the list of keys), so the planner can OR the index lookups together.
+  const byKey = search.keys.map((key) => {
+    const ref = params.add(key);
+    return `(ps.name_key >= ${ref} AND ps.name_key < ${ref} || chr(1114111))`;
+  });
+  const nameHit = `(${[`ps.name_vector @@ ${tsQuerySql(search, languageId, params)}`, ...byKey].join(' OR ')})`;
+  // 'all' reads every hit through the text index and sorts them ('+ 0': not by walking the popularity index,
+  // which for a rare hit would read the whole index to find none).
+  let order = within === 'popular' ? 'ps.sales_count DESC, ps.product_id' : 'ps.sales_count + 0 DESC, ps.product_id';
+  if (stage === 'names') {
+    conditions.push(nameHit);
+    order = `(ps.name_key = ANY(${params.add(search.keys)}::text[])) DESC, ${order}`;
+  } else {
+    // The function behind @@, so the weighted test stays a filter on the rows found: as an index condition it
+    // read every word's posting lists a second time.
+    const own = `ts_match_vq(ps.search_vector, ${tsQuerySql(search, languageId, params, 'ab')})`;
+    conditions.push(`ps.search_vector @@ ${tsQuerySql(search, languageId, params)}`, stage === 'own' ? own : `NOT ${own}`, `NOT ${nameHit}`);
+  }
+  const text = `SELECT ps.product_id FROM ${from} WHERE ${conditions.join(' AND ')}
+    ORDER BY ${order} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  return { text, values: params.values };
 }
 
 export function pageOf(filter: ProductFilter): { limit: number; offset: number } {

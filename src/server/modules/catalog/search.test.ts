@@ -92,4 +92,68 @@ describe.each(testDbKinds())('catalog search across languages, synonyms and bran
     // 'handkontroll' and 'kontroll' find the controllers in the Swedish shop too.
     expect(inCategory(await search('kontroll', 'sv'), 'Handkontroller')).toEqual([]);
   });
+
+  it('puts the product a text names first: the console before the games for it, in both languages', async () => {
+    for (const languageId of ['sv', 'en']) {
+      for (const [text, first] of [
+        ['gameboy', 'Game Boy (DMG-01)'],
+        ['game boy', 'Game Boy (DMG-01)'],
+        ['Game Boy', 'Game Boy (DMG-01)'],
+        ['playstation 2', 'PlayStation 2 (SCPH-39004)'],
+        ['playstation', 'PlayStation (SCPH-1002)'],
+      ] as const) {
+        expect((await search(text, languageId, { limit: 3 })).products[0]?.name, `${text} (${languageId})`).toBe(first);
+      }
+    }
+  });
+
+  it("matches a maker's name to its hardware before its games: 'sega', 'nintendo'", async () => {
+    for (const languageId of ['sv', 'en']) {
+      for (const maker of ['Sega', 'Nintendo']) {
+        const names = (await search(maker.toLowerCase(), languageId, { limit: 10 })).products.map((p) => p.name);
+        // The names that start with the maker's are its consoles and controllers (Sega Mega Drive, Nintendo 64).
+        expect(names[0], `${maker} (${languageId})`).toMatch(new RegExp(`^${maker} `));
+      }
+      const sega = (await search('sega', languageId, { limit: 10 })).products.map((p) => p.name);
+      const sonic = sega.findIndex((name) => /^Sonic/.test(name));
+      const megaDrive = sega.findIndex((name) => name.startsWith('Sega Mega Drive'));
+      expect(megaDrive, sega.join(', ')).toBeGreaterThanOrEqual(0);
+      if (sonic >= 0) expect(megaDrive, sega.join(', ')).toBeLessThan(sonic);
+    }
+  });
+
+  it('finds what a slip meant first, and an exact word before a look-alike, in both languages', async () => {
+    for (const languageId of ['sv', 'en']) {
+      for (const [text, first] of [
+        ['zleda', /Zelda/],
+        ['pokmeon', /Pokémon/],
+        ['mraio kart', /Mario Kart/],
+        ['super mari', /^Super Mario/],
+        ['legnd', /Legend/],
+        ['zelda', /Zelda/],
+      ] as const) {
+        const found = await search(text, languageId, { limit: 3 });
+        expect(found.products[0]?.name, `${text} (${languageId})`).toMatch(first);
+      }
+    }
+  });
+
+  it("puts a product whose name holds the word before one whose other text does ('kart' is in every 'kartong')", async () => {
+    for (const languageId of ['sv', 'en']) {
+      const found = await search('kart', languageId, { limit: 10 });
+      expect(found.count).toBeGreaterThan(10);
+      const named = found.products.map((p) => /kart/i.test(p.name));
+      expect(named[0], languageId).toBe(true);
+      // Every name that holds it comes before the first that does not.
+      expect(named, languageId).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
+    }
+  });
+
+  it('pages through a search without repeating or skipping a product across the name and text stages', async () => {
+    const all = (await search('game', 'sv', { limit: 60 })).products.map((p) => p.productId);
+    const paged = [];
+    for (let offset = 0; offset < 60; offset += 7) paged.push(...(await search('game', 'sv', { offset, limit: 7 })).products.map((p) => p.productId));
+    expect(paged.slice(0, 60)).toEqual(all);
+    expect(new Set(all).size).toBe(all.length);
+  });
 });
