@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
+import type { Db, SqlParam, Transaction } from '../db/client';
 import { createCustomerTokens } from '../modules/auth';
 import { cartCalls, createSku } from '../modules/cart/cart-test-kit';
 import { checkoutCalls, VALID_PERSON } from '../modules/checkout/checkout-test-kit';
@@ -102,12 +102,26 @@ describe.each(testDbKinds())('live updates over graphql-ws on %s', (kind) => {
     const names = Array.from({ length: 8 }, (_, n) => `cart-${n}`);
     for (const name of names) subscribe(socket, name, CART_SUBSCRIPTION, { id, languageId: null });
     for (const name of names) await firstEvent(socket, name, pokeCart(id));
+    // Transactions that touch this cart (the app's background jobs share the database).
     const transaction = db.transaction.bind(db);
     let transactions = 0;
-    db.transaction = ((...args: Parameters<Db['transaction']>) => {
-      transactions += 1;
-      return transaction(...args);
-    }) as Db['transaction'];
+    db.transaction = (<T,>(fn: (tx: Transaction) => Promise<T>) =>
+      transaction((tx) => {
+        let counted = false;
+        const counting = new Proxy(tx, {
+          get: (target, property, receiver) =>
+            property === 'query'
+              ? (sql: string, params?: readonly SqlParam[]) => {
+                  if (!counted && params?.includes(id)) {
+                    counted = true;
+                    transactions += 1;
+                  }
+                  return target.query(sql, params);
+                }
+              : Reflect.get(target, property, receiver),
+        });
+        return fn(counting);
+      })) as Db['transaction'];
     try {
       const told = names.map((name) => nextOf(socket, name));
       // A change outside any transaction (subscribers are sent only answers that changed), then its event.
