@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { Link, useLoaderData } from 'react-router';
+import { FormattedMessage, useIntl, type IntlShape } from '../../i18n/intl';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import { routes } from '../../../shared/routes';
 import { useLanguageId } from '../../hooks/use-language';
 import { Head } from '../../components/Head';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import type { LanguageId } from '../../../shared/locales';
 import { SHOP_CONTACT } from '../../../shared/shop';
 import { useShop } from '../../lib/shop-context';
@@ -9,7 +9,8 @@ import type { LayoutQuery } from '../../graphql/generated/operations';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { NewsletterSignup } from '../newsletter';
 import { VatToggle } from '../pricing';
-import { PaymentLogos, SocialLinks } from './FooterBadges';
+import { PaymentLogos, SocialLinks } from './lazy-badges';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 import { Copyright } from '../../components/shop-texts';
 
 type FlatMenu = NonNullable<LayoutQuery['footerFirst']>;
@@ -48,7 +49,9 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
             </SmartLink>
           </li>
         </ul>
-        <SocialLinks profiles={contact.social} />
+        <OptionalChunk>
+          <SocialLinks profiles={contact.social} />
+        </OptionalChunk>
         <h2>
           <FormattedMessage id="footer.newsletter" />
         </h2>
@@ -62,7 +65,9 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
         <FooterColumn key={index} menu={menu} languageId={languageId} accordion={!wide} />
       ))}
       <section className="site-footer__logos" aria-label={intl.formatMessage({ id: 'footer.payment' })}>
-        <PaymentLogos />
+        <OptionalChunk>
+          <PaymentLogos />
+        </OptionalChunk>
       </section>
       <Copyright />
     </footer>

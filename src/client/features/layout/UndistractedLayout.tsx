@@ -1,9 +1,10 @@
-import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { FormattedMessage } from '../../i18n/intl';
+import { Link } from '../../components/Link';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { usePageRoute } from '../../lib/page-route';
-import { PaymentLogos } from './FooterBadges';
+import { PaymentLogos } from './lazy-badges';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { Copyright, UspText } from '../../components/shop-texts';
@@ -59,7 +60,9 @@ export function UndistractedHeader({ languageId, offline = false }: { languageId
 export function UndistractedFooter() {
   return (
     <footer className="site-footer site-footer--undistracted">
-      <PaymentLogos />
+      <OptionalChunk>
+        <PaymentLogos />
+      </OptionalChunk>
       <Copyright />
     </footer>
   );

@@ -1,7 +1,6 @@
 import type { LoaderEnv } from '../../lib/route-context';
 import { queryFor } from '../../lib/route-context';
 import type { LayoutQuery } from '../../graphql/generated/operations';
-import { LayoutDocument } from '../../graphql/generated/documents/Layout';
 import { loadMessages, type Messages } from '../../i18n/messages';
 
 export interface LayoutData {
@@ -9,8 +8,12 @@ export interface LayoutData {
   messages: Messages;
 }
 
-/** Menus, category tree and channel for the frame, with the language's UI strings. */
+/**
+ * Menus, category tree and channel for the frame, with the language's UI strings. The first page has them from the
+ * server, so the query's document loads only when the browser asks again (another language).
+ */
 export async function layoutLoader(env: LoaderEnv): Promise<LayoutData> {
-  const [layout, messages] = await Promise.all([queryFor(env, LayoutDocument, {}), loadMessages(env.languageId)]);
+  const layoutQuery = import('../../graphql/generated/documents/Layout').then(({ LayoutDocument }) => queryFor(env, LayoutDocument, {}));
+  const [layout, messages] = await Promise.all([layoutQuery, loadMessages(env.languageId)]);
   return { layout, messages };
 }
