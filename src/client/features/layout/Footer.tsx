@@ -9,8 +9,7 @@ import type { LayoutQuery } from '../../graphql/generated/operations';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { NewsletterSignup } from '../newsletter';
 import { VatToggle } from '../pricing';
-import { PaymentLogos, SocialLinks } from './lazy-badges';
-import { OptionalChunk } from '../../components/ChunkBoundary';
+import { PaymentLogos, SocialLinks } from './FooterBadges';
 import { Copyright } from '../../components/shop-texts';
 
 type FlatMenu = NonNullable<LayoutQuery['footerFirst']>;
@@ -49,9 +48,7 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
             </SmartLink>
           </li>
         </ul>
-        <OptionalChunk>
-          <SocialLinks profiles={contact.social} />
-        </OptionalChunk>
+        <SocialLinks profiles={contact.social} />
         <h2>
           <FormattedMessage id="footer.newsletter" />
         </h2>
@@ -65,9 +62,7 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
         <FooterColumn key={index} menu={menu} languageId={languageId} accordion={!wide} />
       ))}
       <section className="site-footer__logos" aria-label={intl.formatMessage({ id: 'footer.payment' })}>
-        <OptionalChunk>
-          <PaymentLogos />
-        </OptionalChunk>
+        <PaymentLogos />
       </section>
       <Copyright />
     </footer>

@@ -3,8 +3,7 @@ import { Link } from '../../components/Link';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { usePageRoute } from '../../lib/page-route';
-import { PaymentLogos } from './lazy-badges';
-import { OptionalChunk } from '../../components/ChunkBoundary';
+import { PaymentLogos } from './FooterBadges';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { Copyright, UspText } from '../../components/shop-texts';
@@ -60,9 +59,7 @@ export function UndistractedHeader({ languageId, offline = false }: { languageId
 export function UndistractedFooter() {
   return (
     <footer className="site-footer site-footer--undistracted">
-      <OptionalChunk>
-        <PaymentLogos />
-      </OptionalChunk>
+      <PaymentLogos />
       <Copyright />
     </footer>
   );
