@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useIntl } from '../../i18n/intl';
 import { useNavigate } from 'react-router';
 import type { LanguageId } from '../../../shared/locales';
@@ -48,7 +48,9 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
   const inputRef = useRef<HTMLInputElement>(null);
   // Set while we move focus back to the field ourselves, so that focus does not reopen what was just closed.
   const movingFocusQuietly = useRef(false);
-  const baseId = useId();
+  // Fixed ids (the header has one search), not useId's: the panel mounts in the browser after hydration, and an id
+  // React made there need not be the one the server wrote into the field's aria-controls.
+  const baseId = 'header-search';
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;
   const panelId = `${baseId}-panel`;
