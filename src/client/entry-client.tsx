@@ -90,7 +90,12 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
     // The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data).
     prefetchWhenIdle(() => {
       const hrefs = Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'), (link) => link.href);
-      for (const id of linkedPageModules(routeTable, hrefs, window.location.origin)) void pageModules[id]().catch(() => undefined);
+      for (const id of linkedPageModules(routeTable, hrefs, window.location.origin)) {
+        // A page whose loader's code is a chunk apart (the lists) names it preloadLoader: it comes along.
+        void pageModules[id]()
+          .then((module) => ('preloadLoader' in module ? module.preloadLoader() : undefined))
+          .catch(() => undefined);
+      }
     });
   });
 registerServiceWorker();

@@ -2,7 +2,8 @@
  * npm run bench:bundle: the JS and CSS the first route loads (the entry and its static imports), gzip and
  * brotli at the levels a server would use. Lazy chunks (other routes, the other language) are listed apart, and
  * each lazy page's chunks on top of the entry's (the server preloads the shown page's). Exits non-zero when a
- * first route's JS (the entry's with the shown page's) is over the budget of issue 12.
+ * first route's JS (the entry's with the shown page's) is over its budget: 110 KiB for the catalog's pages, which
+ * hydrate without Apollo (issue 24), 166 KiB for those that wait for it (issue 12).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +37,11 @@ const sizes = (file: string) => {
 };
 /** The most JS, brotli, that any first route may load: about 5.5 s of a regular 2G link. */
 const BUDGET_KIB = 166;
+/**
+ * The most JS, brotli, of a catalog page's first route (home, lists, product, brands, favorites, content: every
+ * page that hydrates without Apollo), so that it hydrates within 5 s on a cold regular 2G link.
+ */
+const CATALOG_BUDGET_KIB = 110;
 
 const kib = (n: number) => (n / 1024).toFixed(1).padStart(8);
 
@@ -76,10 +82,13 @@ if (pages.length) {
     }
     if (withClient.has(key)) walk(APOLLO_CLIENT);
     const extra = [...own].reduce((sum, file) => sum + sizes(file).brotli, 0);
-    const over = (entryBrotli + extra) / 1024 > BUDGET_KIB;
-    console.info(`${`${key.replace(/^.*\//, '')}${withClient.has(key) ? ' *' : ''}`.padEnd(48)} ${kib(entryBrotli + extra)} KiB brotli (+${kib(extra).trim()})${over ? `  OVER ${BUDGET_KIB} KiB` : ''}`);
+    const budget = withClient.has(key) ? BUDGET_KIB : CATALOG_BUDGET_KIB;
+    const over = (entryBrotli + extra) / 1024 > budget;
+    console.info(`${`${key.replace(/^.*\//, '')}${withClient.has(key) ? ' *' : ''}`.padEnd(48)} ${kib(entryBrotli + extra)} KiB brotli (+${kib(extra).trim()})${over ? `  OVER ${budget} KiB` : ''}`);
     if (over) process.exitCode = 1;
   }
 }
-if (total('js', 'brotli') / 1024 > BUDGET_KIB) process.exitCode = 1;
-console.info(`\nBudget: ${BUDGET_KIB} KiB brotli of JS for any first route${process.exitCode ? ': EXCEEDED' : ' (met)'}.`);
+if (total('js', 'brotli') / 1024 > CATALOG_BUDGET_KIB) process.exitCode = 1;
+console.info(
+  `\nBudget: ${CATALOG_BUDGET_KIB} KiB brotli of JS for a catalog page's first route, ${BUDGET_KIB} KiB for one that waits for Apollo (*)${process.exitCode ? ': EXCEEDED' : ' (met)'}.`,
+);

@@ -4,7 +4,8 @@
  * visit with the service worker installed). Per load: first contentful paint, largest contentful paint, the
  * moment hydration committed (the client's 'shop:hydrated' performance mark: from then on a tap is answered),
  * and the bytes that crossed the throttled network (the page's and the service worker's requests, encoded).
- * Goals (issue 12): warm LCP < 1 s, warm hydrated < 2 s, cold hydrated < 6 s.
+ * Goals: warm LCP < 1 s, warm hydrated < 2 s (issue 12), cold hydrated < 5 s (issue 24: the catalog's first route
+ * is at most 110 KiB brotli of JS, npm run bench:bundle). A load that misses its goal is marked.
  *
  * The page and its service worker are both throttled (tests/support/network.ts: each is its own DevTools
  * target). No CPU slowdown: this machine's cores are shared, so note its load next to the numbers.
@@ -24,6 +25,9 @@ import { stop, waitFor, warmBenchPages } from './server-process';
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
 const preset = presets.regular2G;
+const WARM_LCP_MS = 1000;
+const WARM_HYDRATED_MS = 2000;
+const COLD_HYDRATED_MS = 5000;
 
 interface Load {
   fcpMs: number;
@@ -132,9 +136,10 @@ async function main() {
     console.info(`load average before: ${load}; after: ${loadavg().map((n) => n.toFixed(2)).join(' ')} (${(await import('node:os')).cpus().length} cores)`);
     console.info(`${'load'.padEnd(16)} ${'FCP s'.padStart(9)} ${'LCP s'.padStart(9)} ${'hydr. s'.padStart(9)} ${'KiB'.padStart(8)} ${'requests'.padStart(9)}`);
     for (const { label, load: l } of rows) {
-      console.info(`${label.padEnd(16)} ${s(l.fcpMs)} ${s(l.lcpMs)} ${s(l.hydratedMs)} ${(l.bytes / 1024).toFixed(1).padStart(8)} ${String(l.requests).padStart(9)}`);
+      const missed = label.endsWith('cold') ? l.hydratedMs >= COLD_HYDRATED_MS : l.lcpMs >= WARM_LCP_MS || l.hydratedMs >= WARM_HYDRATED_MS;
+      console.info(`${label.padEnd(16)} ${s(l.fcpMs)} ${s(l.lcpMs)} ${s(l.hydratedMs)} ${(l.bytes / 1024).toFixed(1).padStart(8)} ${String(l.requests).padStart(9)}${missed ? '  missed' : ''}`);
     }
-    console.info('Goals: warm LCP < 1 s, warm hydrated < 2 s, cold hydrated < 6 s.');
+    console.info(`Goals: warm LCP < ${WARM_LCP_MS / 1000} s, warm hydrated < ${WARM_HYDRATED_MS / 1000} s, cold hydrated < ${COLD_HYDRATED_MS / 1000} s.`);
   } finally {
     await browser.close();
     await stop(server);

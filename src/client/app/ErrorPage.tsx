@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { isRouteErrorResponse, Link, useRevalidator, useRouteError } from 'react-router';
+import { FormattedMessage, useIntl } from '../i18n/intl';
+import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
+import { Link } from '../components/Link';
 import { routes } from '../../shared/routes';
 import { reportPageStatus } from '../features/analytics';
 import { isOfflineError } from '../lib/route-context';

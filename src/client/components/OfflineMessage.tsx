@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../i18n/intl';
 import { Head } from './Head';
 
 /** "Du är offline": the title and text every offline page shows, above its own ways to try again. */

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../i18n/intl';
 import { useSnapshot } from 'valtio';
 import type { PriceFieldsFragment } from '../graphql/generated/operations';
 import { usePersisted } from '../lib/persisted-context';

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider } from '../i18n/intl';
+import { catalogs } from '../i18n/intl-test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import sv from '../../../locales/sv.json';
 import { ProductImage } from './ProductImage';
 
-const inSwedish = (node: React.ReactNode) => render(<IntlProvider locale="sv-SE" messages={sv}>{node}</IntlProvider>);
+const inSwedish = (node: React.ReactNode) => render(<IntlProvider locale="sv-SE" messages={catalogs.sv}>{node}</IntlProvider>);
 
 // Every seeded product has pictures now, so the browser tests no longer meet the placeholder; it stays for
 // products staff add without any.

@@ -1,5 +1,5 @@
 import { preload } from 'react-dom';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../i18n/intl';
 import { Icon } from './Icon';
 import { LazyImage } from './LazyImage';
 

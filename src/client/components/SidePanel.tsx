@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../i18n/intl';
 import { useSnapshot } from 'valtio';
 import { closePanel, ui, type PanelName } from '../lib/ui-state';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from './Link';
 import { localizePath, type LanguageId } from '../../shared/locales';
 
 export type LinkTarget = { kind: 'internal'; to: string } | { kind: 'external'; href: string } | { kind: 'plain'; href: string };

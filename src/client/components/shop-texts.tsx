@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../i18n/intl';
 import { useShop } from '../lib/shop-context';
 
 /** The shop's name in this variant (retro games or candy). */

@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl } from '../i18n/intl';
 import { channels, type LanguageId } from '../../shared/locales';
 
 /** The page's language, from the IntlProvider the layout sets for the URL prefix. */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../i18n/intl';
 import { clientErrorOf, type ClientError } from './client-error';
 
 /** Turns any refusal (GraphQL, /auth, no answer) into the client error shape, worded in the shopper's language. */

@@ -3,10 +3,11 @@ import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider } from '../i18n/intl';
+import { catalogs } from '../i18n/intl-test-kit';
+import en from '../../../locales/en.json';
 import { Observable, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en.json';
 import { SubscribeToNewsletterDocument } from '../graphql/generated/documents/SubscribeToNewsletter';
 import { createCache } from './apollo';
 import { useShopMutation } from './use-shop-mutation';
@@ -16,7 +17,7 @@ const variables = { email: 'asa@exempel.se', channelId: '2|en', languageId: 'en'
 function mutationWith(link: ApolloLink) {
   const client = new ApolloClient({ cache: createCache(), link });
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <IntlProvider locale="en-US" messages={en}>
+    <IntlProvider locale="en-US" messages={catalogs.en}>
       <ApolloProvider client={client}>{children}</ApolloProvider>
     </IntlProvider>
   );

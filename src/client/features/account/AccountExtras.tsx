@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import { useEffect, useRef } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { LanguageId } from '../../../shared/locales';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { NavLink, useNavigate } from 'react-router';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { useNavigate } from 'react-router';
+import { NavLink } from '../../components/Link';
 import { routes } from '../../../shared/routes';
 import { Head } from '../../components/Head';
 import { useLanguageId } from '../../hooks/use-language';

@@ -1,5 +1,5 @@
 import { lazy, useEffect } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';
 import type { LanguageId } from '../../../shared/locales';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLocation, useNavigate } from 'react-router';
 import { AUTH_PATHS, SHORT_SESSION_MINUTES, type AuthRequest } from '../../../shared/auth';
 import { RETURN_TO_PARAM, safeReturnPath } from '../../../shared/routes';

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { FormattedDate, FormattedMessage } from 'react-intl';
+import { FormattedDate, FormattedMessage } from '../../i18n/intl';
 import { AccountBalanceDocument } from '../../graphql/generated/documents/AccountBalance';
 import type { AccountBalanceQuery } from '../../graphql/generated/operations';
 import type { LoaderEnv } from '../../lib/route-context';

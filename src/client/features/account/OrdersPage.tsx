@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage, useIntl } from '../../i18n/intl';
 import { AccountOrdersDocument } from '../../graphql/generated/documents/AccountOrders';
 import type { AccountOrderAddressFragment, AccountOrderFieldsFragment, AccountOrdersQuery } from '../../graphql/generated/operations';
 import type { LoaderEnv } from '../../lib/route-context';

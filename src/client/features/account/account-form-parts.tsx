@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import { FieldError, SubmitButton } from '../../components/form';
 import type { MessageId } from '../../i18n/messages';
 import { useClientErrorOf } from '../../lib/use-client-error';

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import type { IntlShape } from 'react-intl';
+import type { IntlShape } from '../../i18n/intl';
 import type { Location, NavigateFunction } from 'react-router';
 import { AUTH_PATHS } from '../../../shared/auth';
 import type { LanguageId } from '../../../shared/locales';

@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '../../../shared/auth';
 import { isValidEmail } from '../../../shared/email';
 import { useCallback } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 
 /** A field's problem found here, as the catalog's text id and its values; null when the value is fine. */

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { MAX_CODE_LENGTH } from '../../../shared/limits';
 import { SubmitButton, TextField } from '../../components/form';
 import { useHydrated } from '../../hooks/use-hydrated';

@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { Link } from '../../components/Link';
 import { useSnapshot } from 'valtio';
 import { usePersisted } from '../../lib/persisted-context';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';

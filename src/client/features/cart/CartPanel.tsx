@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { Link } from '../../components/Link';
 import { routes } from '../../../shared/routes';
 import { closePanel } from '../../lib/ui-state';
 import { useLanguageId } from '../../hooks/use-language';

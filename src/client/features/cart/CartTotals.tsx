@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useSnapshot } from 'valtio';
 import { formatMoney, toMinor } from '../../../shared/money';
 import { usePersisted } from '../../lib/persisted-context';

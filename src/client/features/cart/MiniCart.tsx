@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { useSnapshot } from 'valtio';
 import { usePersisted } from '../../lib/persisted-context';
 import { openPanel } from '../../lib/ui-state';

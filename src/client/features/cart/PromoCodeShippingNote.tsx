@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import { formatMoney, toMinor } from '../../../shared/money';
 import { useLanguageId } from '../../hooks/use-language';
 

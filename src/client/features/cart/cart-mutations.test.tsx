@@ -6,10 +6,10 @@ import { ApolloProvider } from '@apollo/client/react';
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ref } from 'valtio';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider } from '../../i18n/intl';
+import { catalogs } from '../../i18n/intl-test-kit';
 import { Observable } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import sv from '../../../../locales/sv.json';
 import { ShopProvider } from '../../lib/shop-context';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
@@ -38,7 +38,7 @@ function shopWith(answers: CartFieldsFragment[], gtmId: string | null = 'GTM-TES
   const client = new ApolloClient({ cache: createCache(), link });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <ApolloProvider client={client}>
-      <IntlProvider locale="sv-SE" messages={sv}>
+      <IntlProvider locale="sv-SE" messages={catalogs.sv}>
         <ShopProvider value={{ variant: 'games', gtmId, demo: false, demoNoticeClosed: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true }}>{children}</ShopProvider>
       </IntlProvider>
     </ApolloProvider>

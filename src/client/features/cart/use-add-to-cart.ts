@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { notify, openPanel } from '../../lib/ui-state';
 import { assumedCartBefore, useCartEvents } from '../analytics';
 import type { LinePreview } from './cart-store';

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
-import { CartDocument } from '../../graphql/generated/documents/Cart';
 import { useApollo } from '../../lib/apollo-client';
 import type * as Runtime from './outbox/runtime';
 import { cartAnswerContext, cartState, confirmedCart, loadCartId, outboxState, type CartIntent, type KeptCart, type LinePreview } from './cart-store';
@@ -93,15 +92,24 @@ function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannel
   const key = `${id}|${channelId}|${languageId}`;
   useEffect(() => {
     if (!client || !id) return;
-    const watched = client.watchQuery({ query: CartDocument, variables: { id, channelId, languageId }, fetchPolicy: 'cache-and-network', context: cartAnswerContext });
-    const subscription = watched.subscribe({
-      // A failed fetch keeps the cart shown; the outbox's own copy covers offline.
-      next: (result) => {
-        if (result.dataState === 'complete') setAnswer({ key: `${id}|${channelId}|${languageId}`, cart: result.data.getCart ?? undefined });
-      },
-      error: () => undefined,
-    });
-    return () => subscription.unsubscribe();
+    let ended = false;
+    let subscription: { unsubscribe(): void } | undefined;
+    // The query's document comes with the Apollo client's turn, not in the first route's code.
+    void import('../../graphql/generated/documents/Cart').then(({ CartDocument }) => {
+      if (ended) return;
+      const watched = client.watchQuery({ query: CartDocument, variables: { id, channelId, languageId }, fetchPolicy: 'cache-and-network', context: cartAnswerContext });
+      subscription = watched.subscribe({
+        // A failed fetch keeps the cart shown; the outbox's own copy covers offline.
+        next: (result) => {
+          if (result.dataState === 'complete') setAnswer({ key: `${id}|${channelId}|${languageId}`, cart: result.data.getCart ?? undefined });
+        },
+        error: () => undefined,
+      });
+    }, () => undefined);
+    return () => {
+      ended = true;
+      subscription?.unsubscribe();
+    };
   }, [client, id, channelId, languageId]);
   return id && answer?.key === key ? answer.cart : undefined;
 }

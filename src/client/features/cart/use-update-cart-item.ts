@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { notify } from '../../lib/ui-state';
 import { useCartEvents } from '../analytics';
 import { forgetLineNote, noteCartWarnings } from './cart-notices';

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider } from '../../i18n/intl';
+import { catalogs } from '../../i18n/intl-test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import en from '../../../../locales/en.json';
-import sv from '../../../../locales/sv.json';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { CampaignStamp, type StampedCampaign } from './CampaignStamp';
 
-const messages = { sv, en };
+const messages = catalogs;
 
 function stampText(campaign: StampedCampaign, languageId: LanguageId) {
   const { container } = render(

@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { useLanguageId } from '../../hooks/use-language';
 import type { HomeProductsQuery } from '../../graphql/generated/operations';
 import { formatMoney, toMinor } from '../../../shared/money';

@@ -1,12 +1,13 @@
-import { useId, useRef, useState } from 'react';
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { Link, useLoaderData } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from '../../i18n/intl';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import { routes } from '../../../shared/routes';
 import { useLanguageId } from '../../hooks/use-language';
 import { Head } from '../../components/Head';
 import { ActiveFilters } from './list/ActiveFilters';
 import { FilterPanel } from './list/FilterPanel';
-import type { ListData } from './list/list-loader';
+import type { ListData, listLoader as loadList } from './list/list-loader';
 import { LoadMore, LoadPrevious } from './list/ListPager';
 import { activeFilterCount, withSort } from './list/selection';
 import type { ListTitle } from './list/sources';
@@ -14,8 +15,18 @@ import { SortSelect } from './list/SortSelect';
 import { useListNavigation } from './list/use-list-navigation';
 import { ProductGrid } from './ProductCard';
 
-export { listLoader, type ListData } from './list/list-loader';
+export type { ListData } from './list/list-loader';
 export type { ListRoute } from './list/sources';
+
+/**
+ * The loader's code (its sources, queries and their documents, about 2.5 KiB brotli) is a chunk of its own: the
+ * first page's data comes from the server, so hydrating a list needs none of it. It loads after the list's first
+ * render, with the page's code when a link to a list is prefetched, and at the latest when the loader runs.
+ */
+export const preloadLoader = () => import('./list/list-loader');
+export async function listLoader(...args: Parameters<typeof loadList>): Promise<ListData> {
+  return (await preloadLoader()).listLoader(...args);
+}
 
 const titleText = (intl: IntlShape, title: ListTitle) => ('text' in title ? title.text : intl.formatMessage({ id: title.messageId }, title.values));
 
@@ -30,6 +41,10 @@ export function ListPage() {
   const title = titleText(intl, data.title);
   const filterCount = activeFilterCount(nav.selection);
   const nothingToFilter = data.count === 0 && filterCount === 0;
+  useEffect(() => {
+    // Filters, sorting and paging run the loader: its code comes once the list is shown.
+    void preloadLoader().catch(() => undefined);
+  }, []);
   const closeFilters = () => {
     setFiltersOpen(false);
     toggleRef.current?.focus();

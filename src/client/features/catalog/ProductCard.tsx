@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { FormattedMessage } from '../../i18n/intl';
+import { Link } from '../../components/Link';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { useLiveProduct } from '../../lib/live-catalog';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { LazyImage } from '../../components/LazyImage';
 import { ProductImage } from '../../components/ProductImage';
 

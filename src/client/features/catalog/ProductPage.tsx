@@ -1,5 +1,6 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLoaderData } from 'react-router';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
 import { useShop } from '../../lib/shop-context';
 import { useLiveProduct } from '../../lib/live-catalog';

@@ -1,14 +1,20 @@
-import { useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { lazy, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useHydrated } from '../../hooks/use-hydrated';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
 import { useAddToCart } from '../cart';
-import { BackInStockForm } from '../notifications/parts';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 import { PriceTag } from '../../components/PriceTag';
 import { SkuPicker, type PageSku } from './SkuPicker';
 import { StockStatus } from './StockStatus';
 
 type Product = NonNullable<ProductPageQuery['product']>;
+
+/**
+ * The back-in-stock sign-up (a form, its mutation and the form kit): only a sold-out choice shows it, so it is not
+ * in the product page's chunk. Rendered by the server like the rest of the page; it hydrates once its code is here.
+ */
+const BackInStockForm = lazy(() => import('../notifications/parts').then((parts) => ({ default: parts.BackInStockForm })));
 
 const canBuy = (sku: PageSku) => sku.stock.inStock || sku.stock.oversellable;
 
@@ -86,7 +92,9 @@ export function ProductPurchase({ product }: { product: Product }) {
         <FormattedMessage id={adding ? 'product.adding' : preOrder ? 'product.preOrder' : 'product.addToCart'} />
       </button>
       {chosen && soldOut && (
-        <BackInStockForm key={chosen.skuId} skuId={chosen.skuId} skuName={chosen.name} />
+        <OptionalChunk key={chosen.skuId}>
+          <BackInStockForm skuId={chosen.skuId} skuName={chosen.name} />
+        </OptionalChunk>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
 import { PriceTag } from '../../components/PriceTag';
 import { StockStatus } from './StockStatus';

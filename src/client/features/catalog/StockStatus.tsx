@@ -1,4 +1,4 @@
-import { FormattedMessage, FormattedDate } from 'react-intl';
+import { FormattedMessage, FormattedDate } from '../../i18n/intl';
 import type { StockFieldsFragment } from '../../graphql/generated/operations';
 
 /** Stock texts: '+5 in stock' means five or more; few left shows the number. */

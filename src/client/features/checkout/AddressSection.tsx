@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { COUNTRIES, zipLooksComplete } from './checkout-form';
 import { Field, TextField } from '../../components/form';
 import { useCheckoutField } from './checkout-field';

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import type { CartFieldsFragment, CheckoutTotalsFieldsFragment } from '../../graphql/generated/operations';
 import { CartLines, GiftCardForm, PromoCodeForm } from '../cart/parts';
 

@@ -1,6 +1,7 @@
 import { useEffect, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLoaderData } from 'react-router';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/Link';
 import { Head } from '../../components/Head';
 import type { CheckoutData } from './checkout-loader';
 import { useLanguageId } from '../../hooks/use-language';

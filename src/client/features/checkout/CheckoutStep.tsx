@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import type { MessageId } from '../../i18n/messages';
 
 /** One numbered step of the checkout: a region named by its heading. */

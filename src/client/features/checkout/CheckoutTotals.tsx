@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import type { CheckoutTotalsFieldsFragment } from '../../graphql/generated/operations';
 import { PromoCodeShippingNote } from '../cart/parts';
 

@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import type { CustomerType } from '../../graphql/generated/operations';
 import type { MessageId } from '../../i18n/messages';
 import { TextField } from '../../components/form';

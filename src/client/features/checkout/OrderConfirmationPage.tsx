@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, Navigate, useLocation } from 'react-router';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { Navigate, useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import { Head } from '../../components/Head';
 import { useLanguageId } from '../../hooks/use-language';
 import type { MessageId } from '../../i18n/messages';

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl';
-import { Link } from 'react-router';
+import { FormattedMessage } from '../../i18n/intl';
+import { Link } from '../../components/Link';
 import { routes } from '../../../shared/routes';
 import { useLanguageId } from '../../hooks/use-language';
 

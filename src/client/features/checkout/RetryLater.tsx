@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 
 /** The server could not be reached: the order may well be fine, so the shopper is asked to try again. */
 export function RetryLater() {

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import { FieldError } from '../../components/form';
 import { CheckoutStep } from './CheckoutStep';
 import type { CheckoutState } from './use-checkout';

@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { hasMessage } from '../../i18n/messages';
 import type { TextField as CheckoutTextField } from './checkout-form';
 import type { CheckoutState } from './use-checkout';

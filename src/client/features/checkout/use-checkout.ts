@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import type { ClientError } from '../../lib/client-error';
 import { useNavigate } from 'react-router';
 import { useSnapshot } from 'valtio';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import { routes } from '../../../shared/routes';
 import { useShop } from '../../lib/shop-context';
 import { useLanguageId } from '../../hooks/use-language';

@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { useFavorites } from './use-favorites';
 
 /** Heart toggle; aria-pressed tells assistive technology whether the product is a favorite. */

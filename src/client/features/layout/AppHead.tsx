@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { manifestPath } from '../../../shared/app-icons';
 import type { LanguageId } from '../../../shared/locales';
 import { useShop } from '../../lib/shop-context';

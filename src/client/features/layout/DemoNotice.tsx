@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useSnapshot } from 'valtio';
 import { Icon } from '../../components/Icon';
 import { useShop } from '../../lib/shop-context';

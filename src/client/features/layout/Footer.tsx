@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import type { LanguageId } from '../../../shared/locales';
 import { SHOP_CONTACT } from '../../../shared/shop';
 import { useShop } from '../../lib/shop-context';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'react-router';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/Link';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import { useMatches } from 'react-router';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';

@@ -1,5 +1,5 @@
 import { lazy, useEffect } from 'react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider } from '../../i18n/intl';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { AppHead } from './AppHead';
@@ -32,7 +32,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
     document.documentElement.lang = languageId;
   }, [languageId]);
   return (
-    <IntlProvider locale={channels[languageId].iso} defaultLocale="sv-SE" messages={messages}>
+    <IntlProvider locale={channels[languageId].iso} messages={messages}>
       <div
         className="app"
         style={

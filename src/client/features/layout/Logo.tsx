@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/Link';
 import { BRAND_COLOR, MARK_GLYPH, MARK_RADIUS, MARK_SIZE } from '../../../shared/app-icons';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import type { LanguageId } from '../../../shared/locales';
 import { Icon } from '../../components/Icon';
 import { SmartLink } from '../../components/SmartLink';

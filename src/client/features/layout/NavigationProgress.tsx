@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { useNavigation } from 'react-router';
 
 /** The bar appears after 200 ms, runs for 5 s, hides 500 ms after the finish. */

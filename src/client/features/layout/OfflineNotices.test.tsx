@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
-import { IntlProvider } from 'react-intl';
+import { IntlProvider } from '../../i18n/intl';
+import { catalogs } from '../../i18n/intl-test-kit';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import sv from '../../../../locales/sv.json';
 import { leftFirstPage, noteFirstPage } from '../../lib/offline-data';
 import { AsOfNote } from './OfflineNotices';
 
@@ -13,7 +13,7 @@ function renderAt(entry: { pathname: string; key: string }, now?: number) {
     hydrationData: { loaderData: { '0': {} } },
   });
   return render(
-    <IntlProvider locale="sv-SE" messages={sv}>
+    <IntlProvider locale="sv-SE" messages={catalogs.sv}>
       <RouterProvider router={router} />
     </IntlProvider>,
   );

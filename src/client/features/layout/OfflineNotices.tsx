@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useMatches } from 'react-router';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { firstPageAsOf } from '../../lib/offline-data';

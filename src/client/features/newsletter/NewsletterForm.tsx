@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { isValidEmail } from '../../../shared/email';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { SubmitButton, TextField } from '../../components/form';

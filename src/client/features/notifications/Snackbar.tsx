@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl } from '../../i18n/intl';
 import { useSnapshot } from 'valtio';
 import { ui } from '../../lib/ui-state';
 

@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useSnapshot } from 'valtio';
 import { usePersisted } from '../../lib/persisted-context';
 import { chooseCustomerType, customerTypes, setVatIncluded } from './customer-types';

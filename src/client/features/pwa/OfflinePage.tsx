@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import { useRouteLoaderData } from 'react-router';
 import { routes } from '../../../shared/routes';
 import { OfflineMessage } from '../../components/OfflineMessage';

@@ -1,6 +1,6 @@
 import './pwa.css';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../i18n/intl';
 import { useLocation, useNavigate } from 'react-router';
 import { installPrompt } from '../../lib/install-prompt';
 import { usePageRoute } from '../../lib/page-route';

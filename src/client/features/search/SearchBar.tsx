@@ -1,17 +1,29 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useIntl } from '../../i18n/intl';
 import { useNavigate } from 'react-router';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { useShop } from '../../lib/shop-context';
 import { PHONE_MEDIA_QUERY, SUGGESTIONS_ON_PHONE, SUGGESTIONS_OTHERWISE, TOP_SEARCH_TERMS } from './search-constants';
-import { SearchPanel, type SearchOption } from './SearchPanel';
+import type { SearchOption } from './SearchPanel';
+import { ClosedSearchPanel } from './ClosedSearchPanel';
+import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { forgetRecentSearches, rememberSearch, useRecentSearches } from './use-recent-searches';
 import { useSearchSuggestions } from './use-search-suggestions';
 
+/**
+ * The panel's code (suggestions, their query, recent terms) is not needed to show the closed search: it loads once
+ * the page is idle or the shopper turns to the field, whichever comes first. Until then the closed panel's markup
+ * stands in, the same the panel renders closed, so the server's HTML and the field's ARIA links stay as they are.
+ */
+const SearchPanel = lazy(() => import('./SearchPanel').then((module) => ({ default: module.SearchPanel })));
+
 /** Page scroll stays put behind the open search on a phone. */
 const SCROLL_LOCK_CLASS = 'search-scroll-lock';
+/** At the latest this long after the search mounts, its panel's code loads even if the page never went idle. */
+const PANEL_IDLE_TIMEOUT_MS = 3000;
+const noRetry = () => undefined;
 
 /**
  * The header search: a combobox whose panel suggests products and tags as the
@@ -28,6 +40,7 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [activeKey, setActiveKey] = useState<string | null>(null);
+  const [panelWanted, setPanelWanted] = useState(false);
   const search = useSearchSuggestions(text, limit, languageId);
   const { term, suggestions, current } = search;
 
@@ -35,7 +48,9 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
   const inputRef = useRef<HTMLInputElement>(null);
   // Set while we move focus back to the field ourselves, so that focus does not reopen what was just closed.
   const movingFocusQuietly = useRef(false);
-  const baseId = useId();
+  // Fixed ids (the header has one search), not useId's: the panel mounts in the browser after hydration, and an id
+  // React made there need not be the one the server wrote into the field's aria-controls.
+  const baseId = 'header-search';
   const inputId = `${baseId}-input`;
   const listboxId = `${baseId}-listbox`;
   const panelId = `${baseId}-panel`;
@@ -109,8 +124,19 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
   };
 
   const onFocus = () => {
+    setPanelWanted(true);
     if (!movingFocusQuietly.current) setOpen(true);
   };
+
+  useEffect(() => {
+    const want = () => setPanelWanted(true);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(want, PANEL_IDLE_TIMEOUT_MS);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(want, { timeout: PANEL_IDLE_TIMEOUT_MS });
+    return () => cancelIdleCallback(idle);
+  }, []);
 
   // A press anywhere outside the search closes it.
   const onOutsidePress = useEffectEvent((event: PointerEvent) => {
@@ -142,6 +168,7 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
   }, [activeOptionId]);
 
   const label = intl.formatMessage({ id: 'header.search' });
+  const closedPanel = <ClosedSearchPanel id={panelId} listboxId={listboxId} search={search} showsRecents={!term && recents.length > 0} />;
   return (
     <div
       ref={rootRef}
@@ -206,30 +233,39 @@ export function SearchBar({ languageId, onClose, autoFocus = false }: { language
           </svg>
         </button>
       </form>
-      <SearchPanel
-        id={panelId}
-        listboxId={listboxId}
-        open={open}
-        search={search}
-        limit={limit}
-        languageId={languageId}
-        options={options}
-        activeIndex={activeIndex}
-        optionId={optionId}
-        showsRecents={!term && recents.length > 0}
-        onPick={pick}
-        onLinkFollowed={() => close()}
-        onSeeAll={() => {
-          rememberSearch(term);
-          close();
-        }}
-        onClearRecents={() => {
-          forgetRecentSearches();
-          setActiveKey(null);
-          focusInputQuietly();
-        }}
-        onClose={() => close({ focusInput: true })}
-      />
+      {/* Should the panel's code not arrive, the search still takes a term to the results page. */}
+      <ChunkBoundary fallback={() => closedPanel} onRetry={noRetry}>
+        <Suspense fallback={closedPanel}>
+          {panelWanted ? (
+            <SearchPanel
+              id={panelId}
+              listboxId={listboxId}
+              open={open}
+              search={search}
+              limit={limit}
+              languageId={languageId}
+              options={options}
+              activeIndex={activeIndex}
+              optionId={optionId}
+              showsRecents={!term && recents.length > 0}
+              onPick={pick}
+              onLinkFollowed={() => close()}
+              onSeeAll={() => {
+                rememberSearch(term);
+                close();
+              }}
+              onClearRecents={() => {
+                forgetRecentSearches();
+                setActiveKey(null);
+                focusInputQuietly();
+              }}
+              onClose={() => close({ focusInput: true })}
+            />
+          ) : (
+            closedPanel
+          )}
+        </Suspense>
+      </ChunkBoundary>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { Link } from '../../components/Link';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { PriceTag } from '../../components/PriceTag';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { channels, type LanguageId } from '../../../shared/locales';
 import type { SearchSuggestionsQuery } from '../../graphql/generated/operations';
-import { SearchSuggestionsDocument } from '../../graphql/generated/documents/SearchSuggestions';
 import { useApollo } from '../../lib/apollo-client';
 import { SEARCH_DEBOUNCE_MS } from './search-constants';
 import { useDebouncedValue } from './use-debounced-value';
@@ -49,8 +48,9 @@ export function useSearchSuggestions(text: string, limit: number, languageId: La
     let latest = true;
     const key = `${languageId}|${limit}|${queryTerm}`;
     const variables = { searchText: queryTerm, limit, channelId: channels[languageId].channelId, languageId };
-    apollo()
-      .then((client) => client.query({ query: SearchSuggestionsDocument, variables }))
+    // The query's document comes with the first question, not with the header's code.
+    Promise.all([apollo(), import('../../graphql/generated/documents/SearchSuggestions')])
+      .then(([client, { SearchSuggestionsDocument }]) => client.query({ query: SearchSuggestionsDocument, variables }))
       .then(
         ({ data }) => {
           if (latest) setAnswer({ key, suggestions: data?.searchSuggestions ?? null, failed: !data });

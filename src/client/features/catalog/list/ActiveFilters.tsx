@@ -1,4 +1,4 @@
-import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { FormattedMessage, useIntl, type IntlShape } from '../../../i18n/intl';
 import type { FacetGroup } from './facets';
 import { toggled, withoutFilters, withPrice, type ListSelection, type PriceRange } from './selection';
 

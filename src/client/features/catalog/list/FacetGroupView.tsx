@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../i18n/intl';
 import type { FacetGroup, FacetOption } from './facets';
 
 /** Long facets show their first values (and every ticked one) until the shopper asks for all. */

@@ -1,4 +1,4 @@
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage } from '../../../i18n/intl';
 import { FacetGroupView } from './FacetGroupView';
 import type { FacetGroup } from './facets';
 import { PriceFilter } from './PriceFilter';

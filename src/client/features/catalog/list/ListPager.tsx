@@ -1,5 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { FormattedMessage, useIntl } from '../../../i18n/intl';
+import { Link } from '../../../components/Link';
 import type { MessageId } from '../../../i18n/messages';
 import { PAGE_SIZE, type ListSelection } from './selection';
 import type { ListNavigation } from './use-list-navigation';

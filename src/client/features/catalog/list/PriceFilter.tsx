@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../i18n/intl';
 import { formatPrice, parsePrice, type PriceRange } from './selection';
 
 /**

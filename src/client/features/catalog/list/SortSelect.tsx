@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, useIntl } from '../../../i18n/intl';
 import type { ProductSort } from '../../../graphql/generated/operations';
 import type { SortRules } from './selection';
 
