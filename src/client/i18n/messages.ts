@@ -1,4 +1,4 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { MessageFormatElement } from 'react-intl';
 import type { LanguageId } from '../../shared/locales';
 import type sv from '../../../locales/sv.json';
 
@@ -9,6 +9,17 @@ export type MessageId = keyof typeof sv;
  * compiledMessages in vite.config.ts, so the client carries no ICU parser).
  */
 export type Messages = Record<MessageId, MessageFormatElement[]>;
+
+// react-intl's ids are MessageId everywhere (formatMessage, FormattedMessage, IntlProvider's messages), so an id
+// that is not in the catalog is a type error.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace -- react-intl's documented augmentation point
+  namespace FormatjsIntl {
+    interface Message {
+      ids: MessageId;
+    }
+  }
+}
 
 /** Whether the catalog has `id`: for an id built from data where only some values have a text (a field's hint). */
 export function hasMessage<Id extends string>(messages: Readonly<Partial<Record<string, unknown>>>, id: Id): id is Id & MessageId {
