@@ -3,13 +3,14 @@
  * The server bundle is built into a temporary folder first (a second or two), or taken from SERVER_BUNDLE
  * (a main.js) to run these tests against another build.
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { freePort } from '../../tests/support/server';
+import { buildServerBundle } from './testing/server-bundle';
 
 interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
@@ -62,14 +63,9 @@ describe('the server process', () => {
 
   beforeAll(async () => {
     if (!bundle) {
-      // Inside the project, where the bundle's imports resolve to node_modules.
-      const outDir = join('dist', `server-test-${process.pid}`);
-      builtDir = outDir;
-      const build = spawnSync(join('node_modules', '.bin', 'vite'), ['build', '--ssr', 'src/server/main.ts', '--outDir', outDir, '--logLevel', 'error'], {
-        encoding: 'utf8',
-      });
-      if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
-      bundle = join(outDir, 'main.js');
+      const built = buildServerBundle();
+      builtDir = built.dir;
+      bundle = built.bundle;
     }
     expect(existsSync(bundle)).toBe(true);
     cpSync(inject('pgliteTemplates').games, dataDir, { recursive: true });

@@ -107,6 +107,19 @@ describe('the live hub', () => {
     expect(fast.sent).toHaveLength(1);
   });
 
+  it('lets the event loop run after every 500 sends of one event, and still reaches every socket', async () => {
+    const { events, add } = setup();
+    const spec: LiveSpec = { topics: [{ channel: 'skuStockChanged', id: 3 }], sharing: 'event' };
+    const sockets = Array.from({ length: 1_200 }, (_, i) => add(`s${i}`, spec, {}));
+    const reached = () => sockets.filter((s) => s.sent.length > 0).length;
+    const published = events.publish('skuStockChanged:3', { skuId: 3 });
+    // Queued before the fan-out's first pause: it runs between the first 500 sends and the rest.
+    const between = new Promise<number>((resolve) => setImmediate(() => resolve(reached())));
+    expect(await between).toBe(500);
+    await published;
+    await expect.poll(reached).toBe(1_200);
+  });
+
   it("runs a subscriber's own answers one at a time, sends only changed ones, and follows what its answer says", async () => {
     const { events, add } = setup();
     let state = 1;
