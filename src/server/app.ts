@@ -39,7 +39,8 @@ import { createRenderer } from './render/render';
 import { isFilePath, registerWebAppRoutes } from './web-app';
 import { startBackInStockNotifier } from './modules/notifications';
 import { isCatalogGet } from '../shared/catalog-queries';
-import { catalogReadCacheControl } from './graphql-cache-control';
+import { catalogEtag, catalogReadCacheControl, ifNoneMatchHas } from './graphql-cache-control';
+import { readCatalogVersion } from './modules/catalog';
 
 export interface AppDeps {
   env: Env;
@@ -209,14 +210,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (req.headers.accept !== undefined) req.headers.accept = singleAnswerAccept(req.headers.accept);
     },
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip, customerCookieToken: sameSiteCookieToken(req) });
       // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
       if (publicOrigin) reply.header('Vary', 'Origin');
+      const catalogGet = req.method === 'GET' && isCatalogGet(new URL(req.url, 'http://localhost'));
+      // The tag is read before the answer, so the answer holds at least what the tag names: a write committed in
+      // between moves the version on, and the next revalidation gets the whole answer. Unreadable: no tag.
+      const etag = catalogGet ? await readCatalogVersion(db).then(catalogEtag, () => undefined) : undefined;
+      if (etag && ifNoneMatchHas(req.headers['if-none-match'], etag)) {
+        return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
+      }
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip, customerCookieToken: sameSiteCookieToken(req) });
       // Node frames the answer itself (Content-Length or chunked, never both).
       response.headers.forEach((value, key) => void (key === 'transfer-encoding' || reply.header(key, value)));
       // A catalog read by its hash is the same for everyone: the service worker keeps it and refreshes it. Every
       // other answer may carry a shopper's cart, checkout or order, so nothing may store it.
-      const catalogRead = req.method === 'GET' && response.status === 200 && isCatalogGet(new URL(req.url, 'http://localhost'));
+      const catalogRead = catalogGet && response.status === 200;
       reply.status(response.status);
       if (!catalogRead) {
         reply.header('Cache-Control', 'private, no-store');
@@ -226,7 +234,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // Yoga answers a failed read (a timeout, a resolver's error) with 200 and `errors`: kept, it would be
       // served again offline in place of the catalog, so only a clean answer may be stored.
       const body = await response.text();
-      reply.header('Cache-Control', catalogReadCacheControl(body));
+      const cacheControl = catalogReadCacheControl(body);
+      reply.header('Cache-Control', cacheControl);
+      if (etag && cacheControl === 'no-cache') reply.header('ETag', etag);
       reply.send(body);
       return reply;
     },

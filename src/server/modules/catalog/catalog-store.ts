@@ -553,3 +553,22 @@ export async function categoryPictureFacts(db: Queryable, categoryId: number): P
   );
   return row ? { categoryAlias: row.alias, variant: shopVariantOf(row.variant) } : null;
 }
+
+/**
+ * What a catalog read's answer depends on besides its variables: the catalog's version (migration 0022 moves it on
+ * every catalog write) and the last campaign start or end passed, since a campaign changes selling prices without
+ * any write (sku_prices reads the clock). `at` stands in for the database's clock in tests.
+ */
+export async function readCatalogVersion(db: Queryable, at?: Date): Promise<{ version: string; campaignBoundary: string | null }> {
+  const [row] = await db.query<{ version: string; boundary: string | null }>(
+    `SELECT v.version::text AS version,
+       (SELECT (floor(extract(epoch FROM max(passed.at)) * 1000))::bigint::text
+          FROM (SELECT starts_at AS at FROM discount_campaigns WHERE starts_at <= COALESCE($1::timestamptz, now())
+                UNION ALL
+                SELECT ends_at FROM discount_campaigns WHERE ends_at <= COALESCE($1::timestamptz, now())) passed) AS boundary
+     FROM catalog_version v`,
+    [at?.toISOString() ?? null],
+  );
+  if (!row) throw new Error('catalog_version has no row (migration 0022)');
+  return { version: row.version, campaignBoundary: row.boundary };
+}

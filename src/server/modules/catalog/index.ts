@@ -6,7 +6,7 @@
 export { catalogLoaders, createCatalogLoaders, type CatalogLoaders } from './loaders';
 export { priceOf } from './price';
 export { skuDisplayName, type SkuNaming } from './sku-display-name';
-export { categoryPictureFacts, productPictureFacts } from './catalog-store';
+export { categoryPictureFacts, productPictureFacts, readCatalogVersion } from './catalog-store';
 export type { CategoryPictureFacts, ProductPictureFacts } from './models';
 export {
   DEFAULT_PAGE_SIZE,

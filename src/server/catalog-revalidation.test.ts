@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './db/client';
+import { createTestApp, type TestApp } from './testing/app';
+import { openWritableTestDb, testDbKinds } from './testing/db';
+import { catalogGetUrl, layoutGetUrl, persistedQueryExtensions } from '../shared/catalog-queries';
+import { channels } from '../shared/locales';
+import { readCatalogVersion } from './modules/catalog';
+
+/**
+ * A catalog GET carries an ETag made from the catalog's version, so anything in front (the browser's cache, the
+ * service worker's revalidation, a CDN before several instances) gets a 304 until a catalog write.
+ */
+describe.each(testDbKinds())('catalog reads revalidate by the catalog version on %s', (kind) => {
+  let db: Db;
+  let app: TestApp;
+  let productUrl: string;
+  let skuId: number;
+  let productId: number;
+
+  beforeAll(async () => {
+    db = await openWritableTestDb(kind);
+    app = await createTestApp(db, {});
+    // A product with one SKU whose stock is counted (not static), so its stock text follows the count.
+    const [row] = await db.query<{ alias: string; sku_id: number; product_id: number }>(
+      `SELECT pt.alias, s.sku_id, s.product_id FROM skus s JOIN product_translations pt ON pt.product_id = s.product_id AND pt.language_id = 'sv'
+       WHERE NOT s.is_static AND (SELECT count(*) FROM skus o WHERE o.product_id = s.product_id) = 1 ORDER BY s.sku_id LIMIT 1`,
+    );
+    if (!row) throw new Error('the seeded catalog has no single-SKU product');
+    ({ sku_id: skuId, product_id: productId } = row);
+    productUrl = catalogGetUrl('ProductPage', { alias: row.alias, channelId: channels.sv.channelId, languageId: 'sv' });
+  });
+  afterAll(async () => {
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  const get = (url: string, ifNoneMatch?: string) =>
+    app.fastify.inject({ method: 'GET', url, headers: ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {} });
+
+  async function tagOf(url: string): Promise<string> {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    const etag = res.headers.etag;
+    if (typeof etag !== 'string') throw new Error(`no ETag on ${url}`);
+    return etag;
+  }
+
+  it('answers a weak ETag with the no-cache answer, then 304 with no body while nothing changed', async () => {
+    const first = await get(productUrl);
+    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers.etag).toMatch(/^W\/"/);
+    const again = await get(productUrl, String(first.headers.etag));
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    // An If-None-Match listing several tags, as a cache holding older copies sends it.
+    expect((await get(productUrl, `W/"0.0.x", ${String(first.headers.etag)}`)).statusCode).toBe(304);
+  });
+
+  it("answers the whole read again after a catalog write, with the write's effect and a new tag", async () => {
+    const before = await tagOf(productUrl);
+    await db.query(`UPDATE product_translations SET description = description || ' (ny utgåva)' WHERE product_id = $1 AND language_id = 'sv'`, [productId]);
+    const after = await get(productUrl, before);
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('(ny utgåva)');
+    expect(after.headers.etag).not.toBe(before);
+    // Every catalog read moves with it: the layout's tag changes too.
+    const layoutBefore = await tagOf(layoutGetUrl(channels.sv));
+    await db.query(`UPDATE category_translations SET name = name WHERE category_id = (SELECT min(category_id) FROM categories)`);
+    expect((await get(layoutGetUrl(channels.sv), layoutBefore)).statusCode).toBe(200);
+  });
+
+  it('keeps the tag through a sale that changes no stock text, and moves it when the count is shown', async () => {
+    await db.query('UPDATE skus SET stock = 13 WHERE sku_id = $1', [skuId]);
+    const plenty = await tagOf(productUrl);
+    await db.query('UPDATE skus SET stock = stock - 1 WHERE sku_id = $1', [skuId]);
+    // 12 left reads 'I lager' as 13 did; open pages hear the exact count over the live updates.
+    expect((await get(productUrl, plenty)).statusCode).toBe(304);
+    await db.query('UPDATE skus SET stock = 4 WHERE sku_id = $1', [skuId]);
+    const few = await get(productUrl, plenty);
+    expect(few.statusCode).toBe(200);
+    expect(few.body).toContain('"totalStock":4');
+    await db.query('UPDATE skus SET stock = 3 WHERE sku_id = $1', [skuId]);
+    expect((await get(productUrl, String(few.headers.etag))).statusCode).toBe(200);
+  });
+
+  it('moves the version once per committed transaction, and not at all for one rolled back', async () => {
+    const start = Number((await readCatalogVersion(db)).version);
+    await db.transaction(async (tx) => {
+      await tx.query(`UPDATE product_translations SET name = name WHERE product_id = $1`, [productId]);
+      await tx.query(`UPDATE products SET vat_rate = vat_rate WHERE product_id = $1`, [productId]);
+    });
+    expect(Number((await readCatalogVersion(db)).version)).toBe(start + 1);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query(`UPDATE products SET vat_rate = vat_rate WHERE product_id = $1`, [productId]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(Number((await readCatalogVersion(db)).version)).toBe(start + 1);
+  });
+
+  it("moves the tag when a campaign starts, which changes prices without a write", async () => {
+    const [{ starts } = { starts: 0 }] = await db.query<{ starts: number }>(
+      `INSERT INTO discount_campaigns (campaign_id, type, value, starts_at)
+       VALUES ((SELECT coalesce(max(campaign_id), 0) + 1 FROM discount_campaigns), 'PERCENT', 10, now() + interval '1 day')
+       RETURNING (extract(epoch FROM starts_at) * 1000)::float8 AS starts`,
+    );
+    const before = await readCatalogVersion(db, new Date(starts - 1000));
+    const after = await readCatalogVersion(db, new Date(starts + 1000));
+    expect(after.version).toBe(before.version);
+    expect(after.campaignBoundary).not.toBe(before.campaignBoundary);
+  });
+
+  it("never puts a tag on the live updates' catch-up read: it goes as POST, so no cache answers it", () => {
+    expect(persistedQueryExtensions('LiveCatalog')).toBeNull();
+  });
+});

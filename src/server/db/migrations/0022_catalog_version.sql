@@ -1,0 +1,63 @@
+-- The catalog's version: a catalog GET's ETag is made of it (catalog-version.ts), so a browser, the service worker
+-- or a CDN in front of several instances can ask "has it changed?" and get a 304 without the query running.
+-- It moves on every write that changes what a catalog read answers: the catalog's tables (names, texts, prices,
+-- campaigns, categories, menus, content) and a SKU's stock only where the shopper's text changes, i.e. when either
+-- side is under five ('in stock' means five or more; with fewer the count is shown: stock-status.ts). A sale that
+-- leaves 12 of 13 changes no text; its exact count reaches open pages over the live updates.
+CREATE TABLE catalog_version (
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+  version  bigint  NOT NULL
+);
+INSERT INTO catalog_version (version) VALUES (1);
+
+-- A write only marks its transaction here; the mark's deferred trigger moves the version at commit. So the one
+-- version row is the last lock any transaction takes: an order holding its SKUs' rows (decision 0011) never waits
+-- for it while another holds it and waits for those SKUs.
+CREATE TABLE catalog_version_marks (mark_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY);
+
+CREATE FUNCTION mark_catalog_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- Once per transaction (a bulk load is thousands of statements); a rolled-back savepoint forgets the setting
+  -- with its mark.
+  IF current_setting('shop.catalog_marked', true) IS DISTINCT FROM txid_current()::text THEN
+    INSERT INTO catalog_version_marks DEFAULT VALUES;
+    PERFORM set_config('shop.catalog_marked', txid_current()::text, true);
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION move_catalog_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE catalog_version SET version = version + 1;
+  DELETE FROM catalog_version_marks WHERE mark_id = NEW.mark_id;
+  RETURN NULL;
+END $$;
+
+CREATE CONSTRAINT TRIGGER catalog_version_at_commit AFTER INSERT ON catalog_version_marks
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION move_catalog_version();
+
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY[
+    'categories', 'category_translations', 'brands', 'brand_translations', 'discount_campaigns',
+    'discount_campaign_translations', 'products', 'product_translations', 'product_categories',
+    'product_parameters', 'sku_translations', 'product_discount_campaigns', 'menus', 'menu_items',
+    'content_pages', 'content_page_translations'
+  ] LOOP
+    EXECUTE format(
+      'CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed()',
+      t || '_catalog_version_trg', t);
+  END LOOP;
+END $$;
+
+-- SKUs: every column but the stock counts as a catalog write; the stock only where its text changes.
+CREATE TRIGGER skus_catalog_version_trg
+  AFTER INSERT OR DELETE OR TRUNCATE
+    OR UPDATE OF sku_id, product_id, article_number, price_minor, oversellable, is_static, incoming_date, sort_order
+  ON skus FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed();
+CREATE TRIGGER skus_stock_text_catalog_version_trg
+  AFTER UPDATE OF stock ON skus
+  FOR EACH ROW WHEN (LEAST(OLD.stock, 5) IS DISTINCT FROM LEAST(NEW.stock, 5))
+  EXECUTE FUNCTION mark_catalog_changed();
