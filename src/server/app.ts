@@ -215,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       const catalogGet = req.method === 'GET' && isCatalogGet(new URL(req.url, 'http://localhost'));
       // The tag is read before the answer, so the answer holds at least what the tag names: a write committed in
       // between moves the version on, and the next revalidation gets the whole answer. Unreadable: no tag.
-      const etag = catalogGet ? await readCatalogVersion(db).then(catalogEtag, () => undefined) : undefined;
+      const etag = catalogGet ? await readCatalogVersion(db).then((state) => catalogEtag(state, env.SHOP_VARIANT), () => undefined) : undefined;
       if (etag && ifNoneMatchHas(req.headers['if-none-match'], etag)) {
         return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
       }

@@ -31,11 +31,12 @@ export interface CatalogState {
 }
 
 /**
- * A catalog read's validator. The URL holds the query's hash and variables, so the catalog's state and the build are
- * all the tag needs. Weak: the body's bytes differ with its compression, its meaning does not.
+ * A catalog read's validator. The URL holds the query's hash and variables, so the catalog's state, the build and
+ * the shop's variant (its theme and texts) are all the tag needs. Weak: the body's bytes differ with its
+ * compression, its meaning does not.
  */
-export function catalogEtag(state: CatalogState, build: string = serverBuild): string {
-  return `W/"${state.version}.${state.campaignBoundary ?? '0'}.${build}"`;
+export function catalogEtag(state: CatalogState, variant: string, build: string = serverBuild): string {
+  return `W/"${state.version}.${state.campaignBoundary ?? '0'}.${variant}.${build}"`;
 }
 
 /** Whether If-None-Match names this tag (the weak comparison revalidation uses; `*` names any). */
