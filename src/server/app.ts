@@ -62,6 +62,12 @@ export interface App {
   fastify: FastifyInstance;
   start(): Promise<string>;
   stop(): Promise<void>;
+  /**
+   * Resolves once the work the app begins by itself at start-up is done (the back-in-stock notices of SKUs that
+   * came back while no instance listened): its statements are no request's, and a test counting statements waits
+   * for it.
+   */
+  settled(): Promise<void>;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -367,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async start() {
       return fastify.listen({ port: env.PORT, host: env.HOST });
     },
+    settled: () => backInStock.swept,
     async stop() {
       // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
       // may be accepted.

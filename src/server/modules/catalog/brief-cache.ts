@@ -11,6 +11,12 @@ export class BriefCache<T> {
     private readonly maxEntries: number,
   ) {}
 
+  /** The answer kept for the key, if any (it may still be on its way), without computing one. */
+  peek(key: string): Promise<T> | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.until > Date.now() ? hit.value : undefined;
+  }
+
   get(key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);

@@ -18,7 +18,7 @@ import {
   type SkuModel,
   type SkuNameTranslationModel,
 } from './models';
-import { buildWhere, orderBy, pageOf, Params, productFrom, RELEVANCE_STAGES, relevancePageSql, type FacetDimension } from './product-list-sql';
+import { buildWhere, namesPageSql, orderBy, pageOf, Params, productFrom, textPageSql, type FacetDimension } from './product-list-sql';
 import { planSearch, type SearchPlan } from './search-plan';
 import { BriefCache, cachesOf } from './brief-cache';
 
@@ -92,10 +92,6 @@ export function productCountSql(filter: ProductFilter, languageId: LanguageId, s
 /** The search plan of a filter's text, if it has one (search-plan.ts). */
 export const searchPlanOf = (db: Queryable, filter: ProductFilter) => planSearch(db, filter.searchText?.trim(), filter.variant);
 
-/**
- * The ids of a page in relevance order: the products whose name matches, then (only when they do not fill the
- * page) the other hits; see relevancePageSql.
- */
 /** From this many hits a search's words are common enough to look for among the most popular products first. */
 const COMMON_HITS = 2_000;
 
@@ -104,47 +100,61 @@ const hasProductFilter = (filter: ProductFilter) => {
   return Object.values(rest).some((v) => v != null && (!Array.isArray(v) || v.length > 0));
 };
 
-async function relevancePageIds(db: Queryable, filter: ProductFilter, languageId: LanguageId, search: SearchPlan): Promise<number[]> {
+/** A page of a search in relevance order with the search's count. */
+interface SearchPage {
+  products: ProductModel[];
+  count: number;
+}
+
+/**
+ * The askers of one search page at once (a request's products and count) share one reading of it; none keeps it
+ * afterwards (the count cache below does what keeping is worth).
+ */
+const searchPages = new Map<string, BriefCache<SearchPage>>();
+
+function searchPage(db: Queryable, filter: ProductFilter, languageId: LanguageId, search: SearchPlan): Promise<SearchPage> {
+  return cachesOf(searchPages, db, () => new BriefCache(COUNT_TTL_MS, 500)).get(
+    JSON.stringify([languageId, filter]),
+    () => readSearchPage(db, filter, languageId, search),
+    () => false,
+  );
+}
+
+/**
+ * A page in relevance order: the products whose name matches, then (only when they do not fill the page) the other
+ * hits (namesPageSql, textPageSql). The count comes with the names unless it is kept; it also tells when the hits
+ * are common and when the stages so far hold every hit.
+ */
+async function readSearchPage(db: Queryable, filter: ProductFilter, languageId: LanguageId, search: SearchPlan): Promise<SearchPage> {
+  const countCache = countCacheOf(db);
+  const key = listKey(filter, languageId);
+  const kept = countCache.peek(key);
+  const known = kept ? await kept : null;
   const { limit, offset } = pageOf(filter);
-  // The count (asked by the same request, so computed once) also tells when the stages so far hold every hit.
-  const total = await countProducts(db, filter, languageId);
-  if (!total) return [];
-  const common = !hasProductFilter(filter) && total >= COMMON_HITS;
-  const page: number[] = [];
-  // How many hits the stages before this one have: a stage that answers fewer rows than asked has no more.
-  let before = 0;
-  for (const stage of RELEVANCE_STAGES) {
-    const skip = Math.max(0, offset - before);
-    const wanted = limit - page.length;
-    const asked = wanted + (page.length ? 0 : skip);
-    const run = async (within: 'popular' | 'all') => {
-      const { text, values } = relevancePageSql(filter, languageId, search, stage, asked, 0, within);
-      return (await db.query<{ product_id: number }>(text, values)).map((r) => r.product_id);
-    };
-    // Among the most popular first when hits are common (a search alone): enough hits there are the stage's
-    // bestsellers. Few hits are cheaper to read all than to look for among thousands of products.
-    let ids = stage !== 'names' && common ? await run('popular') : [];
-    if (ids.length < asked) ids = await run('all');
-    const mine = page.length ? ids : ids.slice(skip);
-    page.push(...mine);
-    if (page.length >= limit) break;
-    before += ids.length;
-    if (before >= total) break;
+  if (known != null && offset >= known) return { products: [], count: known };
+  const names = namesPageSql(filter, languageId, search, { limit, offset, total: known, columns: productColumns });
+  const rows = await db.query<Partial<ProductRow> & { total: number; named: number[] | null }>(names.text, names.values);
+  const count = rows[0]?.total ?? 0;
+  if (known == null) void countCache.get(key, () => Promise.resolve(count), keepCount);
+  const named = rows[0]?.named ?? [];
+  const toModel = toProduct(languageId);
+  if (named.length >= Math.min(offset + limit, count)) {
+    return { products: rows.filter((r): r is ProductRow & typeof r => r.product_id != null).map(toModel), count };
   }
-  return page;
+  const common = !hasProductFilter(filter) && count >= COMMON_HITS;
+  const text = textPageSql(filter, languageId, search, { limit, offset, total: count, common, named, columns: productColumns });
+  const more = await db.query<Partial<ProductRow>>(text.text, text.values);
+  return { products: more.filter((r): r is ProductRow => r.product_id != null).map(toModel), count };
 }
 
 export async function listProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ProductModel[]> {
   const search = await searchPlanOf(db, filter);
-  if (search && (filter.sort ?? 'RELEVANCE') === 'RELEVANCE') {
-    const ids = await relevancePageIds(db, filter, languageId, search);
-    if (!ids.length) return [];
-    const byId = new Map((await productsByIds(db, ids, languageId)).map((p) => [p.productId, p]));
-    return ids.map((id) => byId.get(id)).filter((p) => p !== undefined);
-  }
+  if (search && isRelevance(filter)) return (await searchPage(db, filter, languageId, search)).products;
   const { text, values } = productPageSql(filter, languageId, search);
   return (await db.query<ProductRow>(text, values)).map(toProduct(languageId));
 }
+
+const isRelevance = (filter: ProductFilter) => (filter.sort ?? 'RELEVANCE') === 'RELEVANCE';
 
 /**
  * Counts from this many up are kept for a short while: counting tens of thousands of hits again for every page
@@ -159,15 +169,27 @@ const listKey = (filter: ProductFilter, languageId: LanguageId) => {
   return JSON.stringify([languageId, rest]);
 };
 
+const countCacheOf = (db: Queryable) => cachesOf(counts, db, () => new BriefCache(COUNT_TTL_MS, 2_000));
+const keepCount = (count: number) => count >= KEPT_COUNT_FROM;
+
+/**
+ * A search in relevance order is counted with its page (searchPage): the request that asks for both reads them in
+ * one statement.
+ */
 export async function countProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<number> {
-  return cachesOf(counts, db, () => new BriefCache(COUNT_TTL_MS, 2_000)).get(
+  const cache = countCacheOf(db);
+  const kept = cache.peek(listKey(filter, languageId));
+  if (kept) return kept;
+  const search = await searchPlanOf(db, filter);
+  if (search && isRelevance(filter)) return (await searchPage(db, filter, languageId, search)).count;
+  return cache.get(
     listKey(filter, languageId),
     async () => {
-      const { text, values } = productCountSql(filter, languageId, await searchPlanOf(db, filter));
+      const { text, values } = productCountSql(filter, languageId, search);
       const [row] = await db.query<{ count: number }>(text, values);
       return row?.count ?? 0;
     },
-    (count) => count >= KEPT_COUNT_FROM,
+    keepCount,
   );
 }
 

@@ -187,7 +187,7 @@ export function buildWhere(
 
 /**
  * The order of a list. RELEVANCE with a search text is not one ORDER BY: the store reads the products whose name
- * matches first and the rest after (relevancePageSql); here it means bestsellers.
+ * matches first and the rest after (namesPageSql, textPageSql); here it means bestsellers.
  */
 export function orderBy(sort: ProductSort | null | undefined, searching = false): string {
   switch (sort ?? (searching ? 'RELEVANCE' : 'LATEST')) {
@@ -204,44 +204,46 @@ export function orderBy(sort: ProductSort | null | undefined, searching = false)
   }
 }
 
-export type RelevanceStage = 'names' | 'own' | 'other';
 /**
- * The most popular products a stage looks through first (within 'popular'). When they hold enough hits, those
- * are the stage's bestsellers, found after reading a few dozen rows for a common word; when they do not, the
- * stage's hits are few and reading them all ('all') is cheap.
+ * The most popular products a text stage looks through first when a search's hits are common. When they hold
+ * enough hits, those are the stage's bestsellers, found after reading a few dozen rows for a common word; when they
+ * do not, the stage reads its other hits too. A search with few hits reads them all at once instead: cheaper than
+ * looking for them among thousands of products.
  */
 export const POPULAR_WALK = 5_000;
-export const RELEVANCE_STAGES: readonly RelevanceStage[] = ['names', 'own', 'other'];
 
 /**
- * The ids of one stage of a search's relevance order, from the search table (migration 0021); each stage reads
- * only its own rows, and a later one only when the earlier ones do not fill the page.
- * - 'names': products whose name in the shown language holds every word, or starts with the text as a whole.
- *   A name that is the text, a parenthesised detail aside, comes first ('gameboy', 'game boy' → 'Game Boy
- *   (DMG-01)'; 'playstation 2' → 'PlayStation 2 (SCPH-39004)'), then bestsellers: a name that merely starts with
- *   a common word ('Mario Kart') does not pass a better-selling one that holds it ('Super Mario World'). The name
- *   is a few hundred hits where the whole text is tens of thousands ('kart' is in every 'kartong').
- * - 'own': other products whose text in the shown language matches (brand, category, filter values, variants).
- * - 'other': products that match only in another language's text.
- * Within 'own' and 'other' bestsellers come first: looked for among the most popular products first (POPULAR_WALK),
- * so a word in half the catalog reads a few dozen rows, not every hit.
+ * One page of a search in relevance order, from the search table (migration 0021), in stages; each reads only its
+ * own rows, and a later one only when the earlier ones do not fill the page.
+ * - names: products whose name in the shown language holds every word, or starts with the text as a whole. A name
+ *   that is the text, a parenthesised detail aside, comes first ('gameboy', 'game boy' → 'Game Boy (DMG-01)';
+ *   'playstation 2' → 'PlayStation 2 (SCPH-39004)'), then bestsellers: a name that merely starts with a common
+ *   word ('Mario Kart') does not pass a better-selling one that holds it ('Super Mario World'). The name is a few
+ *   hundred hits where the whole text is tens of thousands ('kart' is in every 'kartong').
+ * - own: other products whose text in the shown language matches (brand, category, filter values, variants).
+ * - other: products that match only in another language's text.
+ * Within own and other bestsellers come first. When `common`, each is looked for among the POPULAR_WALK most
+ * popular products first, then among the rest: the bestselling hits are a prefix of all hits by popularity, so
+ * the order is the same as reading every hit, and a word in half the catalog reads a few dozen rows.
+ *
+ * Two statements at most, each selecting `columns` of its page's products in order (productFrom's aliases p and
+ * pt): namesPageSql, which fills most pages, and when it does not, textPageSql with the names found so far. Each
+ * stage appends to an array of ids in a CTE of its own and runs only when the array is shorter than the page (a
+ * CASE branch's subquery runs only when taken): one round trip with the early stop of separate statements, and an
+ * order no plan can change (rows of a UNION ALL have none). The stages are not all one statement: planning a
+ * stage that does not run cost more than a round trip (the planner estimates every text condition anew).
  */
-export function relevancePageSql(
-  filter: ProductFilter,
-  languageId: LanguageId,
-  search: SearchPlan,
-  stage: RelevanceStage,
-  limit: number,
-  offset: number,
-  within: 'popular' | 'all' = 'all',
-) {
-  const params = new Params();
+interface RelevanceOptions {
+  limit: number;
+  offset: number;
+  columns: string;
+}
+
+/** What both statements of a relevance page share: the search table's rows, the name condition, the page's end. */
+function relevanceParts(filter: ProductFilter, languageId: LanguageId, search: SearchPlan, params: Params) {
   const filtered = buildWhere({ ...filter, searchText: null }, languageId, params);
   const lang = params.add(languageId);
-  let from = filtered.where === 'TRUE' ? 'product_search ps' : searchFrom(lang);
-  if (within === 'popular') {
-    from = `(SELECT * FROM product_search WHERE language_id = ${lang} ORDER BY sales_count DESC, product_id LIMIT ${params.add(POPULAR_WALK)}) ps`;
-  }
+  const all = filtered.where === 'TRUE' ? 'product_search ps' : searchFrom(lang);
   const conditions = [`ps.language_id = ${lang}`, ...(filtered.where === 'TRUE' ? [] : [filtered.where])];
   // One range per key (not a join to the list of keys), so the planner can OR the index lookups together.
   const byKey = search.keys.map((key) => {
@@ -249,20 +251,91 @@ export function relevancePageSql(
     return `(ps.name_key >= ${ref} AND ps.name_key < ${ref} || chr(1114111))`;
   });
   const nameHit = `(${[`ps.name_vector @@ ${tsQuerySql(search, languageId, params)}`, ...byKey].join(' OR ')})`;
-  // 'all' reads every hit through the text index and sorts them ('+ 0': not by walking the popularity index,
-  // which for a rare hit would read the whole index to find none).
-  let order = within === 'popular' ? 'ps.sales_count DESC, ps.product_id' : 'ps.sales_count + 0 DESC, ps.product_id';
-  if (stage === 'names') {
-    conditions.push(nameHit);
-    order = `(ps.name_key = ANY(${params.add(search.keys)}::text[])) DESC, ${order}`;
+  return { lang, all, conditions, nameHit };
+}
+
+/**
+ * Reading every hit goes through the text index and sorts them ('+ 0': not by walking the popularity index, which
+ * for a rare hit would read the whole index to find none).
+ */
+const BY_HITS = 'ps.sales_count + 0 DESC, ps.product_id';
+
+/** The page's products, in the order of the ids array `ids` (a CTE's column) from the offset on. */
+const pageRows = (ids: string, offset: string, lang: string) =>
+  `LEFT JOIN LATERAL unnest(${ids}[${offset} + 1:]) WITH ORDINALITY AS page(product_id, n) ON TRUE
+    LEFT JOIN (${productFrom(lang)}) ON p.product_id = page.product_id`;
+
+/**
+ * The names stage with the page's products, and the search's count (`total`, when the caller does not know it
+ * yet; it also ends the stage once it holds every hit). Each row carries the count, and the first the ids the stage
+ * found (textPageSql goes on from them); a page with no product is one row without one.
+ */
+export function namesPageSql(filter: ProductFilter, languageId: LanguageId, search: SearchPlan, options: RelevanceOptions & { total: number | null }) {
+  const { limit, offset, columns, total } = options;
+  const params = new Params();
+  let counted: string;
+  if (total == null) {
+    const { from, where } = buildWhere(filter, languageId, params, { search, bareSearch: true });
+    counted = `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`;
   } else {
-    // The function behind @@, so the weighted test stays a filter on the rows found: as an index condition it
-    // read every word's posting lists a second time.
-    const own = `ts_match_vq(ps.search_vector, ${tsQuerySql(search, languageId, params, 'ab')})`;
-    conditions.push(`ps.search_vector @@ ${tsQuerySql(search, languageId, params)}`, stage === 'own' ? own : `NOT ${own}`, `NOT ${nameHit}`);
+    counted = `SELECT ${params.add(total)}::int AS n`;
   }
-  const text = `SELECT ps.product_id FROM ${from} WHERE ${conditions.join(' AND ')}
-    ORDER BY ${order} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  const { lang, all, conditions, nameHit } = relevanceParts(filter, languageId, search, params);
+  const text = `WITH total AS MATERIALIZED (${counted}),
+    named AS MATERIALIZED (SELECT ARRAY(SELECT ps.product_id FROM ${all} WHERE ${[...conditions, nameHit].join(' AND ')}
+      ORDER BY (ps.name_key = ANY(${params.add(search.keys)}::text[])) DESC, ${BY_HITS}
+      LIMIT LEAST(${params.add(offset + limit)}, total.n)) AS ids FROM total)
+    SELECT total.n AS total, CASE WHEN COALESCE(page.n, 1) = 1 THEN named.ids END AS named, ${columns} FROM total CROSS JOIN named
+    ${pageRows('named.ids', params.add(offset), lang)}
+    ORDER BY page.n`;
+  return { text, values: params.values };
+}
+
+/** The stages after the names, appended to the names found (`named`), with the page's products. */
+export function textPageSql(
+  filter: ProductFilter,
+  languageId: LanguageId,
+  search: SearchPlan,
+  options: RelevanceOptions & { total: number; common: boolean; named: readonly number[] },
+) {
+  const { limit, offset, total, common, named, columns } = options;
+  const params = new Params();
+  const { lang, all, conditions, nameHit } = relevanceParts(filter, languageId, search, params);
+  const wanted = params.add(Math.min(offset + limit, total));
+  const textHit = `ps.search_vector @@ ${tsQuerySql(search, languageId, params)}`;
+  // The function behind @@, so the weighted test stays a filter on the rows found: as an index condition it read
+  // every word's posting lists a second time.
+  const own = `ts_match_vq(ps.search_vector, ${tsQuerySql(search, languageId, params, 'ab')})`;
+  const popularRows = `SELECT * FROM product_search WHERE language_id = ${lang} ORDER BY sales_count DESC, product_id`;
+  // Bound only when used: PostgreSQL cannot type an unused parameter.
+  let walkRef: string | undefined;
+  const walk = () => (walkRef ??= params.add(POPULAR_WALK));
+  const stages: { from: string; where: string[]; order: string }[] = [];
+  for (const match of [own, `NOT ${own}`]) {
+    const where = [...conditions, textHit, match, `NOT ${nameHit}`];
+    if (!common) {
+      stages.push({ from: all, where, order: BY_HITS });
+      continue;
+    }
+    // The popular products' hits, then the hits after the last of them in the same order.
+    stages.push({ from: `(${popularRows} LIMIT ${walk()}) ps`, where, order: 'ps.sales_count DESC, ps.product_id' });
+    stages.push({
+      from: `${all} CROSS JOIN (SELECT sales_count, product_id FROM (${popularRows} OFFSET ${walk()} - 1 LIMIT 1) e) edge`,
+      where: [...where, '(ps.sales_count < edge.sales_count OR (ps.sales_count = edge.sales_count AND ps.product_id > edge.product_id))'],
+      order: BY_HITS,
+    });
+  }
+  const ctes = stages.map(({ from, where, order }, i) => {
+    const before = `s${i}.ids`;
+    return `s${i + 1} AS MATERIALIZED (SELECT CASE WHEN cardinality(${before}) >= ${wanted} THEN ${before}
+      ELSE ${before} || ARRAY(SELECT ps.product_id FROM ${from} WHERE ${where.join(' AND ')} ORDER BY ${order}
+        LIMIT ${wanted} - cardinality(${before})) END AS ids FROM s${i})`;
+  });
+  const text = `WITH s0 AS MATERIALIZED (SELECT ${params.add(named)}::int[] AS ids),
+    ${ctes.join(',\n    ')}
+    SELECT ${columns} FROM s${stages.length} last
+    ${pageRows('last.ids', params.add(offset), lang)}
+    ORDER BY page.n`;
   return { text, values: params.values };
 }
 

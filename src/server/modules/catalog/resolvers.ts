@@ -7,7 +7,7 @@ import { MAX_SEARCH_LENGTH } from '../../../shared/limits';
 import type { FilterInputType, ProductFacets, Resolvers } from '../../graphql/generated/resolvers-types';
 import type { RequestContext } from '../../request-context';
 import { catalogLoaders } from './loaders';
-import type { CategoryModel, ProductFacetsModel, ProductFilter } from './models';
+import type { CategoryModel, ProductFacetsModel, ProductFilter, SearchSuggestionsModel } from './models';
 import { priceOf } from './price';
 import {
   clampLimit,
@@ -65,6 +65,9 @@ export function toProductFilter({ price, ...rest }: FilterInputType): ProductFil
   return { ...rest, priceMinor: price ? { min: minor(price.min), max: minor(price.max) } : null };
 }
 
+/** The product list the suggestions show. */
+const suggestedList = (s: SearchSuggestionsModel): ProductFilter => ({ searchText: s.searchText, variant: s.variant, sort: 'RELEVANCE', limit: s.limit });
+
 const facetsView = ({ priceMinor, ...counts }: ProductFacetsModel): ProductFacets => ({
   ...counts,
   price: priceMinor ? { min: toMajor(priceMinor.min), max: toMajor(priceMinor.max) } : null,
@@ -110,9 +113,9 @@ export const catalogResolvers: Resolvers = {
     facets: async (list, _, ctx) => facetsView(await productFacets(ctx.db, list.filter, list.languageId)),
   },
   SearchSuggestions: {
-    products: (s, _, ctx) =>
-      s.searchText ? listProducts(ctx.db, { searchText: s.searchText, variant: s.variant, sort: 'RELEVANCE', limit: s.limit }, s.languageId) : [],
-    count: (s, _, ctx) => (s.searchText ? countProducts(ctx.db, { searchText: s.searchText, variant: s.variant }, s.languageId) : 0),
+    products: (s, _, ctx) => (s.searchText ? listProducts(ctx.db, suggestedList(s), s.languageId) : []),
+    // The same list as the products: the store reads a search's page and count together.
+    count: (s, _, ctx) => (s.searchText ? countProducts(ctx.db, suggestedList(s), s.languageId) : 0),
     tags: async (s, _, ctx) => {
       if (!prefixTsQuery(s.searchText)) return [];
       // Like the product search, a name also matches the text with two neighbouring letters swapped ('sgea'),

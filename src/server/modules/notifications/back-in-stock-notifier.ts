@@ -55,10 +55,13 @@ export async function notifyBackInStock(deps: Pick<BackInStockNotifierDeps, 'db'
  * is back on the shelf. At start it first looks at every SKU someone waits for, so a change this instance did not
  * hear (it was down, or the process stopped between the commit and the event) is still answered.
  */
-export function startBackInStockNotifier(deps: BackInStockNotifierDeps): { stop(): Promise<void> } {
+export function startBackInStockNotifier(deps: BackInStockNotifierDeps): { swept: Promise<void>; stop(): Promise<void> } {
   const events = deps.pubsub.subscribe('stockChanged');
-  const run = async () => {
+  const sweep = (async () => {
     for (const { skuId, productId } of await selectWaitedForSkus(deps.db)) await notifyBackInStock(deps, skuId, productId);
+  })();
+  const run = async () => {
+    await sweep;
     for await (const event of events) {
       if (!event.stock.inStock) continue;
       try {
@@ -70,6 +73,10 @@ export function startBackInStockNotifier(deps: BackInStockNotifierDeps): { stop(
   };
   const running = run().catch(deps.onError);
   return {
+    swept: sweep.then(
+      () => undefined,
+      () => undefined,
+    ),
     async stop() {
       await events.return?.();
       await running;
