@@ -72,6 +72,22 @@ describe.each(testDbKinds())('catalog reads revalidate by the catalog version on
     expect((await get(layoutGetUrl(channels.sv), layoutBefore)).statusCode).toBe(200);
   });
 
+  it('never serves an answer kept from before a write under the new tag (a search plan kept a minute, counts 30 s)', async () => {
+    const searchUrl = catalogGetUrl('ProductList', { filter: { searchText: 'wqertyzon' }, channelId: channels.sv.channelId, languageId: 'sv' });
+    const none = await get(searchUrl);
+    expect(none.body).toContain('"count":0');
+    await db.query(
+      // A name the typo 'wqertyzon' (two letters swapped) means: the plan kept from before found no such word.
+      `UPDATE product_translations SET name = name || ' Qwertyzon', search_text = search_text || ' qwertyzon', search_folded = search_folded || ' qwertyzon',
+         search_vector = search_vector || to_tsvector('simple', 'qwertyzon') WHERE product_id = $1`,
+      [productId],
+    );
+    const found = await get(searchUrl, String(none.headers.etag));
+    expect(found.statusCode).toBe(200);
+    expect(found.body).not.toContain('"count":0');
+    expect((await get(searchUrl, String(found.headers.etag))).statusCode).toBe(304);
+  });
+
   it('keeps the tag through a sale that changes no stock text, and moves it when the count is shown', async () => {
     await db.query('UPDATE skus SET stock = 13 WHERE sku_id = $1', [skuId]);
     const plenty = await tagOf(productUrl);

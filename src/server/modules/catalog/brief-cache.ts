@@ -17,6 +17,11 @@ export class BriefCache<T> {
     return hit && hit.until > Date.now() ? hit.value : undefined;
   }
 
+  /** Forgets every answer (one still on its way finishes for its askers, but is not served again). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   get(key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
@@ -41,8 +46,30 @@ export class BriefCache<T> {
  * Whatever a cache keeps must therefore stay right for a short while whichever operation asks.
  */
 export function cachesOf<T>(caches: Map<string, BriefCache<T>>, db: object, make: () => BriefCache<T>): BriefCache<T> {
-  const key = 'kind' in db && typeof db.kind === 'string' ? db.kind : 'db';
-  let cache = caches.get(key);
-  if (!cache) caches.set(key, (cache = make()));
+  const kind = kindOf(db);
+  let cache = caches.get(kind);
+  if (!cache) {
+    caches.set(kind, (cache = make()));
+    let ofKind = cachesByKind.get(kind);
+    if (!ofKind) cachesByKind.set(kind, (ofKind = new Set()));
+    ofKind.add(cache as BriefCache<unknown>);
+  }
   return cache;
+}
+
+const kindOf = (db: object): string => ('kind' in db && typeof db.kind === 'string' ? db.kind : 'db');
+const cachesByKind = new Map<string, Set<BriefCache<unknown>>>();
+const catalogStateSeen = new Map<string, string>();
+
+/**
+ * A catalog read's ETag names the catalog's state it was read after (readCatalogVersion), so nothing kept from
+ * before that state may go into its answer: a count or a search plan kept from before a write would otherwise be
+ * served under the new tag, and revalidated as current until the next write. The first read that sees a new state
+ * empties this database's caches; a computation started after it reads the new state.
+ */
+export function seeCatalogState(db: object, state: string): void {
+  const kind = kindOf(db);
+  if (catalogStateSeen.get(kind) === state) return;
+  catalogStateSeen.set(kind, state);
+  for (const cache of cachesByKind.get(kind) ?? []) cache.clear();
 }

@@ -20,7 +20,7 @@ import {
 } from './models';
 import { buildWhere, namesPageSql, orderBy, pageOf, Params, productFrom, textPageSql, type FacetDimension } from './product-list-sql';
 import { planSearch, type SearchPlan } from './search-plan';
-import { BriefCache, cachesOf } from './brief-cache';
+import { BriefCache, cachesOf, seeCatalogState } from './brief-cache';
 
 /*
  * Every SQL statement of the catalog, each mapping its rows to the catalog's models (models.ts): snake_case
@@ -592,5 +592,6 @@ export async function readCatalogVersion(db: Queryable, at?: Date): Promise<{ ve
     [at?.toISOString() ?? null],
   );
   if (!row) throw new Error('catalog_version has no row (migration 0022)');
+  if (!at) seeCatalogState(db, `${row.version}.${row.boundary ?? ''}`);
   return { version: row.version, campaignBoundary: row.boundary };
 }
