@@ -22,6 +22,7 @@ export interface MailTexts {
   total: string;
   vatIncluded: string;
   giftCard: string;
+  credit: string;
   amountToPay: string;
   shippingMethod: string;
   paymentMethod: string;
@@ -50,6 +51,7 @@ function mailTextsIn(languageId: LanguageId): MailTexts {
     total: t(languageId, 'mail.total'),
     vatIncluded: t(languageId, 'mail.vatIncluded'),
     giftCard: t(languageId, 'mail.giftCard'),
+    credit: t(languageId, 'mail.credit'),
     amountToPay: t(languageId, 'mail.amountToPay'),
     shippingMethod: t(languageId, 'mail.shippingMethod'),
     paymentMethod: t(languageId, 'mail.paymentMethod'),

@@ -9,6 +9,7 @@ import { lockCartForShop, refillCart } from '../cart';
 import { returnGiftCardDraw } from '../gift-card';
 import { changeStock, type StockLedger } from '../inventory';
 import { paymentProvider, type PaymentOutcome } from '../payment';
+import { returnCreditDraw } from '../store-credit';
 import { orderTexts } from './messages';
 import type { OrderRecord } from './models';
 import { queueOrderMail } from './order-mails';
@@ -17,14 +18,15 @@ import { canMove, needsPayment, statusLabel } from './status';
 
 /**
  * Cancels a locked order: the units it took go back on the shelf (backordered ones were never taken), then what
- * it drew from a gift card goes back on the card (once: see returnGiftCardDraw), the card locked last as in
- * placeOrder.
+ * it drew from a gift card goes back on the card and what it drew from the customer's store credit back on the
+ * balance (each once: see returnGiftCardDraw, returnCreditDraw), locked in placeOrder's order: card, then balance.
  */
 async function cancelLocked(tx: Queryable, stock: StockLedger, order: OrderRecord, by: string): Promise<void> {
   const lines = await selectOrderLines(tx, order.orderId);
   await stock.lock(lines.map((l) => l.skuId));
   for (const line of lines) await stock.putBack(line.skuId, line.quantity - line.backordered);
   await returnGiftCardDraw(tx, order.orderId);
+  await returnCreditDraw(tx, order.orderId);
   await updateStatus(tx, order.orderId, 'CANCELLED');
   await insertStatusChange(tx, order.orderId, order.status, 'CANCELLED', by);
 }
