@@ -228,7 +228,7 @@ export type AccountBalanceQueryVariables = Exact<{
 }>;
 
 
-export type AccountBalanceQuery = { __typename: 'Query', getUser: { __typename: 'User', customerId: number, email: string, customerType: CustomerType, firstName: string | null, lastName: string | null, phoneNumber: string | null, gender: Gender, careOf: string | null, streetAddress: string | null, addressLine2: string | null, zip: string | null, city: string | null, country: string, personalIdNumber: string | null, organisationIdNumber: string | null, companyName: string | null, newsletterConsent: boolean, shopAs: boolean }, getBalance: { __typename: 'Balance', amount: number, amountFormatted: string, movements: Array<{ __typename: 'BalanceMovement', createdAt: string, amount: number, amountFormatted: string, description: string, orderNumber: number | null }> } };
+export type AccountBalanceQuery = { __typename: 'Query', getUser: { __typename: 'User', customerId: number, email: string, customerType: CustomerType, firstName: string | null, lastName: string | null, phoneNumber: string | null, gender: Gender, careOf: string | null, streetAddress: string | null, addressLine2: string | null, zip: string | null, city: string | null, country: string, personalIdNumber: string | null, organisationIdNumber: string | null, companyName: string | null, newsletterConsent: boolean, shopAs: boolean }, getBalance: { __typename: 'Balance', amount: number, amountFormatted: string, movements: Array<{ __typename: 'BalanceMovement', createdAt: string, amount: number, amountFormatted: string, description: string, orderNumber: number | null, balanceAfterFormatted: string }> } };
 
 export type UpdateUserMutationVariables = Exact<{
   user: UserInput;
