@@ -69,6 +69,8 @@ export interface MailPreviewTexts {
   sample: string;
   stored: (to: string) => string;
   plain: string;
+  /** Shown without scripts: the render script draws the mail, the plain-text version is there without it. */
+  noScript: string;
 }
 
 function previewTextsIn(languageId: LanguageId): MailPreviewTexts {
@@ -85,6 +87,7 @@ function previewTextsIn(languageId: LanguageId): MailPreviewTexts {
     sample: t(languageId, 'mail.preview.sample'),
     stored: (to) => t(languageId, 'mail.preview.stored', { to }),
     plain: t(languageId, 'mail.preview.plain'),
+    noScript: t(languageId, 'mail.preview.noScript'),
   };
 }
 
