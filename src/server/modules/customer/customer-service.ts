@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { isValidEmail } from '../../../shared/email';
-import { invalidInput, invalidFields } from '../../domain-error';
+import { invalidFields } from '../../domain-error';
 import type { UserInput } from '../../generated/api-types';
 import { checkoutTexts, customerFieldErrors, emptyCheckout, mergeCheckout, type CustomerFields } from '../checkout';
 import { forgetMails } from '../mail';
