@@ -96,7 +96,7 @@ export interface SettleOptions {
   /**
    * The order has waited its hard limit: a provider that still says PENDING gets no more time. It is told to
    * stop the payment (cancelPayment; if it cannot, this throws and the order is left for later), then the order
-   * is cancelled as a GENERAL failure (recorded as by 'payment-timeout'), giving its stock and gift card draw back.
+   * is cancelled as a GENERAL failure (recorded as by 'payment-timeout'), giving its stock, gift card and store credit draws back.
    */
   cancelIfStillPending: boolean;
   /**
@@ -110,7 +110,7 @@ export interface SettleOptions {
 /**
  * Asks the order's provider how its payment went and settles it: paid marks it paid and queues the confirmation
  * mail; failed (or still pending past the hard limit) marks the payment failed and, while the order may still be
- * cancelled (status.ts), cancels it, stock and gift card draw back. The one path for the shopper's return
+ * cancelled (status.ts), cancels it, stock, gift card and store credit draws back. The one path for the shopper's return
  * (completePayment) and the sweeper.
  *
  * Settles exactly once, however many ask at the same time: the provider is asked without any lock held, then the
@@ -159,7 +159,7 @@ export async function settlePayment(
 
 /**
  * The shopper is back from the payment page: the provider says how it went. Paid marks the order paid; failed
- * cancels it (stock and gift card draw back) and refills the cart; still pending leaves it for the provider to
+ * cancels it (stock, gift card and store credit draws back) and refills the cart; still pending leaves it for the provider to
  * decide (the payment sweeper asks again later). Settles once: later calls answer the order as it is.
  */
 export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, variant: ShopVariant): Promise<OrderRecord> {
