@@ -53,6 +53,7 @@ describe.each(testDbKinds())('mail previews on %s', (kind) => {
       expect([...res.body.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/mail/render.js" defer="">', '<script type="application/json" id="mail-html">']);
       expect(res.body).toMatch(/<iframe id="mail-frame" title="[^"]*" hidden="" sandbox="allow-popups allow-popups-to-escape-sandbox"/);
       expect(res.body).not.toMatch(/srcdoc/i);
+      expect(res.body).toContain('<noscript><p style="margin:0 0 12px">Mailet visas med JavaScript påslaget. Textversionen finns här nedanför.</p></noscript>');
       expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self'/);
       const mail = framed(res.body);
       expect(mail).toContain('Tack för din beställning!');
