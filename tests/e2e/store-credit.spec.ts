@@ -30,7 +30,8 @@ test.describe('store credit', () => {
     const useCredit = payment.getByRole('checkbox', { name: `Använd mitt saldo (${formatMoney(2_000, 'sv')})` });
     // On by default: credit the customer was given is used unless they keep it.
     await expect(useCredit).toBeChecked();
-    const row = (label: string) => payment.locator('div', { has: page.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }) }).getByRole('definition');
+    // The amount beside a label of the summary (its term's own definition).
+    const row = (label: string) => payment.getByRole('term').filter({ hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
     await expect(row('Saldo')).toHaveText(`−${formatMoney(2_000, 'sv')}`);
     const totalText = (await row('Totalt').textContent())!;
     const totalMinor = Math.round(Number(totalText.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
