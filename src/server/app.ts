@@ -31,7 +31,7 @@ import { createAddressLimits, SIGN_CHALLENGE_SECONDS } from './limits/address-li
 import { clientAddressResolver, trustedProxy } from './limits/client-address';
 import { refusePageOverBudget } from './limits/page-limit';
 import { productImageSvg } from './images/product-image';
-import { registerDevMailbox, registerMailPreviews } from './modules/mail';
+import { registerDevMailbox, registerMailPreviews, registerMailRenderScript } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { Listen, PubSub } from './pubsub';
 import { createLiveHub } from './graphql/live';
@@ -275,6 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('Cache-Control', 'public, max-age=86400');
     return reply.type('image/svg+xml').send(svg);
   });
+
+  // The mail layout's render script is a static file: it does not draw from the page budget.
+  registerMailRenderScript(fastify);
 
   // Before the page renderer's catch-all, which would otherwise answer these paths with a 404 page. A preview is
   // rendered on the server like a page, so it draws from the page budget.

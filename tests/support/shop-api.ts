@@ -41,8 +41,8 @@ export interface CatalogProduct {
  * Single-SKU products whose stock is counted (not oversellable, not static), cheapest first: the tests' goods. The
  * list does not depend on stock, so one test setting a product's stock to 0 does not shift another's pick; a test
  * restocks what it uses (setStock). Tests run side by side, so each spec owns its indices: checkout 0–8, account 9,
- * offline-data 10, pwa 11, small-screens 12–17, the train-ride example 18, cart-notices the last 9; live.spec takes the
- * catalog's dearest products.
+ * offline-data 10, pwa 11, small-screens 12–17, the train-ride example 18, store-credit 19, cart-notices the last 9;
+ * live.spec takes the catalog's dearest products.
  */
 export async function buyableProducts(request: APIRequestContext): Promise<CatalogProduct[]> {
   const data = await graphql<{ products: { products: CatalogProduct[] } }>(
@@ -63,6 +63,22 @@ export async function setStock(request: APIRequestContext, skuId: number, stock:
     E2E_ADMIN,
   );
   await graphql(request, 'mutation($skuId: Int!, $stock: Int!) { setSkuStock(skuId: $skuId, stock: $stock) { skuId } }', { skuId, stock }, adminLogin.token);
+}
+
+/** Store credit booked for a customer (by their token) through the admin API, as staff would book it; kronor. */
+export async function bookCredit(request: APIRequestContext, customerToken: string, amount: number, description: string): Promise<void> {
+  const { getUser } = await graphql<{ getUser: { customerId: number } }>(request, '{ getUser { customerId } }', {}, customerToken);
+  const { adminLogin } = await graphql<{ adminLogin: { token: string } }>(
+    request,
+    'mutation($email: String!, $password: String!) { adminLogin(email: $email, password: $password) { token } }',
+    E2E_ADMIN,
+  );
+  await graphql(
+    request,
+    'mutation($id: Int!, $amount: Float!, $text: String!) { addCustomerCredit(customerId: $id, amount: $amount, description: $text) { amount } }',
+    { id: getUser.customerId, amount, text: description },
+    adminLogin.token,
+  );
 }
 
 /** A cart made through the API and handed to the browser in the cart cookie, as a returning shopper has. */

@@ -302,18 +302,20 @@ export type Mutation = {
   createOrUpdateCheckout: Checkout;
   /**
    * Saves the form, re-validates it and places the order in one transaction: stock is checked and taken, the
-   * lines are recorded at the cart's prices, the applied gift card is drawn from (its balance, at most the total;
-   * if another order spent part of it meanwhile, what is left), the cart is emptied. The same idempotencyKey again
+   * lines are recorded at the cart's prices, the applied gift card is drawn from (its balance, at most the total),
+   * then a signed-in customer's store credit (when useStoreCredit) for what the card leaves, the cart is emptied. If
+   * another order spent part of the card or the balance meanwhile, nothing is placed (NOT_PLACEABLE with the amount
+   * they cover now). The same idempotencyKey again
    * answers the same order. Then the payment starts with the provider for what the card did not cover, and
-   * redirectUrl is where the shopper goes next. When the card covers everything the order is paid at once and
-   * redirectUrl is the confirmation page.
+   * redirectUrl is where the shopper goes next. When the card and the credit cover everything the order is paid at
+   * once and redirectUrl is the confirmation page.
    */
   placeOrder: PlaceOrderResult;
   /**
    * The shopper is back from the payment page (/checkout/confirm or /checkout/klarna-fail): asks the provider how
    * the payment went and settles the order. Paid: the order stays RECEIVED and is marked paid. Failed: the order
    * is cancelled, its stock returned and its lines put back in the cart, so 'go back' finds the cart as it was.
-   * What was drawn from a gift card goes back on the card. Calling it again changes nothing.
+   * What was drawn from a gift card goes back on the card, and what was drawn from the store credit on the balance. Calling it again changes nothing.
    */
   completePayment: Order;
   /**
@@ -1044,7 +1046,12 @@ export type PaymentMethod =
    * A checkout whose card pays everything needs no paymentMethod, and placeOrder records GIFT_CARD whatever was
    * chosen. Sent in CheckoutInput while something is left to pay it is a validation error on paymentMethod.
    */
-  | 'GIFT_CARD';
+  | 'GIFT_CARD'
+  /**
+   * Set by the server, never chosen: the signed-in customer's store credit paid the order, or what its gift card left
+   * (nothing was left for a provider). Sent in CheckoutInput while something is left to pay it is a validation error.
+   */
+  | 'STORE_CREDIT';
 
 /**
  * The checkout form. createOrUpdateCheckout merges: a field left out keeps what was saved, an explicit null
@@ -1078,6 +1085,11 @@ export type CheckoutInput = {
    */
   paymentMethod?: InputMaybe<PaymentMethod>;
   acceptedPurchaseTerms?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Whether a signed-in customer's store credit pays what the gift card leaves (default true: a customer expects
+   * credit they were given to be used; they may turn it off to keep it). Ignored for a guest.
+   */
+  useStoreCredit?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 /** One problem with one field, in the request's language. field is the CheckoutInput field name. */
@@ -1125,7 +1137,12 @@ export type CheckoutTotals = {
    * the total with the chosen carrier's fee). On an order: what was drawn from the card. 0 without a card.
    */
   giftCardIncVat: Scalars['Float']['output'];
-  /** totalIncVat less giftCardIncVat. 0: the gift card pays it all and no payment page is needed. */
+  /**
+   * The store credit's part of the total, after the gift card. On a checkout: what the signed-in customer's balance
+   * would cover now (when useStoreCredit). On an order: what was drawn from the balance. 0 for a guest.
+   */
+  storeCreditIncVat: Scalars['Float']['output'];
+  /** totalIncVat less giftCardIncVat and storeCreditIncVat. 0: they pay it all and no payment page is needed. */
   amountToPayIncVat: Scalars['Float']['output'];
   goodsIncVatFormatted: Scalars['String']['output'];
   discountIncVatFormatted: Scalars['String']['output'];
@@ -1133,6 +1150,7 @@ export type CheckoutTotals = {
   totalIncVatFormatted: Scalars['String']['output'];
   vatFormatted: Scalars['String']['output'];
   giftCardIncVatFormatted: Scalars['String']['output'];
+  storeCreditIncVatFormatted: Scalars['String']['output'];
   amountToPayIncVatFormatted: Scalars['String']['output'];
 };
 
@@ -1159,6 +1177,11 @@ export type Checkout = {
   shippingMethodId?: Maybe<Scalars['String']['output']>;
   paymentMethod?: Maybe<PaymentMethod>;
   acceptedPurchaseTerms: Scalars['Boolean']['output'];
+  /** Whether the store credit pays what the gift card leaves (see CheckoutInput.useStoreCredit). */
+  useStoreCredit: Scalars['Boolean']['output'];
+  /** The signed-in customer's store credit balance as it is now (kronor inc VAT); null for a guest. */
+  storeCreditBalanceIncVat?: Maybe<Scalars['Float']['output']>;
+  storeCreditBalanceIncVatFormatted?: Maybe<Scalars['String']['output']>;
   /** Every problem with the form as saved (also for fields not touched yet: the UI decides what to show when). */
   validationErrors: Array<CheckoutValidationError>;
   /** Carriers for country + zip; empty until a valid zip is entered. */
@@ -1321,14 +1344,22 @@ export type UserOrders = {
   history: Array<Order>;
 };
 
-/** One change to the store credit: positive adds, negative spends (kronor inc VAT). */
+/**
+ * One change to the store credit: positive adds, negative spends (kronor inc VAT). An order's draw and its give-back
+ * (failed payment, cancellation) are described in the request's language and name the order; an admin's booking
+ * keeps the admin's text.
+ */
 export type BalanceMovement = {
   __typename?: 'BalanceMovement';
+  /** ISO 8601 (UTC); shown in the shop's time zone. */
   createdAt: Scalars['String']['output'];
   amount: Scalars['Float']['output'];
   amountFormatted: Scalars['String']['output'];
   description: Scalars['String']['output'];
   orderNumber?: Maybe<Scalars['Int']['output']>;
+  /** The balance right after this movement. */
+  balanceAfter: Scalars['Float']['output'];
+  balanceAfterFormatted: Scalars['String']['output'];
 };
 
 /** The customer's store credit (kronor inc VAT) with its movements, newest first. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { useLoaderData } from 'react-router';
-import { FormattedDate, FormattedMessage } from '../../i18n/intl';
+import { FormattedMessage, useIntl } from '../../i18n/intl';
+import { formatShopDate } from '../../../shared/dates';
 import { AccountBalanceDocument } from '../../graphql/generated/documents/AccountBalance';
 import type { AccountBalanceQuery } from '../../graphql/generated/operations';
 import type { LoaderEnv } from '../../lib/route-context';
@@ -11,7 +12,12 @@ export function balanceLoader(args: LoaderFunctionArgs, env: LoaderEnv) {
   return accountLoader(args, env, AccountBalanceDocument);
 }
 
+/**
+ * Mina sidor › Saldo: the balance and its movements, newest first: the day (in the shop's time zone, so server and
+ * browser render the same day wherever they run), what it was, the amount and the balance after it.
+ */
 export function BalancePage() {
+  const intl = useIntl();
   const loaded = useLoaderData() as AccountLoaderData<AccountBalanceQuery>;
   if (loaded.signingIn) return <SigningIn />;
   const { getUser, getBalance } = loaded.data;
@@ -28,10 +34,9 @@ export function BalancePage() {
           <ul className="account-balance__movements">
             {getBalance.movements.map((movement, index) => (
               <li key={index}>
-                <span>
-                  <FormattedDate value={movement.createdAt} dateStyle="medium" />
-                </span>
-                <span>
+                <time dateTime={movement.createdAt}>{formatShopDate(movement.createdAt, intl.locale)}</time>
+                <span className="account-order__price">{movement.amountFormatted}</span>
+                <span className="account-balance__text">
                   {movement.description}
                   {movement.orderNumber !== null && movement.orderNumber !== undefined && (
                     <>
@@ -40,7 +45,9 @@ export function BalancePage() {
                     </>
                   )}
                 </span>
-                <span className="account-order__price">{movement.amountFormatted}</span>
+                <span className="account-balance__after">
+                  <FormattedMessage id="account.balance.after" values={{ amount: movement.balanceAfterFormatted }} />
+                </span>
               </li>
             ))}
           </ul>

@@ -3,7 +3,8 @@ import type { CheckoutTotalsFieldsFragment } from '../../graphql/generated/opera
 import { PromoCodeShippingNote } from '../cart/parts';
 
 /**
- * The sums with the chosen carrier's fee, as the order will be charged (and as an order keeps them). In the
+ * The sums with the chosen carrier's fee, as the order will be charged (and as an order keeps them), with what a
+ * gift card and the store credit pay and what is left to pay. In the
  * checkout, `promoCode` says what the code does to the chosen carrier's fee, told under its discount.
  */
 export function CheckoutTotals({
@@ -15,6 +16,8 @@ export function CheckoutTotals({
   shippingChosen?: boolean;
   promoCode?: { shippingFeeIncVat: number; netSavingIncVat: number };
 }) {
+  // A gift card or store credit pays a part: the total stays as it is, and what is left to pay follows.
+  const prepaid = totals.giftCardIncVat > 0 || totals.storeCreditIncVat > 0;
   return (
     <dl className="checkout-totals">
       <div>
@@ -45,18 +48,28 @@ export function CheckoutTotals({
       </div>
       <div className="checkout-totals__total">
         <dt>
-          <FormattedMessage id={totals.giftCardIncVat > 0 ? 'cart.total' : 'checkout.summary.total'} />
+          <FormattedMessage id={prepaid ? 'cart.total' : 'checkout.summary.total'} />
         </dt>
         <dd>{totals.totalIncVatFormatted}</dd>
       </div>
-      {totals.giftCardIncVat > 0 && (
+      {prepaid && (
         <>
-          <div>
-            <dt>
-              <FormattedMessage id="checkout.summary.giftCard" />
-            </dt>
-            <dd>−{totals.giftCardIncVatFormatted}</dd>
-          </div>
+          {totals.giftCardIncVat > 0 && (
+            <div>
+              <dt>
+                <FormattedMessage id="checkout.summary.giftCard" />
+              </dt>
+              <dd>−{totals.giftCardIncVatFormatted}</dd>
+            </div>
+          )}
+          {totals.storeCreditIncVat > 0 && (
+            <div>
+              <dt>
+                <FormattedMessage id="checkout.summary.credit" />
+              </dt>
+              <dd>−{totals.storeCreditIncVatFormatted}</dd>
+            </div>
+          )}
           <div className="checkout-totals__total">
             <dt>
               <FormattedMessage id="cart.amountToPay" />

@@ -14,8 +14,9 @@ const termsPath = (languageId: 'sv' | 'en') => routes.content(languageId === 'sv
 
 /**
  * How to pay, closed until the details, postcode and carrier are valid, then the sums, the
- * terms and the button that places the order. A gift card that pays everything leaves nothing to choose: the
- * server needs no method then and records the order as paid by gift card.
+ * terms and the button that places the order. A signed-in customer with store credit sees their balance and
+ * chooses whether it pays (on by default). A gift card and credit that pay everything leave nothing to choose: the
+ * server needs no method then and records the order as paid by them.
  */
 export function PaymentSection({ state }: { state: CheckoutState }) {
   const intl = useIntl();
@@ -26,17 +27,40 @@ export function PaymentSection({ state }: { state: CheckoutState }) {
   const { value: orderMessage, onChange: changeOrderMessage, onBlur: leaveOrderMessage, name, required, ...orderMessageField } = useCheckoutField(state)('orderMessage');
   const totals = state.checkout?.totals;
   // Only once a carrier is chosen (the step is open): before that the fee is not in the total the card covers.
-  const paidByGiftCard = !blocked && totals !== undefined && totals.amountToPayIncVat === 0 && totals.giftCardIncVat > 0;
+  const paidInFull = !blocked && totals !== undefined && totals.amountToPayIncVat === 0 && (totals.giftCardIncVat > 0 || totals.storeCreditIncVat > 0);
+  const creditBalance = state.checkout?.storeCreditBalanceIncVat ?? 0;
   return (
     <CheckoutStep step={4} name="payment" titleId="checkout.payment">
+      {creditBalance > 0 && (
+        <fieldset className="checkout-credit">
+          <legend>
+            <FormattedMessage id="checkout.credit.title" />
+          </legend>
+          <label className="checkout-check">
+            <input
+              type="checkbox"
+              name="useStoreCredit"
+              checked={state.form?.useStoreCredit ?? true}
+              aria-describedby="checkout-credit-hint"
+              onChange={(e) => state.change('useStoreCredit', e.target.checked, true)}
+            />
+            <span>
+              <FormattedMessage id="checkout.credit.use" values={{ balance: state.checkout?.storeCreditBalanceIncVatFormatted ?? '' }} />
+            </span>
+          </label>
+          <p className="checkout-section__note" id="checkout-credit-hint">
+            <FormattedMessage id="checkout.credit.hint" />
+          </p>
+        </fieldset>
+      )}
       {blocked && (
         <p className="checkout-section__note" id="checkout-payment-blocked">
           <FormattedMessage id="checkout.payment.blocked" />
         </p>
       )}
-      {paidByGiftCard ? (
+      {paidInFull ? (
         <p className="checkout-section__note" id="checkout-payment-gift-card">
-          <FormattedMessage id="checkout.payment.giftCardPaysAll" />
+          <FormattedMessage id={totals.storeCreditIncVat > 0 ? 'checkout.payment.creditPaysAll' : 'checkout.payment.giftCardPaysAll'} />
         </p>
       ) : (
         <fieldset

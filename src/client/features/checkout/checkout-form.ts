@@ -23,6 +23,8 @@ export interface CheckoutForm {
   shippingMethodId: string;
   paymentMethod: PaymentMethod | '';
   acceptedPurchaseTerms: boolean;
+  /** A signed-in customer's store credit pays what the gift card leaves (on by default; ignored for a guest). */
+  useStoreCredit: boolean;
 }
 
 export type CheckoutField = keyof CheckoutForm;
@@ -34,8 +36,11 @@ export type TextField = {
 /** Countries the carriers deliver to, Sweden (the default) first: the same table the server validates with. */
 export const COUNTRIES = shippingCountryCodes;
 
-/** The methods a shopper chooses from. GIFT_CARD is not one: the server records it when the card pays it all. */
-export const PAYMENT_METHODS: readonly Exclude<PaymentMethod, 'GIFT_CARD'>[] = ['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER'];
+/**
+ * The methods a shopper chooses from. GIFT_CARD and STORE_CREDIT are not: the server records them when the card
+ * and the credit pay it all.
+ */
+export const PAYMENT_METHODS: readonly Exclude<PaymentMethod, 'GIFT_CARD' | 'STORE_CREDIT'>[] = ['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER'];
 
 export function formFromCheckout(saved: CheckoutFieldsFragment): CheckoutForm {
   return {
@@ -59,6 +64,7 @@ export function formFromCheckout(saved: CheckoutFieldsFragment): CheckoutForm {
     shippingMethodId: saved.shippingMethodId ?? '',
     paymentMethod: saved.paymentMethod ?? '',
     acceptedPurchaseTerms: saved.acceptedPurchaseTerms,
+    useStoreCredit: saved.useStoreCredit,
   };
 }
 

@@ -577,6 +577,7 @@ export type CheckoutTotalsResolvers<ContextType = RequestContext, ParentType ext
   totalExVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   vat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   giftCardIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  storeCreditIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   amountToPayIncVat?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   goodsIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   discountIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -584,6 +585,7 @@ export type CheckoutTotalsResolvers<ContextType = RequestContext, ParentType ext
   totalIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   vatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   giftCardIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  storeCreditIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   amountToPayIncVatFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
@@ -609,6 +611,9 @@ export type CheckoutResolvers<ContextType = RequestContext, ParentType extends R
   shippingMethodId?: Resolver<Types.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   paymentMethod?: Resolver<Types.Maybe<ResolversTypes['PaymentMethod']>, ParentType, ContextType>;
   acceptedPurchaseTerms?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  useStoreCredit?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  storeCreditBalanceIncVat?: Resolver<Types.Maybe<ResolversTypes['Float']>, ParentType, ContextType>;
+  storeCreditBalanceIncVatFormatted?: Resolver<Types.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   validationErrors?: Resolver<Array<ResolversTypes['CheckoutValidationError']>, ParentType, ContextType>;
   shippingOptions?: Resolver<Array<ResolversTypes['ShippingOption']>, ParentType, ContextType>;
   shippingMessage?: Resolver<Types.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
@@ -705,6 +710,8 @@ export type BalanceMovementResolvers<ContextType = RequestContext, ParentType ex
   amountFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   orderNumber?: Resolver<Types.Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  balanceAfter?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
+  balanceAfterFormatted?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type BalanceResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['Balance'] = ResolversParentTypes['Balance']> = {

@@ -5,7 +5,8 @@ import { invalidInput } from '../../domain-error';
 import type { CheckoutInput, CheckoutValidationError } from '../../generated/api-types';
 import { lockStoredCart, readCart, reconciledCart, type CartModel, type LockedCart } from '../cart';
 import { loadCheckout, saveCheckout } from './checkout-store';
-import { evaluateCheckout } from './checkout-view';
+import { evaluateCheckout, type CheckoutCredit } from './checkout-view';
+import { creditBalanceOf } from '../store-credit';
 import { mergeCheckout } from './fields';
 import { checkoutTexts } from './messages';
 import type { CheckoutFields, CheckoutModel } from './models';
@@ -31,6 +32,11 @@ export async function openCheckout(tx: Queryable, locked: LockedCart, input: Che
   return { cart: await reconciledCart(tx, locked, languageId, outbox), fields, refused };
 }
 
+/** The signed-in customer's store credit as the checkout shows it (not locked: placeOrder reads it again under the lock). */
+export async function checkoutCredit(db: Queryable, customerId: number | null): Promise<CheckoutCredit | null> {
+  return customerId === null ? null : { balanceMinor: await creditBalanceOf(db, customerId) };
+}
+
 /**
  * A checkout belongs to a stored cart: an unknown id (or another customer's cart, which answers the same) is a
  * BAD_USER_INPUT error.
@@ -40,7 +46,7 @@ export async function createOrUpdateCheckout(db: Db, pubsub: PubSub, cartId: str
     const locked = await lockStoredCart(tx, cartId, customerId);
     if (!locked) throw invalidInput(`There is no cart with id ${cartId}`);
     const { cart, fields, refused } = await openCheckout(tx, locked, input, languageId, outbox);
-    return (await evaluateCheckout(tx, cartId, fields, cart, refused)).model;
+    return (await evaluateCheckout(tx, cartId, fields, cart, await checkoutCredit(tx, customerId), refused)).model;
   });
 }
 
@@ -48,5 +54,5 @@ export async function createOrUpdateCheckout(db: Db, pubsub: PubSub, cartId: str
 export async function readCheckout(db: Db, pubsub: PubSub, cartId: string, languageId: LanguageId, customerId: number | null): Promise<CheckoutModel> {
   const cart = await readCart(db, pubsub, cartId, languageId, customerId);
   const fields = await loadCheckout(db, cart.id);
-  return (await evaluateCheckout(db, cart.id, fields, cart)).model;
+  return (await evaluateCheckout(db, cart.id, fields, cart, await checkoutCredit(db, customerId))).model;
 }

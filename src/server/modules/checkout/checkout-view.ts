@@ -4,11 +4,12 @@ import { exVatMinor, formatMoney, toMajor } from '../../../shared/money';
 import type { CheckoutValidationError, ShippingOption } from '../../generated/api-types';
 import type { CartModel } from '../cart';
 import { giftCardCoverMinor } from '../gift-card';
+import { creditCoverMinor } from '../store-credit';
 import { orderTotals, type OrderMoney } from '../order';
 import { activeShippingMethods, feeFor, SHIPPING_VAT_RATE, shippingOffers, type ShippingBasis, type ShippingMethod, type ShippingOffer } from '../shipping';
 import { checkoutTexts } from './messages';
 import type { CheckoutFields, CheckoutModel } from './models';
-import { isPaymentBlocked, validateCheckout, type GiftCardCover } from './validation';
+import { isPaymentBlocked, validateCheckout, type PrepaidCover } from './validation';
 
 /** What free-from amounts and campaigns see of the cart: its goods after the code, and whether a campaign ships it free. */
 export function shippingBasis(cart: CartModel): ShippingBasis {
@@ -34,12 +35,14 @@ export function promoCodeShippingFeeMinor(cart: CartModel, method: ShippingMetho
 
 /**
  * Cart totals with the cart's default fee swapped for the chosen carrier's (none chosen: no fee yet). The applied
- * gift card covers its balance of the new total, so a dearer carrier can leave more to pay.
+ * gift card covers its balance of the new total, so a dearer carrier can leave more to pay; then the store credit
+ * (`creditBalanceMinor`, 0 for a guest or when the customer keeps it) covers what the card leaves.
  */
-export function orderMoney(cart: CartModel, method: ShippingMethod | null): OrderMoney {
+export function orderMoney(cart: CartModel, method: ShippingMethod | null, creditBalanceMinor = 0): OrderMoney {
   const t = cart.totals;
   const fee = method && cart.items.length > 0 ? feeFor(method, shippingBasis(cart)) : 0;
   const totalMinor = t.totalMinor - t.shippingFeeMinor + fee;
+  const giftCardMinor = cart.giftCard ? giftCardCoverMinor(cart.giftCard.balanceMinor, totalMinor) : 0;
   return {
     regularMinor: t.regularMinor,
     goodsMinor: t.sellingMinor,
@@ -48,17 +51,19 @@ export function orderMoney(cart: CartModel, method: ShippingMethod | null): Orde
     shippingFeeMinor: fee,
     totalMinor,
     totalExVatMinor: t.totalExVatMinor - t.shippingFeeExVatMinor + exVatMinor(fee, SHIPPING_VAT_RATE),
-    giftCardMinor: cart.giftCard ? giftCardCoverMinor(cart.giftCard.balanceMinor, totalMinor) : 0,
+    giftCardMinor,
+    creditMinor: cart.items.length > 0 ? creditCoverMinor(creditBalanceMinor, totalMinor - giftCardMinor) : 0,
   };
 }
 
 /**
- * How much of the order the applied card pays. An empty cart has nothing to cover; with no carrier chosen yet
- * the fee is not in the total, so a card may cover it now and only part once a carrier is chosen.
+ * How much of the order the applied card and the store credit pay. An empty cart has nothing to cover; with no
+ * carrier chosen yet the fee is not in the total, so they may cover it now and only part once a carrier is chosen.
  */
-export function giftCardCover(money: Pick<OrderMoney, 'giftCardMinor' | 'totalMinor'>, cartHasItems: boolean): GiftCardCover {
-  if (!cartHasItems || money.giftCardMinor <= 0) return 'NONE';
-  return money.giftCardMinor === money.totalMinor ? 'ALL' : 'PART';
+export function prepaidCover(money: Pick<OrderMoney, 'giftCardMinor' | 'creditMinor' | 'totalMinor'>, cartHasItems: boolean): PrepaidCover {
+  const paid = money.giftCardMinor + money.creditMinor;
+  if (!cartHasItems || paid <= 0) return 'NONE';
+  return paid === money.totalMinor ? 'ALL' : 'PART';
 }
 
 function shippingOption({ method, feeMinor, leftToFreeMinor }: ShippingOffer, selected: string | null, languageId: LanguageId): ShippingOption {
@@ -77,6 +82,11 @@ function shippingOption({ method, feeMinor, leftToFreeMinor }: ShippingOffer, se
   };
 }
 
+/** The signed-in customer's store credit as a checkout sees it: null for a guest. */
+export interface CheckoutCredit {
+  balanceMinor: number;
+}
+
 export interface EvaluatedCheckout {
   model: CheckoutModel;
   /** The chosen carrier when it serves the entered country and zip. */
@@ -86,13 +96,15 @@ export interface EvaluatedCheckout {
 
 /**
  * Validates the form against the cart and the carriers, and prices the order as it would be placed now.
- * `refused` are the errors of input that was not stored (see openCheckout).
+ * `credit` is the signed-in customer's store credit (null for a guest); `refused` are the errors of input that was
+ * not stored (see openCheckout).
  */
 export async function evaluateCheckout(
   db: Queryable,
   cartId: string,
   fields: CheckoutFields,
   cart: CartModel,
+  credit: CheckoutCredit | null,
   refused: readonly CheckoutValidationError[] = [],
 ): Promise<EvaluatedCheckout> {
   const languageId = cart.languageId;
@@ -101,9 +113,9 @@ export async function evaluateCheckout(
   const shippingOptions = offers.map((offer) => shippingOption(offer, fields.shippingMethodId, languageId));
   const available = offers.map((o) => o.method.shippingMethodId);
   const shippingMethod = offers.find((o) => o.method.shippingMethodId === fields.shippingMethodId)?.method ?? null;
-  const money = orderMoney(cart, shippingMethod);
+  const money = orderMoney(cart, shippingMethod, credit && fields.useStoreCredit ? credit.balanceMinor : 0);
   const promoShippingFee = promoCodeShippingFeeMinor(cart, shippingMethod);
-  const validationErrors = validateCheckout(fields, available, t, giftCardCover(money, cart.items.length > 0), refused);
+  const validationErrors = validateCheckout(fields, available, t, prepaidCover(money, cart.items.length > 0), refused);
   return {
     shippingMethod,
     money,
@@ -115,6 +127,8 @@ export async function evaluateCheckout(
       shippingMessage: fields.zip !== null && shippingOptions.length === 0 ? t.noShippingOptions : null,
       paymentBlocked: isPaymentBlocked(validationErrors, cart.items.length > 0),
       totals: orderTotals(money, languageId),
+      storeCreditBalanceIncVat: credit ? toMajor(credit.balanceMinor) : null,
+      storeCreditBalanceIncVatFormatted: credit ? formatMoney(credit.balanceMinor, languageId) : null,
       promoCodeShippingFeeIncVat: toMajor(promoShippingFee),
       promoCodeNetSavingIncVat: toMajor(money.discountMinor - promoShippingFee),
       cart,

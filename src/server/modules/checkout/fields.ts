@@ -25,6 +25,8 @@ export const emptyCheckout = (): CheckoutFields => ({
   shippingMethodId: null,
   paymentMethod: null,
   acceptedPurchaseTerms: false,
+  // A customer given credit expects it to be used; the checkout shows it and lets them keep it instead.
+  useStoreCredit: true,
 });
 
 const textFields = [
@@ -58,8 +60,9 @@ const storedCheckout = z.object({
   customerType: stored(z.enum(['PERSON', 'ORGANIZATION'])),
   country: stored(z.string()),
   newsletterConsent: stored(z.boolean()),
-  paymentMethod: stored(z.enum(['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER', 'GIFT_CARD'])),
+  paymentMethod: stored(z.enum(['CARD', 'INVOICE', 'INSTALMENT', 'PAY_LATER', 'GIFT_CARD', 'STORE_CREDIT'])),
   acceptedPurchaseTerms: stored(z.boolean()),
+  useStoreCredit: stored(z.boolean()),
 }) satisfies z.ZodType<CheckoutInput>;
 
 /** Stored JSON back to fields; anything missing or of the wrong kind (older rows) takes the default. */
@@ -79,5 +82,6 @@ export function mergeCheckout(saved: CheckoutFields, input: CheckoutInput): Chec
   if (input.newsletterConsent !== undefined) next.newsletterConsent = input.newsletterConsent ?? false;
   if (input.paymentMethod !== undefined) next.paymentMethod = input.paymentMethod ?? null;
   if (input.acceptedPurchaseTerms !== undefined) next.acceptedPurchaseTerms = input.acceptedPurchaseTerms ?? false;
+  if (input.useStoreCredit !== undefined) next.useStoreCredit = input.useStoreCredit ?? true;
   return next;
 }

@@ -18,7 +18,7 @@ export interface CheckoutTexts {
   shippingMethodUnavailable: string;
   purchaseTerms: string;
   invoiceNeedsId: string;
-  /** GIFT_CARD chosen (only the server sets it) while the card leaves something to pay. */
+  /** GIFT_CARD or STORE_CREDIT chosen (only the server sets them) while the card and credit leave something to pay. */
   payTheRest: string;
   noShippingOptions: string;
   fieldsInvalid: string;
@@ -26,6 +26,8 @@ export interface CheckoutTexts {
   cartChanged: string;
   /** The applied gift card covers less when the order is placed than the checkout showed (another order spent it). */
   giftCardCoversLess: (amount: string) => string;
+  /** The store credit covers less when the order is placed than the checkout showed (another order spent it). */
+  creditCoversLess: (amount: string) => string;
 }
 
 function textsIn(languageId: LanguageId): CheckoutTexts {
@@ -47,6 +49,7 @@ function textsIn(languageId: LanguageId): CheckoutTexts {
     cartEmpty: t(languageId, 'server.checkout.cartEmpty'),
     cartChanged: t(languageId, 'server.checkout.cartChanged'),
     giftCardCoversLess: (amount) => t(languageId, 'server.checkout.giftCardCoversLess', { amount }),
+    creditCoversLess: (amount) => t(languageId, 'server.checkout.creditCoversLess', { amount }),
   };
 }
 

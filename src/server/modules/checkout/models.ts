@@ -8,6 +8,8 @@ export interface CheckoutFields extends OrderCustomer {
   shippingMethodId: string | null;
   paymentMethod: PaymentMethod | null;
   acceptedPurchaseTerms: boolean;
+  /** The signed-in customer's store credit pays what the gift card leaves (ignored for a guest). */
+  useStoreCredit: boolean;
 }
 
 export type CheckoutModel = Omit<Checkout, 'cart'> & { cart: CartModel };

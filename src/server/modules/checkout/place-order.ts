@@ -8,10 +8,11 @@ import type { Outbox, PubSub } from '../../pubsub';
 import { cartSkuIds, cartTexts, emptyOrderedCart, lockStoredCart } from '../cart';
 import { drawGiftCard, giftCardCoverMinor, lockUsableGiftCard } from '../gift-card';
 import { changeStock, type StockLedger } from '../inventory';
+import { creditCoverMinor, drawCredit, lockCreditBalance } from '../store-credit';
 import { createOrder, findOrderByIdempotencyKey, startPayment, type OrderLine, type OrderRecord } from '../order';
-import { openCheckout } from './checkout-service';
+import { checkoutCredit, openCheckout } from './checkout-service';
 import { saveCheckout } from './checkout-store';
-import { evaluateCheckout, giftCardCover } from './checkout-view';
+import { evaluateCheckout, prepaidCover } from './checkout-view';
 import { checkoutTexts } from './messages';
 import { orderPaymentMethod, validateCheckout } from './validation';
 
@@ -24,7 +25,7 @@ export interface PlaceOrderRequest {
   languageId: LanguageId;
   /** The provider new orders pay through (PAYMENT_PROVIDER). */
   provider: string;
-  /** For the confirmation mail of an order a gift card pays in full (queued at once). */
+  /** For the confirmation mail of an order the gift card and store credit pay in full (queued at once). */
   variant: ShopVariant;
 }
 
@@ -47,10 +48,11 @@ const refused = (status: 'INVALID' | 'NOT_PLACEABLE', message: string, validatio
  * Everything that must hold together, in one transaction: the cart row is locked first (so a replay of the same
  * key waits and then finds the order), then the cart's SKUs in sku_id order (so concurrent orders for the same
  * SKU take turns), then the cart is corrected against the locked stock, the form validated, and last the applied
- * gift card is locked (so concurrent orders spending one card take turns and never overdraw it; see migration
- * 0006 for the lock order). The order is recorded at the cart's prices, the card drawn from, stock taken and
- * the cart emptied. An order the card pays in full is paid here, with GIFT_CARD as its method, and its
- * confirmation mail queued with it.
+ * gift card is locked (so concurrent orders spending one card take turns and never overdraw it), and after it the
+ * signed-in customer's store credit balance (likewise: two orders of one customer take turns at it); decision
+ * 0011 keeps this one lock order. The order is recorded at the cart's prices, the card and the balance drawn
+ * from, stock taken and the cart emptied. An order they pay in full is paid here, with GIFT_CARD (or STORE_CREDIT
+ * when the credit paid a part) as its method, and its confirmation mail queued with it.
  */
 async function placeInTransaction(tx: Queryable, stock: StockLedger, outbox: Outbox, request: PlaceOrderRequest): Promise<Placed> {
   const t = checkoutTexts(request.languageId);
@@ -68,7 +70,8 @@ async function placeInTransaction(tx: Queryable, stock: StockLedger, outbox: Out
   const changed = cart.warnings.filter((w) => CHANGED.has(w.code));
   if (changed.length > 0) return refused('NOT_PLACEABLE', [t.cartChanged, ...changed.map((w) => w.message)].join('. '));
 
-  const { model, shippingMethod, money } = await evaluateCheckout(tx, locked.cartId, fields, cart, refusedInput);
+  const credit = await checkoutCredit(tx, request.customerId);
+  const { model, shippingMethod, money } = await evaluateCheckout(tx, locked.cartId, fields, cart, credit, refusedInput);
   if (model.validationErrors.length > 0 || !shippingMethod) return refused('INVALID', t.fieldsInvalid, model.validationErrors);
 
   const lines: OrderLine[] = cart.items.map((item) => {
@@ -97,11 +100,18 @@ async function placeInTransaction(tx: Queryable, stock: StockLedger, outbox: Out
     const now = giftCardMinor > 0 ? t.giftCardCoversLess(formatMoney(giftCardMinor, request.languageId)) : cartTexts(request.languageId).giftCardInvalid();
     return refused('NOT_PLACEABLE', [t.cartChanged, now].join('. '));
   }
-  const cover = giftCardCover({ giftCardMinor, totalMinor: money.totalMinor }, true);
-  // The form was judged with the card as the cart read it; a card that covers more under the lock (a draw given
-  // back meanwhile) may now pay everything, so it is judged again (no method needed then, GIFT_CARD recorded).
+  // The balance likewise, locked after the card: the order is refused when card and credit together now pay less
+  // than the checkout showed (another order of the customer spent the credit), so nothing is charged unasked.
+  const creditBalance = request.customerId !== null && fields.useStoreCredit ? await lockCreditBalance(tx, request.customerId) : 0;
+  const creditMinor = creditCoverMinor(creditBalance, money.totalMinor - giftCardMinor);
+  if (giftCardMinor + creditMinor < money.giftCardMinor + money.creditMinor) {
+    return refused('NOT_PLACEABLE', [t.cartChanged, t.creditCoversLess(formatMoney(creditMinor, request.languageId))].join('. '));
+  }
+  const cover = prepaidCover({ giftCardMinor, creditMinor, totalMinor: money.totalMinor }, true);
+  // The form was judged with the card and credit as read before the locks; covering more under them (a draw given
+  // back meanwhile) may now pay everything, so it is judged again (no method needed then, one recorded for it).
   const paymentErrors = validateCheckout(fields, model.shippingOptions.map((o) => o.shippingMethodId), t, cover);
-  const paymentMethod = orderPaymentMethod(fields.paymentMethod, cover);
+  const paymentMethod = orderPaymentMethod(fields.paymentMethod, cover, creditMinor);
   if (paymentErrors.length > 0 || !paymentMethod) return refused('INVALID', t.fieldsInvalid, paymentErrors);
 
   const order = await createOrder(
@@ -115,15 +125,16 @@ async function placeInTransaction(tx: Queryable, stock: StockLedger, outbox: Out
       shippingMethodId: shippingMethod.shippingMethodId,
       paymentMethod,
       paymentProvider: request.provider,
-      paidByGiftCard: cover === 'ALL',
+      paidInFull: cover === 'ALL',
       promoCode: cart.promoCode,
       giftCardCode: giftCardMinor > 0 ? giftCard!.code : null,
-      money: { ...money, giftCardMinor },
+      money: { ...money, giftCardMinor, creditMinor },
       lines,
     },
     request.variant,
   );
   if (giftCardMinor > 0) await drawGiftCard(tx, order.orderId, giftCard!.code, giftCardMinor);
+  if (creditMinor > 0) await drawCredit(tx, request.customerId!, order.orderId, creditMinor);
   for (const line of lines) await stock.take(line.skuId, line.quantity);
   await emptyOrderedCart(tx, locked, outbox);
   // The address stays for the next order; the terms are accepted anew each time.

@@ -23,7 +23,7 @@ export const checkoutResolvers: Resolvers = {
       const languageId = resolveLanguage(args.channelId, args.languageId);
       const cart = await readCart(ctx.db, ctx.pubsub, args.cartId, languageId, await customerIdOf(ctx));
       const fields = mergeCheckout(emptyCheckout(), { country: args.country, zip: args.zip });
-      return (await evaluateCheckout(ctx.db, cart.id, fields, cart)).model.shippingOptions;
+      return (await evaluateCheckout(ctx.db, cart.id, fields, cart, null)).model.shippingOptions;
     },
   },
   Mutation: {

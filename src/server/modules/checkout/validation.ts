@@ -74,19 +74,22 @@ export function customerFieldErrors(fields: CustomerFields, t: CheckoutTexts): C
 /** The fields the payment step waits for; the payment method and the terms belong to that step itself. */
 const PAYMENT_STEP_FIELDS: ReadonlySet<string> = new Set<Field>(['paymentMethod', 'acceptedPurchaseTerms']);
 
-/** What the gift card does to the payment, as priced with the chosen carrier. */
-export type GiftCardCover = 'NONE' | 'PART' | 'ALL';
+/** What the gift card and the store credit do to the payment, as priced with the chosen carrier. */
+export type PrepaidCover = 'NONE' | 'PART' | 'ALL';
+
+/** The methods only the server records (an order paid in full as placed); a shopper never chooses one. */
+const SERVER_METHODS: ReadonlySet<PaymentMethod> = new Set<PaymentMethod>(['GIFT_CARD', 'STORE_CREDIT']);
 
 /**
  * Every problem with the form, one per field (the first that applies). `availableShipping` are the carriers
- * for the entered country and zip; `cover` is how much of the total the applied gift card pays; `refused` are
+ * for the entered country and zip; `cover` is how much of the total the applied gift card and the store credit pay; `refused` are
  * the errors of a save that was not stored (see overLongFields), which come first.
  */
 export function validateCheckout(
   fields: CheckoutFields,
   availableShipping: readonly string[],
   t: CheckoutTexts,
-  cover: GiftCardCover,
+  cover: PrepaidCover,
   refused: readonly CheckoutValidationError[] = [],
 ): CheckoutValidationError[] {
   const errors: CheckoutValidationError[] = [...refused];
@@ -108,11 +111,12 @@ export function validateCheckout(
   if (fields.shippingMethodId === null) fail('shippingMethodId', t.required);
   else if (!availableShipping.includes(fields.shippingMethodId)) fail('shippingMethodId', t.shippingMethodUnavailable);
 
-  // A card that pays everything leaves nothing for a provider: no method is needed, and one chosen is set
-  // aside (placeOrder records GIFT_CARD), so its rules, such as invoice's identity number, do not apply either.
+  // A card and credit that pay everything leave nothing for a provider: no method is needed, and one chosen is set
+  // aside (placeOrder records GIFT_CARD or STORE_CREDIT), so its rules, such as invoice's identity number, do not
+  // apply either.
   if (cover !== 'ALL') {
     if (fields.paymentMethod === null) fail('paymentMethod', t.required);
-    else if (fields.paymentMethod === 'GIFT_CARD') fail('paymentMethod', cover === 'PART' ? t.payTheRest : t.required);
+    else if (SERVER_METHODS.has(fields.paymentMethod)) fail('paymentMethod', cover === 'PART' ? t.payTheRest : t.required);
     // Invoice needs an identity to bill: a person's personnummer (an organisation's number is required anyway).
     if (fields.paymentMethod === 'INVOICE' && fields.personalIdNumber === null && fields.organisationIdNumber === null) {
       fail('personalIdNumber', t.invoiceNeedsId);
@@ -123,17 +127,18 @@ export function validateCheckout(
 }
 
 /**
- * The method an order is placed with: GIFT_CARD when the card pays it all (whatever was chosen), else the
- * shopper's choice; null when there is none to use (validateCheckout reports it).
+ * The method an order is placed with: when the gift card and the credit pay it all (whatever was chosen),
+ * STORE_CREDIT if the credit paid a part, else GIFT_CARD; otherwise the shopper's choice; null when there is none
+ * to use (validateCheckout reports it).
  */
-export function orderPaymentMethod(chosen: PaymentMethod | null, cover: GiftCardCover): PaymentMethod | null {
-  if (cover === 'ALL') return 'GIFT_CARD';
-  return chosen === 'GIFT_CARD' ? null : chosen;
+export function orderPaymentMethod(chosen: PaymentMethod | null, cover: PrepaidCover, creditMinor: number): PaymentMethod | null {
+  if (cover === 'ALL') return creditMinor > 0 ? 'STORE_CREDIT' : 'GIFT_CARD';
+  return chosen !== null && SERVER_METHODS.has(chosen) ? null : chosen;
 }
 
 /**
  * The payment step opens once everything before it is valid and the cart has something to pay for (also when a
- * gift card pays it all: the terms are still to be accepted there).
+ * gift card or store credit pays it all: the terms are still to be accepted there).
  */
 export function isPaymentBlocked(errors: readonly CheckoutValidationError[], cartHasItems: boolean): boolean {
   return !cartHasItems || errors.some((e) => !PAYMENT_STEP_FIELDS.has(e.field));

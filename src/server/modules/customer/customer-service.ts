@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../../db/client';
 import type { LanguageId } from '../../../shared/locales';
 import { isValidEmail } from '../../../shared/email';
-import { invalidInput, invalidFields } from '../../domain-error';
+import { invalidFields } from '../../domain-error';
 import type { UserInput } from '../../generated/api-types';
 import { checkoutTexts, customerFieldErrors, emptyCheckout, mergeCheckout, type CustomerFields } from '../checkout';
 import { forgetMails } from '../mail';
@@ -9,18 +9,16 @@ import { eraseCustomerOrders, orderNumbersOf } from '../order';
 import {
   deleteCustomer,
   deleteNewsletterSubscription,
-  insertCreditMovement,
   insertNewsletterSubscription,
-  lockCustomer,
-  selectCreditMovements,
+  holdCustomer,
   selectCustomer,
-  sumCredit,
   updateCustomer,
   updateCustomerEmail,
 } from './customer-store';
 import { insertCustomer, type NewCustomer } from './credentials-store';
 import { accountTexts } from './messages';
-import type { CreditMovement, CustomerDetails, CustomerRecord } from './models';
+import type { CustomerDetails, CustomerRecord } from './models';
+import { bookCredit, creditMovements } from '../store-credit';
 
 /**
  * A new account (registering): its id, or null when an account already has the address. Consent to the newsletter
@@ -156,37 +154,43 @@ export async function deleteCustomerAccount(db: Db, customerId: number, formerAd
 
 export interface CreditBalance {
   balanceMinor: number;
-  movements: (CreditMovement & { orderNumber: number | null })[];
+  movements: CreditBalanceMovement[];
 }
 
-/** The store credit: the sum of the movements, and the movements newest first with the order each names. */
-export async function creditBalance(db: Db, customerId: number): Promise<CreditBalance> {
-  const movements = await selectCreditMovements(db, customerId);
+export interface CreditBalanceMovement {
+  amountMinor: number;
+  /** The admin's text, or the order kinds' worded in the reader's language. */
+  description: string;
+  orderNumber: number | null;
+  /** ISO 8601 (UTC): the client formats it in the shop's time zone. */
+  createdAt: string;
+  balanceAfterMinor: number;
+}
+
+/** The store credit: the balance, and the movements newest first with the order each names and the balance after it. */
+export async function creditBalance(db: Db, customerId: number, languageId: LanguageId): Promise<CreditBalance> {
+  const movements = await creditMovements(db, customerId);
   const numbers = await orderNumbersOf(db, [...new Set(movements.flatMap((m) => (m.orderId ? [m.orderId] : [])))]);
+  const texts = accountTexts(languageId);
   return {
-    balanceMinor: await sumCredit(db, customerId),
-    movements: movements.map((m) => ({ ...m, orderNumber: m.orderId ? (numbers.get(m.orderId) ?? null) : null })),
+    // The newest movement's balance after it is the balance: one read, so the list and the sum always agree.
+    balanceMinor: movements[0]?.balanceAfterMinor ?? 0,
+    movements: movements.map((m) => ({
+      amountMinor: m.amountMinor,
+      description: m.kind === 'ORDER' ? texts.creditDrawn : m.kind === 'ORDER_RETURN' ? texts.creditReturned : m.description,
+      orderNumber: m.orderId ? (numbers.get(m.orderId) ?? null) : null,
+      createdAt: m.createdAt,
+      balanceAfterMinor: m.balanceAfterMinor,
+    })),
   };
 }
 
-/** The most one movement may add or take, in öre (a typo of a few zeros is refused rather than booked). */
-export const MAX_CREDIT_MOVEMENT_MINOR = 10_000_000;
-
 /**
- * An admin adds store credit (or takes some back with a negative amount). Movements of one customer are booked
- * one at a time, and the balance never goes below zero.
+ * An admin adds store credit (or takes some back with a negative amount); the balance never goes below zero
+ * (modules/store-credit books it). The customer is held (not locked for update) while it is booked.
  */
-export async function addCredit(db: Db, customerId: number, amountMinor: number, description: string): Promise<void> {
-  if (!Number.isInteger(amountMinor) || amountMinor === 0 || Math.abs(amountMinor) > MAX_CREDIT_MOVEMENT_MINOR) {
-    throw invalidInput(`amount must be non-zero and at most ${MAX_CREDIT_MOVEMENT_MINOR / 100} kronor either way, in whole öre`);
-  }
-  const text = description.trim();
-  if (text.length === 0 || text.length > 200) throw invalidInput('description must be 1 to 200 characters');
-  await db.transaction(async (tx) => {
-    if (!(await lockCustomer(tx, customerId))) throw invalidInput(`There is no customer with id ${customerId}`);
-    if ((await sumCredit(tx, customerId)) + amountMinor < 0) throw invalidInput('The store credit cannot go below zero');
-    await insertCreditMovement(tx, customerId, amountMinor, text);
-  });
+export function addCredit(db: Db, customerId: number, amountMinor: number, description: string): Promise<void> {
+  return bookCredit(db, customerId, amountMinor, description, (tx) => holdCustomer(tx, customerId));
 }
 
 /** subscribeToNewsletter: the same address twice (any letter case) is one sign-up; answers the confirmation. */

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client';
 import { isLanguageId, type LanguageId } from '../../../shared/locales';
 import type { CustomerType, Gender } from '../../generated/api-types';
-import type { CreditMovement, CustomerDetails, CustomerRecord } from './models';
+import type { CustomerDetails, CustomerRecord } from './models';
 
 interface CustomerRow {
   customer_id: number;
@@ -104,29 +104,13 @@ export async function deleteCustomer(tx: Queryable, customerId: number): Promise
   await tx.query('DELETE FROM customers WHERE customer_id = $1', [customerId]);
 }
 
-/** The store credit's movements, newest first. */
-export async function selectCreditMovements(db: Queryable, customerId: number): Promise<CreditMovement[]> {
-  const rows = await db.query<{ amount_minor: number; description: string; order_id: string | null; created_at: string }>(
-    `SELECT amount_minor, description, order_id, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at
-     FROM customer_credit_movements WHERE customer_id = $1 ORDER BY customer_credit_movements.created_at DESC, movement_id DESC`,
-    [customerId],
-  );
-  return rows.map((r) => ({ amountMinor: r.amount_minor, description: r.description, orderId: r.order_id, createdAt: r.created_at }));
-}
-
-/** Locks the customer's row, so movements of one customer are added one at a time; false for no such customer. */
-export async function lockCustomer(tx: Queryable, customerId: number): Promise<boolean> {
-  const rows = await tx.query('SELECT 1 FROM customers WHERE customer_id = $1 FOR UPDATE', [customerId]);
+/**
+ * Whether the customer exists, held (FOR KEY SHARE, as a reference to the row holds it) so the account cannot be
+ * deleted before the caller's transaction ends; details may still be saved meanwhile.
+ */
+export async function holdCustomer(tx: Queryable, customerId: number): Promise<boolean> {
+  const rows = await tx.query('SELECT 1 FROM customers WHERE customer_id = $1 FOR KEY SHARE', [customerId]);
   return rows.length > 0;
-}
-
-export async function sumCredit(db: Queryable, customerId: number): Promise<number> {
-  const [row] = await db.query<{ minor: number }>('SELECT COALESCE(sum(amount_minor), 0)::int AS minor FROM customer_credit_movements WHERE customer_id = $1', [customerId]);
-  return row!.minor;
-}
-
-export async function insertCreditMovement(tx: Queryable, customerId: number, amountMinor: number, description: string): Promise<void> {
-  await tx.query('INSERT INTO customer_credit_movements (customer_id, amount_minor, description) VALUES ($1, $2, $3)', [customerId, amountMinor, description]);
 }
 
 /** Signs the address up once, whatever its letter case; asking again changes nothing. */

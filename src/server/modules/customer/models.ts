@@ -25,12 +25,3 @@ export interface CustomerRecord {
 
 /** The details a customer may change (everything but the id and the language). */
 export type CustomerDetails = Omit<CustomerRecord, 'customerId' | 'languageId'>;
-
-/** One change to the store credit, öre inc VAT. */
-export interface CreditMovement {
-  amountMinor: number;
-  description: string;
-  orderId: string | null;
-  /** ISO 8601 (UTC). */
-  createdAt: string;
-}

@@ -21,6 +21,8 @@ function balanceOf(credit: CreditBalance, languageId: LanguageId): Balance {
       amountFormatted: formatMoney(m.amountMinor, languageId),
       description: m.description,
       orderNumber: m.orderNumber,
+      balanceAfter: toMajor(m.balanceAfterMinor),
+      balanceAfterFormatted: formatMoney(m.balanceAfterMinor, languageId),
     })),
   };
 }
@@ -38,7 +40,8 @@ export const customerResolvers: Resolvers = {
     },
     getBalance: async (_, args, ctx) => {
       const { customerId } = await requireSignedIn(ctx);
-      return balanceOf(await creditBalance(ctx.db, customerId), resolveLanguage(args.channelId, args.languageId));
+      const languageId = resolveLanguage(args.channelId, args.languageId);
+      return balanceOf(await creditBalance(ctx.db, customerId, languageId), languageId);
     },
   },
   Mutation: {
@@ -58,7 +61,8 @@ export const customerResolvers: Resolvers = {
     addCustomerCredit: async (_, args, ctx) => {
       await requireAdmin(ctx);
       await addCredit(ctx.db, args.customerId, toMinor(args.amount), args.description);
-      return balanceOf(await creditBalance(ctx.db, args.customerId), resolveLanguage(args.channelId, args.languageId));
+      const languageId = resolveLanguage(args.channelId, args.languageId);
+      return balanceOf(await creditBalance(ctx.db, args.customerId, languageId), languageId);
     },
   },
 };

@@ -136,7 +136,8 @@ export function OrderMail({ data, texts, shop, heading, intro, subject, tracking
                         <TotalRow label={texts.total} value={data.totalFormatted} strong />
                         <TotalRow label={texts.vatIncluded} value={data.vatFormatted} />
                         {data.giftCardFormatted ? <TotalRow label={texts.giftCard} value={data.giftCardFormatted} /> : null}
-                        {data.giftCardFormatted && data.amountToPayFormatted ? (
+                        {data.creditFormatted ? <TotalRow label={texts.credit} value={data.creditFormatted} /> : null}
+                        {(data.giftCardFormatted || data.creditFormatted) && data.amountToPayFormatted ? (
                           <TotalRow label={texts.amountToPay} value={data.amountToPayFormatted} />
                         ) : null}
                       </Table>

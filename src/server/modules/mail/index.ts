@@ -8,7 +8,7 @@ export type { BackInStockMailData } from './BackInStockMail';
 export { enqueuePasswordResetMail, type PasswordResetMailData } from './PasswordResetMail';
 export { enqueueEmailChangeMail, type EmailChangeMailData } from './EmailChangeMail';
 export { maskMailKeys } from './outbox-store';
-export { registerMailPreviews } from './preview';
+export { registerMailPreviews, registerMailRenderScript } from './preview';
 export { MAILBOX_PATH, registerDevMailbox } from './mailbox';
 export { createMailSender } from './sender';
 export type { OrderMailData, OrderMailKind } from './types';

@@ -36,14 +36,8 @@ describe.each(testDbKinds())('mail previews on %s', (kind) => {
   });
 
   const get = (url: string) => app.fastify.inject({ url, headers: { accept: 'text/html' } });
-  /** The mail inside the layout page's frame, unescaped from its srcdoc attribute. */
-  const framed = (page: string) =>
-    (/srcDoc="([^"]*)"|srcdoc="([^"]*)"/i.exec(page)?.slice(1).find(Boolean) ?? '')
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
+  /** The mail the layout page's render script puts into its frame: the JSON the page carries, parsed as the script does. */
+  const framed = (page: string) => JSON.parse(/<script type="application\/json" id="mail-html">([\s\S]*?)<\/script>/.exec(page)?.[1] ?? '""') as string;
 
   it('previews the order confirmation in Swedish with the three bestsellers as a sample order', async () => {
     for (const url of ['/mail/orderconfirmed', '/mail/orderconfirmed/']) {
@@ -54,15 +48,40 @@ describe.each(testDbKinds())('mail previews on %s', (kind) => {
       expect(res.body).toMatch(/^<!DOCTYPE html><html lang="sv">/);
       expect(res.body).toContain('<h1');
       expect(res.body).toContain('Orderbekräftelse');
-      // The layout page runs no script, so the shop's CSP needs no exception.
-      expect(res.body).not.toContain('<script');
-      expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+      // The layout page loads its render script, a file of the shop's own (so the shop's CSP needs no exception),
+      // and runs nothing inline: the mail travels as JSON and the frame starts empty.
+      expect([...res.body.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/mail/render.js" defer="">', '<script type="application/json" id="mail-html">']);
+      expect(res.body).toMatch(/<iframe id="mail-frame" title="[^"]*" hidden="" sandbox="allow-popups allow-popups-to-escape-sandbox"/);
+      expect(res.body).not.toMatch(/srcdoc/i);
+      expect(res.body).toContain('<noscript><p style="margin:0 0 12px">Mailet visas med JavaScript påslaget. Textversionen finns här nedanför.</p></noscript>');
+      expect(String(res.headers['content-security-policy'])).toMatch(/script-src 'self'/);
       const mail = framed(res.body);
       expect(mail).toContain('Tack för din beställning!');
       for (const product of bestsellers) expect(mail).toContain(escapeHtml(product.sv));
       expect(mail).toContain(formatMoney(bestsellers[1]!.price * 2, 'sv'));
       expect(mail).toContain('Retro Spelbutiken');
     }
+  });
+
+  it('serves the render script, which puts the JSON mail into the frame, and keeps a mail from ending its JSON early', async () => {
+    const script = await get('/mail/render.js');
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toContain('text/javascript');
+    expect(script.body).toContain("getElementById('mail-html')");
+    expect(script.body).toContain('frame.srcdoc = JSON.parse(');
+    // A mail whose text closes a script element stays inside the JSON.
+    const to = `json-${randomUUID()}@example.se`;
+    const html = '<p>a</script><script>alert(1)</script>\u2028</p>';
+    const id = await enqueueMail(db, { kind: 'orderconfirmed', to, languageId: 'sv', subject: 'Evil', html, text: 'x' });
+    const login = await gql<{ adminLogin: { token: string } }>(
+      app,
+      'mutation ($email: String!, $password: String!) { adminLogin(email: $email, password: $password) { token } }',
+      { email: ADMIN.ADMIN_EMAIL, password: ADMIN.ADMIN_PASSWORD },
+    );
+    const page = await app.fastify.inject({ url: `/mail/orderconfirmed/${id}`, headers: { accept: 'text/html', authorization: `Bearer ${login.body.data!.adminLogin.token}` } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('alert(1)</script>');
+    expect(framed(page.body)).toBe(html);
   });
 
   it('previews the English shipped mail under /en with a tracking link', async () => {

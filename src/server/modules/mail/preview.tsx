@@ -7,14 +7,18 @@ import type { Db } from '../../db/client';
 import type { ShopVariant } from '../../../shared/shop';
 import { findMail, maskResetKeys, type StoredMail } from './outbox-store';
 import { renderOrderMail } from './render';
+import { MAIL_RENDER_SCRIPT, MAIL_RENDER_SCRIPT_PATH, mailHtmlJson } from './render-script';
 import { sampleOrderMailData } from './sample';
 import { mailPreviewTexts } from './texts';
 import { renderPasswordResetMail } from './PasswordResetMail';
 import { renderEmailChangeMail } from './EmailChangeMail';
 import type { EmailChangeMailKind, MailKind, RenderedMail } from './types';
 
-/** The plain page around the shop's mail tools (previews, the development mailbox): no script, no index. */
-export function MailToolPage({ language, title, children }: { language: LanguageId; title: string; children: ReactNode }) {
+/**
+ * The plain page around the shop's mail tools (previews, the development mailbox): no index, and no script but the
+ * mail layout's render script (`script`, of the shop's own origin) where the page shows a mail.
+ */
+export function MailToolPage({ language, title, children, script }: { language: LanguageId; title: string; children: ReactNode; script?: string }) {
   return (
     <html lang={language}>
       <head>
@@ -24,6 +28,7 @@ export function MailToolPage({ language, title, children }: { language: Language
         {/* The shop variant's own (src/server/web-app.ts). */}
         <link rel="icon" href="/favicon.ico" />
         <title>{title}</title>
+        {script ? <script src={script} defer /> : null}
       </head>
       <body style={{ margin: 0, fontFamily: 'system-ui, sans-serif', background: '#f4f4f6', color: '#1f1f24' }}>
         <main style={{ maxWidth: 680, margin: '0 auto', padding: '16px' }}>{children}</main>
@@ -33,24 +38,31 @@ export function MailToolPage({ language, title, children }: { language: Language
 }
 
 /**
- * The "mail layout" page: the mail in a sandboxed frame, so its own document (and styles) stay apart from
- * the page's and nothing in it can run scripts; no script of our own either, so the shop's CSP holds. `aside` goes
- * between the note and the mail (the development mailbox puts the mail's links there).
+ * The "mail layout" page: it loads the mail render script (render-script.ts), which renders the mail's HTML (carried
+ * in the page as JSON, never run) into a sandboxed preview frame, so the mail's own document (and styles) stay apart
+ * from the page's and nothing in it can run scripts. The script is a file of the shop's own origin, so the shop's
+ * CSP holds without an exception. Without scripts the page says so and the plain-text version is open. `aside`
+ * goes between the note and the mail (the development mailbox puts the mail's links there).
  */
 export function mailLayoutPage(kind: MailKind, language: LanguageId, mail: RenderedMail, note: string, aside?: ReactNode): string {
   const texts = mailPreviewTexts[language];
   const markup = renderToStaticMarkup(
-    <MailToolPage language={language} title={`${texts.title[kind]}: ${mail.subject}`}>
+    <MailToolPage language={language} title={`${texts.title[kind]}: ${mail.subject}`} script={MAIL_RENDER_SCRIPT_PATH}>
       <h1 style={{ fontSize: 20, margin: '0 0 4px' }}>{texts.title[kind]}</h1>
       <p style={{ margin: '0 0 4px', fontWeight: 600 }}>{mail.subject}</p>
       <p style={{ margin: '0 0 12px', color: '#5c5c66', fontSize: 14 }}>{note}</p>
       {aside}
+      <script type="application/json" id="mail-html" dangerouslySetInnerHTML={{ __html: mailHtmlJson(mail.html) }} />
       <iframe
+        id="mail-frame"
         title={mail.subject}
-        srcDoc={mail.html}
+        hidden
         sandbox="allow-popups allow-popups-to-escape-sandbox"
         style={{ width: '100%', height: '80vh', minHeight: 600, border: '1px solid #e6e6ea', background: '#ffffff' }}
       />
+      <noscript>
+        <p style={{ margin: '0 0 12px' }}>{texts.noScript}</p>
+      </noscript>
       <details style={{ marginTop: 12 }}>
         <summary style={{ cursor: 'pointer', minHeight: 44, lineHeight: '44px' }}>{texts.plain}</summary>
         <pre style={{ whiteSpace: 'pre-wrap', background: '#ffffff', padding: 12, border: '1px solid #e6e6ea' }}>{mail.text}</pre>
@@ -129,6 +141,15 @@ export function registerMailPreviews(fastify: FastifyInstance, deps: { db: Db; v
       });
     }
   }
+}
+
+/** GET /mail/render.js: the mail layout's render script, a static file (outside the page budget). */
+export function registerMailRenderScript(fastify: FastifyInstance): void {
+  fastify.get(MAIL_RENDER_SCRIPT_PATH, async (_req, reply) => {
+    // Not hashed in its name, so kept briefly; it holds nothing personal.
+    reply.header('Cache-Control', 'public, max-age=300');
+    return reply.type('text/javascript; charset=utf-8').send(MAIL_RENDER_SCRIPT);
+  });
 }
 
 const SAMPLE_EMAIL = 'kund@example.se';

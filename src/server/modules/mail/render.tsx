@@ -52,7 +52,8 @@ function plainText(data: OrderMailData, texts: MailTexts, parts: MailParts, shop
   if (data.discountFormatted) out.push(`${texts.discount}: ${data.discountFormatted}`);
   out.push(`${texts.total}: ${data.totalFormatted}`, `${texts.vatIncluded}: ${data.vatFormatted}`);
   if (data.giftCardFormatted) out.push(`${texts.giftCard}: ${data.giftCardFormatted}`);
-  if (data.giftCardFormatted && data.amountToPayFormatted) out.push(`${texts.amountToPay}: ${data.amountToPayFormatted}`);
+  if (data.creditFormatted) out.push(`${texts.credit}: ${data.creditFormatted}`);
+  if ((data.giftCardFormatted || data.creditFormatted) && data.amountToPayFormatted) out.push(`${texts.amountToPay}: ${data.amountToPayFormatted}`);
   out.push('');
   out.push(`${texts.shippingMethod}: ${data.shippingMethod}`, `${texts.paymentMethod}: ${data.paymentMethod}`, '');
   out.push(`${texts.shippingAddress}:`, ...addressLines(data.shippingAddress), '');

@@ -22,6 +22,7 @@ export interface MailTexts {
   total: string;
   vatIncluded: string;
   giftCard: string;
+  credit: string;
   amountToPay: string;
   shippingMethod: string;
   paymentMethod: string;
@@ -50,6 +51,7 @@ function mailTextsIn(languageId: LanguageId): MailTexts {
     total: t(languageId, 'mail.total'),
     vatIncluded: t(languageId, 'mail.vatIncluded'),
     giftCard: t(languageId, 'mail.giftCard'),
+    credit: t(languageId, 'mail.credit'),
     amountToPay: t(languageId, 'mail.amountToPay'),
     shippingMethod: t(languageId, 'mail.shippingMethod'),
     paymentMethod: t(languageId, 'mail.paymentMethod'),
@@ -67,6 +69,8 @@ export interface MailPreviewTexts {
   sample: string;
   stored: (to: string) => string;
   plain: string;
+  /** Shown without scripts: the render script draws the mail, the plain-text version is there without it. */
+  noScript: string;
 }
 
 function previewTextsIn(languageId: LanguageId): MailPreviewTexts {
@@ -83,6 +87,7 @@ function previewTextsIn(languageId: LanguageId): MailPreviewTexts {
     sample: t(languageId, 'mail.preview.sample'),
     stored: (to) => t(languageId, 'mail.preview.stored', { to }),
     plain: t(languageId, 'mail.preview.plain'),
+    noScript: t(languageId, 'mail.preview.noScript'),
   };
 }
 

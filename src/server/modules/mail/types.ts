@@ -55,8 +55,11 @@ export interface OrderMailData {
   discountFormatted?: string;
   totalFormatted: string;
   vatFormatted: string;
-  /** What a gift card paid, and what was left for the payment method; both absent without a gift card. */
+  /** What a gift card paid, when one did. */
   giftCardFormatted?: string;
+  /** What the customer's store credit paid, when it paid anything. */
+  creditFormatted?: string;
+  /** What was left for the payment method; absent when neither a gift card nor store credit paid a part. */
   amountToPayFormatted?: string;
   shippingMethod: string;
   paymentMethod: string;

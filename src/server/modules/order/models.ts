@@ -11,9 +11,14 @@ export interface OrderMoney {
   shippingFeeMinor: number;
   totalMinor: number;
   totalExVatMinor: number;
-  /** The part of totalMinor a gift card pays; the payment provider charges the rest. */
+  /** The part of totalMinor a gift card pays; the payment provider charges what it and the credit leave. */
   giftCardMinor: number;
+  /** The part of totalMinor the signed-in customer's store credit pays (after the gift card). */
+  creditMinor: number;
 }
+
+/** What is left for the payment provider once the gift card and the store credit have paid their parts. */
+export const amountToPayMinor = (m: Pick<OrderMoney, 'totalMinor' | 'giftCardMinor' | 'creditMinor'>): number => m.totalMinor - m.giftCardMinor - m.creditMinor;
 
 /** Who ordered and where it goes, as entered at checkout (null: not filled in). */
 export interface OrderCustomer {
@@ -86,10 +91,10 @@ export interface NewOrder {
   customer: OrderCustomer;
   shippingMethodId: string;
   paymentMethod: PaymentMethod;
-  /** The registered provider that will charge the order; ignored for an order a gift card pays in full. */
+  /** The registered provider that will charge the order; ignored for an order paid in full as placed. */
   paymentProvider: string;
-  /** Nothing is left to pay: no provider is asked, the order is paid as placed (payWithGiftCard). */
-  paidByGiftCard: boolean;
+  /** The gift card and the store credit pay it all: no provider is asked, the order is paid as placed. */
+  paidInFull: boolean;
   promoCode: string | null;
   giftCardCode: string | null;
   money: OrderMoney;

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../shared/money';
 import type { ShopVariant } from '../../../shared/shop';
 import { enqueueOrderMail, type OrderMailData, type OrderMailKind } from '../mail';
 import { findShippingMethod } from '../shipping';
-import type { OrderRecord } from './models';
+import { amountToPayMinor, type OrderRecord } from './models';
 import { selectOrderLines } from './order-store';
 import { paymentMethodLabel } from './status';
 
@@ -16,7 +16,7 @@ export async function orderMailData(db: Queryable, order: OrderRecord): Promise<
   const to = order.customer;
   const name = [to.firstName, to.lastName].filter(Boolean).join(' ') || to.companyName || to.email || '';
   const m = order.money;
-  const paidByCard = m.giftCardMinor > 0;
+  const paidBefore = m.giftCardMinor > 0 || m.creditMinor > 0;
   return {
     orderNumber: String(order.orderNumber),
     language,
@@ -34,8 +34,9 @@ export async function orderMailData(db: Queryable, order: OrderRecord): Promise<
     discountFormatted: m.discountMinor > 0 ? money(m.discountMinor) : undefined,
     totalFormatted: money(m.totalMinor),
     vatFormatted: money(m.totalMinor - m.totalExVatMinor),
-    giftCardFormatted: paidByCard ? money(m.giftCardMinor) : undefined,
-    amountToPayFormatted: paidByCard ? money(m.totalMinor - m.giftCardMinor) : undefined,
+    giftCardFormatted: m.giftCardMinor > 0 ? money(m.giftCardMinor) : undefined,
+    creditFormatted: m.creditMinor > 0 ? money(m.creditMinor) : undefined,
+    amountToPayFormatted: paidBefore ? money(amountToPayMinor(m)) : undefined,
     shippingMethod: method?.name ?? order.shippingMethodId,
     paymentMethod: paymentMethodLabel(order.paymentMethod, language),
     shippingAddress: {

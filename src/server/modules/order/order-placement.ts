@@ -2,7 +2,7 @@ import type { Db, Queryable } from '../../db/client';
 import { channels } from '../../../shared/locales';
 import type { ShopVariant } from '../../../shared/shop';
 import { failureReasonSlugs, paymentProvider, type PaymentOrder } from '../payment';
-import type { NewOrder, OrderRecord } from './models';
+import { amountToPayMinor, type NewOrder, type OrderRecord } from './models';
 import { queueOrderMail } from './order-mails';
 import { insertOrder, selectOrder, selectOrderByKey, selectOrderLines, updatePaid, updatePaymentStarted } from './order-store';
 
@@ -12,8 +12,8 @@ import { insertOrder, selectOrder, selectOrderByKey, selectOrderLines, updatePai
  */
 
 /**
- * Recorded as the payment provider of an order a gift card pays in full. It is not a registered provider and is
- * never asked anything: such an order is PAID and has its redirect when it is placed.
+ * Recorded as the payment provider of an order a gift card (and the store credit) pays in full. It is not a
+ * registered provider and is never asked anything: such an order is PAID and has its redirect when it is placed.
  */
 const GIFT_CARD_ONLY_PROVIDER = 'giftcard';
 
@@ -33,14 +33,14 @@ function returnUrls(order: OrderRecord): PaymentOrder['returnUrls'] {
 }
 
 /**
- * Records the order as RECEIVED, at the prices given. One a gift card pays in full is paid at once: nothing is left
+ * Records the order as RECEIVED, at the prices given. One the gift card and the store credit pay in full is paid at once: nothing is left
  * to pay, so it goes straight to the confirmation, and its confirmation mail is queued with it (as completePayment
  * does for an order paid through a provider).
  */
 export async function createOrder(tx: Queryable, order: NewOrder, variant: ShopVariant): Promise<OrderRecord> {
-  const orderId = await insertOrder(tx, order, order.paidByGiftCard ? GIFT_CARD_ONLY_PROVIDER : order.paymentProvider);
+  const orderId = await insertOrder(tx, order, order.paidInFull ? GIFT_CARD_ONLY_PROVIDER : order.paymentProvider);
   const placed = (await selectOrder(tx, orderId))!;
-  if (!order.paidByGiftCard) return placed;
+  if (!order.paidInFull) return placed;
   await updatePaid(tx, orderId, returnUrls(placed).confirm);
   const paid = (await selectOrder(tx, orderId))!;
   await queueOrderMail(tx, paid, 'orderconfirmed', variant);
@@ -58,7 +58,8 @@ async function paymentOrder(db: Queryable, order: OrderRecord): Promise<PaymentO
     totalMinor: order.money.totalMinor,
     totalExVatMinor: order.money.totalExVatMinor,
     giftCardMinor: order.money.giftCardMinor,
-    amountToPayMinor: order.money.totalMinor - order.money.giftCardMinor,
+    creditMinor: order.money.creditMinor,
+    amountToPayMinor: amountToPayMinor(order.money),
     currency: 'SEK',
     country: order.customer.country,
     lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, totalMinor: l.totalSellingMinor, vatRate: l.vatRate })),

@@ -9,6 +9,7 @@ import { lockCartForShop, refillCart } from '../cart';
 import { returnGiftCardDraw } from '../gift-card';
 import { changeStock, type StockLedger } from '../inventory';
 import { paymentProvider, type PaymentOutcome } from '../payment';
+import { returnCreditDraw } from '../store-credit';
 import { orderTexts } from './messages';
 import type { OrderRecord } from './models';
 import { queueOrderMail } from './order-mails';
@@ -17,14 +18,15 @@ import { canMove, needsPayment, statusLabel } from './status';
 
 /**
  * Cancels a locked order: the units it took go back on the shelf (backordered ones were never taken), then what
- * it drew from a gift card goes back on the card (once: see returnGiftCardDraw), the card locked last as in
- * placeOrder.
+ * it drew from a gift card goes back on the card and what it drew from the customer's store credit back on the
+ * balance (each once: see returnGiftCardDraw, returnCreditDraw), locked in placeOrder's order: card, then balance.
  */
 async function cancelLocked(tx: Queryable, stock: StockLedger, order: OrderRecord, by: string): Promise<void> {
   const lines = await selectOrderLines(tx, order.orderId);
   await stock.lock(lines.map((l) => l.skuId));
   for (const line of lines) await stock.putBack(line.skuId, line.quantity - line.backordered);
   await returnGiftCardDraw(tx, order.orderId);
+  await returnCreditDraw(tx, order.orderId);
   await updateStatus(tx, order.orderId, 'CANCELLED');
   await insertStatusChange(tx, order.orderId, order.status, 'CANCELLED', by);
 }
@@ -94,7 +96,7 @@ export interface SettleOptions {
   /**
    * The order has waited its hard limit: a provider that still says PENDING gets no more time. It is told to
    * stop the payment (cancelPayment; if it cannot, this throws and the order is left for later), then the order
-   * is cancelled as a GENERAL failure (recorded as by 'payment-timeout'), giving its stock and gift card draw back.
+   * is cancelled as a GENERAL failure (recorded as by 'payment-timeout'), giving its stock, gift card and store credit draws back.
    */
   cancelIfStillPending: boolean;
   /**
@@ -108,7 +110,7 @@ export interface SettleOptions {
 /**
  * Asks the order's provider how its payment went and settles it: paid marks it paid and queues the confirmation
  * mail; failed (or still pending past the hard limit) marks the payment failed and, while the order may still be
- * cancelled (status.ts), cancels it, stock and gift card draw back. The one path for the shopper's return
+ * cancelled (status.ts), cancels it, stock, gift card and store credit draws back. The one path for the shopper's return
  * (completePayment) and the sweeper.
  *
  * Settles exactly once, however many ask at the same time: the provider is asked without any lock held, then the
@@ -157,7 +159,7 @@ export async function settlePayment(
 
 /**
  * The shopper is back from the payment page: the provider says how it went. Paid marks the order paid; failed
- * cancels it (stock and gift card draw back) and refills the cart; still pending leaves it for the provider to
+ * cancels it (stock, gift card and store credit draws back) and refills the cart; still pending leaves it for the provider to
  * decide (the payment sweeper asks again later). Settles once: later calls answer the order as it is.
  */
 export async function completePayment(db: Db, pubsub: PubSub, orderId: string, token: string, variant: ShopVariant): Promise<OrderRecord> {

@@ -32,6 +32,7 @@ interface OrderRow {
   total_ex_vat_minor: number;
   gift_card_code: string | null;
   gift_card_minor: number;
+  credit_minor: number;
   tracking: string | null;
   created_at: string;
 }
@@ -84,6 +85,7 @@ function toOrderRecord(r: OrderRow): OrderRecord {
       totalMinor: r.total_minor,
       totalExVatMinor: r.total_ex_vat_minor,
       giftCardMinor: r.gift_card_minor,
+      creditMinor: r.credit_minor,
     },
     tracking: r.tracking,
     createdAt: r.created_at,
@@ -92,7 +94,7 @@ function toOrderRecord(r: OrderRow): OrderRecord {
 
 const orderColumns = `order_id, order_number, token, cart_id, language_id, status, customer, shipping_method_id, payment_method,
   payment_provider, payment_reference, payment_status, payment_failure, redirect_url, promo_code, regular_minor, goods_minor,
-  discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor, gift_card_code, gift_card_minor, tracking, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
+  discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor, gift_card_code, gift_card_minor, credit_minor, tracking, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at`;
 
 /** Records the order, its lines and its first status; the new order's id. */
 export async function insertOrder(tx: Queryable, order: NewOrder, paymentProvider: string): Promise<string> {
@@ -101,8 +103,8 @@ export async function insertOrder(tx: Queryable, order: NewOrder, paymentProvide
   await tx.query(
     `INSERT INTO orders (order_id, token, cart_id, idempotency_key, language_id, customer, shipping_method_id, payment_method,
        payment_provider, promo_code, regular_minor, goods_minor, discount_minor, shipping_fee_minor, total_minor, total_ex_vat_minor,
-       gift_card_code, gift_card_minor, customer_id)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
+       gift_card_code, gift_card_minor, customer_id, credit_minor)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
     [
       orderId,
       newOrderToken(),
@@ -123,6 +125,7 @@ export async function insertOrder(tx: Queryable, order: NewOrder, paymentProvide
       order.giftCardCode,
       m.giftCardMinor,
       order.customerId,
+      m.creditMinor,
     ],
   );
   let lineNo = 0;

@@ -4,7 +4,7 @@ import { formatMoney, toMajor } from '../../../shared/money';
 import type { CheckoutTotals, Order, OrderAddress } from '../../generated/api-types';
 import { findShippingMethod } from '../shipping';
 import { paymentFailureMessage } from './messages';
-import type { OrderCustomer, OrderMoney, OrderRecord } from './models';
+import { amountToPayMinor, type OrderCustomer, type OrderMoney, type OrderRecord } from './models';
 import { selectOrderLines } from './order-store';
 import { paymentMethodLabel, statusLabel } from './status';
 
@@ -13,7 +13,7 @@ import { paymentMethodLabel, statusLabel } from './status';
 /** An order's (or a checkout's) money as the API answers it. */
 export function orderTotals(money: OrderMoney, languageId: LanguageId): CheckoutTotals {
   const vat = money.totalMinor - money.totalExVatMinor;
-  const toPay = money.totalMinor - money.giftCardMinor;
+  const toPay = amountToPayMinor(money);
   return {
     goodsIncVat: toMajor(money.goodsMinor),
     discountIncVat: toMajor(money.discountMinor),
@@ -22,6 +22,7 @@ export function orderTotals(money: OrderMoney, languageId: LanguageId): Checkout
     totalExVat: toMajor(money.totalExVatMinor),
     vat: toMajor(vat),
     giftCardIncVat: toMajor(money.giftCardMinor),
+    storeCreditIncVat: toMajor(money.creditMinor),
     amountToPayIncVat: toMajor(toPay),
     goodsIncVatFormatted: formatMoney(money.goodsMinor, languageId),
     discountIncVatFormatted: formatMoney(money.discountMinor, languageId),
@@ -29,6 +30,7 @@ export function orderTotals(money: OrderMoney, languageId: LanguageId): Checkout
     totalIncVatFormatted: formatMoney(money.totalMinor, languageId),
     vatFormatted: formatMoney(vat, languageId),
     giftCardIncVatFormatted: formatMoney(money.giftCardMinor, languageId),
+    storeCreditIncVatFormatted: formatMoney(money.creditMinor, languageId),
     amountToPayIncVatFormatted: formatMoney(toPay, languageId),
   };
 }

@@ -12,7 +12,12 @@ export interface PaymentOrder {
   totalExVatMinor: number;
   /** The part of totalMinor a gift card paid (a Klarna order shows it as a negative gift_card line). */
   giftCardMinor: number;
-  /** What the provider charges: totalMinor less giftCardMinor, never 0 because of a gift card (an order the card pays in full is never sent to a provider). */
+  /** The part of totalMinor the customer's store credit paid (a Klarna order shows it as a negative discount line). */
+  creditMinor: number;
+  /**
+   * What the provider charges: totalMinor less giftCardMinor and creditMinor, never 0 (an order they pay in full is
+   * never sent to a provider).
+   */
   amountToPayMinor: number;
   currency: 'SEK';
   country: string;
