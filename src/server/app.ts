@@ -37,6 +37,7 @@ import type { Listen, PubSub } from './pubsub';
 import { createLiveHub } from './graphql/live';
 import { createRenderer } from './render/render';
 import { isFilePath, registerWebAppRoutes } from './web-app';
+import { PREVIEW_COOKIE, registerPreviewLinks } from './modules/content';
 import { startBackInStockNotifier } from './modules/notifications';
 import { isCatalogGet } from '../shared/catalog-queries';
 import { catalogReadCacheControl } from './graphql-cache-control';
@@ -89,8 +90,8 @@ type NonceResponse = ServerResponse & { scriptNonce?: string };
  * sends its token as Bearer anyway; going by the cookie of a request another site started would let that site act
  * as the shopper (a form can post multipart to /graphql), so only Sec-Fetch-Site: same-origin lets it count.
  */
-function sameSiteCookieToken(req: FastifyRequest): string | null {
-  return req.headers['sec-fetch-site'] === 'same-origin' ? (req.cookies[AUTH_COOKIE] ?? null) : null;
+function sameSiteCookieToken(req: FastifyRequest, name = AUTH_COOKIE): string | null {
+  return req.headers['sec-fetch-site'] === 'same-origin' ? (req.cookies[name] ?? null) : null;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -209,7 +210,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (req.headers.accept !== undefined) req.headers.accept = singleAnswerAccept(req.headers.accept);
     },
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip, customerCookieToken: sameSiteCookieToken(req) });
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, {
+        clientAddress: req.ip,
+        customerCookieToken: sameSiteCookieToken(req),
+        previewToken: sameSiteCookieToken(req, PREVIEW_COOKIE),
+      });
       // Whether CORS headers are sent depends on Origin: a shared cache must keep the answers apart.
       if (publicOrigin) reply.header('Vary', 'Origin');
       // Node frames the answer itself (Content-Length or chunked, never both).
@@ -252,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 
   registerWebAppRoutes(fastify, { variant: env.SHOP_VARIANT, clientDir });
+  registerPreviewLinks(fastify, { adminTokens: contextBase.adminTokens, secure: isDeployment(env) });
 
   fastify.get<{ Params: { file: string } }>('/images/:file', async (req, reply) => {
     const svg = await productImageSvg(db, req.params.file);
@@ -304,7 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clientDir,
     env,
     demo: provider.demo,
-    graphql: (req) => inProcessLink(yoga, { customerCookieToken: req.cookies[AUTH_COOKIE] ?? null }),
+    graphql: (req) => inProcessLink(yoga, { customerCookieToken: req.cookies[AUTH_COOKIE] ?? null, previewToken: req.cookies[PREVIEW_COOKIE] ?? null }),
   });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
     if (isFilePath(req.url)) return reply.status(404).header('Cache-Control', 'no-store').type('text/plain').send('Not found');
