@@ -1348,7 +1348,7 @@ export type ImageBannerWidget = {
   image: Scalars['String']['output'];
   alt: Scalars['String']['output'];
   heading: Scalars['String']['output'];
-  /** A path in the shop (already in the page's language), or null. */
+  /** A path in the shop in the page's language, or null. */
   link?: Maybe<Scalars['String']['output']>;
 };
 
@@ -1431,7 +1431,7 @@ export type ContentWidgetInput = {
   kind: Scalars['String']['input'];
   /** imageBanner: a path on the shop's own origin. */
   image?: InputMaybe<Scalars['String']['input']>;
-  /** imageBanner: a path in the shop, or none. */
+  /** imageBanner: a path in the shop, or none; without a leading slash (c/spel) it is localized (/en/c/spel). */
   link?: InputMaybe<Scalars['String']['input']>;
   /** productList: a stored list's alias. */
   listAlias?: InputMaybe<Scalars['String']['input']>;

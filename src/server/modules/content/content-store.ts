@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/client';
 import { languageIdOf, oneOf } from '../../db/row-values';
-import type { LanguageId } from '../../../shared/locales';
+import { localizePath, type LanguageId } from '../../../shared/locales';
 import { WIDGET_KINDS, type ContentPageModel, type MenuItemModel, type MenuModel, type ProductListDefinitionModel, type WidgetKind, type WidgetModel } from './models';
 
 /** Every SQL statement of the content module (menus and content pages), each mapping its rows to models.ts. */
@@ -49,6 +49,12 @@ export interface StoredWidget {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A link in the shop: a path without a leading slash is the same page in each language (spec: such links are localized). */
+const linkIn = (value: unknown, languageId: LanguageId) => {
+  const link = text(value);
+  if (!link) return null;
+  return link.startsWith('/') ? link : localizePath(link, languageId);
+};
 const ids = (value: unknown) => (Array.isArray(value) ? value.filter((v): v is number => Number.isSafeInteger(v)) : []);
 
 /** A stored widget in one language; a text it lacks in that language reads as empty. */
@@ -59,7 +65,7 @@ function widgetIn(stored: StoredWidget, languageId: LanguageId): WidgetModel {
     case 'text':
       return { languageId, kind: 'text', html: text(texts.html) };
     case 'imageBanner':
-      return { languageId, kind: 'imageBanner', image: text(settings.image), link: text(settings.link) || null, alt: text(texts.alt), heading: text(texts.heading) };
+      return { languageId, kind: 'imageBanner', image: text(settings.image), link: linkIn(settings.link, languageId), alt: text(texts.alt), heading: text(texts.heading) };
     case 'productList':
       return { languageId, kind: 'productList', listAlias: text(settings.listAlias), limit: Number(settings.limit) || 1, title: text(texts.title) };
     case 'uspRow':

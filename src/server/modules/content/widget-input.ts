@@ -60,7 +60,8 @@ function widget(input: ContentWidgetInput, n: number): StoredWidget {
       };
     case 'imageBanner': {
       if (!input.image || !IMAGE_PATH.test(input.image)) throw invalidInput(`${what}: image must be a path on the shop's own origin`);
-      const link = input.link ? safeReturnPath(input.link) : null;
+      // A path without a leading slash is localized when shown (/en/… in English); one with it is used as given.
+      const link = input.link ? (input.link.startsWith('/') ? safeReturnPath(input.link) : safeReturnPath(`/${input.link}`) && input.link) : null;
       if (input.link && !link) throw invalidInput(`${what}: link must be a path in the shop`);
       return {
         kind,
