@@ -88,7 +88,6 @@ const listPage = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
     },
   }));
 const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => listPage((args) => ({ type, alias: lastSegment(args) }));
-const contentModule = pageModule('content', 'content/ContentPage', () => import('../features/content/ContentPage'));
 /** pageModule's last argument: the page renders with the client. */
 const withClient = true;
 
@@ -148,14 +147,14 @@ export const pageEntries = {
     Component: EmailChangePage,
   })),
   account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) }) },
-  content: page(contentModule, ({ ContentPage, contentLoader }) => ({
+  content: page(pageModule('content', 'content/ContentPage', () => import('../features/content/ContentPage')), ({ ContentPage, contentLoader }) => ({
     Component: ContentPage,
     loader: (args, env) => contentLoader(env, args.params.alias),
   })),
-  contentPreview: page(contentModule, ({ ContentPage, contentPreviewLoader }) => ({
-    Component: ContentPage,
-    loader: (args, env) => contentPreviewLoader(env, args.params.alias),
-  })),
+  contentPreview: page(
+    pageModule('contentPreview', 'content/ContentPreviewPage', () => import('../features/content/ContentPreviewPage')),
+    ({ ContentPreviewPage, contentPreviewLoader }) => ({ Component: ContentPreviewPage, loader: (args, env) => contentPreviewLoader(env, args.params.alias) }),
+  ),
   previewWidgets: page(
     pageModule('previewWidgets', 'content/PreviewWidgetsPage', () => import('../features/content/PreviewWidgetsPage')),
     ({ PreviewWidgetsPage, previewWidgetsLoader }) => ({ Component: PreviewWidgetsPage, loader: (_args, env) => previewWidgetsLoader(env) }),

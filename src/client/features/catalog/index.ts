@@ -1,3 +1,2 @@
-/** What other features may use of the catalog: the product grid, and how a stored list becomes a products filter. */
+/** What other features may use of the catalog: the product grid. */
 export { ProductGrid } from './ProductCard';
-export { selectionFilter } from './list/sources';

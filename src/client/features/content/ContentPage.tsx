@@ -1,18 +1,35 @@
+import { lazy, Suspense } from 'react';
 import { useLoaderData } from 'react-router';
 import { FormattedMessage } from '../../i18n/intl';
 import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
 import { Head } from '../../components/Head';
-import { Link } from '../../components/Link';
 import type { ContentPageFieldsFragment, ProductCardFieldsFragment } from '../../graphql/generated/operations';
 import { ContentPageDocument } from '../../graphql/generated/documents/ContentPage';
-import { ContentPreviewDocument } from '../../graphql/generated/documents/ContentPreview';
-import { ProductListDocument } from '../../graphql/generated/documents/ProductList';
-import { ProductGrid, selectionFilter } from '../catalog';
+
+type RichWidgets = typeof import('./RichWidget');
+let rich: RichWidgets | undefined;
+const loadRich = () => import('./RichWidget').then((loaded) => (rich = loaded));
+// The server loads it at once, so its renders never wait for it (see RichWidget below).
+if (typeof window === 'undefined') void loadRich();
+
+/**
+ * Every widget but text (banners, product lists with the catalog's product grid, selling points, tiles) loads after
+ * the page's own chunk, so a content page's first route stays small and a text-only page never loads it. In the
+ * browser its Suspense boundary keeps the server's HTML until the chunk is there, then hydrates. Once loaded it is
+ * handed over at once (a thenable that resolves as it is asked), so the server renders it in the first HTML rather
+ * than streaming it in later.
+ */
+const RichWidget = lazy(() => {
+  const ready = rich;
+  // React reads only `then` (its types ask for a whole Promise).
+  if (ready) return { then: (resolve: (value: { default: RichWidgets['RichWidget'] }) => void) => resolve({ default: ready.RichWidget }) } as unknown as Promise<{ default: RichWidgets['RichWidget'] }>;
+  return loadRich().then((loaded) => ({ default: loaded.RichWidget }));
+});
 
 type Page = ContentPageFieldsFragment;
-type Widget = Page['widgets'][number];
+export type Widget = Page['widgets'][number];
 
-interface LoadedPage {
+export interface LoadedPage {
   page: Page;
   /** Per widget, in the page's order: a product list's products (null for any other widget). */
   products: (readonly ProductCardFieldsFragment[] | null)[];
@@ -21,12 +38,16 @@ interface LoadedPage {
 
 /**
  * A product-list widget's products come through the catalog's own query (the list page's path: a GET by hash the
- * worker may keep), fetched beside the page's, so the first HTML holds them.
+ * worker may keep), fetched beside the page's, so the first HTML holds them. The query's document loads only for a
+ * page that has such a widget.
  */
-async function withProducts(env: LoaderEnv, page: Page): Promise<LoadedPage> {
+export async function withProducts(env: LoaderEnv, page: Page): Promise<LoadedPage> {
+  const lists = page.widgets.some((widget) => widget.__typename === 'ProductListWidget');
+  const query = lists ? await Promise.all([import('../../graphql/generated/documents/ProductList'), import('../../lib/product-selection')]) : null;
   const products = await Promise.all(
     page.widgets.map(async (widget) => {
-      if (widget.__typename !== 'ProductListWidget' || !widget.list) return null;
+      if (widget.__typename !== 'ProductListWidget' || !widget.list || !query) return null;
+      const [{ ProductListDocument }, { selectionFilter }] = query;
       const { products: result } = await queryFor(env, ProductListDocument, { filter: { ...selectionFilter(widget.list.selection), limit: widget.limit } });
       return result.products;
     }),
@@ -42,14 +63,6 @@ export async function contentLoader(env: LoaderEnv, alias: string | undefined): 
   return withProducts(env, contentPage);
 }
 
-/** /content/{alias}: any page for an admin, the published one for anyone else (the server decides). */
-export async function contentPreviewLoader(env: LoaderEnv, alias: string | undefined): Promise<LoadedPage> {
-  if (!alias) notFound();
-  const { contentPreview } = await queryFor(env, ContentPreviewDocument, { alias });
-  if (!contentPreview) notFound();
-  return withProducts(env, contentPreview);
-}
-
 export function ContentPage() {
   const { page, products } = useLoaderData() as LoadedPage;
   return (
@@ -61,70 +74,17 @@ export function ContentPage() {
         </p>
       )}
       <h1 className="page__title">{page.title}</h1>
-      {page.widgets.map((widget, i) => (
-        <WidgetView key={i} widget={widget} products={products[i] ?? null} id={`widget-${i}`} />
-      ))}
+      {page.widgets.map((widget, i) =>
+        widget.__typename === 'TextWidget' ? (
+          // Sanitised by the server when staff saved it (an allow-list of tags; content/sanitise-html.ts).
+          <div key={i} className="content-page__body" dangerouslySetInnerHTML={{ __html: widget.html }} />
+        ) : (
+          <Suspense key={i}>
+            <RichWidget widget={widget} products={products[i] ?? null} id={`widget-${i}`} />
+          </Suspense>
+        ),
+      )}
     </article>
   );
 }
 
-function WidgetView({ widget, products, id }: { widget: Widget; products: readonly ProductCardFieldsFragment[] | null; id: string }) {
-  switch (widget.__typename) {
-    case 'TextWidget':
-      // Sanitised by the server when staff saved it (an allow-list of tags; content/sanitise-html.ts).
-      return <div className="content-page__body" dangerouslySetInnerHTML={{ __html: widget.html }} />;
-    case 'ImageBannerWidget': {
-      const picture = (
-        <>
-          <img className="content-banner__image" src={widget.image} alt={widget.alt} width={1200} height={400} />
-          {widget.heading && <span className="content-banner__heading">{widget.heading}</span>}
-        </>
-      );
-      return <div className="content-banner">{widget.link ? <Link to={widget.link}>{picture}</Link> : picture}</div>;
-    }
-    case 'ProductListWidget':
-      if (!widget.list || !products?.length) return null;
-      return (
-        <section className="home-row" aria-labelledby={id}>
-          <div className="home-row__head">
-            <h2 id={id} className="home-section__title">
-              {widget.title}
-            </h2>
-            <Link to={widget.list.canonicalUrl} className="home-row__all">
-              <FormattedMessage id="content.seeAll" />
-              <span className="visually-hidden"> – {widget.title}</span>
-            </Link>
-          </div>
-          <ProductGrid products={products} />
-        </section>
-      );
-    case 'UspRowWidget':
-      return (
-        <ul className="content-usps">
-          {widget.points.map((point) => (
-            <li key={point} className="content-usps__point">
-              {point}
-            </li>
-          ))}
-        </ul>
-      );
-    case 'CategoryTilesWidget':
-      return (
-        <nav className="home-categories" aria-labelledby={id}>
-          <h2 id={id} className="home-section__title">
-            {widget.title}
-          </h2>
-          <ul className="home-categories__list">
-            {widget.categories.map((category) => (
-              <li key={category.categoryId}>
-                <Link to={category.canonicalUrl} className="home-category">
-                  <img src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} loading="lazy" />
-                  <span className="home-category__name">{category.name}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      );
-  }
-}

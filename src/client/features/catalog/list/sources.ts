@@ -1,6 +1,7 @@
 import { notFound, queryFor, type LoaderEnv } from '../../../lib/route-context';
 import type { Alternate } from '../../../components/Head';
-import type { FilterInputType, ProductListDefinitionFieldsFragment } from '../../../graphql/generated/operations';
+import type { FilterInputType } from '../../../graphql/generated/operations';
+import { selectionFilter } from '../../../lib/product-selection';
 import { ProductListByAliasDocument } from '../../../graphql/generated/documents/ProductListByAlias';
 import { BrandByAliasDocument } from '../../../graphql/generated/documents/BrandByAlias';
 import { CampaignByAliasDocument } from '../../../graphql/generated/documents/CampaignByAlias';
@@ -76,21 +77,6 @@ function descendantsOf(categories: readonly { categoryId: number; parentCategory
     frontier.forEach((id) => found.add(id));
   }
   return found;
-}
-
-/**
- * A stored list's selection as the products query's filter: the one way /l/{alias} and a content page's
- * product-list widget turn what a list holds into products. An empty dimension is no filter.
- */
-export function selectionFilter(selection: ProductListDefinitionFieldsFragment['selection']): FilterInputType {
-  const ids = (values: readonly number[]) => (values.length ? [...values] : undefined);
-  return {
-    categoryIds: ids(selection.categoryIds),
-    brandIds: ids(selection.brandIds),
-    discountCampaignIds: ids(selection.discountCampaignIds),
-    productIds: ids(selection.productIds),
-    searchText: selection.searchText ?? undefined,
-  };
 }
 
 /** /l/{alias}: a list the shop defines (stored by staff, named in both languages). */
