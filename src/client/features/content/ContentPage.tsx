@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import type { RichWidget as RichWidgetType } from './RichWidget';
 import { useLoaderData } from 'react-router';
 import { FormattedMessage } from '../../i18n/intl';
 import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
@@ -6,9 +7,9 @@ import { Head } from '../../components/Head';
 import type { ContentPageFieldsFragment, ProductCardFieldsFragment } from '../../graphql/generated/operations';
 import { ContentPageDocument } from '../../graphql/generated/documents/ContentPage';
 
-type RichWidgets = typeof import('./RichWidget');
-let rich: RichWidgets | undefined;
-const loadRich = () => import('./RichWidget').then((loaded) => (rich = loaded));
+type RichWidgetView = typeof RichWidgetType;
+let rich: RichWidgetView | undefined;
+const loadRich = () => import('./RichWidget').then((loaded) => (rich = loaded.RichWidget));
 // The server loads it at once, so its renders never wait for it (see RichWidget below).
 if (typeof window === 'undefined') void loadRich();
 
@@ -22,8 +23,8 @@ if (typeof window === 'undefined') void loadRich();
 const RichWidget = lazy(() => {
   const ready = rich;
   // React reads only `then` (its types ask for a whole Promise).
-  if (ready) return { then: (resolve: (value: { default: RichWidgets['RichWidget'] }) => void) => resolve({ default: ready.RichWidget }) } as unknown as Promise<{ default: RichWidgets['RichWidget'] }>;
-  return loadRich().then((loaded) => ({ default: loaded.RichWidget }));
+  if (ready) return { then: (resolve: (value: { default: RichWidgetView }) => void) => resolve({ default: ready }) } as unknown as Promise<{ default: RichWidgetView }>;
+  return loadRich().then((loaded) => ({ default: loaded }));
 });
 
 type Page = ContentPageFieldsFragment;
