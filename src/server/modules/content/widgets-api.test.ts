@@ -214,30 +214,31 @@ describe.each(testDbKinds())('content pages made of widgets on %s', (kind) => {
 });
 
 describe('migration 0022 on a shop seeded before it', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await openTestDb('pglite');
+  });
+  afterAll(() => db.close());
+
   it('makes each page’s body its first text widget and keeps the pages published', async () => {
-    const db = await openTestDb('pglite');
-    try {
-      // What a shop held before 0022: the plain pages only, each with its body.
-      await db.exec("DELETE FROM content_pages WHERE key IN ('showcase', 'coming-soon')");
-      const bodies = await db.query<{ page_id: number; language_id: string; body: string }>(
-        'SELECT t.page_id, t.language_id, t.body FROM content_page_translations t ORDER BY 1, 2',
-      );
-      expect(bodies.length).toBe(8);
-      await db.exec('DROP TABLE content_widgets, product_list_translations, product_lists; ALTER TABLE content_pages DROP COLUMN published');
-      await db.query('DELETE FROM schema_migrations WHERE name = $1', ['0022_content_widgets']);
-      const migration = migrations.find((m) => m.name === '0022_content_widgets')!;
-      await db.transaction((tx) => tx.exec(migration.sql));
-      const widgets = await db.query<{ page_id: number; html: string; kind: string; position: number; language_id: string }>(
-        `SELECT w.page_id, w.kind, w.position, l.key AS language_id, l.value->>'html' AS html
-         FROM content_widgets w, jsonb_each(w.texts) l ORDER BY 1, 4`,
-      );
-      expect(widgets.map(({ page_id, language_id, html }) => ({ page_id, language_id, body: html }))).toEqual(bodies);
-      expect(widgets.every((w) => w.kind === 'text' && w.position === 0)).toBe(true);
-      const [unpublished] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_pages WHERE NOT published');
-      expect(unpublished!.n).toBe(0);
-    } finally {
-      await db.close();
-    }
+    // What a shop held before 0022: the plain pages only, each with its body.
+    await db.exec("DELETE FROM content_pages WHERE key IN ('showcase', 'coming-soon')");
+    const bodies = await db.query<{ page_id: number; language_id: string; body: string }>(
+      'SELECT t.page_id, t.language_id, t.body FROM content_page_translations t ORDER BY 1, 2',
+    );
+    expect(bodies.length).toBe(8);
+    await db.exec('DROP TABLE content_widgets, product_list_translations, product_lists; ALTER TABLE content_pages DROP COLUMN published');
+    await db.query('DELETE FROM schema_migrations WHERE name = $1', ['0022_content_widgets']);
+    const migration = migrations.find((m) => m.name === '0022_content_widgets')!;
+    await db.transaction((tx) => tx.exec(migration.sql));
+    const widgets = await db.query<{ page_id: number; html: string; kind: string; position: number; language_id: string }>(
+      `SELECT w.page_id, w.kind, w.position, l.key AS language_id, l.value->>'html' AS html
+       FROM content_widgets w, jsonb_each(w.texts) l ORDER BY 1, 4`,
+    );
+    expect(widgets.map(({ page_id, language_id, html }) => ({ page_id, language_id, body: html }))).toEqual(bodies);
+    expect(widgets.every((w) => w.kind === 'text' && w.position === 0)).toBe(true);
+    const [unpublished] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM content_pages WHERE NOT published');
+    expect(unpublished!.n).toBe(0);
   });
 });
 
