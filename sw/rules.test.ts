@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogGetUrl, layoutGetUrl } from '../src/shared/catalog-queries';
 import { channels } from '../src/shared/locales';
-import { isCatalogRead, isOutdatedRuntimeCache, isShopImage, isStorable, isCheckoutUrl, isFreshnessCritical, isStorableGraphQL, NOT_PAGES } from './rules';
+import { isCatalogRead, isPreviewUrl, isOutdatedRuntimeCache, isShopImage, isStorable, isCheckoutUrl, isFreshnessCritical, isStorableGraphQL, NOT_PAGES } from './rules';
 
 const origin = 'https://shop.example';
 const get = (path: string, method = 'GET') => {
@@ -66,6 +66,18 @@ describe('catalog answers the worker keeps', () => {
     expect(await isStorableGraphQL(answer({ data: { a: 1 }, errors: [{ message: 'partial' }] }))).toBe(false);
     expect(await isStorableGraphQL(answer('<html>'))).toBe(false);
     expect(await isStorableGraphQL(answer({ data: {} }, 'private, no-store'))).toBe(false);
+  });
+});
+
+describe('an admin’s previews of unpublished content', () => {
+  it('are never the worker’s to keep: /content/{alias} and /preview-widgets in both languages, with any query', () => {
+    for (const path of ['/content/kommer-snart', '/en/content/coming-soon', '/content/x/', '/preview-widgets', '/en/preview-widgets?x=1', '/content/kommer-snart?previewToken=t']) {
+      expect(isPreviewUrl(new URL(path, origin)), path).toBe(true);
+    }
+    // The catch-all's published pages and the lists stay the worker's, as every other page.
+    for (const path of ['/om-oss', '/en/about-us', '/contents', '/content', '/l/handplockat', '/preview-widgetsx', '/en/p/content']) {
+      expect(isPreviewUrl(new URL(path, origin)), path).toBe(false);
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { isCatalogGet } from '../src/shared/catalog-queries';
 import { splitLocalePath } from '../src/shared/locales';
 import { offlineCaches } from '../src/shared/offline-caches';
-import { pageRoutes } from '../src/shared/routes';
+import { pageRoutes, type PageRoute } from '../src/shared/routes';
 
 /**
  * What is never a page of the shop, in either language: the API, sign-in, the health check, mail previews and the
@@ -51,11 +51,27 @@ export function isOutdatedRuntimeCache(name: string): boolean {
   return /^(pages|offline|catalog|images)-v\d+$/.test(name) && !current.includes(name);
 }
 
-/** The path patterns (below the language prefix) of the checkout and its return pages, as regular expressions. */
-const undistractedPatterns = Object.values(pageRoutes)
-  .filter((route) => route.undistracted)
-  .flatMap((route) => Object.values(route.paths).flat())
-  .map((path) => new RegExp(`^/${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}/?$`, 'i'));
+/** The path patterns (below the language prefix) of the routes a flag picks, as regular expressions. */
+const patternsOf = (picked: (route: PageRoute) => boolean) =>
+  Object.values(pageRoutes as Record<string, PageRoute>)
+    .filter(picked)
+    .flatMap((route) => Object.values(route.paths).flat())
+    .map((path) => new RegExp(`^/${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\/:[^/]+/g, '/[^/]+').replace(/\*/g, '.*')}/?$`, 'i'));
+
+/** The checkout and its return pages. */
+const undistractedPatterns = patternsOf((route) => route.undistracted);
+
+/**
+ * The pages that show an admin unpublished content (/content/{alias}, /preview-widgets), at either language
+ * prefix: the worker never stores them nor answers them from a cache (network only), even if the server's
+ * no-store were lost.
+ */
+const previewPatterns = patternsOf((route) => route.preview);
+
+export function isPreviewUrl(url: URL): boolean {
+  const { path } = splitLocalePath(url.pathname);
+  return previewPatterns.some((pattern) => pattern.test(path));
+}
 
 /**
  * Whether a window is in the checkout (or a return page of it). A new worker must not take over then: it drops

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { layoutGetUrl } from '../src/shared/catalog-queries';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../src/shared/cart-sync';
@@ -9,7 +9,7 @@ import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
 import { CACHE_PAGE_MESSAGE, LOCATION_QUESTION_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../src/shared/offline-caches';
 import { routes } from '../src/shared/routes';
 import { installAll, promoteStaged, stagedName } from './install';
-import { isCatalogRead, isCheckoutUrl, isFreshnessCritical, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
+import { isCatalogRead, isCheckoutUrl, isPreviewUrl, isFreshnessCritical, isOutdatedRuntimeCache, isShopImage, isStorable, isStorableGraphQL, NOT_PAGES } from './rules';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -56,6 +56,8 @@ const pages = new NetworkFirst({
   networkTimeoutSeconds: 3,
   plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 80, purgeOnQuotaError: true })],
 });
+// An admin's preview of unpublished content: straight to the network, never stored (registered first, so it wins).
+registerRoute(({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isPreviewUrl(url), new NetworkOnly());
 registerRoute(new NavigationRoute(pages, { denylist: [NOT_PAGES] }));
 
 // Catalog reads (GET by hash). The answer does not depend on the Accept or Origin header a request carried, so
@@ -132,7 +134,7 @@ self.addEventListener('message', (event) => {
   if (data?.type === CACHE_PAGE_MESSAGE && typeof data.url === 'string') {
     const url = new URL(data.url, self.location.origin);
     // Never a shopper's own page: the checkout and its return pages are never stored, so fetching one is waste.
-    if (url.origin !== self.location.origin || NOT_PAGES.test(url.pathname + url.search) || isCheckoutUrl(url.href)) return;
+    if (url.origin !== self.location.origin || NOT_PAGES.test(url.pathname + url.search) || isCheckoutUrl(url.href) || isPreviewUrl(url)) return;
     const request = new Request(url, { credentials: 'same-origin' });
     event.waitUntil(
       caches

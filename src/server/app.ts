@@ -37,6 +37,7 @@ import type { Listen, PubSub } from './pubsub';
 import { createLiveHub } from './graphql/live';
 import { createRenderer } from './render/render';
 import { isFilePath, registerWebAppRoutes } from './web-app';
+import { PREVIEW_COOKIE, registerPreviewLinks } from './modules/content';
 import { startBackInStockNotifier } from './modules/notifications';
 import { isCatalogGet } from '../shared/catalog-queries';
 import { catalogEtag, catalogReadCacheControl, ifNoneMatchHas } from './graphql-cache-control';
@@ -96,8 +97,8 @@ type NonceResponse = ServerResponse & { scriptNonce?: string };
  * sends its token as Bearer anyway; going by the cookie of a request another site started would let that site act
  * as the shopper (a form can post multipart to /graphql), so only Sec-Fetch-Site: same-origin lets it count.
  */
-function sameSiteCookieToken(req: FastifyRequest): string | null {
-  return req.headers['sec-fetch-site'] === 'same-origin' ? (req.cookies[AUTH_COOKIE] ?? null) : null;
+function sameSiteCookieToken(req: FastifyRequest, name = AUTH_COOKIE): string | null {
+  return req.headers['sec-fetch-site'] === 'same-origin' ? (req.cookies[name] ?? null) : null;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App> {
@@ -225,7 +226,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (etag && ifNoneMatchHas(req.headers['if-none-match'], etag)) {
         return reply.status(304).header('ETag', etag).header('Cache-Control', 'no-cache').send();
       }
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { clientAddress: req.ip, customerCookieToken: sameSiteCookieToken(req) });
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, {
+        clientAddress: req.ip,
+        customerCookieToken: sameSiteCookieToken(req),
+        previewToken: sameSiteCookieToken(req, PREVIEW_COOKIE),
+      });
       // Node frames the answer itself (Content-Length or chunked, never both).
       response.headers.forEach((value, key) => void (key === 'transfer-encoding' || reply.header(key, value)));
       // A catalog read by its hash is the same for everyone: the service worker keeps it and refreshes it. Every
@@ -268,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
 
   registerWebAppRoutes(fastify, { variant: env.SHOP_VARIANT, clientDir });
+  registerPreviewLinks(fastify, { adminTokens: contextBase.adminTokens, secure: isDeployment(env) });
 
   fastify.get<{ Params: { file: string } }>('/images/:file', async (req, reply) => {
     const svg = await productImageSvg(db, req.params.file);
@@ -323,7 +329,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clientDir,
     env,
     demo: provider.demo,
-    graphql: (req) => inProcessLink(yoga, { customerCookieToken: req.cookies[AUTH_COOKIE] ?? null }),
+    graphql: (req) => inProcessLink(yoga, { customerCookieToken: req.cookies[AUTH_COOKIE] ?? null, previewToken: req.cookies[PREVIEW_COOKIE] ?? null }),
   });
   const renderRoute = async (req: FastifyRequest, reply: FastifyReply) => {
     if (isFilePath(req.url)) return reply.status(404).header('Cache-Control', 'no-store').type('text/plain').send('Not found');

@@ -147,9 +147,10 @@ describe.each(testDbKinds())('catalog reads revalidate by the catalog version on
 
   it('has every table classified: a catalog table moves the version, the others are named here as not read by catalog GETs', async () => {
     const versioned = [
-      'brand_translations', 'brands', 'categories', 'category_translations', 'content_page_translations', 'content_pages',
+      'brand_translations', 'brands', 'categories', 'category_translations', 'content_page_translations', 'content_pages', 'content_widgets',
       'discount_campaign_translations', 'discount_campaigns', 'menu_items', 'menus', 'product_categories',
-      'product_discount_campaigns', 'product_parameters', 'product_translations', 'products', 'sku_translations', 'skus',
+      'product_discount_campaigns', 'product_list_translations', 'product_lists', 'product_parameters', 'product_translations', 'products',
+      'sku_translations', 'skus',
     ];
     // Derived from versioned tables by their own triggers (product_search, search_words), read only by pictures
     // (shop_meta), or a shopper's or the staff's own data.

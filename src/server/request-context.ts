@@ -34,6 +34,9 @@ export interface AdminTokens {
   issue(user: { userId: number; email: string; passwordHash: string }, now?: number): Promise<{ token: string; claims: AdminClaims }>;
   /** The claims of a well-signed, unexpired token issued under the user's current password; null for anything else. */
   verify(token: string, now?: number): Promise<AdminClaims | null>;
+  /** A short-lived token that only lets a browser see unpublished content (modules/content/preview.ts). */
+  issuePreview(admin: AdminClaims, now?: number): Promise<{ token: string; exp: number }>;
+  verifyPreview(token: string, now?: number): Promise<AdminClaims | null>;
 }
 
 /** The part of the customer tokens (modules/auth/tokens.ts) an operation uses: an admin's "shop as" link. */
@@ -78,6 +81,11 @@ export type RequestContext = {
    * counts (logged out, password changed, expired, account deleted). Resolvers use requireSignedIn / requireAccountOwner (signed-in.ts).
    */
   customer: () => Promise<CustomerSession | null>;
+  /**
+   * Whether this operation may read unpublished content: an admin's bearer token, or the preview cookie's token
+   * (page renders, and the browser's own requests; modules/content/preview.ts). Read once per operation.
+   */
+  previewer: () => Promise<boolean>;
   /** Turned off for mutations, which are never stopped halfway (operation-deadline.ts). */
   deadline: DeadlineSwitch;
 };

@@ -30,7 +30,9 @@ const published: Record<PageRouteId, { sv: string[]; en: string[]; pageType: Pag
   resetPassword: { sv: ['account/reset-password'], en: ['account/reset-password'], pageType: 'account' },
   emailChange: { sv: ['account/email'], en: ['account/email'], pageType: 'account' },
   account: { sv: ['account'], en: ['account'], pageType: 'account' },
-  content: { sv: [':alias', 'content/:alias'], en: [':alias', 'content/:alias'], pageType: 'content' },
+  content: { sv: [':alias'], en: [':alias'], pageType: 'content' },
+  contentPreview: { sv: ['content/:alias'], en: ['content/:alias'], pageType: 'content' },
+  previewWidgets: { sv: ['preview-widgets'], en: ['preview-widgets'], pageType: 'content' },
   notFound: { sv: ['*'], en: ['*'], pageType: 'notFound' },
   offline: { sv: ['offline.html'], en: ['offline.html'], pageType: 'offline' },
 };

@@ -31,14 +31,17 @@ export interface PageRoute {
    * `no-store`, so neither the service worker nor any shared cache keeps a copy.
    */
   readonly personal: boolean;
+  /** Shows unpublished content to an admin: the worker never handles it (sw/rules.ts). */
+  readonly preview: boolean;
 }
 
 const same = (...paths: [string, ...string[]]) => ({ sv: paths, en: paths });
-const route = (pageType: PageType, paths: PageRoute['paths'], { undistracted = false, personal = false } = {}): PageRoute => ({
+const route = (pageType: PageType, paths: PageRoute['paths'], { undistracted = false, personal = false, preview = false } = {}): PageRoute => ({
   pageType,
   paths,
   undistracted,
   personal,
+  preview,
 });
 const checkoutPage = { undistracted: true, personal: true };
 
@@ -80,8 +83,15 @@ export const pageRoutes = {
    * the old one and opens the reset flow; open to anyone holding a key.
    */
   emailChange: route('account', same('account/email'), { personal: true }),
-  // One segment is a content page's alias (least specific: every other route wins over it).
-  content: route('content', same(':alias', 'content/:alias')),
+  // One segment is a content page's alias (least specific: every other route wins over it). Published pages only.
+  content: route('content', same(':alias')),
+  /**
+   * /content/{alias}: the page as an admin previews it, published or not (anyone else: the published page, or
+   * 404). Personal, so neither the worker nor a shared cache keeps a draft (modules/content/preview.ts).
+   */
+  contentPreview: route('content', same('content/:alias'), { personal: true, preview: true }),
+  /** An admin's index of every content page, published or not; 404 for anyone else. */
+  previewWidgets: route('content', same('preview-widgets'), { personal: true, preview: true }),
   notFound: route('notFound', same('*')),
   /**
    * The service worker's answer to a page it cannot fetch and never stored, shown under the asked address (a file
@@ -133,6 +143,10 @@ export const routes = {
   brand: (alias: string, languageId: LanguageId) => pathOf('brand', languageId, { '*': alias }),
   campaign: (alias: string, languageId: LanguageId) => pathOf('campaign', languageId, { '*': alias }),
   content: (alias: string, languageId: LanguageId) => pathOf('content', languageId, { alias }),
+  contentPreview: (alias: string, languageId: LanguageId) => pathOf('contentPreview', languageId, { alias }),
+  previewWidgets: (languageId: LanguageId) => pathOf('previewWidgets', languageId),
+  /** A list the shop defines by alias (the same in every language). */
+  aliasList: (alias: string, languageId: LanguageId) => pathOf('aliasList', languageId, { '*': alias }),
   search: (text: string, languageId: LanguageId) => pathOf('search', languageId, { search: encodeURIComponent(text) }),
   genericList: (kind: string, languageId: LanguageId) => pathOf('genericList', languageId, { kind }),
   brands: (languageId: LanguageId) => pathOf('brands', languageId),

@@ -153,3 +153,20 @@ export async function placeOrder(request: APIRequestContext, cartId: string, che
   if (placed.status !== 'PLACED' || !placed.redirectUrl) throw new Error(`The order was not placed: ${placed.status} ${placed.message ?? ''}`);
   return placed.redirectUrl;
 }
+
+/** A preview link from the admin API (createPreviewLink), as a path and query to open on the test server. */
+export async function previewLinkPath(request: APIRequestContext, alias?: string): Promise<string> {
+  const { adminLogin } = await graphql<{ adminLogin: { token: string } }>(
+    request,
+    'mutation($email: String!, $password: String!) { adminLogin(email: $email, password: $password) { token } }',
+    E2E_ADMIN,
+  );
+  const { createPreviewLink } = await graphql<{ createPreviewLink: { url: string } }>(
+    request,
+    'mutation($alias: String) { createPreviewLink(alias: $alias) { url } }',
+    { alias },
+    adminLogin.token,
+  );
+  const url = new URL(createPreviewLink.url);
+  return `${url.pathname}${url.search}`;
+}

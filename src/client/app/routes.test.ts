@@ -55,7 +55,8 @@ describe('the router', () => {
     ['/account/email', 'emailChange'],
     ['/en/account/email', 'emailChange'],
     ['/om-oss', 'content'],
-    ['/content/om-oss', 'content'],
+    ['/content/om-oss', 'contentPreview'],
+    ['/en/preview-widgets', 'previewWidgets'],
     ['/en/about-us', 'content'],
     ['/en/no/such/page', 'notFound'],
   ])('shows %s with the %s route of the table', (url, id) => {

@@ -151,6 +151,14 @@ export const pageEntries = {
     Component: ContentPage,
     loader: (args, env) => contentLoader(env, args.params.alias),
   })),
+  contentPreview: page(
+    pageModule('contentPreview', 'content/ContentPreviewPage', () => import('../features/content/ContentPreviewPage')),
+    ({ ContentPreviewPage, contentPreviewLoader }) => ({ Component: ContentPreviewPage, loader: (args, env) => contentPreviewLoader(env, args.params.alias) }),
+  ),
+  previewWidgets: page(
+    pageModule('previewWidgets', 'content/PreviewWidgetsPage', () => import('../features/content/PreviewWidgetsPage')),
+    ({ PreviewWidgetsPage, previewWidgetsLoader }) => ({ Component: PreviewWidgetsPage, loader: (_args, env) => previewWidgetsLoader(env) }),
+  ),
   notFound: { module: null, route: () => ({ loader: () => notFound(), element: null }) },
   // Only ever rendered on the server (the worker's offline page has no app scripts): not in the entry chunk.
   offline: { module: null, route: () => ({ lazy: async () => ({ Component: (await import('../features/pwa/OfflinePage')).OfflinePage }) }) },

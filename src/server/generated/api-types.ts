@@ -43,7 +43,17 @@ export type Query = {
   checkout: Checkout;
   shippingOptions: Array<ShippingOption>;
   getMenuAtLocation?: Maybe<Menu>;
+  /** A published content page by its alias in any language; null for an unknown or unpublished one. */
   contentPage?: Maybe<ContentPage>;
+  /**
+   * A content page as an admin previews it: published or not for an admin (a bearer token, or the preview cookie
+   * from createPreviewLink); for anyone else the published page only, as contentPage. Never a catalog read (POST).
+   */
+  contentPreview?: Maybe<ContentPage>;
+  /** Every content page, published or not, for an admin (as contentPreview); null for anyone else. */
+  contentPagesForPreview?: Maybe<Array<ContentPageSummary>>;
+  /** A product list the shop defines by alias (/l/{alias}, a product-list widget); null for an unknown alias. */
+  productListByAlias?: Maybe<ProductListDefinition>;
   channel: ChannelInfo;
   /** The signed-in customer. UNAUTHENTICATED without a valid token. */
   getUser: User;
@@ -226,6 +236,38 @@ export type QueryContentPageArgs = {
  * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
  * languageId wins when both are given, Swedish is the default.
  */
+export type QueryContentPreviewArgs = {
+  alias: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QueryContentPagesForPreviewArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QueryProductListByAliasArgs = {
+  alias: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
 export type QueryChannelArgs = {
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
@@ -318,6 +360,14 @@ export type Mutation = {
    * What was drawn from a gift card goes back on the card, and what was drawn from the store credit on the balance. Calling it again changes nothing.
    */
   completePayment: Order;
+  /** Admin only. Creates a content page (unpublished) or replaces its texts and widgets, by key. */
+  saveContentPage: ContentPage;
+  /** Admin only. Shows the page at /{alias} to everyone. */
+  publishContentPage: ContentPage;
+  /** Admin only. Takes the page off /{alias}; admins still preview it. */
+  unpublishContentPage: ContentPage;
+  /** Admin only. A short-lived link that lets the browser opening it preview unpublished pages. */
+  createPreviewLink: PreviewLink;
   /**
    * Saves the signed-in customer's details; answers them as saved. Any field but the email saves without a password.
    * Another email (not only another letter case) is the sign-in address, which a password reset is mailed to: moving
@@ -454,6 +504,40 @@ export type MutationPlaceOrderArgs = {
 export type MutationCompletePaymentArgs = {
   orderId: Scalars['String']['input'];
   token: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationSaveContentPageArgs = {
+  key: Scalars['String']['input'];
+  translations: Array<ContentPageTranslationInput>;
+  widgets: Array<ContentWidgetInput>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationPublishContentPageArgs = {
+  key: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationUnpublishContentPageArgs = {
+  key: Scalars['String']['input'];
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationCreatePreviewLinkArgs = {
+  alias?: InputMaybe<Scalars['String']['input']>;
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1258,10 +1342,128 @@ export type ContentPage = {
   alias: Scalars['String']['output'];
   title: Scalars['String']['output'];
   description: Scalars['String']['output'];
-  /** Sanitised HTML from the shop's own content. */
-  body: Scalars['String']['output'];
+  published: Scalars['Boolean']['output'];
+  /** The page's content in its order: sanitised HTML, banners, product lists, selling points, category tiles. */
+  widgets: Array<ContentWidget>;
   canonicalUrl: Scalars['String']['output'];
   alternates: Array<Alternate>;
+};
+
+export type ContentPageSummary = {
+  __typename?: 'ContentPageSummary';
+  key: Scalars['String']['output'];
+  alias: Scalars['String']['output'];
+  title: Scalars['String']['output'];
+  published: Scalars['Boolean']['output'];
+};
+
+export type ContentWidget = TextWidget | ImageBannerWidget | ProductListWidget | UspRowWidget | CategoryTilesWidget;
+
+export type TextWidget = {
+  __typename?: 'TextWidget';
+  /** Sanitised HTML (p, h2, h3, ul, ol, li, strong, em, br, a with a path, https, mailto or tel link). */
+  html: Scalars['String']['output'];
+};
+
+export type ImageBannerWidget = {
+  __typename?: 'ImageBannerWidget';
+  /** A picture on the shop's own origin (a path). */
+  image: Scalars['String']['output'];
+  alt: Scalars['String']['output'];
+  heading: Scalars['String']['output'];
+  /** A path in the shop in the page's language, or null. */
+  link?: Maybe<Scalars['String']['output']>;
+};
+
+export type ProductListWidget = {
+  __typename?: 'ProductListWidget';
+  title: Scalars['String']['output'];
+  /** How many products it shows (1 to 24). */
+  limit: Scalars['Int']['output'];
+  /** The stored list it shows; null once that list is gone. */
+  list?: Maybe<ProductListDefinition>;
+};
+
+export type UspRowWidget = {
+  __typename?: 'UspRowWidget';
+  points: Array<Scalars['String']['output']>;
+};
+
+export type CategoryTilesWidget = {
+  __typename?: 'CategoryTilesWidget';
+  title: Scalars['String']['output'];
+  /** The tiles' categories in their order; a category that is gone is left out. */
+  categories: Array<Category>;
+};
+
+/** A list the shop defines by alias: what it holds, and its name in the language asked. */
+export type ProductListDefinition = {
+  __typename?: 'ProductListDefinition';
+  listId: Scalars['Int']['output'];
+  alias: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  description: Scalars['String']['output'];
+  /** /l/{alias} in the language asked. */
+  canonicalUrl: Scalars['String']['output'];
+  alternates: Array<Alternate>;
+  selection: ProductSelection;
+};
+
+/** What a list holds, in the shape of the products query's filter. */
+export type ProductSelection = {
+  __typename?: 'ProductSelection';
+  categoryIds: Array<Scalars['Int']['output']>;
+  brandIds: Array<Scalars['Int']['output']>;
+  discountCampaignIds: Array<Scalars['Int']['output']>;
+  productIds: Array<Scalars['Int']['output']>;
+  searchText?: Maybe<Scalars['String']['output']>;
+};
+
+export type PreviewLink = {
+  __typename?: 'PreviewLink';
+  /** Opens the preview in a browser: PUBLIC_URL/preview-widgets?previewToken=… (or the page's /content/{alias}). */
+  url: Scalars['String']['output'];
+  expiresAt: Scalars['String']['output'];
+};
+
+export type ContentPageTranslationInput = {
+  /** sv or en; a page needs both. */
+  languageId: Scalars['String']['input'];
+  alias: Scalars['String']['input'];
+  title: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One widget's texts in one language; which ones count depends on the widget's kind. */
+export type ContentWidgetTextsInput = {
+  languageId: Scalars['String']['input'];
+  /** text: HTML, sanitised when saved. */
+  html?: InputMaybe<Scalars['String']['input']>;
+  /** imageBanner */
+  alt?: InputMaybe<Scalars['String']['input']>;
+  /** imageBanner */
+  heading?: InputMaybe<Scalars['String']['input']>;
+  /** productList, categoryTiles */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** uspRow: one to six selling points. */
+  points?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type ContentWidgetInput = {
+  /** text | imageBanner | productList | uspRow | categoryTiles */
+  kind: Scalars['String']['input'];
+  /** imageBanner: a path on the shop's own origin. */
+  image?: InputMaybe<Scalars['String']['input']>;
+  /** imageBanner: a path in the shop, or none; without a leading slash (c/spel) it is localized (/en/c/spel). */
+  link?: InputMaybe<Scalars['String']['input']>;
+  /** productList: a stored list's alias. */
+  listAlias?: InputMaybe<Scalars['String']['input']>;
+  /** productList: 1 to 24. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  /** categoryTiles: 1 to 12 category ids. */
+  categoryIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  /** Both languages. */
+  texts: Array<ContentWidgetTextsInput>;
 };
 
 export type ThemeSettings = {

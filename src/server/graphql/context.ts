@@ -39,6 +39,8 @@ export interface InitialContext {
    * operation's context, and each event's (live.ts makes one per event), checks its session again.
    */
   socketToken?: string | null;
+  /** The preview cookie's token, when the server may go by it (as customerCookieToken). */
+  previewToken?: string | null;
 }
 
 /** One operation's context, made when it starts: its database refuses new queries after the deadline. */
@@ -47,12 +49,19 @@ export function createContext(base: ContextBase, initial: InitialContext = {}): 
   const db = withDeadline(base.db, Date.now() + base.operationDeadlineMs, Date.now, () => deadline.applies);
   const authorization = initial.request?.headers.get('authorization') ?? null;
   let customer: Promise<CustomerSession | null> | undefined;
+  let previewer: Promise<boolean> | undefined;
+  const mayPreview = async () => {
+    const bearer = bearerToken(authorization);
+    if (bearer && (await base.adminTokens.verify(bearer))) return true;
+    return Boolean(initial.previewToken && (await base.adminTokens.verifyPreview(initial.previewToken)));
+  };
   return {
     ...base,
     db,
     deadline,
     authorization,
     customer: () => (customer ??= sessionOfToken(db, base.customerTokens, bearerToken(authorization) ?? initial.customerCookieToken ?? initial.socketToken)),
+    previewer: () => (previewer ??= mayPreview()),
     // Never the raw peer address: that ignores TRUST_PROXY (behind a proxy, every client would be the proxy).
     clientAddress: initial.clientAddress ?? 'server',
     transport: initial.transport ?? 'http',

@@ -466,6 +466,18 @@ export type CompletePaymentMutationVariables = Exact<{
 
 export type CompletePaymentMutation = { __typename: 'Mutation', completePayment: { __typename: 'Order', orderId: string, orderNumber: number, status: OrderStatus, statusLabel: string, createdAt: string, customerType: CustomerType, email: string, promoCode: string | null, paymentMethod: PaymentMethod, paymentMethodLabel: string, paymentStatus: PaymentStatus, paymentFailureReason: PaymentFailureReason | null, paymentFailureMessage: string | null, lines: Array<{ __typename: 'OrderLine', skuId: number, productId: number, name: string, articleNumber: string, quantity: number, backorderedQuantity: number, totalPriceIncVatFormatted: string }>, totals: { __typename: 'CheckoutTotals', goodsIncVat: number, discountIncVat: number, shippingFeeIncVat: number, totalIncVat: number, totalExVat: number, vat: number, goodsIncVatFormatted: string, discountIncVatFormatted: string, shippingFeeIncVatFormatted: string, totalIncVatFormatted: string, vatFormatted: string, giftCardIncVat: number, giftCardIncVatFormatted: string, storeCreditIncVat: number, storeCreditIncVatFormatted: string, amountToPayIncVat: number, amountToPayIncVatFormatted: string }, shippingMethod: { __typename: 'OrderShippingMethod', carrier: string, name: string, feeIncVatFormatted: string }, shippingAddress: { __typename: 'OrderAddress', firstName: string, lastName: string, companyName: string | null, careOf: string | null, streetAddress: string, addressLine2: string | null, zip: string, city: string, country: string, phoneNumber: string, email: string } } };
 
+export type ContentPageFieldsFragment = { __typename: 'ContentPage', alias: string, title: string, description: string, published: boolean, canonicalUrl: string, alternates: Array<{ __typename: 'Alternate', languageId: string, canonicalUrl: string }>, widgets: Array<
+    | { __typename: 'TextWidget', html: string }
+    | { __typename: 'ImageBannerWidget', image: string, alt: string, heading: string, link: string | null }
+    | { __typename: 'ProductListWidget', title: string, limit: number, list: { __typename: 'ProductListDefinition', canonicalUrl: string, selection: { __typename: 'ProductSelection', categoryIds: Array<number>, brandIds: Array<number>, discountCampaignIds: Array<number>, productIds: Array<number>, searchText: string | null } } | null }
+    | { __typename: 'UspRowWidget', points: Array<string> }
+    | { __typename: 'CategoryTilesWidget', title: string, categories: Array<{ __typename: 'Category', categoryId: number, name: string, canonicalUrl: string }> }
+  > };
+
+export type ProductListDefinitionFieldsFragment = { __typename: 'ProductListDefinition', listId: number, alias: string, name: string, description: string, canonicalUrl: string, alternates: Array<{ __typename: 'Alternate', languageId: string, canonicalUrl: string }>, selection: { __typename: 'ProductSelection', categoryIds: Array<number>, brandIds: Array<number>, discountCampaignIds: Array<number>, productIds: Array<number>, searchText: string | null } };
+
+export type ProductSelectionFieldsFragment = { __typename: 'ProductSelection', categoryIds: Array<number>, brandIds: Array<number>, discountCampaignIds: Array<number>, productIds: Array<number>, searchText: string | null };
+
 export type ContentPageQueryVariables = Exact<{
   alias: string;
   channelId?: string | null | undefined;
@@ -473,7 +485,45 @@ export type ContentPageQueryVariables = Exact<{
 }>;
 
 
-export type ContentPageQuery = { __typename: 'Query', contentPage: { __typename: 'ContentPage', pageId: number, key: string, alias: string, title: string, description: string, body: string, canonicalUrl: string, alternates: Array<{ __typename: 'Alternate', languageId: string, canonicalUrl: string }> } | null };
+export type ContentPageQuery = { __typename: 'Query', contentPage: { __typename: 'ContentPage', alias: string, title: string, description: string, published: boolean, canonicalUrl: string, alternates: Array<{ __typename: 'Alternate', languageId: string, canonicalUrl: string }>, widgets: Array<
+      | { __typename: 'TextWidget', html: string }
+      | { __typename: 'ImageBannerWidget', image: string, alt: string, heading: string, link: string | null }
+      | { __typename: 'ProductListWidget', title: string, limit: number, list: { __typename: 'ProductListDefinition', canonicalUrl: string, selection: { __typename: 'ProductSelection', categoryIds: Array<number>, brandIds: Array<number>, discountCampaignIds: Array<number>, productIds: Array<number>, searchText: string | null } } | null }
+      | { __typename: 'UspRowWidget', points: Array<string> }
+      | { __typename: 'CategoryTilesWidget', title: string, categories: Array<{ __typename: 'Category', categoryId: number, name: string, canonicalUrl: string }> }
+    > } | null };
+
+export type ContentPreviewQueryVariables = Exact<{
+  alias: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type ContentPreviewQuery = { __typename: 'Query', contentPreview: { __typename: 'ContentPage', alias: string, title: string, description: string, published: boolean, canonicalUrl: string, alternates: Array<{ __typename: 'Alternate', languageId: string, canonicalUrl: string }>, widgets: Array<
+      | { __typename: 'TextWidget', html: string }
+      | { __typename: 'ImageBannerWidget', image: string, alt: string, heading: string, link: string | null }
+      | { __typename: 'ProductListWidget', title: string, limit: number, list: { __typename: 'ProductListDefinition', canonicalUrl: string, selection: { __typename: 'ProductSelection', categoryIds: Array<number>, brandIds: Array<number>, discountCampaignIds: Array<number>, productIds: Array<number>, searchText: string | null } } | null }
+      | { __typename: 'UspRowWidget', points: Array<string> }
+      | { __typename: 'CategoryTilesWidget', title: string, categories: Array<{ __typename: 'Category', categoryId: number, name: string, canonicalUrl: string }> }
+    > } | null };
+
+export type ContentPagesForPreviewQueryVariables = Exact<{
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type ContentPagesForPreviewQuery = { __typename: 'Query', contentPagesForPreview: Array<{ __typename: 'ContentPageSummary', key: string, alias: string, title: string, published: boolean }> | null };
+
+export type ProductListByAliasQueryVariables = Exact<{
+  alias: string;
+  channelId?: string | null | undefined;
+  languageId?: string | null | undefined;
+}>;
+
+
+export type ProductListByAliasQuery = { __typename: 'Query', productListByAlias: { __typename: 'ProductListDefinition', listId: number, alias: string, name: string, description: string, canonicalUrl: string, alternates: Array<{ __typename: 'Alternate', languageId: string, canonicalUrl: string }>, selection: { __typename: 'ProductSelection', categoryIds: Array<number>, brandIds: Array<number>, discountCampaignIds: Array<number>, productIds: Array<number>, searchText: string | null } } | null };
 
 export type LayoutQueryVariables = Exact<{
   channelId?: string | null | undefined;

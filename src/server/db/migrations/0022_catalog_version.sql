@@ -51,25 +51,24 @@ BEGIN
   RETURN NULL;
 END $$;
 
-DO $$
-DECLARE
-  t text;
+-- Puts a table's writes into the version: a later migration's catalog table calls it too.
+CREATE FUNCTION version_catalog_table(t text) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  FOREACH t IN ARRAY ARRAY[
-    'categories', 'category_translations', 'brands', 'brand_translations', 'discount_campaigns',
-    'discount_campaign_translations', 'products', 'product_translations', 'product_categories',
-    'product_parameters', 'skus', 'sku_translations', 'product_discount_campaigns', 'menus', 'menu_items',
-    'content_pages', 'content_page_translations'
-  ] LOOP
-    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed_if_rows()', t || '_version_insert_trg', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed_if_rows()', t || '_version_delete_trg', t);
-    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed()', t || '_version_truncate_trg', t);
-    -- A SKU's update counts by its columns (below): its stock only where the shopper's text changes.
-    IF t <> 'skus' THEN
-      EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed_if_rows()', t || '_version_update_trg', t);
-    END IF;
-  END LOOP;
+  EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed_if_rows()', t || '_version_insert_trg', t);
+  EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed_if_rows()', t || '_version_delete_trg', t);
+  EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed()', t || '_version_truncate_trg', t);
+  -- A SKU's update counts by its columns (below): its stock only where the shopper's text changes.
+  IF t <> 'skus' THEN
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION mark_catalog_changed_if_rows()', t || '_version_update_trg', t);
+  END IF;
 END $$;
+
+SELECT version_catalog_table(t) FROM unnest(ARRAY[
+  'categories', 'category_translations', 'brands', 'brand_translations', 'discount_campaigns',
+  'discount_campaign_translations', 'products', 'product_translations', 'product_categories',
+  'product_parameters', 'skus', 'sku_translations', 'product_discount_campaigns', 'menus', 'menu_items',
+  'content_pages', 'content_page_translations'
+]) t;
 
 CREATE TRIGGER skus_version_update_trg AFTER UPDATE ON skus FOR EACH ROW
   WHEN (LEAST(OLD.stock, 5) IS DISTINCT FROM LEAST(NEW.stock, 5)

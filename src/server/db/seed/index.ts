@@ -3,6 +3,7 @@ import { dropSecondaryIndexes, restoreIndexes, type DeferredIndex } from './bulk
 import { candyCatalog } from './candy-catalog';
 import { CategoryIndex } from './categories';
 import { contentPages } from './content-pages';
+import { seedLists, widgetPages } from './widget-pages';
 import { gamesCatalog } from './games-catalog';
 import { DEMO_GIFT_CARDS } from './gift-cards';
 import { ProductGenerator, productRows, stockFields, type GeneratedProduct } from './generate-products';
@@ -96,9 +97,24 @@ async function insertFixedData(tx: Queryable, catalog: VariantCatalog, categorie
   }
 
   const pages = contentPages(catalog.variant);
-  await insertRows(tx, 'content_pages', ['page_id', 'key'], pages.map((p) => [p.id, p.key]));
+  await insertRows(tx, 'content_pages', ['page_id', 'key', 'published'], pages.map((p) => [p.id, p.key, true]));
   await insertRows(tx, 'content_page_translations', ['page_id', 'language_id', 'alias', 'title', 'description', 'body'],
     pages.flatMap((p) => LANGUAGES.map((lang) => [p.id, lang, p.alias[lang], p.title[lang], p.description[lang], p.body[lang]])));
+  // Each plain page is one text widget (what migration 0022 makes of a page seeded before it).
+  await insertRows(tx, 'content_widgets', ['page_id', 'position', 'kind', 'texts'],
+    pages.map((p) => [p.id, 0, 'text', JSON.stringify(Object.fromEntries(LANGUAGES.map((lang) => [lang, { html: p.body[lang] }])))]));
+
+  const lists = seedLists(catalog.campaigns[0]?.id ?? null);
+  await insertRows(tx, 'product_lists', ['list_id', 'alias', 'campaign_id', 'product_ids'], lists.map((l) => [l.id, l.alias, l.campaignId, [...l.productIds]]));
+  await insertRows(tx, 'product_list_translations', ['list_id', 'language_id', 'name', 'description'],
+    lists.flatMap((l) => LANGUAGES.map((lang) => [l.id, lang, l.name[lang], l.description[lang]])));
+  const shown = widgetPages(catalog.variant, categories.all.filter((c) => c.parentId === null));
+  const shownId = (i: number) => pages.length + i + 1;
+  await insertRows(tx, 'content_pages', ['page_id', 'key', 'published'], shown.map((p, i) => [shownId(i), p.key, p.published]));
+  await insertRows(tx, 'content_page_translations', ['page_id', 'language_id', 'alias', 'title', 'description'],
+    shown.flatMap((p, i) => LANGUAGES.map((lang) => [shownId(i), lang, p.alias[lang], p.title[lang], p.description[lang]])));
+  await insertRows(tx, 'content_widgets', ['page_id', 'position', 'kind', 'settings', 'texts'],
+    shown.flatMap((p, i) => p.widgets.map((w, position) => [shownId(i), position, w.kind, JSON.stringify(w.settings), JSON.stringify(w.texts)])));
 
   const menus = menuRows(catalog.variant, categories, campaigns, pages);
   await insertRows(tx, 'menus', ['menu_location_id', 'language_id', 'title'], menus.menus);

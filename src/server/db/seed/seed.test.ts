@@ -143,11 +143,14 @@ function catalogInvariants(variant: ShopVariant, getDb: () => Db) {
         JOIN content_page_translations e ON e.page_id = p.page_id AND e.language_id = 'en' ORDER BY p.key`);
     expect(pages).toEqual([
       { key: 'about', sv: 'om-oss', en: 'about-us' },
+      { key: 'coming-soon', sv: 'kommer-snart', en: 'coming-soon' },
       { key: 'cookies', sv: 'cookies', en: 'cookies' },
       { key: 'customer-service', sv: 'kundtjanst', en: 'customer-service' },
       { key: 'purchase-terms', sv: 'kopvillkor', en: 'purchase-terms' },
+      { key: 'showcase', sv: 'utvalt', en: 'featured' },
     ]);
-    expect(await value<string>(db, "SELECT body AS v FROM content_page_translations WHERE page_id = 1 AND language_id = 'sv'")).toContain('2015');
+    // What shoppers read is the page's text widget (the body column is no longer read; migration 0022).
+    expect(await value<string>(db, "SELECT texts->'sv'->>'html' AS v FROM content_widgets WHERE page_id = 1 AND position = 0")).toContain('2015');
   });
 
   it('says one thing everywhere: delivery times, condition choice, shop name, customer-service address, social profiles', async () => {

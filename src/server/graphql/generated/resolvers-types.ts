@@ -4,7 +4,7 @@ import type * as Types from '../../generated/api-types';
 export type * from '../../generated/api-types';
 import { GraphQLResolveInfo } from 'graphql';
 import { ProductModel, SkuModel, CategoryModel, BrandModel, CampaignModel, ProductListModel, SearchSuggestionsModel } from '../../modules/catalog/models';
-import { ContentPageModel } from '../../modules/content/models';
+import { ContentPageModel, WidgetModel, TextWidgetModel, ImageBannerWidgetModel, ProductListWidgetModel, UspRowWidgetModel, CategoryTilesWidgetModel, ProductListDefinitionModel } from '../../modules/content/models';
 import { CartModel, CartItemModel } from '../../modules/cart/models';
 import { CheckoutModel } from '../../modules/checkout/models';
 import { RequestContext } from '../../request-context';
@@ -142,6 +142,19 @@ export type ResolversTypes = {
   Menu: ResolverTypeWrapper<Types.Menu>;
   MenuItem: ResolverTypeWrapper<Types.MenuItem>;
   ContentPage: ResolverTypeWrapper<ContentPageModel>;
+  ContentPageSummary: ResolverTypeWrapper<Types.ContentPageSummary>;
+  ContentWidget: ResolverTypeWrapper<WidgetModel>;
+  TextWidget: ResolverTypeWrapper<TextWidgetModel>;
+  ImageBannerWidget: ResolverTypeWrapper<ImageBannerWidgetModel>;
+  ProductListWidget: ResolverTypeWrapper<ProductListWidgetModel>;
+  UspRowWidget: ResolverTypeWrapper<UspRowWidgetModel>;
+  CategoryTilesWidget: ResolverTypeWrapper<CategoryTilesWidgetModel>;
+  ProductListDefinition: ResolverTypeWrapper<ProductListDefinitionModel>;
+  ProductSelection: ResolverTypeWrapper<Types.ProductSelection>;
+  PreviewLink: ResolverTypeWrapper<Types.PreviewLink>;
+  ContentPageTranslationInput: Types.ContentPageTranslationInput;
+  ContentWidgetTextsInput: Types.ContentWidgetTextsInput;
+  ContentWidgetInput: Types.ContentWidgetInput;
   ThemeSettings: ResolverTypeWrapper<Types.ThemeSettings>;
   ChannelInfo: ResolverTypeWrapper<Types.ChannelInfo>;
   Gender: Types.Gender;
@@ -214,6 +227,19 @@ export type ResolversParentTypes = {
   Menu: Types.Menu;
   MenuItem: Types.MenuItem;
   ContentPage: ContentPageModel;
+  ContentPageSummary: Types.ContentPageSummary;
+  ContentWidget: WidgetModel;
+  TextWidget: TextWidgetModel;
+  ImageBannerWidget: ImageBannerWidgetModel;
+  ProductListWidget: ProductListWidgetModel;
+  UspRowWidget: UspRowWidgetModel;
+  CategoryTilesWidget: CategoryTilesWidgetModel;
+  ProductListDefinition: ProductListDefinitionModel;
+  ProductSelection: Types.ProductSelection;
+  PreviewLink: Types.PreviewLink;
+  ContentPageTranslationInput: Types.ContentPageTranslationInput;
+  ContentWidgetTextsInput: Types.ContentWidgetTextsInput;
+  ContentWidgetInput: Types.ContentWidgetInput;
   ThemeSettings: Types.ThemeSettings;
   ChannelInfo: Types.ChannelInfo;
   User: Types.User;
@@ -247,6 +273,9 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   shippingOptions?: Resolver<Array<ResolversTypes['ShippingOption']>, ParentType, ContextType, RequireFields<Types.QueryShippingOptionsArgs, 'cartId' | 'country' | 'zip'>>;
   getMenuAtLocation?: Resolver<Types.Maybe<ResolversTypes['Menu']>, ParentType, ContextType, RequireFields<Types.QueryGetMenuAtLocationArgs, 'menuLocationId'>>;
   contentPage?: Resolver<Types.Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, RequireFields<Types.QueryContentPageArgs, 'alias'>>;
+  contentPreview?: Resolver<Types.Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, RequireFields<Types.QueryContentPreviewArgs, 'alias'>>;
+  contentPagesForPreview?: Resolver<Types.Maybe<Array<ResolversTypes['ContentPageSummary']>>, ParentType, ContextType, Partial<Types.QueryContentPagesForPreviewArgs>>;
+  productListByAlias?: Resolver<Types.Maybe<ResolversTypes['ProductListDefinition']>, ParentType, ContextType, RequireFields<Types.QueryProductListByAliasArgs, 'alias'>>;
   channel?: Resolver<ResolversTypes['ChannelInfo'], ParentType, ContextType, Partial<Types.QueryChannelArgs>>;
   getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, Partial<Types.QueryGetUserArgs>>;
   getOrders?: Resolver<ResolversTypes['UserOrders'], ParentType, ContextType, Partial<Types.QueryGetOrdersArgs>>;
@@ -265,6 +294,10 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   createOrUpdateCheckout?: Resolver<ResolversTypes['Checkout'], ParentType, ContextType, RequireFields<Types.MutationCreateOrUpdateCheckoutArgs, 'cartId' | 'checkout'>>;
   placeOrder?: Resolver<ResolversTypes['PlaceOrderResult'], ParentType, ContextType, RequireFields<Types.MutationPlaceOrderArgs, 'cartId' | 'checkout'>>;
   completePayment?: Resolver<ResolversTypes['Order'], ParentType, ContextType, RequireFields<Types.MutationCompletePaymentArgs, 'orderId' | 'token'>>;
+  saveContentPage?: Resolver<ResolversTypes['ContentPage'], ParentType, ContextType, RequireFields<Types.MutationSaveContentPageArgs, 'key' | 'translations' | 'widgets'>>;
+  publishContentPage?: Resolver<ResolversTypes['ContentPage'], ParentType, ContextType, RequireFields<Types.MutationPublishContentPageArgs, 'key'>>;
+  unpublishContentPage?: Resolver<ResolversTypes['ContentPage'], ParentType, ContextType, RequireFields<Types.MutationUnpublishContentPageArgs, 'key'>>;
+  createPreviewLink?: Resolver<ResolversTypes['PreviewLink'], ParentType, ContextType, Partial<Types.MutationCreatePreviewLinkArgs>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<Types.MutationUpdateUserArgs, 'user'>>;
   deleteUser?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, Partial<Types.MutationDeleteUserArgs>>;
   subscribeToNewsletter?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, RequireFields<Types.MutationSubscribeToNewsletterArgs, 'email'>>;
@@ -656,9 +689,75 @@ export type ContentPageResolvers<ContextType = RequestContext, ParentType extend
   alias?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
-  body?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  widgets?: Resolver<Array<ResolversTypes['ContentWidget']>, ParentType, ContextType>;
   canonicalUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   alternates?: Resolver<Array<ResolversTypes['Alternate']>, ParentType, ContextType>;
+};
+
+export type ContentPageSummaryResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ContentPageSummary'] = ResolversParentTypes['ContentPageSummary']> = {
+  key?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  alias?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+};
+
+export type ContentWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ContentWidget'] = ResolversParentTypes['ContentWidget']> = {
+  __resolveType: TypeResolveFn<'TextWidget' | 'ImageBannerWidget' | 'ProductListWidget' | 'UspRowWidget' | 'CategoryTilesWidget', ParentType, ContextType>;
+};
+
+export type TextWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['TextWidget'] = ResolversParentTypes['TextWidget']> = {
+  html?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ImageBannerWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ImageBannerWidget'] = ResolversParentTypes['ImageBannerWidget']> = {
+  image?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  alt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  heading?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  link?: Resolver<Types.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProductListWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProductListWidget'] = ResolversParentTypes['ProductListWidget']> = {
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  limit?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  list?: Resolver<Types.Maybe<ResolversTypes['ProductListDefinition']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UspRowWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UspRowWidget'] = ResolversParentTypes['UspRowWidget']> = {
+  points?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type CategoryTilesWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CategoryTilesWidget'] = ResolversParentTypes['CategoryTilesWidget']> = {
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  categories?: Resolver<Array<ResolversTypes['Category']>, ParentType, ContextType>;
+  __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type ProductListDefinitionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProductListDefinition'] = ResolversParentTypes['ProductListDefinition']> = {
+  listId?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  alias?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  canonicalUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  alternates?: Resolver<Array<ResolversTypes['Alternate']>, ParentType, ContextType>;
+  selection?: Resolver<ResolversTypes['ProductSelection'], ParentType, ContextType>;
+};
+
+export type ProductSelectionResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProductSelection'] = ResolversParentTypes['ProductSelection']> = {
+  categoryIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  brandIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  discountCampaignIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  productIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  searchText?: Resolver<Types.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+};
+
+export type PreviewLinkResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PreviewLink'] = ResolversParentTypes['PreviewLink']> = {
+  url?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  expiresAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ThemeSettingsResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ThemeSettings'] = ResolversParentTypes['ThemeSettings']> = {
@@ -839,6 +938,16 @@ export type Resolvers<ContextType = RequestContext> = {
   Menu?: MenuResolvers<ContextType>;
   MenuItem?: MenuItemResolvers<ContextType>;
   ContentPage?: ContentPageResolvers<ContextType>;
+  ContentPageSummary?: ContentPageSummaryResolvers<ContextType>;
+  ContentWidget?: ContentWidgetResolvers<ContextType>;
+  TextWidget?: TextWidgetResolvers<ContextType>;
+  ImageBannerWidget?: ImageBannerWidgetResolvers<ContextType>;
+  ProductListWidget?: ProductListWidgetResolvers<ContextType>;
+  UspRowWidget?: UspRowWidgetResolvers<ContextType>;
+  CategoryTilesWidget?: CategoryTilesWidgetResolvers<ContextType>;
+  ProductListDefinition?: ProductListDefinitionResolvers<ContextType>;
+  ProductSelection?: ProductSelectionResolvers<ContextType>;
+  PreviewLink?: PreviewLinkResolvers<ContextType>;
   ThemeSettings?: ThemeSettingsResolvers<ContextType>;
   ChannelInfo?: ChannelInfoResolvers<ContextType>;
   User?: UserResolvers<ContextType>;

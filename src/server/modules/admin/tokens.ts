@@ -7,9 +7,13 @@ import type { AdminClaims } from '../../request-context';
 export type { AdminClaims };
 
 export const TOKEN_LIFETIME_SECONDS = 8 * 60 * 60;
+/** A preview token (the cookie that lets a browser see unpublished content pages) lasts half an hour. */
+export const PREVIEW_LIFETIME_SECONDS = 30 * 60;
 const ALGORITHM = 'HS256';
 const ISSUER = 'storefront';
 const AUDIENCE = 'admin';
+/** Its own audience: a preview token can only show drafts, never pass for the admin's bearer token. */
+const PREVIEW_AUDIENCE = 'preview';
 
 /**
  * Signs and checks admin bearer tokens: JWTs (HS256, with jose) for the audience 'admin'. The secret is
@@ -36,36 +40,48 @@ export function createAdminTokens(
   const fingerprint = async (passwordHash: string) =>
     createHmac('sha256', await getSecret()).update(`password:${passwordHash}`).digest('base64url').slice(0, 22);
   const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+  const sign = async (claims: AdminClaims, audience: string, now: number) =>
+    new SignJWT({ email: claims.email, role: claims.role, pwd: claims.pwd })
+      .setProtectedHeader({ alg: ALGORITHM })
+      .setSubject(String(claims.sub))
+      .setIssuer(ISSUER)
+      .setAudience(audience)
+      .setIssuedAt(Math.floor(now / 1000))
+      .setExpirationTime(claims.exp)
+      .sign(await key());
+  const check = async (token: string, audience: string, now: number): Promise<AdminClaims | null> => {
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, await key(), { algorithms: [ALGORITHM], issuer: ISSUER, audience, currentDate: new Date(now) }));
+    } catch {
+      return null;
+    }
+    const sub = Number(payload.sub);
+    const { email, role, pwd, exp } = payload;
+    if (role !== 'admin' || !Number.isSafeInteger(sub) || typeof email !== 'string' || typeof pwd !== 'string' || typeof exp !== 'number') return null;
+    const passwordHash = await currentPasswordHash(sub);
+    if (!passwordHash || !sameText(pwd, await fingerprint(passwordHash))) return null;
+    return { sub, email, role, exp, pwd };
+  };
 
   return {
     async issue(user: AdminUser, now = Date.now()): Promise<{ token: string; claims: AdminClaims }> {
       const exp = Math.floor(now / 1000) + TOKEN_LIFETIME_SECONDS;
       const claims: AdminClaims = { sub: user.userId, email: user.email, role: 'admin', exp, pwd: await fingerprint(user.passwordHash) };
-      const token = await new SignJWT({ email: claims.email, role: claims.role, pwd: claims.pwd })
-        .setProtectedHeader({ alg: ALGORITHM })
-        .setSubject(String(user.userId))
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(Math.floor(now / 1000))
-        .setExpirationTime(exp)
-        .sign(await key());
-      return { token, claims };
+      return { token: await sign(claims, AUDIENCE, now), claims };
     },
     /** The claims of a well-signed, unexpired token issued under the user's current password; null for anything else. */
-    async verify(token: string, now = Date.now()): Promise<AdminClaims | null> {
-      let payload: JWTPayload;
-      try {
-        ({ payload } = await jwtVerify(token, await key(), { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE, currentDate: new Date(now) }));
-      } catch {
-        return null;
-      }
-      const sub = Number(payload.sub);
-      const { email, role, pwd, exp } = payload;
-      if (role !== 'admin' || !Number.isSafeInteger(sub) || typeof email !== 'string' || typeof pwd !== 'string' || typeof exp !== 'number') return null;
-      const passwordHash = await currentPasswordHash(sub);
-      if (!passwordHash || !sameText(pwd, await fingerprint(passwordHash))) return null;
-      return { sub, email, role, exp, pwd };
+    verify: (token: string, now = Date.now()) => check(token, AUDIENCE, now),
+    /**
+     * A preview token for a signed-in admin: the same claims for the preview audience, ending after
+     * PREVIEW_LIFETIME_SECONDS or with the admin's token, whichever is first.
+     */
+    async issuePreview(admin: AdminClaims, now = Date.now()): Promise<{ token: string; exp: number }> {
+      const exp = Math.min(admin.exp, Math.floor(now / 1000) + PREVIEW_LIFETIME_SECONDS);
+      return { token: await sign({ ...admin, exp }, PREVIEW_AUDIENCE, now), exp };
     },
+    /** The claims of a valid preview token (its password still current); null for anything else, an admin token included. */
+    verifyPreview: (token: string, now = Date.now()) => check(token, PREVIEW_AUDIENCE, now),
   };
 }
 

@@ -28,11 +28,11 @@ describe.each(testDbKinds())('content GraphQL API on %s', (kind) => {
   });
 
   it('answers a content page by its alias in either language, in the language asked, with both alternates', async () => {
-    type Page = { contentPage: { key: string; alias: string; title: string; body: string; canonicalUrl: string; alternates: { languageId: string; canonicalUrl: string }[] } | null };
-    const query = 'query ($a: String!, $l: String) { contentPage(alias: $a, languageId: $l) { key alias title body canonicalUrl alternates { languageId canonicalUrl } } }';
+    type Page = { contentPage: { key: string; alias: string; title: string; widgets: { html?: string }[]; canonicalUrl: string; alternates: { languageId: string; canonicalUrl: string }[] } | null };
+    const query = 'query ($a: String!, $l: String) { contentPage(alias: $a, languageId: $l) { key alias title widgets { ... on TextWidget { html } } canonicalUrl alternates { languageId canonicalUrl } } }';
     const swedish = (await gql<Page>(app, query, { a: 'om-oss', l: 'sv' })).body.data!.contentPage!;
     expect(swedish).toMatchObject({ key: 'about', alias: 'om-oss', canonicalUrl: '/om-oss' });
-    expect(swedish.body.length).toBeGreaterThan(0);
+    expect(swedish.widgets[0]!.html!.length).toBeGreaterThan(0);
     expect(swedish.alternates.sort((a, b) => a.languageId.localeCompare(b.languageId))).toEqual([
       { languageId: 'en', canonicalUrl: '/en/about-us' },
       { languageId: 'sv', canonicalUrl: '/om-oss' },

@@ -7,7 +7,41 @@ export interface ContentPageModel {
   alias: string;
   title: string;
   description: string;
-  body: string;
+  published: boolean;
+  /** In the page's order, their texts in the page's language. */
+  widgets: WidgetModel[];
+}
+
+/** The kinds of widget a page is made of (the content_widgets.kind check holds the same list). */
+export const WIDGET_KINDS = ['text', 'imageBanner', 'productList', 'uspRow', 'categoryTiles'] as const;
+export type WidgetKind = (typeof WIDGET_KINDS)[number];
+
+/** One widget in one language: what is the same in every language and that language's texts, together. */
+export type WidgetModel = { languageId: LanguageId } & (
+  | { kind: 'text'; html: string }
+  | { kind: 'imageBanner'; image: string; link: string | null; alt: string; heading: string }
+  | { kind: 'productList'; listAlias: string; limit: number; title: string }
+  | { kind: 'uspRow'; points: string[] }
+  | { kind: 'categoryTiles'; categoryIds: number[]; title: string }
+);
+
+/** What a stored list holds: the same shape for /l/{alias} and a product-list widget. */
+export interface ProductSelectionModel {
+  categoryIds: number[];
+  brandIds: number[];
+  discountCampaignIds: number[];
+  productIds: number[];
+  searchText: string | null;
+}
+
+/** A list the shop defines by alias, in one language. */
+export interface ProductListDefinitionModel {
+  languageId: LanguageId;
+  listId: number;
+  alias: string;
+  name: string;
+  description: string;
+  selection: ProductSelectionModel;
 }
 
 /** One menu entry as stored: the menu's tree is built from these (resolvers.ts). */
@@ -28,3 +62,11 @@ export interface MenuModel {
   title: string;
   items: MenuItemModel[];
 }
+
+/** The widget of one kind (the GraphQL types' models, one per member of the ContentWidget union). */
+export type WidgetOf<K extends WidgetKind> = Extract<WidgetModel, { kind: K }>;
+export type TextWidgetModel = WidgetOf<'text'>;
+export type ImageBannerWidgetModel = WidgetOf<'imageBanner'>;
+export type ProductListWidgetModel = WidgetOf<'productList'>;
+export type UspRowWidgetModel = WidgetOf<'uspRow'>;
+export type CategoryTilesWidgetModel = WidgetOf<'categoryTiles'>;

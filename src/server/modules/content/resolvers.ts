@@ -1,9 +1,25 @@
-import { channels, resolveLanguage } from '../../../shared/locales';
+import { channels, languageIds, resolveLanguage, type LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import type { MenuItem, Resolvers } from '../../graphql/generated/resolvers-types';
-import { contentPageAliases, contentPageByAlias, menuAtLocation } from './content-store';
-import type { MenuItemModel } from './models';
+import type { RequestContext } from '../../request-context';
+import { invalidInput } from '../../domain-error';
+import { requireAdmin } from '../admin';
+import { catalogLoaders } from '../catalog';
+import {
+  contentPageAliasById,
+  contentPageAliases,
+  contentPageByAlias,
+  contentPageSummaries,
+  existingListAliases,
+  menuAtLocation,
+  productListByAlias,
+  saveContentPage,
+  setContentPagePublished,
+} from './content-store';
+import type { ContentPageModel, MenuItemModel, WidgetModel } from './models';
 import { themes } from './theme';
+import { contentPageWrite, listAliasesOf } from './widget-input';
+import { PREVIEW_TOKEN_PARAM } from './preview';
 
 /** Builds the nested menu (up to three levels) from its flat items, each level in its order. */
 function menuTree(items: readonly MenuItemModel[]): MenuItem[] {
@@ -24,6 +40,29 @@ function menuTree(items: readonly MenuItemModel[]): MenuItem[] {
   return roots;
 }
 
+const WIDGET_TYPES = {
+  text: 'TextWidget',
+  imageBanner: 'ImageBannerWidget',
+  productList: 'ProductListWidget',
+  uspRow: 'UspRowWidget',
+  categoryTiles: 'CategoryTilesWidget',
+} as const satisfies Record<WidgetModel['kind'], string>;
+
+/** Any page by its id as an admin sees it (published or not), in the answer's language. */
+async function pageForAdmin(ctx: RequestContext, pageId: number, languageId: LanguageId): Promise<ContentPageModel> {
+  const alias = await contentPageAliasById(ctx.db, pageId, languageId);
+  const page = alias ? await contentPageByAlias(ctx.db, alias, languageId, { unpublished: true }) : null;
+  if (!page) throw new Error(`Content page ${pageId} has no ${languageId} translation`);
+  return page;
+}
+
+async function setPublished(ctx: RequestContext, key: string, published: boolean, languageId: LanguageId) {
+  await requireAdmin(ctx);
+  const page = await setContentPagePublished(ctx.db, key, published);
+  if (!page) throw invalidInput(`There is no content page with key ${key}`);
+  return pageForAdmin(ctx, page.pageId, languageId);
+}
+
 export const contentResolvers: Resolvers = {
   Query: {
     getMenuAtLocation: async (_, args, ctx) => {
@@ -31,10 +70,59 @@ export const contentResolvers: Resolvers = {
       return menu ? { title: menu.title, menuItems: menuTree(menu.items) } : null;
     },
     contentPage: (_, args, ctx) => contentPageByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId)),
+    contentPreview: async (_, args, ctx) =>
+      contentPageByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId), { unpublished: await ctx.previewer() }),
+    contentPagesForPreview: async (_, args, ctx) =>
+      (await ctx.previewer()) ? contentPageSummaries(ctx.db, resolveLanguage(args.channelId, args.languageId)) : null,
+    productListByAlias: (_, args, ctx) => productListByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId)),
     channel: (_, args, ctx) => {
       const channel = channels[resolveLanguage(args.channelId, args.languageId)];
       return { ...channel, themeSettings: themes[ctx.variant] };
     },
+  },
+  Mutation: {
+    saveContentPage: async (_, args, ctx) => {
+      await requireAdmin(ctx);
+      const languageId = resolveLanguage(args.channelId, args.languageId);
+      const write = contentPageWrite(args.key, args.translations, args.widgets);
+      const named = listAliasesOf(write);
+      const known = await existingListAliases(ctx.db, named);
+      const unknown = named.find((alias) => !known.has(alias));
+      if (unknown) throw invalidInput(`There is no product list with alias ${unknown}`);
+      const categories = new Set((await catalogLoaders(ctx).categoryTree(languageId)).map((c) => c.categoryId));
+      for (const w of write.widgets) {
+        const missing = w.kind === 'categoryTiles' ? (w.settings.categoryIds as number[]).find((id) => !categories.has(id)) : undefined;
+        if (missing !== undefined) throw invalidInput(`There is no category with id ${missing}`);
+      }
+      const pageId = await ctx.db.transaction((tx) => saveContentPage(tx, write));
+      if (pageId === null) throw invalidInput('Another content page has that alias already');
+      return pageForAdmin(ctx, pageId, languageId);
+    },
+    publishContentPage: (_, args, ctx) => setPublished(ctx, args.key, true, resolveLanguage(args.channelId, args.languageId)),
+    unpublishContentPage: (_, args, ctx) => setPublished(ctx, args.key, false, resolveLanguage(args.channelId, args.languageId)),
+    createPreviewLink: async (_, args, ctx) => {
+      const admin = await requireAdmin(ctx);
+      const languageId = resolveLanguage(args.channelId, args.languageId);
+      const { token, exp } = await ctx.adminTokens.issuePreview(admin);
+      const path = args.alias ? routes.contentPreview(encodeURIComponent(args.alias), languageId) : routes.previewWidgets(languageId);
+      return { url: `${ctx.origin}${path}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`, expiresAt: new Date(exp * 1000).toISOString() };
+    },
+  },
+  ContentWidget: {
+    __resolveType: (w) => WIDGET_TYPES[w.kind],
+  },
+  ProductListWidget: {
+    list: (w, _, ctx) => productListByAlias(ctx.db, w.listAlias, w.languageId),
+  },
+  CategoryTilesWidget: {
+    categories: async (w, _, ctx) => {
+      const tree = await catalogLoaders(ctx).categoryTree(w.languageId);
+      return w.categoryIds.flatMap((id) => tree.find((c) => c.categoryId === id) ?? []);
+    },
+  },
+  ProductListDefinition: {
+    canonicalUrl: (l) => routes.aliasList(l.alias, l.languageId),
+    alternates: (l) => languageIds.map((languageId) => ({ languageId, canonicalUrl: routes.aliasList(l.alias, languageId) })),
   },
   ContentPage: {
     canonicalUrl: (p) => routes.content(p.alias, p.languageId),

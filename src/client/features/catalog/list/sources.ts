@@ -1,6 +1,8 @@
 import { notFound, queryFor, type LoaderEnv } from '../../../lib/route-context';
 import type { Alternate } from '../../../components/Head';
 import type { FilterInputType } from '../../../graphql/generated/operations';
+import { selectionFilter } from '../../../lib/product-selection';
+import { ProductListByAliasDocument } from '../../../graphql/generated/documents/ProductListByAlias';
 import { BrandByAliasDocument } from '../../../graphql/generated/documents/BrandByAlias';
 import { CampaignByAliasDocument } from '../../../graphql/generated/documents/CampaignByAlias';
 import { CategoryByAliasDocument } from '../../../graphql/generated/documents/CategoryByAlias';
@@ -75,6 +77,23 @@ function descendantsOf(categories: readonly { categoryId: number; parentCategory
     frontier.forEach((id) => found.add(id));
   }
   return found;
+}
+
+/** /l/{alias}: a list the shop defines (stored by staff, named in both languages). */
+async function storedListSource(env: LoaderEnv, alias: string): Promise<ListSource | null> {
+  const { productListByAlias: list } = await queryFor(env, ProductListByAliasDocument, { alias });
+  if (!list) return null;
+  const searchText = list.selection.searchText ?? null;
+  return {
+    ...base,
+    title: { text: list.name },
+    description: list.description,
+    path: list.canonicalUrl,
+    alternates: list.alternates,
+    baseFilter: selectionFilter(list.selection),
+    sortRules: searchText ? SEARCH_SORT_RULES : LIST_SORT_RULES,
+    searchText,
+  };
 }
 
 async function categorySource(env: LoaderEnv, alias: string): Promise<ListSource | null> {
@@ -188,8 +207,8 @@ export async function resolveSource(env: LoaderEnv, route: ListRoute): Promise<L
     default: {
       const { alias } = route;
       if (!alias) notFound();
-      const lookups = { category: [categorySource], brand: [brandSource], campaign: [campaignSource], alias: [categorySource, brandSource, campaignSource] }[route.type];
-      // /l/{alias}: a category, else a brand, else a campaign.
+      const lookups = { category: [categorySource], brand: [brandSource], campaign: [campaignSource], alias: [storedListSource, categorySource, brandSource, campaignSource] }[route.type];
+      // /l/{alias}: a stored list, else a category, a brand or a campaign of that alias.
       for (const lookup of lookups) {
         const source = await lookup(env, alias);
         if (source) return source;

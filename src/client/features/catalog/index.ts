@@ -1,0 +1,2 @@
+/** What other features may use of the catalog: the product grid. */
+export { ProductGrid } from './ProductCard';

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { previewLinkPath } from '../support/shop-api';
+
+/** Console errors and uncaught exceptions (a hydration mismatch shows up here). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+async function expectNoSidewaysScroll(page: Page) {
+  for (const width of [320, 360]) {
+    await page.setViewportSize({ width, height: 640 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+  }
+}
+
+test('a page made of widgets: banner, selling points, a product list, category tiles and text, in both languages', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/utvalt');
+  await expect(page.getByRole('heading', { level: 1, name: 'Utvalt just nu' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Upptäck/ })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Fri retur' })).toBeVisible();
+  const list = page.getByRole('region', { name: 'Handplockat' });
+  await expect(list.getByRole('article')).toHaveCount(4);
+  await expect(list.getByRole('link', { name: /Visa alla/ })).toHaveAttribute('href', '/l/handplockat');
+  await expect(page.getByRole('navigation', { name: 'Hitta rätt kategori' }).getByRole('link').first()).toBeVisible();
+  await expect(page.getByText('drivs sedan 2015 av två entusiaster')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+
+  await page.goto('/en/featured');
+  await expect(page.getByRole('heading', { level: 1, name: 'Featured now' })).toBeVisible();
+  const english = page.getByRole('region', { name: 'Hand-picked' });
+  await expect(english.getByRole('article')).toHaveCount(4);
+  await expect(english.getByRole('link', { name: /See all/ })).toHaveAttribute('href', '/en/l/handplockat');
+  await expect(page.getByRole('link', { name: /Discover/ })).toHaveAttribute('href', /^\/en\/c\//);
+  // The seeded plain pages are text widgets now, and still read as before.
+  await page.goto('/om-oss');
+  await expect(page.getByRole('main').getByText(/Spelbutiken startade 2015/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a guest finds no trace of an unpublished page; an admin opening a preview link sees it', async ({ page, request }) => {
+  for (const path of ['/content/kommer-snart', '/preview-widgets', '/kommer-snart', '/en/content/coming-soon']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByText(/Sidan finns inte|This page could not be found/).first()).toBeVisible();
+    await expect(page.getByText(/Kommer snart|Coming soon|Nyheter på väg/)).toHaveCount(0);
+  }
+
+  const response = await page.goto(await previewLinkPath(request));
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page).toHaveURL(/\/preview-widgets$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Förhandsvisa sidor' })).toBeVisible();
+  const draft = page.getByRole('listitem').filter({ hasText: 'Kommer snart' });
+  await expect(draft).toContainText('Inte publicerad');
+  await draft.getByRole('link', { name: 'Kommer snart' }).click();
+  await expect(page).toHaveURL(/\/content\/kommer-snart$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Förhandsvisning' })).toBeVisible();
+  await expect(page.getByText('Nyheter på väg.')).toBeVisible();
+  await page.goto('/en/content/coming-soon');
+  await expect(page.getByText('News on the way.')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  // The catch-all serves published pages only, an admin's browser included.
+  expect((await page.goto('/kommer-snart'))?.status()).toBe(404);
+});
+
+test('a list the shop defines by alias answers under /l/ in both languages; an unknown alias is not found', async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.goto('/l/handplockat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Handplockat' })).toBeVisible();
+  await expect(page.locator('main').getByRole('article')).toHaveCount(8);
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/en/l/handplockat');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hand-picked' })).toBeVisible();
+  await expect(page.locator('main').getByRole('article')).toHaveCount(8);
+  expect((await page.goto('/l/ingen-sadan-lista'))?.status()).toBe(404);
+  await expect(page.getByText('Sidan finns inte').first()).toBeVisible();
+  expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
+});
