@@ -91,9 +91,10 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
     prefetchWhenIdle(() => {
       const hrefs = Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'), (link) => link.href);
       for (const id of linkedPageModules(routeTable, hrefs, window.location.origin)) {
-        // A page whose loader's code is a chunk apart (the lists) names it preloadLoader: it comes along.
+        // A page whose loader's code is a chunk apart (the lists, the product page's document) names it
+        // preloadLoader: it comes along.
         void pageModules[id]()
-          .then((module) => ('preloadLoader' in module ? module.preloadLoader() : undefined))
+          .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
           .catch(() => undefined);
       }
     });

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
@@ -7,7 +8,6 @@ import { useLiveProduct } from '../../lib/live-catalog';
 import { Accordion } from '../../components/Accordion';
 import { Head } from '../../components/Head';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
-import { ProductPageDocument } from '../../graphql/generated/documents/ProductPage';
 import { FavoriteButton } from '../favorites';
 import { ProductGrid } from './ProductCard';
 import { ProductGallery } from './ProductGallery';
@@ -16,8 +16,16 @@ import { ProductPurchase } from './ProductPurchase';
 
 type Product = NonNullable<ProductPageQuery['product']>;
 
+/**
+ * The loader's query document (about 0.5 KiB brotli) is a chunk of its own: the first page's data comes from the
+ * server, so hydrating a product needs none of it. It loads after the page's first render, with the page's code
+ * when a link to a product is prefetched, and at the latest when the loader runs.
+ */
+export const preloadLoader = () => import('../../graphql/generated/documents/ProductPage');
+
 export async function productLoader(env: LoaderEnv, alias: string | undefined) {
   if (!alias) notFound();
+  const { ProductPageDocument } = await preloadLoader();
   const { product } = await queryFor(env, ProductPageDocument, { alias });
   if (!product) notFound();
   return { product, alternates: product.alternates };
@@ -85,10 +93,19 @@ export function ProductPage() {
   // Stock and prices as the live updates last heard them, on top of the loader's.
   const product = useLiveProduct(loaded);
   const { origin } = useShop();
+  useEffect(() => {
+    // Related products and other links run the loader: its document comes once the product is shown.
+    void preloadLoader().catch(() => undefined);
+  }, []);
   return (
     <article className="page product-page">
       <Head title={`${product.name} | ${product.brand?.name ?? ''}`} description={product.description.slice(0, 155)} canonical={product.canonicalUrl} alternates={product.alternates} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: productJsonLd(product, origin) }} />
+      {/*
+        The structured data is for crawlers, which read the server's HTML: the client build leaves its code out
+        (import.meta.env.SSR is false there), and hydration keeps the server's text, as React leaves an element's
+        inner HTML as the server wrote it.
+      */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? productJsonLd(product, origin) : '' }} suppressHydrationWarning />
       <div className="product-page__media">
         {/* Keyed by product: a related product opened from here starts on its own first picture and no choice. */}
         <ProductGallery key={product.productId} images={product.images} name={product.name} />
