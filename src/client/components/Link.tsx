@@ -11,7 +11,10 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: T
  */
 export function Link({ to, replace, state, preventScrollReset, target, onClick, ...anchor }: LinkProps) {
   const href = useHref(to);
-  const follow = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, preventScrollReset, target });
+  // A change of page is a view transition (the out-in fade of the layout's CSS, where the browser has them); the
+  // same page with another query (a list's next page) is not.
+  const changesPage = useResolvedPath(to).pathname !== useLocation().pathname;
+  const follow = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, preventScrollReset, target, viewTransition: changesPage });
   return (
     <a
       {...anchor}
