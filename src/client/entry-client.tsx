@@ -8,7 +8,7 @@ import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
-import { reloadForFailedChunk } from './lib/chunk-guard';
+import { reloadForFailedChunk, reloadTo } from './lib/chunk-guard';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
@@ -47,6 +47,10 @@ interface Hydrated {
 function hydrate(): Hydrated {
   // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
   const router = createBrowserRouter(routeTable);
+  reloadTo(() => {
+    const next = router.state.navigation.location;
+    return next ? `${next.pathname}${next.search}${next.hash}` : null;
+  });
   // The routes the tab started on, kept for recordFirstPage even if the shopper has moved on by then.
   const firstMatches = router.state.matches;
   const firstUrl = window.location.href;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, isChunkLoadError, loadChunk, reloadForFailedChunk } from './chunk-guard';
+import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, isChunkLoadError, loadChunk, reloadForFailedChunk, reloadTo } from './chunk-guard';
 
 const START = 1_700_000_000_000;
 
@@ -23,6 +23,16 @@ describe('the chunk reload guard', () => {
     expect(reloadForFailedChunk(START + CHUNK_RELOAD_GUARD_MS)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe(String(START + CHUNK_RELOAD_GUARD_MS));
+  });
+
+  it('goes to the page being opened when one is', () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload, assign } as Location);
+    reloadTo(() => '/p/zelda');
+    expect(reloadForFailedChunk(START)).toBe(true);
+    expect(assign).toHaveBeenCalledWith('/p/zelda');
+    expect(reload).not.toHaveBeenCalled();
+    reloadTo(() => null);
   });
 
   it('does not reload offline', () => {

@@ -32,8 +32,20 @@ export function reloadForFailedChunk(now = Date.now()): boolean {
     // Storage refused (private mode, quota): without a record a reload could loop, so none.
     return false;
   }
-  window.location.reload();
+  const href = reloadTarget();
+  if (href) window.location.assign(href);
+  else window.location.reload();
   return true;
+}
+
+let reloadTarget: () => string | null = () => null;
+
+/**
+ * Where a reload goes: the page being opened when its chunk failed (the router's navigation), so the tap still
+ * leads there; the shown page otherwise.
+ */
+export function reloadTo(target: () => string | null): void {
+  reloadTarget = target;
 }
 
 /** A lazy load that reloads the page (see reloadForFailedChunk) when its chunk fails, and fails as before otherwise. */
