@@ -6,11 +6,10 @@ import { useEffect, useState } from 'react';
  */
 export function useDelayedFlag(on: boolean, delayMs: number): boolean {
   const [held, setHeld] = useState(false);
+  // Reset while rendering (not in an effect), so the next wait starts from nothing.
+  if (!on && held) setHeld(false);
   useEffect(() => {
-    if (!on) {
-      setHeld(false);
-      return;
-    }
+    if (!on) return;
     const timer = window.setTimeout(() => setHeld(true), delayMs);
     return () => window.clearTimeout(timer);
   }, [on, delayMs]);

@@ -23,9 +23,8 @@ export function isChunkLoadError(error: unknown): boolean {
 export function reloadForFailedChunk(now = Date.now()): boolean {
   // The server renders with the same route table: nothing to reload there.
   if (typeof window === 'undefined' || !navigator.onLine) return false;
-  let last = Number.NaN;
   try {
-    last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY));
+    const last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY));
     if (now - last < CHUNK_RELOAD_GUARD_MS && now >= last) return false;
     sessionStorage.setItem(CHUNK_RELOAD_KEY, String(now));
   } catch {

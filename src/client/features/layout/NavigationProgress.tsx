@@ -24,15 +24,19 @@ export function NavigationProgress() {
   // The route errors the router holds once a navigation has ended: the error page is what it shows.
   const failed = useContext(UNSAFE_DataRouterStateContext)?.errors != null;
   const [phase, setPhase] = useState<Phase>('idle');
-  useEffect(() => {
-    if (changingPage) {
-      setPhase((current) => (current === 'running' ? current : 'waiting'));
-      const shown = window.setTimeout(() => setPhase('running'), BAR_THROTTLE_MS);
-      return () => window.clearTimeout(shown);
-    }
+  // The phase follows the page change as it starts and ends (set while rendering, so no extra render shows the old one).
+  const [wasChanging, setWasChanging] = useState(changingPage);
+  if (wasChanging !== changingPage) {
+    setWasChanging(changingPage);
+    if (changingPage) setPhase(phase === 'running' ? phase : 'waiting');
     // A failure shows even when it came within the throttle: the shopper should see the tap did not lead anywhere.
-    setPhase((current) => (current === 'waiting' || current === 'running' ? (failed ? 'failed' : current === 'running' ? 'done' : 'idle') : current));
-  }, [changingPage, failed]);
+    else if (phase === 'waiting' || phase === 'running') setPhase(failed ? 'failed' : phase === 'running' ? 'done' : 'idle');
+  }
+  useEffect(() => {
+    if (phase !== 'waiting') return;
+    const shown = window.setTimeout(() => setPhase('running'), BAR_THROTTLE_MS);
+    return () => window.clearTimeout(shown);
+  }, [phase]);
   useEffect(() => {
     if (phase !== 'done' && phase !== 'failed') return;
     const hide = window.setTimeout(() => setPhase('idle'), BAR_HIDE_MS);
