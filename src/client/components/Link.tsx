@@ -11,11 +11,7 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: T
  */
 export function Link({ to, replace, state, preventScrollReset, target, onClick, ...anchor }: LinkProps) {
   const href = useHref(to);
-  // A change of page is a view transition (the out-in fade of the layout's CSS, where the browser has them); the
-  // same page with another query (a list's next page) is not. Asked only where the browser has them: the router
-  // warns otherwise.
-  const changesPage = useResolvedPath(to).pathname !== useLocation().pathname && typeof document !== 'undefined' && 'startViewTransition' in document;
-  const follow = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, preventScrollReset, target, viewTransition: changesPage });
+  const follow = useLinkClickHandler<HTMLAnchorElement>(to, { replace, state, preventScrollReset, target });
   return (
     <a
       {...anchor}
