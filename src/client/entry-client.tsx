@@ -8,12 +8,17 @@ import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
+import { reloadForFailedChunk, reloadTo } from './lib/chunk-guard';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
 import { prefetchWhenIdle } from './lib/prefetch';
 import { registerServiceWorker } from './lib/service-worker';
 
+// Vite's own preloading of a lazy chunk's dependencies failed: the same guard as a chunk that fails (lib/chunk-guard.ts).
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadForFailedChunk()) event.preventDefault();
+});
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
 noteFirstPage(boot.renderedAt);
 const store = createPersistedStore(boot.persisted);
@@ -42,6 +47,10 @@ interface Hydrated {
 function hydrate(): Hydrated {
   // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
   const router = createBrowserRouter(routeTable);
+  reloadTo(() => {
+    const next = router.state.navigation.location;
+    return next ? `${next.pathname}${next.search}${next.hash}` : null;
+  });
   // The routes the tab started on, kept for recordFirstPage even if the shopper has moved on by then.
   const firstMatches = router.state.matches;
   const firstUrl = window.location.href;

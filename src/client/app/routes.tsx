@@ -10,6 +10,7 @@ import { Layout } from '../features/layout/Layout';
 import { layoutLoader } from '../features/layout/layout-loader';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
+import { loadChunk } from '../lib/chunk-guard';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
@@ -70,7 +71,7 @@ function page<Id extends string, M>(module: PageModule<Id, M>, show: (loaded: M)
     route: (env) => ({
       lazy: async () => {
         // These pages import Apollo's chunk themselves: the client can only fail where their own chunk does.
-        const [{ Component, loader }] = await Promise.all([module.load().then(show), module.rendersWithClient ? env.client() : null]);
+        const [{ Component, loader }] = await Promise.all([loadChunk(module.load).then(show), module.rendersWithClient ? env.client() : null]);
         // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
         return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(env, (scoped) => loader(args, scoped)) } : { Component };
       },
@@ -146,7 +147,7 @@ export const pageEntries = {
   emailChange: page(pageModule('emailChange', 'account/EmailChangePage', () => import('../features/account/EmailChangePage'), withClient), ({ EmailChangePage }) => ({
     Component: EmailChangePage,
   })),
-  account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await import('../features/account/account-loader')).accountEntryLoader(env.languageId) }) }) },
+  account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await loadChunk(() => import('../features/account/account-loader'))).accountEntryLoader(env.languageId) }) }) },
   content: page(pageModule('content', 'content/ContentPage', () => import('../features/content/ContentPage')), ({ ContentPage, contentLoader }) => ({
     Component: ContentPage,
     loader: (args, env) => contentLoader(env, args.params.alias),

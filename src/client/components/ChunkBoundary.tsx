@@ -1,4 +1,5 @@
 import { Component, Suspense, type ReactNode } from 'react';
+import { isChunkLoadError, reloadForFailedChunk } from '../lib/chunk-guard';
 
 interface Props {
   /** Shown in place of the part when its code could not be loaded; `retry` tries again. */
@@ -17,6 +18,12 @@ export class ChunkBoundary extends Component<Props, { failed: boolean }> {
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  // A new version deployed meanwhile is the usual cause: the page reloads for it, once a minute at most, and the
+  // fallback (with its retry) shows otherwise and until the reload.
+  override componentDidCatch(error: unknown): void {
+    if (isChunkLoadError(error)) reloadForFailedChunk();
   }
 
   private readonly retry = () => {

@@ -1,8 +1,9 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
 import { ServerError } from '@apollo/client/errors';
-import { catchError, from, mergeMap, of, tap, throwError } from 'rxjs';
+import { catchError, defer, finalize, from, mergeMap, of, tap, throwError } from 'rxjs';
 import type { persistedQueryExtensions } from '../../shared/catalog-queries';
 import { readToken } from './auth-token';
+import { startRequest } from './pending-requests';
 
 // Catalog entities carry language-specific text under one id, so they are stored under the query (whose
 // arguments include languageId) rather than normalised by id, where one language would overwrite the other.
@@ -81,6 +82,14 @@ export const answerTimes = new ApolloLink((operation, forward) => {
   );
 });
 
+/** Counts each request while it is on its way, for the global spinner (lib/pending-requests.ts). */
+export const pendingCount = new ApolloLink((operation, forward) =>
+  defer(() => {
+    const end = startRequest();
+    return forward(operation).pipe(finalize(end));
+  }),
+);
+
 /**
  * The signed-in customer's token goes as `Authorization: Bearer` on POSTs only: a catalog GET is one the service
  * worker keeps and serves to whoever asks, so it must never depend on who asked. When the server refuses the
@@ -114,6 +123,6 @@ export function createBrowserApollo(): ApolloClient {
     cache: createCache(),
     // Without the client library's name and version in every request's extensions: a catalog read's URL must
     // stay the one the service worker precached, across Apollo upgrades.
-    link: ApolloLink.from([answerTimes, catalogReadsAsGet, bearerToken, new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })]),
+    link: ApolloLink.from([pendingCount, answerTimes, catalogReadsAsGet, bearerToken, new HttpLink({ uri: '/graphql', credentials: 'same-origin', enhancedClientAwareness: { transport: false } })]),
   });
 }

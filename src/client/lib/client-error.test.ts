@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors, ServerError } from '@apollo/client/errors';
 import { describe, expect, it } from 'vitest';
-import { clientErrorOf, formMessageOf } from './client-error';
+import { clientErrorOf, formMessageOf, technicalMessageOf } from './client-error';
 
 const generic = 'Något gick fel, försök igen';
 const graphQL = (...errors: { message: string; extensions?: Record<string, unknown> }[]) => new CombinedGraphQLErrors({ errors });
@@ -41,5 +41,21 @@ describe('the client error shape', () => {
     expect(formMessageOf({ code: 'BAD_USER_INPUT', message: 'Fel lösenord', fields: { password: 'Fel lösenord' } })).toBeNull();
     expect(formMessageOf({ code: 'BAD_USER_INPUT', message: 'Kontrollera fälten', fields: { email: 'Ogiltig' } })).toBe('Kontrollera fälten');
     expect(formMessageOf({ code: 'NETWORK', message: generic, fields: {} })).toBe(generic);
+  });
+});
+
+describe('the technical text of a failed request', () => {
+  it('says a request that got no answer failed on the network, in one wording for every browser', () => {
+    for (const wording of ['Failed to fetch', 'NetworkError when attempting to fetch resource.', 'Load failed']) {
+      expect(technicalMessageOf(new TypeError(wording), 'Layout')).toBe('Network request failed');
+    }
+  });
+
+  it('keeps a TypeError from a bug as it is', () => {
+    expect(technicalMessageOf(new TypeError("Cannot read properties of undefined (reading 'x')"), 'Layout')).toBe("Cannot read properties of undefined (reading 'x')");
+  });
+
+  it("gives a GraphQL refusal's first message", () => {
+    expect(technicalMessageOf(graphQL({ message: 'Unexpected error.' }), 'Layout')).toBe('Unexpected error.');
   });
 });

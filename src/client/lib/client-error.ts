@@ -55,3 +55,27 @@ export function clientErrorOf(error: unknown, generic: string): ClientError {
 export function formMessageOf(error: ClientError): string | null {
   return Object.values(error.fields).includes(error.message) ? null : error.message;
 }
+
+/**
+ * The technical text of a failed request, as logs and error reports carry it (the shopper sees the generic text):
+ * an answer with status 300 or more, a body that is not JSON, a body with neither data nor errors, no answer at
+ * all. Recognised by shape, not Apollo's classes, for the same reason as graphQLErrorsOf.
+ */
+export function technicalMessageOf(error: unknown, operationName: string): string {
+  const candidate = error as { name?: unknown; statusCode?: unknown; message?: unknown } | null;
+  const message = typeof candidate?.message === 'string' ? candidate.message : String(error);
+  // fetch rejects with a TypeError when no answer came, worded by each browser its own way.
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(message)) return 'Network request failed';
+  if (candidate?.name === 'ServerParseError') return `JSON parse error: ${message}`;
+  if (candidate?.name === 'ServerError' && typeof candidate.statusCode === 'number') {
+    // Apollo's HTTP link throws a ServerError below 300 only for a body without data or errors.
+    return candidate.statusCode >= 300 ? `Response not successful: Received status code ${candidate.statusCode}` : `Server response was missing for query ${operationName}`;
+  }
+  return graphQLErrorsOf(error)?.[0]?.message ?? message;
+}
+
+/** The status an error page shows for a failed request: the answer's own when it was 300 or more, 500 otherwise. */
+export function statusOf(error: unknown): number {
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof statusCode === 'number' && statusCode >= 300 ? statusCode : 500;
+}

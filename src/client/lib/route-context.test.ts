@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { ApolloClient, ApolloLink, InMemoryCache, gql, type TypedDocumentNode } from '@apollo/client';
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql, type TypedDocumentNode } from '@apollo/client';
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { queryFor } from './route-context';
@@ -52,5 +52,32 @@ describe('queryFor', () => {
     const error = await routeErrorOf(clientWith(answers, broken));
     expect(error).not.toBeNull();
     expect(saysOffline(error)).toBe(false);
+  });
+
+  describe('a failed query opens the error page with its status and the technical text', () => {
+    const answering = (fetch: () => Promise<Response>) => clientWith(new HttpLink({ uri: 'http://shop.test/graphql', fetch }));
+    const failure = async (fetch: () => Promise<Response>) => {
+      // What react-router turns into the error page's response (data() with a status).
+      const error = (await routeErrorOf(answering(fetch))) as { data?: { message?: unknown }; init?: { status?: unknown } } | null;
+      return { status: error?.init?.status, message: error?.data?.message };
+    };
+
+    it('an answer with status 300 or more', async () => {
+      expect(await failure(() => Promise.resolve(new Response('<h1>Bad gateway</h1>', { status: 502, headers: { 'content-type': 'text/html' } })))).toEqual({
+        status: 502,
+        message: 'Response not successful: Received status code 502',
+      });
+    });
+
+    it('a body that is not JSON', async () => {
+      const { status, message } = await failure(() => Promise.resolve(new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } })));
+      expect(status).toBe(500);
+      expect(message).toMatch(/^JSON parse error: /);
+    });
+
+    it('a body with neither data nor errors', async () => {
+      expect(await failure(() => Promise.resolve(Response.json({ hello: 1 })))).toEqual({ status: 500, message: 'Server response was missing for query Shop' });
+    });
+
   });
 });

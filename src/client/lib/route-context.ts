@@ -51,16 +51,14 @@ export async function queryFor<TData, TVars extends OperationVariables>(
     return client.query({ query, variables: fullVariables, fetchPolicy: 'cache-first' });
   };
   const result = await ask().catch(async (error: unknown) => {
-    if (!(error instanceof ClientNotLoaded) && !(await isOffline(error))) throw error;
+    if (!(error instanceof ClientNotLoaded) && !(await isOffline(error))) throw await failedQuery(error, query);
     // No network: the copy kept on the device, if this query was answered before (in this tab or an earlier one).
     const kept = await readPersisted(query, fullVariables);
     if (!kept) throw data({ message: 'Offline', offline: true }, { status: 503 });
     noteAge(env, kept.cachedAt);
     return { data: kept.data, error: undefined, fromCopy: true };
   });
-  if (result.error || !result.data) {
-    throw data({ message: result.error?.message ?? 'No data' }, { status: 500 });
-  }
+  if (result.error || !result.data) throw await failedQuery(result.error ?? new Error('No data'), query);
   if (typeof window !== 'undefined' && !('fromCopy' in result)) {
     if (isBrowserOnline()) {
       rememberResult(query, fullVariables, result.data as TData);
@@ -71,6 +69,18 @@ export async function queryFor<TData, TVars extends OperationVariables>(
     }
   }
   return result.data as TData;
+}
+
+/**
+ * A query that failed (the category tree, a menu, a search, a list…) opens the error page with the answer's status and
+ * the technical text, which the error page keeps for reports and shows the shopper as the generic text.
+ */
+async function failedQuery(error: unknown, query: TypedDocumentNode<unknown, never>): Promise<unknown> {
+  // Rare, so the texts load only then (not in the first route's JS).
+  const { statusOf, technicalMessageOf } = await import('./client-error');
+  const operation = query.definitions.find((definition) => definition.kind === 'OperationDefinition');
+  const name = operation?.name?.value ?? 'unknown';
+  return data({ message: technicalMessageOf(error, name) }, { status: statusOf(error) });
 }
 
 /**

@@ -52,6 +52,7 @@ export function UndistractedHeader({ languageId, offline = false }: { languageId
         )}
       </div>
       {!offline && <OfflineBanner />}
+      {!offline && <AncientBrowserMessage />}
     </header>
   );
 }
@@ -62,5 +63,18 @@ export function UndistractedFooter() {
       <PaymentLogos />
       <Copyright />
     </footer>
+  );
+}
+
+/**
+ * For a browser too old to run the shop: always in the page, hidden by the layout's CSS in every browser that
+ * supports color-mix(), which came with the build's target browsers (Chrome 111, Firefox 113, Safari 16.2). The
+ * detection costs a modern browser no script at all, and holds where no script runs.
+ */
+function AncientBrowserMessage() {
+  return (
+    <p className="ancient-browser" role="alert">
+      <FormattedMessage id="ANCIENT_BROWSER_MESSAGE" />
+    </p>
   );
 }
