@@ -8,6 +8,7 @@ import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
+import { startTelemetry } from './features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
@@ -29,6 +30,8 @@ function HydratedMark({ children }: { children: ReactNode }) {
     performance.mark(HYDRATED_MARK);
     // Apollo's code comes once the page answers taps, not while it hydrates (lib/apollo-client.ts).
     loadApolloClientAfterHydration();
+    // Telemetry's code comes later still, when the page is idle, and only with an instrumentation key.
+    startTelemetry(boot.telemetry, boot.requestId, boot.cookieConsent === true);
   }, []);
   return children;
 }
