@@ -2,8 +2,9 @@ import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import type { TelemetrySettings } from '../../../shared/telemetry';
 import { pageRouteOf } from '../../lib/page-route';
+import type * as TelemetrySdk from './telemetry-sdk';
 
-type Sdk = typeof import('./telemetry-sdk');
+type Sdk = typeof TelemetrySdk;
 
 /** Set only when a key is configured: without one, no telemetry code is ever fetched. */
 let sdk: Promise<Sdk> | null = null;
