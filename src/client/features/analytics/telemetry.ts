@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import type { TelemetrySettings } from '../../../shared/telemetry';
 import { pageRouteOf } from '../../lib/page-route';
 import type * as TelemetrySdk from './telemetry-sdk';
@@ -56,8 +56,9 @@ export function useErrorReport(error: unknown, status: number): void {
   const route = pageRouteOf(matches);
   const params = matches.at(-1)?.params;
   const componentName = route?.id ?? 'frame';
+  const { pathname } = useLocation();
   useEffect(() => {
-    if (status >= 500) reportError(error, componentName, { ...params, url: window.location.pathname });
+    if (status >= 500) reportError(error, componentName, { ...params, url: pathname });
     // Once per error: params of the same failed page are the same.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [error, status, componentName]);
