@@ -8,7 +8,7 @@ import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
-import { startTelemetry } from './features/analytics';
+import { configurePersonalisation, startTelemetry } from './features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
@@ -18,6 +18,7 @@ import { registerServiceWorker } from './lib/service-worker';
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
 noteFirstPage(boot.renderedAt);
 const store = createPersistedStore(boot.persisted);
+configurePersonalisation(boot.personalisation ?? null);
 // The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
 const routeTable = createRoutes(loadApolloClient);
 

@@ -154,9 +154,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.addHook('onRequest', async (_req, reply) => {
     (reply.raw as NonceResponse).scriptNonce = randomBytes(16).toString('base64');
   });
-  // The tag manager and the telemetry endpoint are the only third parties, and only when configured.
+  // The tag manager, the telemetry endpoint and the personalisation service are the only third parties, and only
+  // when configured.
   const tagManager = env.GTM_ID ? ['https://www.googletagmanager.com'] : [];
-  const telemetry = env.TELEMETRY_INSTRUMENTATION_KEY ? [new URL(env.TELEMETRY_ENDPOINT).origin] : [];
+  const telemetry = [
+    ...(env.TELEMETRY_INSTRUMENTATION_KEY ? [new URL(env.TELEMETRY_ENDPOINT).origin] : []),
+    ...(env.PERSONALISATION_URL ? [new URL(env.PERSONALISATION_URL).origin] : []),
+  ];
   await fastify.register(helmet, {
     contentSecurityPolicy: {
       directives: {

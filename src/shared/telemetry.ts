@@ -10,6 +10,12 @@ export interface TelemetrySettings {
   endpoint: string;
 }
 
+/** Where the personalisation events go and the rate cart amounts are converted at; absent when off. */
+export interface PersonalisationSettings {
+  url: string;
+  eurPerSek: number;
+}
+
 /**
  * The W3C trace id of a `traceparent` header (version-traceid-parentid-flags), or null. The browser's telemetry sends
  * one with each GraphQL call and files the call under that id, so the server logs it beside the request's own id.

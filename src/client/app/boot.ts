@@ -1,5 +1,5 @@
 import type { ShopVariant } from '../../shared/shop';
-import type { TelemetrySettings } from '../../shared/telemetry';
+import type { PersonalisationSettings, TelemetrySettings } from '../../shared/telemetry';
 import type { PersistedState } from '../lib/persisted-state';
 
 /** What the server hands the browser to hydrate with, embedded as JSON (not executed, so CSP-safe). */
@@ -10,6 +10,8 @@ export interface Boot {
   gtmId: string | null;
   /** Browser telemetry, when an instrumentation key is configured. */
   telemetry: TelemetrySettings | null;
+  /** Cart and customer events for a personalisation service, when a URL is configured. */
+  personalisation: PersonalisationSettings | null;
   /** The server's id of the request that rendered this page (its log lines' reqId). */
   requestId: string;
   /** The payment provider takes no real money: every page says this is a demo shop. */
