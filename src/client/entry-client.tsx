@@ -9,6 +9,7 @@ import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
 import { reloadForFailedChunk, reloadTo } from './lib/chunk-guard';
+import { configurePersonalisation, startTelemetry } from './features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
@@ -22,6 +23,7 @@ window.addEventListener('vite:preloadError', (event) => {
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
 noteFirstPage(boot.renderedAt);
 const store = createPersistedStore(boot.persisted);
+configurePersonalisation(boot.personalisation ?? null);
 // The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
 const routeTable = createRoutes(loadApolloClient);
 
@@ -34,6 +36,8 @@ function HydratedMark({ children }: { children: ReactNode }) {
     performance.mark(HYDRATED_MARK);
     // Apollo's code comes once the page answers taps, not while it hydrates (lib/apollo-client.ts).
     loadApolloClientAfterHydration();
+    // Telemetry's code comes later still, when the page is idle, and only with an instrumentation key.
+    startTelemetry(boot.telemetry, boot.requestId, boot.cookieConsent === true);
   }, []);
   return children;
 }

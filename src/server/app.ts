@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -22,6 +22,7 @@ import { OPERATION_DEADLINE_MS } from './graphql/operation-deadline';
 import { bearerToken, createAdminTokens, seedAdmin } from './modules/admin';
 import { createCustomerTokens, endShopAsOfAdmin, registerAuthRoutes, tokenSession } from './modules/auth';
 import { AUTH_COOKIE } from '../shared/auth';
+import { REQUEST_ID_HEADER } from '../shared/telemetry';
 import { paymentProvider } from './modules/payment';
 import { isDeployment, refuseAccidentalDemo } from './demo-guard';
 import { buildYoga } from './graphql/schema';
@@ -108,6 +109,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...loggerOptions(env, deps.logStream),
     // Trusting every X-Forwarded-For would let anyone pick the address the rate limit counts.
     trustProxy: env.TRUST_PROXY,
+    // Every log line of a request carries its id (reqId); a UUID, so ids from several instances and restarts never
+    // collide. Never the client's own header: anyone could then put their lines under another shopper's id.
+    genReqId: () => randomUUID(),
     ...connectionOptions(env),
   });
   limitConnections(fastify.server, env.MAX_CONNECTIONS, (message) => fastify.log.warn(message));
@@ -144,6 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : undefined;
   const yoga = buildYoga((initial) => createContext(contextBase, initial), { production, logger: fastify.log, corsOrigin: publicOrigin?.origin });
 
+  // The id travels back so a shopper's report, the browser's telemetry (the page's id is in its boot data) and an
+  // operator's curl lead to the request's lines in the log.
+  fastify.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
   fastify.addHook('onRequest', async (req) => {
     if (!isWellFormedHost(req.headers.host)) throw Object.assign(new Error('Malformed Host header'), { statusCode: 400 });
   });
@@ -153,8 +162,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   fastify.addHook('onRequest', async (_req, reply) => {
     (reply.raw as NonceResponse).scriptNonce = randomBytes(16).toString('base64');
   });
-  // The tag manager is the only third party, and only when a container id is configured.
+  // The tag manager, the telemetry endpoint and the personalisation service are the only third parties, and only
+  // when configured.
   const tagManager = env.GTM_ID ? ['https://www.googletagmanager.com'] : [];
+  const telemetry = [
+    ...(env.TELEMETRY_INSTRUMENTATION_KEY ? [new URL(env.TELEMETRY_ENDPOINT).origin] : []),
+    ...(env.PERSONALISATION_URL ? [new URL(env.PERSONALISATION_URL).origin] : []),
+  ];
   await fastify.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -164,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         imgSrc: ["'self'", 'data:', ...tagManager],
         // The shop's own socket only: 'self' covers same-origin ws: and wss: in current browsers, and PUBLIC_URL's
         // socket origin is named for those that predate that rule. Never any host's socket.
-        connectSrc: ["'self'", ...(publicOrigin ? [`${publicOrigin.protocol === 'https:' ? 'wss' : 'ws'}://${publicOrigin.host}`] : []), ...tagManager],
+        connectSrc: ["'self'", ...(publicOrigin ? [`${publicOrigin.protocol === 'https:' ? 'wss' : 'ws'}://${publicOrigin.host}`] : []), ...tagManager, ...telemetry],
         fontSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

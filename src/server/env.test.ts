@@ -14,6 +14,14 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: 'mysql://x@y/z' })).toThrow(/DATABASE_URL=.*postgres:\/\//);
   });
 
+  it('takes a telemetry key only as a GUID, and sends nothing without one', () => {
+    expect(loadEnv({}).TELEMETRY_INSTRUMENTATION_KEY).toBeUndefined();
+    expect(loadEnv({ TELEMETRY_INSTRUMENTATION_KEY: '0F8FAD5B-D9CB-469F-A165-70867728950E' }).TELEMETRY_INSTRUMENTATION_KEY).toBe('0F8FAD5B-D9CB-469F-A165-70867728950E');
+    expect(() => loadEnv({ TELEMETRY_INSTRUMENTATION_KEY: 'my-key' })).toThrow(/^Invalid configuration: TELEMETRY_INSTRUMENTATION_KEY="my-key" must be a GUID/);
+    expect(() => loadEnv({ TELEMETRY_ENDPOINT: 'ftp://x' })).toThrow(/TELEMETRY_ENDPOINT=/);
+    expect(loadEnv({ PERSONALISATION_EUR_PER_SEK: '0.09' }).PERSONALISATION_EUR_PER_SEK).toBe(0.09);
+  });
+
   it('trusts no proxy unless told which, so X-Forwarded-For cannot dodge the rate limit', () => {
     expect(loadEnv({}).TRUST_PROXY).toBe(false);
     expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);

@@ -23,6 +23,17 @@ export const envSchema = z.object({
   SHOP_VARIANT: z.enum(SHOP_VARIANTS).default('games'),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, optionalUrl(['http://', 'https://'])),
   GTM_ID: z.preprocess(emptyAsUndefined, z.string().regex(/^GTM-[A-Z0-9]+$/, 'must look like GTM-XXXXXXX').optional()),
+  // Browser telemetry (decision 0019): sent only when a key is set, to the ingestion endpoint (Application Insights'
+  // own by default). The key is a GUID: anything else is a typo that would lose every envelope without a word.
+  TELEMETRY_INSTRUMENTATION_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)').optional(),
+  ),
+  TELEMETRY_ENDPOINT: z.preprocess(emptyAsUndefined, optionalUrl(['http://', 'https://']).default('https://dc.services.visualstudio.com/v2/track')),
+  // Cart and customer events for a personalisation service (decision 0019): off unless a URL is set; cart amounts
+  // go in EUR, converted from SEK at this rate (EUR per SEK).
+  PERSONALISATION_URL: z.preprocess(emptyAsUndefined, optionalUrl(['http://', 'https://'])),
+  PERSONALISATION_EUR_PER_SEK: z.coerce.number().positive().default(0.087),
   SMTP_URL: z.preprocess(emptyAsUndefined, optionalUrl(['smtp://', 'smtps://'])),
   MAIL_FROM: z.preprocess(emptyAsUndefined, emailAddress.optional()),
   // The admin created (or given this password) at start; both or neither.

@@ -10,6 +10,7 @@ interface LogLine {
   req?: { method: string; url: string };
   res?: { statusCode: number };
   responseTime?: number;
+  reqId?: string;
 }
 
 /** The app at a log level, and the lines it has written so far. */
@@ -34,6 +35,28 @@ describe('the access log', () => {
     db = await openTestDb('pglite');
   });
   afterAll(() => db.close());
+
+  it('gives every request a unique id, in its log lines and its answer’s X-Request-Id, with the trace id the browser sent', async () => {
+    const { app, lines } = await appLoggingAt(db, 'info');
+    try {
+      const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+      const page = await app.fastify.inject({ method: 'GET', url: '/om-oss' });
+      const call = await app.fastify.inject({ method: 'POST', url: '/graphql', payload: { query: '{ __typename }' }, headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+      const ids = [page.headers['x-request-id'], call.headers['x-request-id']];
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(ids[0]).not.toBe(ids[1]);
+      // The page hands its id to the browser's telemetry.
+      expect(page.body).toContain(`"requestId":"${ids[0] as string}"`);
+      await expect.poll(() => lines().filter((line) => line.req).length).toBeGreaterThanOrEqual(2);
+      const [pageLine, callLine] = lines().filter((line) => line.req);
+      expect(pageLine!.reqId).toBe(ids[0]);
+      expect(callLine!.reqId).toBe(ids[1]);
+      expect((callLine!.req as { traceId?: string }).traceId).toBe(traceId);
+    } finally {
+      await app.stop();
+      await app.closePubSub();
+    }
+  });
 
   it('writes one line per request at the default level, with method, URL, status and time, and none for static files and the health check', async () => {
     const { app, lines } = await appLoggingAt(db, 'info');

@@ -1,6 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import { pino, type Logger } from 'pino';
 import type { Env } from './env';
+import { traceIdOf } from '../shared/telemetry';
 
 /**
  * Query parameters that carry a secret: the order confirmation token, the admin's one-time loginToken,
@@ -50,7 +51,8 @@ export function redactUrl(url: string): string {
 
 /** What a log line says about a request: enough to find it again, with the URL redacted. */
 function serializeRequest(request: FastifyRequest) {
-  return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip };
+  const traceId = traceIdOf(request.headers.traceparent as string | undefined);
+  return { method: request.method, url: redactUrl(request.url), remoteAddress: request.ip, ...(traceId ? { traceId } : {}) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from '../i18n/intl';
 import { isRouteErrorResponse, useRevalidator, useRouteError } from 'react-router';
 import { Link } from '../components/Link';
 import { routes } from '../../shared/routes';
-import { reportPageStatus } from '../features/analytics';
+import { reportPageStatus, useErrorReport } from '../features/analytics';
 import { isOfflineError } from '../lib/route-context';
 import { useLanguageId } from '../hooks/use-language';
 import { Head } from '../components/Head';
@@ -22,6 +22,7 @@ function StatusErrorPage({ error }: { error: unknown }) {
   const languageId = useLanguageId();
   const notFound = status === 404;
   useEffect(() => reportPageStatus(status), [status]);
+  useErrorReport(error, status);
   return (
     <div className="page error-page">
       <Head title={intl.formatMessage({ id: notFound ? 'notFound.title' : 'error.title' })} />

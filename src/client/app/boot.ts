@@ -1,4 +1,5 @@
 import type { ShopVariant } from '../../shared/shop';
+import type { PersonalisationSettings, TelemetrySettings } from '../../shared/telemetry';
 import type { PersistedState } from '../lib/persisted-state';
 
 /** What the server hands the browser to hydrate with, embedded as JSON (not executed, so CSP-safe). */
@@ -7,6 +8,12 @@ export interface Boot {
   persisted: PersistedState;
   variant: ShopVariant;
   gtmId: string | null;
+  /** Browser telemetry, when an instrumentation key is configured. */
+  telemetry: TelemetrySettings | null;
+  /** Cart and customer events for a personalisation service, when a URL is configured. */
+  personalisation: PersonalisationSettings | null;
+  /** The server's id of the request that rendered this page (its log lines' reqId). */
+  requestId: string;
   /** The payment provider takes no real money: every page says this is a demo shop. */
   demo: boolean;
   /** The shopper closed the demo notice in this browser session (its session cookie). */

@@ -47,12 +47,14 @@ function parked(onEnd: () => void): AsyncGenerator<ExecutionResult> {
     }
     return ended;
   };
-  const iterator: AsyncGenerator<ExecutionResult> = {
+  // Only what graphql-ws calls; typed loosely because AsyncGenerator gains members with the TypeScript lib in use
+  // (Symbol.asyncDispose where esnext.disposable is loaded).
+  const iterator = {
     next: () => ended,
     return: finish,
     throw: finish,
     [Symbol.asyncIterator]: () => iterator,
-  };
+  } as unknown as AsyncGenerator<ExecutionResult>;
   return iterator;
 }
 

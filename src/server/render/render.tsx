@@ -143,6 +143,9 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       persisted,
       variant: options.env.SHOP_VARIANT,
       gtmId: options.env.GTM_ID ?? null,
+      telemetry: options.env.TELEMETRY_INSTRUMENTATION_KEY ? { instrumentationKey: options.env.TELEMETRY_INSTRUMENTATION_KEY, endpoint: options.env.TELEMETRY_ENDPOINT } : null,
+      personalisation: options.env.PERSONALISATION_URL ? { url: options.env.PERSONALISATION_URL, eurPerSek: options.env.PERSONALISATION_EUR_PER_SEK } : null,
+      requestId: req.id,
       demo: options.demo,
       // The worker keeps the offline page for every later session: it must not keep one shopper's choice.
       demoNoticeClosed: offlinePage ? false : isDemoNoticeClosed(req.cookies[DEMO_NOTICE_COOKIE]),

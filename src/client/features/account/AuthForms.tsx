@@ -8,6 +8,7 @@ import { useLanguageId } from '../../hooks/use-language';
 import { closePanel, notify, openPanel } from '../../lib/ui-state';
 import { AccountSubmit, FormError, useFailureText } from './account-form-parts';
 import { AuthError, callAuth, hashPassword } from './auth-client';
+import { reportCustomerEvent } from '../analytics';
 import { signedIn } from './session';
 import { useStartSession } from './use-session';
 import { confirmationProblem, emailProblem, newPasswordProblem, passwordProblem, problemsOf, requiredProblem, useProblemText, type FieldProblem } from './validation';
@@ -35,6 +36,7 @@ function usePanelSignIn(successId: 'account.success.loggedIn' | 'account.success
       const { success } = await callAuth(path, await body(), { languageId });
       if (!success) throw new AuthError('', 'NETWORK', 0);
       await signedIn(success);
+      reportCustomerEvent(path === AUTH_PATHS.register ? 'register' : 'login');
       closePanel();
       notify(intl.formatMessage({ id: successId }), 'success');
       const returnTo = safeReturnPath(new URLSearchParams(location.search).get(RETURN_TO_PARAM));

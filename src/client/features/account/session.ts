@@ -1,3 +1,4 @@
+import { reportCustomerEvent } from '../analytics';
 import type { ApolloClient } from '@apollo/client';
 import { AUTH_PATHS, REFRESH_FACTOR_MS, type AuthSuccess } from '../../../shared/auth';
 import { channels, type LanguageId } from '../../../shared/locales';
@@ -150,6 +151,8 @@ export async function signOut({ callServer = true, broadcast = true }: { callSer
   const token = readToken();
   clearToken();
   clearTimeout(refreshTimer);
+  // The shopper's own sign-out, once (the other tabs hear it without the server being called again).
+  if (callServer && broadcast) reportCustomerEvent('logout');
   // The device's copy of the cart goes even if IndexedDB fails; the rest of the sign-out goes on regardless.
   await forgetCart().catch((error: unknown) => console.error(error));
   // Apollo's store is cleared before the page hears of the sign-out: clearing cancels every query in flight, and

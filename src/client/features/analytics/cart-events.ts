@@ -1,5 +1,6 @@
 import { useShop } from '../../lib/shop-context';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
+import { reportCartLine } from './personalisation';
 
 type CartLine = CartFieldsFragment['items'][number];
 
@@ -72,8 +73,11 @@ export function pushCartEvent(gtmId: string | null, event: CartEvent | null): vo
   window.dataLayer.push(event);
 }
 
-/** Reports a confirmed cart change of one SKU to the tag manager. */
+/** Reports a confirmed cart change of one SKU to the tag manager and the personalisation service (each when on). */
 export function useCartEvents(): (before: CartSnapshot | null, after: CartSnapshot, skuId: number) => void {
   const { gtmId } = useShop();
-  return (before, after, skuId) => pushCartEvent(gtmId, cartChangeEvent(before, after, skuId));
+  return (before, after, skuId) => {
+    pushCartEvent(gtmId, cartChangeEvent(before, after, skuId));
+    reportCartLine(before, after, skuId);
+  };
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { useShop } from '../../lib/shop-context';
 import { usePageRoute } from '../../lib/page-route';
+import { trackTelemetryPageView } from './telemetry';
 
 declare global {
   interface Window {
@@ -44,7 +45,10 @@ function loadTagManager(id: string): void {
   document.head.append(script);
 }
 
-/** Pushes a 'Page Impression' per route (page type, url, status, title) when a container id is configured. */
+/**
+ * Per settled route, 500 ms later: a 'Page Impression' (page type, url, status, title) when a container id is
+ * configured, and a telemetry page view when an instrumentation key is.
+ */
 export function usePageViews(): void {
   const { gtmId } = useShop();
   const location = useLocation();
@@ -56,16 +60,21 @@ export function usePageViews(): void {
     loadTagManager(gtmId);
   }, [gtmId]);
   useEffect(() => {
-    if (!gtmId || !settled) return;
+    if (!settled) return;
     const timer = window.setTimeout(() => {
-      window.dataLayer = window.dataLayer ?? [];
-      window.dataLayer.push({
-        event: 'Page Impression',
-        pageType: pageStatus === 404 ? 'notFound' : pageType,
-        url: trackedUrl(location.pathname, location.search),
-        status: pageStatus,
-        title: document.title,
-      });
+      const url = trackedUrl(location.pathname, location.search);
+      // A no-op unless telemetry is configured.
+      trackTelemetryPageView({ name: document.title, uri: window.location.origin + url, status: pageStatus });
+      if (gtmId) {
+        window.dataLayer = window.dataLayer ?? [];
+        window.dataLayer.push({
+          event: 'Page Impression',
+          pageType: pageStatus === 404 ? 'notFound' : pageType,
+          url,
+          status: pageStatus,
+          title: document.title,
+        });
+      }
       pageStatus = 200;
     }, PAGE_VIEW_DELAY_MS);
     return () => window.clearTimeout(timer);

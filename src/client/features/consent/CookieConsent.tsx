@@ -5,6 +5,7 @@ import { useShop } from '../../lib/shop-context';
 import { useLanguageId } from '../../hooks/use-language';
 import { SmartLink } from '../../components/SmartLink';
 import { storeConsent } from './consent-cookie';
+import { allowTelemetryCookies } from '../analytics';
 
 /** Shown only while no choice is stored; either answer hides it. */
 export function CookieConsent() {
@@ -14,6 +15,7 @@ export function CookieConsent() {
   if (choice !== null) return null;
   const answer = (allowed: boolean) => {
     storeConsent(allowed);
+    allowTelemetryCookies(allowed);
     setChoice(allowed);
   };
   return (

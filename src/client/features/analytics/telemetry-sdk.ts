@@ -1,0 +1,65 @@
+import { ApplicationInsights, type ITelemetryItem } from '@microsoft/applicationinsights-web';
+import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
+import type { TelemetrySettings } from '../../../shared/telemetry';
+import { telemetryConfig } from './telemetry-config';
+
+/** Loaded after the first render (telemetry.ts): the SDK and web-vitals never weigh on the first route. */
+let sdk: ApplicationInsights | null = null;
+
+/** Props go with an error report; long or nested values are cut so a report stays small and has no whole objects. */
+const PROP_VALUE_LENGTH = 1024;
+
+function propsSummary(props: Record<string, unknown>): Record<string, string> {
+  const summary: Record<string, string> = {};
+  for (const [name, value] of Object.entries(props)) {
+    if (typeof value === 'function' || value === undefined) continue;
+    let text: string;
+    try {
+      text = typeof value === 'string' ? value : JSON.stringify(value);
+    } catch {
+      text = String(value);
+    }
+    summary[`prop.${name}`] = text.slice(0, PROP_VALUE_LENGTH);
+  }
+  return summary;
+}
+
+/** A call to the shop's GraphQL endpoint (at any language prefix), the only calls tracked. */
+export function isGraphqlCall(target: string): boolean {
+  try {
+    return /\/graphql\/?$/.test(new URL(target, location.href).pathname);
+  } catch {
+    return false;
+  }
+}
+
+export function start(settings: TelemetrySettings, requestId: string, cookiesAllowed: boolean): ApplicationInsights {
+  const appInsights = new ApplicationInsights({ config: telemetryConfig(settings, cookiesAllowed) });
+  appInsights.loadAppInsights();
+  // Every envelope names the request that rendered the page, so the server's log lines (reqId) are one search away.
+  appInsights.addTelemetryInitializer((item: ITelemetryItem) => {
+    item.baseData = item.baseData ?? {};
+    item.baseData.properties = { ...(item.baseData.properties as Record<string, unknown> | undefined), requestId };
+  });
+  // Only the GraphQL calls are the shop's "ajax calls": images, assets and the worker's files are not.
+  appInsights.addDependencyInitializer((details) => isGraphqlCall(details.item.target ?? ''));
+  const metric = (m: Metric) => appInsights.trackMetric({ name: m.name, average: m.value }, { rating: m.rating, navigationType: m.navigationType, id: m.id });
+  onLCP(metric);
+  onINP(metric);
+  onCLS(metric);
+  sdk = appInsights;
+  return appInsights;
+}
+
+export function trackPageView(view: { name: string; uri: string; status: number }): void {
+  sdk?.trackPageView({ name: view.name, uri: view.uri, properties: { status: view.status } });
+}
+
+export function reportError(error: unknown, componentName: string, props: Record<string, unknown>): void {
+  const exception = error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
+  sdk?.trackException({ exception, severityLevel: 3 }, { componentName, ...propsSummary(props) });
+}
+
+export function setCookiesAllowed(allowed: boolean): void {
+  sdk?.getCookieMgr().setEnabled(allowed);
+}

@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+import { useLocation, useMatches } from 'react-router';
+import type { TelemetrySettings } from '../../../shared/telemetry';
+import { pageRouteOf } from '../../lib/page-route';
+import type * as TelemetrySdk from './telemetry-sdk';
+
+type Sdk = typeof TelemetrySdk;
+
+/** Set only when a key is configured: without one, no telemetry code is ever fetched. */
+let sdk: Promise<Sdk> | null = null;
+
+/** How long the SDK waits for an idle moment after the first render before it loads anyway. */
+const IDLE_TIMEOUT_MS = 3000;
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(run, 1000);
+}
+
+/**
+ * Loads the telemetry SDK once the page is idle after hydration; page views and errors before then wait for it.
+ * A chunk that does not arrive loses the telemetry, never the page.
+ */
+export function startTelemetry(settings: TelemetrySettings | null, requestId: string, cookiesAllowed: boolean): void {
+  if (!settings || sdk) return;
+  sdk = new Promise<void>((resolve) => whenIdle(resolve))
+    .then(() => import('./telemetry-sdk'))
+    .then((module) => {
+      module.start(settings, requestId, cookiesAllowed);
+      return module;
+    });
+  sdk.catch(() => undefined);
+}
+
+/** A settled route's page view (the same moment as the tag manager's 'Page Impression'). */
+export function trackTelemetryPageView(view: { name: string; uri: string; status: number }): void {
+  sdk?.then((module) => module.trackPageView(view)).catch(() => undefined);
+}
+
+/** An error an error boundary caught, with the component that failed and its props. */
+export function reportError(error: unknown, componentName: string, props: Record<string, unknown> = {}): void {
+  sdk?.then((module) => module.reportError(error, componentName, props)).catch(() => undefined);
+}
+
+/** The shopper answered the cookie question: the SDK's user and session cookies follow the answer. */
+export function allowTelemetryCookies(allowed: boolean): void {
+  sdk?.then((module) => module.setCookiesAllowed(allowed)).catch(() => undefined);
+}
+
+/**
+ * For an error boundary: a page that failed (500 and up; a page that is not there is no error) goes to telemetry
+ * once, named by the page route that failed (the frame when none matched), with that route's params as its props.
+ */
+export function useErrorReport(error: unknown, status: number): void {
+  const matches = useMatches();
+  const route = pageRouteOf(matches);
+  const params = matches.at(-1)?.params;
+  const componentName = route?.id ?? 'frame';
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (status >= 500) reportError(error, componentName, { ...params, url: pathname });
+    // Once per error: params of the same failed page are the same.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [error, status, componentName]);
+}
