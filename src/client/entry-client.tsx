@@ -23,7 +23,7 @@ window.addEventListener('vite:preloadError', (event) => {
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
 noteFirstPage(boot.renderedAt);
 const store = createPersistedStore(boot.persisted);
-configurePersonalisation(boot.personalisation ?? null);
+configurePersonalisation(boot.personalisation ?? null, boot.cookieConsent === true);
 // The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
 const routeTable = createRoutes(loadApolloClient);
 

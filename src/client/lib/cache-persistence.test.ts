@@ -31,6 +31,14 @@ const Cart: TypedDocumentNode<{ getCart: { __typename: 'Cart'; id: string; email
     }
   }
 `;
+const ContentPreview: TypedDocumentNode<{ contentPreview: { __typename: 'ContentPage'; pageId: number; title: string } }, { alias: string }> = gql`
+  query ContentPreview($alias: String!) {
+    contentPreview(alias: $alias) {
+      pageId
+      title
+    }
+  }
+`;
 const ProductListPage: TypedDocumentNode<{ products: { __typename: 'ProductListResult'; count: number } }, { filter: { productIds?: number[]; limit: number } }> = gql`
   query ProductListPage($filter: FilterInputType) {
     products(filter: $filter) {
@@ -224,6 +232,15 @@ describe('the persisted catalog copy', () => {
     expect(json).toContain('Spel 1');
     expect(json).toContain('99');
     expect(store.read(Cart, { id: 'cart-secret' })).toBeNull();
+  });
+
+  it("never stores an admin's unpublished draft: it must not outlive the preview on a shared device", async () => {
+    const store = await open();
+    store.record(ContentPreview, { alias: 'kommer-snart' }, { contentPreview: { __typename: 'ContentPage', pageId: 9, title: 'Hemlig kampanj' } }, 1000);
+    store.record(ProductPage, vars('zelda'), product(1), 1000);
+    await store.flush();
+    expect((await stored('apollo-cache')) ?? '').not.toContain('Hemlig kampanj');
+    expect(store.read(ContentPreview, { alias: 'kommer-snart' })).toBeNull();
   });
 
   it('stays under its size cap by dropping the oldest answers first', async () => {

@@ -97,8 +97,11 @@ export const DATABASE_NAME = 'retro-offline-data';
 const CACHE_KEY = 'apollo-cache';
 const META_KEY = 'meta';
 
-/** Root fields that hold a shopper's own data: never stored, whatever asked for them. */
-const PERSONAL_FIELDS = new Set(['getCart', 'checkout', 'shippingOptions', 'order']);
+/**
+ * Root fields that hold a shopper's own data, or an admin's unpublished drafts (which must not outlive the preview
+ * on a shared device): never stored, whatever asked for them.
+ */
+const PERSONAL_FIELDS = new Set(['getCart', 'checkout', 'shippingOptions', 'order', 'contentPreview', 'contentPagesForPreview']);
 /** Operations whose answers are a shopper's own (the favorites list names the favorites). */
 const PERSONAL_OPERATIONS = new Set(['Cart', 'Checkout']);
 

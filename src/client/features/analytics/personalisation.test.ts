@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testLine as line } from '../cart/cart-test-kit';
-import { cartLineEvent, configurePersonalisation, httpPostSink, reportCartLine, reportCustomerEvent, toEur, type PersonalisationEvent, type PersonalisationSink } from './personalisation';
+import { allowPersonalisation, cartLineEvent, configurePersonalisation, httpPostSink, reportCartLine, reportCustomerEvent, toEur, type PersonalisationEvent, type PersonalisationSink } from './personalisation';
 
 const cart = (...items: ReturnType<typeof line>[]) => ({ items });
 
@@ -19,15 +19,30 @@ describe('personalisation cart events', () => {
   it('sends nothing by default, and every event to the configured sink when on', () => {
     const sent: PersonalisationEvent[] = [];
     const sink: PersonalisationSink = { send: (event) => sent.push(event) };
-    configurePersonalisation(null, sink);
+    configurePersonalisation(null, true, sink);
     reportCartLine(cart(), cart(line(1, 1)), 1);
     reportCustomerEvent('login');
     expect(sent).toEqual([]);
-    configurePersonalisation({ url: 'http://127.0.0.1:1/events', eurPerSek: 0.1 }, sink);
+    configurePersonalisation({ url: 'http://127.0.0.1:1/events', eurPerSek: 0.1 }, true, sink);
     reportCartLine(cart(), cart(line(1, 1, 100)), 1);
     reportCustomerEvent('logout');
     expect(sent).toEqual([expect.objectContaining({ type: 'cartLineAdded', unitPrice: { amount: 10, currency: 'EUR' } }), { type: 'logout' }]);
-    configurePersonalisation(null);
+    configurePersonalisation(null, false);
+  });
+
+  it("sends nothing without the shopper's cookie consent, and from the moment they give it", () => {
+    const sent: PersonalisationEvent[] = [];
+    configurePersonalisation({ url: 'http://127.0.0.1:1/events', eurPerSek: 0.1 }, false, { send: (event) => sent.push(event) });
+    reportCartLine(cart(), cart(line(1, 1, 100)), 1);
+    reportCustomerEvent('login');
+    expect(sent).toEqual([]);
+    allowPersonalisation(true);
+    reportCustomerEvent('register');
+    expect(sent).toEqual([{ type: 'register' }]);
+    allowPersonalisation(false);
+    reportCustomerEvent('logout');
+    expect(sent).toEqual([{ type: 'register' }]);
+    configurePersonalisation(null, false);
   });
 });
 

@@ -41,11 +41,21 @@ export function httpPostSink(url: string, post: typeof fetch = (...args) => fetc
 
 let sink: PersonalisationSink = noPersonalisation;
 let eurPerSek = 0;
+let consented = false;
 
-/** Off (the no-op sink) unless the server configured a URL. */
-export function configurePersonalisation(settings: PersonalisationSettings | null, chosen?: PersonalisationSink): void {
+/**
+ * Off (the no-op sink) unless the server configured a URL. Even then a shopper's cart and sign-ins go to another
+ * service only with their cookie consent: `consent` is the stored choice, and a later one comes through
+ * allowPersonalisation.
+ */
+export function configurePersonalisation(settings: PersonalisationSettings | null, consent: boolean, chosen?: PersonalisationSink): void {
   sink = settings ? (chosen ?? httpPostSink(settings.url)) : noPersonalisation;
   eurPerSek = settings?.eurPerSek ?? 0;
+  consented = consent;
+}
+
+export function allowPersonalisation(allowed: boolean): void {
+  consented = allowed;
 }
 
 /** SEK to EUR, to the cent. */
@@ -72,11 +82,11 @@ export function cartLineEvent(before: CartSnapshot | null, after: CartSnapshot, 
 }
 
 export function reportCartLine(before: CartSnapshot | null, after: CartSnapshot, skuId: number): void {
-  if (sink === noPersonalisation) return;
+  if (sink === noPersonalisation || !consented) return;
   const event = cartLineEvent(before, after, skuId, eurPerSek);
   if (event) sink.send(event);
 }
 
 export function reportCustomerEvent(type: 'login' | 'register' | 'logout'): void {
-  sink.send({ type });
+  if (consented) sink.send({ type });
 }

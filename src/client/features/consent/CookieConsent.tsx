@@ -5,7 +5,7 @@ import { useShop } from '../../lib/shop-context';
 import { useLanguageId } from '../../hooks/use-language';
 import { SmartLink } from '../../components/SmartLink';
 import { storeConsent } from './consent-cookie';
-import { allowTelemetryCookies } from '../analytics';
+import { allowPersonalisation, allowTelemetryCookies } from '../analytics';
 
 /** Shown only while no choice is stored; either answer hides it. */
 export function CookieConsent() {
@@ -16,6 +16,7 @@ export function CookieConsent() {
   const answer = (allowed: boolean) => {
     storeConsent(allowed);
     allowTelemetryCookies(allowed);
+    allowPersonalisation(allowed);
     setChoice(allowed);
   };
   return (

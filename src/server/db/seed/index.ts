@@ -100,7 +100,7 @@ async function insertFixedData(tx: Queryable, catalog: VariantCatalog, categorie
   await insertRows(tx, 'content_pages', ['page_id', 'key', 'published'], pages.map((p) => [p.id, p.key, true]));
   await insertRows(tx, 'content_page_translations', ['page_id', 'language_id', 'alias', 'title', 'description', 'body'],
     pages.flatMap((p) => LANGUAGES.map((lang) => [p.id, lang, p.alias[lang], p.title[lang], p.description[lang], p.body[lang]])));
-  // Each plain page is one text widget (what migration 0022 makes of a page seeded before it).
+  // Each plain page is one text widget (what migration 0024 makes of a page seeded before it).
   await insertRows(tx, 'content_widgets', ['page_id', 'position', 'kind', 'texts'],
     pages.map((p) => [p.id, 0, 'text', JSON.stringify(Object.fromEntries(LANGUAGES.map((lang) => [lang, { html: p.body[lang] }])))]));
 

@@ -149,7 +149,7 @@ function catalogInvariants(variant: ShopVariant, getDb: () => Db) {
       { key: 'purchase-terms', sv: 'kopvillkor', en: 'purchase-terms' },
       { key: 'showcase', sv: 'utvalt', en: 'featured' },
     ]);
-    // What shoppers read is the page's text widget (the body column is no longer read; migration 0022).
+    // What shoppers read is the page's text widget (the body column is no longer read; migration 0024).
     expect(await value<string>(db, "SELECT texts->'sv'->>'html' AS v FROM content_widgets WHERE page_id = 1 AND position = 0")).toContain('2015');
   });
 
