@@ -1,15 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { collectErrors } from '../support/hydration';
 import { previewLinkPath } from '../support/shop-api';
-
-/** Console errors and uncaught exceptions (a hydration mismatch shows up here). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   for (const width of [320, 360]) {

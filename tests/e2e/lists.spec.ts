@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { collectErrors } from '../support/hydration';
 
 /** The selling price a shopper reads first on a card ("1 299 kr", "159,20 kr"), in kronor. */
 function firstPrice(cardText: string): number {
@@ -14,15 +15,6 @@ function countIn(label: string | null): number {
   return Number(match[1]);
 }
 
-/** Console errors and uncaught exceptions of a page (hydration mismatches show up here). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 

@@ -9,3 +9,13 @@ import { HYDRATED_MARK } from '../../src/client/app/boot';
 export async function untilHydrated(page: Page): Promise<void> {
   await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, HYDRATED_MARK);
 }
+
+/** Console errors and uncaught exceptions of a page, as they come (a hydration mismatch shows up here). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

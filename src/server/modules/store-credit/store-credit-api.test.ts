@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import type { Db } from '../../db/client';
 import { testDbKinds } from '../../testing/db';
 import { CART_SELECTION, createSku, type CartResult } from '../cart/cart-test-kit';
-import { VALID_PERSON } from '../checkout/checkout-test-kit';
+import { VALID_PERSON, type PlaceResult } from '../checkout/checkout-test-kit';
 import { adminToken, call, dataOf, openAccountApp, signUp, type SignedUp, type TestApp } from '../customer/customer-test-kit';
 
 const TOTALS = `totalIncVat giftCardIncVat storeCreditIncVat storeCreditIncVatFormatted amountToPayIncVat amountToPayIncVatFormatted`;
@@ -18,15 +18,6 @@ interface Totals {
   storeCreditIncVatFormatted: string;
   amountToPayIncVat: number;
   amountToPayIncVatFormatted: string;
-}
-interface Placed {
-  status: string;
-  orderId: string | null;
-  orderNumber: number | null;
-  token: string | null;
-  redirectUrl: string | null;
-  message: string | null;
-  validationErrors: { field: string; message: string }[];
 }
 interface Movement {
   createdAt: string;
@@ -93,7 +84,7 @@ describe.each(testDbKinds())('store credit at checkout on %s', (kind) => {
       ),
     );
   const place = async (cartId: string, form: Record<string, unknown>, token?: string) =>
-    dataOf<Placed>(
+    dataOf<PlaceResult>(
       await call(app, `mutation ($id: String!, $c: CheckoutInput!, $key: String) { placeOrder(cartId: $id, checkout: $c, idempotencyKey: $key) { ${PLACED} } }`, {
         id: cartId,
         c: form,
