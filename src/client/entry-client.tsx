@@ -8,7 +8,7 @@ import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
 import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
-import { reloadForFailedChunk, reloadTo } from './lib/chunk-guard';
+import { reloadTo } from './lib/chunk-guard';
 import { configurePersonalisation, startTelemetry } from './features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
@@ -16,10 +16,9 @@ import { createPersistedStore } from './lib/persisted-state';
 import { prefetchWhenIdle } from './lib/prefetch';
 import { registerServiceWorker } from './lib/service-worker';
 
-// Vite's own preloading of a lazy chunk's dependencies failed: the same guard as a chunk that fails (lib/chunk-guard.ts).
-window.addEventListener('vite:preloadError', (event) => {
-  if (reloadForFailedChunk()) event.preventDefault();
-});
+// No handler for Vite's 'vite:preloadError': left alone, the failed import rejects and its importer decides. A page's
+// chunk reloads the page (loadChunk, lib/chunk-guard.ts); the Apollo client's chunk is fetched again on its own when
+// the connection is back (lib/apollo-client.ts), without losing what is on the screen.
 const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
 noteFirstPage(boot.renderedAt);
 const store = createPersistedStore(boot.persisted);
