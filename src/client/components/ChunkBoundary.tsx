@@ -1,5 +1,4 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { isChunkLoadError, reloadForFailedChunk } from '../lib/chunk-guard';
 
 interface Props {
   /** Shown in place of the part when its code could not be loaded; `retry` tries again. */
@@ -11,19 +10,14 @@ interface Props {
 
 /**
  * Keeps a lazily loaded part's failure to itself: a chunk that does not arrive (no signal, a new version deployed
- * meanwhile) shows a way to try again there, instead of taking the whole page down to the root error page.
+ * meanwhile) shows a way to try again there, instead of taking the whole page down to the root error page. Only a
+ * page's chunk reloads the page (lib/chunk-guard.ts): a part the shopper just opened (the cart panel) would close.
  */
 export class ChunkBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
-  }
-
-  // A new version deployed meanwhile is the usual cause: the page reloads for it, once a minute at most, and the
-  // fallback (with its retry) shows otherwise and until the reload.
-  override componentDidCatch(error: unknown): void {
-    if (isChunkLoadError(error)) reloadForFailedChunk();
   }
 
   private readonly retry = () => {
