@@ -6,7 +6,7 @@
  *
  * On PGlite by default; on PostgreSQL when DATABASE_URL is set (that database keeps the catalog: an empty one is
  * seeded first). BENCH_PRODUCTS (100000), BENCH_SECONDS (15), BENCH_CONCURRENCY (8), BENCH_DATA_DIR (a kept
- * PGlite catalog to reuse), BENCH_BARE=0 skips the bare handler, BENCH_QUALITY_ONLY=1 prints only the table
+ * PGlite catalog to reuse), BENCH_BARE=0 skips the bare handler, BENCH_NODE_ARGS (node flags for the server, e.g. a CPU profile), BENCH_QUALITY_ONLY=1 prints only the table
  * (BENCH_PRODUCTS=640 gives the demo catalog's).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,6 +22,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 15);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const dataDir = process.env.BENCH_DATA_DIR ?? join(tmpdir(), `storefront-bench-${products}`);
 const databaseUrl = process.env.DATABASE_URL ?? '';
+// BENCH_NODE_ARGS: extra node flags for the server under test, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const engine = databaseUrl ? 'PostgreSQL' : 'PGlite';
 // One address sends every request: the per-address limit would measure itself.
 const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: databaseUrl, REDIS_URL: '', RATE_LIMIT_PER_MINUTE: '10000000' };
@@ -127,7 +129,7 @@ async function main() {
   }
 
   const port = await freePort();
-  const stack = spawn('node', ['dist/server/main.js'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const stack = spawn('node', [...nodeArgs, 'dist/server/main.js'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'inherit', 'inherit'] });
   await waitFor(`http://127.0.0.1:${port}/healthz`, stack);
   const ids = (await (
     await fetch(`http://127.0.0.1:${port}/graphql`, {

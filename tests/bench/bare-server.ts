@@ -28,7 +28,7 @@ const server = createServer((req, res) => {
       ]);
       const skus = await skusByProductIds(db, products.map((p) => p.productId), 'sv');
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: { products: { count, products, skus, brands: brands.length } } }));
+      res.end(JSON.stringify({ data: { products: { count: count.n, countExact: count.exact, products, skus, brands: brands.length } } }));
     } catch (error) {
       res.writeHead(500);
       res.end(String(error));

@@ -1076,7 +1076,10 @@ export type ProductFacets = {
 export type ProductListResult = {
   __typename?: 'ProductListResult';
   products: Array<Product>;
+  /** The list's products; for a search with more than a thousand hits (more than the page asked reaches), the count stops there and countExact is false: show it as '1 000+'. */
   count: Scalars['Int']['output'];
+  /** False when the list holds more products than count. */
+  countExact: Scalars['Boolean']['output'];
   facets: ProductFacets;
 };
 
@@ -1099,7 +1102,10 @@ export type SearchSuggestions = {
   __typename?: 'SearchSuggestions';
   products: Array<Product>;
   tags: Array<SearchTag>;
+  /** The search's hits, up to a thousand (see ProductListResult.count). */
   count: Scalars['Int']['output'];
+  /** False when there are more hits than count. */
+  countExact: Scalars['Boolean']['output'];
 };
 
 export type StockChange = {

@@ -13,9 +13,9 @@ export const catalogOperationHashes: Readonly<Record<string, string>> = {
   "ListCategories": "1f95a1690a40c1522cc4047f0582723ded9e37d514a48d056e927ac9d501de34",
   "ProductListByAlias": "4a5d2dea001c1b60909ca4666496032cd439522df867125ece6369f5a3788737",
   "ProductList": "f3c5f151bab5ea19df1f23a7b0c757f7aa17e6f4a6246f53170b87f7ebd88e02",
-  "ProductListFacets": "d25a2e8f925bcbbdef29376508fdd942e9253e8cb47d8143c1cdbfe4ea27e688",
+  "ProductListFacets": "2b94770855da293924ea594fa69d6093cb391dcd4c7bd89eeb822b3ca3891284",
   "ProductListPage": "6f7b04694ddf9297b00e790dcbfe419e7e5a10fd9132fc30eac3f035daf7c486",
   "ProductPage": "a5f2fa20bf34308bde8dbe83ba6aa70cb4700688312e8a8349b68a55a7b41237",
-  "SearchSuggestions": "55e63a0b513bdd4d9e6a003c6a9c551439918c165b1a7e8fb5cda71070f4b554",
+  "SearchSuggestions": "500ec89a055fa98c4c050ccdb517a19ec2842850ab6972470009ef5e29643b0e",
   "SkuNameTranslations": "e2305265ba16afeb766237de0fe662f5c1cca010eef5a66c4aea6bd61d5542c8"
 };

@@ -73,7 +73,7 @@ export function ListPage() {
               <FormattedMessage id="list.filter.toggle" values={{ count: filterCount }} />
             </button>
             <p className="list-toolbar__total">
-              <FormattedMessage id="list.total" values={{ count: data.count }} />
+              <FormattedMessage id="list.total" values={{ count: data.count, exact: data.countExact }} />
             </p>
             <SortSelect rules={data.sortRules} value={nav.selection.sort} onChange={(sort) => nav.apply(withSort(nav.selection, sort))} />
           </div>
@@ -86,6 +86,7 @@ export function ListPage() {
               selection={nav.selection}
               priceBounds={data.priceBounds}
               count={data.count}
+              countExact={data.countExact}
               onChange={nav.apply}
               onDone={closeFilters}
             />
@@ -100,7 +101,7 @@ export function ListPage() {
               ) : (
                 <NoProducts searchText={data.searchText} />
               )}
-              <LoadMore nav={nav} selection={data.selection} shownCount={data.products.length} total={data.count} />
+              <LoadMore nav={nav} selection={data.selection} shownCount={data.products.length} total={data.count} exact={data.countExact} />
             </section>
           </div>
         </>

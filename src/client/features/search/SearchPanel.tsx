@@ -40,6 +40,7 @@ export function SearchPanel(props: SearchPanelProps) {
   const pendingLong = useDebouncedValue(search.loading, FETCH_DELAY_MS);
   const showSpinner = search.loading && pendingLong;
   const count = search.suggestions?.count ?? 0;
+  const exact = search.suggestions?.countExact ?? true;
   const tags = search.current ? (search.suggestions?.tags ?? []) : [];
 
   const listLabel = !search.term
@@ -65,7 +66,7 @@ export function SearchPanel(props: SearchPanelProps) {
       )}
       {/* The live region stays mounted so each new state is announced. */}
       <p role="status" className={`search-panel__status${state === 'results' ? ' visually-hidden' : ''}`}>
-        {open && <StatusText state={state} term={search.term} count={count} showSpinner={showSpinner} />}
+        {open && <StatusText state={state} term={search.term} count={count} exact={exact} showSpinner={showSpinner} />}
       </p>
       <ul role="listbox" id={props.listboxId} aria-label={listLabel} className={`search-panel__options search-panel__options--${search.term ? 'products' : 'terms'}`}>
         {open &&
@@ -113,14 +114,14 @@ export function SearchPanel(props: SearchPanelProps) {
       )}
       {open && search.current && count > 0 && (
         <Link to={routes.search(search.term, props.languageId)} className="button button--primary search-panel__see-all" onClick={props.onSeeAll}>
-          <FormattedMessage id="search.seeAll" values={{ count }} />
+          <FormattedMessage id="search.seeAll" values={{ count, exact }} />
         </Link>
       )}
     </div>
   );
 }
 
-function StatusText({ state, term, count, showSpinner }: { state: PanelState; term: string; count: number; showSpinner: boolean }) {
+function StatusText({ state, term, count, exact, showSpinner }: { state: PanelState; term: string; count: number; exact: boolean; showSpinner: boolean }) {
   switch (state) {
     case 'loading':
     case 'loading-empty':
@@ -137,7 +138,7 @@ function StatusText({ state, term, count, showSpinner }: { state: PanelState; te
     case 'error':
       return <FormattedMessage id="error.generic" />;
     case 'results':
-      return <FormattedMessage id="search.resultCount" values={{ count }} />;
+      return <FormattedMessage id="search.resultCount" values={{ count, exact }} />;
     case 'idle':
       return null;
   }

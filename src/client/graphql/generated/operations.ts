@@ -390,7 +390,7 @@ export type ProductListFacetsQueryVariables = Exact<{
 }>;
 
 
-export type ProductListFacetsQuery = { __typename: 'Query', products: { __typename: 'ProductListResult', count: number, facets: { __typename: 'ProductFacets', categories: Array<{ __typename: 'FacetValue', id: string, label: string, count: number }>, brands: Array<{ __typename: 'FacetValue', id: string, label: string, count: number }>, discountCampaigns: Array<{ __typename: 'FacetValue', id: string, label: string, count: number }>, skus: Array<{ __typename: 'FacetValue', id: string, label: string, count: number }>, price: { __typename: 'PriceRange', min: number, max: number } | null } } };
+export type ProductListFacetsQuery = { __typename: 'Query', products: { __typename: 'ProductListResult', count: number, countExact: boolean, facets: { __typename: 'ProductFacets', categories: Array<{ __typename: 'FacetValue', id: string, label: string, count: number }>, brands: Array<{ __typename: 'FacetValue', id: string, label: string, count: number }>, discountCampaigns: Array<{ __typename: 'FacetValue', id: string, label: string, count: number }>, skus: Array<{ __typename: 'FacetValue', id: string, label: string, count: number }>, price: { __typename: 'PriceRange', min: number, max: number } | null } } };
 
 export type FacetValueFieldsFragment = { __typename: 'FacetValue', id: string, label: string, count: number };
 
@@ -594,7 +594,7 @@ export type SearchSuggestionsQueryVariables = Exact<{
 }>;
 
 
-export type SearchSuggestionsQuery = { __typename: 'Query', searchSuggestions: { __typename: 'SearchSuggestions', count: number, tags: Array<{ __typename: 'SearchTag', label: string, canonicalUrl: string, kind: SearchTagKind, parentLabel: string | null }>, products: Array<{ __typename: 'Product', productId: number, name: string, canonicalUrl: string, images: Array<string> | null, unitPrice: { __typename: 'Price', isDiscounted: boolean, regularPriceIncVatFormatted: string, sellingPriceIncVatFormatted: string, regularPriceExVatFormatted: string, sellingPriceExVatFormatted: string, sellingPriceIncVat: number, sellingPriceExVat: number, discountPercentage: number }, brand: { __typename: 'Brand', brandId: number, name: string } | null }> } };
+export type SearchSuggestionsQuery = { __typename: 'Query', searchSuggestions: { __typename: 'SearchSuggestions', count: number, countExact: boolean, tags: Array<{ __typename: 'SearchTag', label: string, canonicalUrl: string, kind: SearchTagKind, parentLabel: string | null }>, products: Array<{ __typename: 'Product', productId: number, name: string, canonicalUrl: string, images: Array<string> | null, unitPrice: { __typename: 'Price', isDiscounted: boolean, regularPriceIncVatFormatted: string, sellingPriceIncVatFormatted: string, regularPriceExVatFormatted: string, sellingPriceExVatFormatted: string, sellingPriceIncVat: number, sellingPriceExVat: number, discountPercentage: number }, brand: { __typename: 'Brand', brandId: number, name: string } | null }> } };
 
 export type PriceFieldsFragment = { __typename: 'Price', isDiscounted: boolean, regularPriceIncVatFormatted: string, sellingPriceIncVatFormatted: string, regularPriceExVatFormatted: string, sellingPriceExVatFormatted: string, sellingPriceIncVat: number, sellingPriceExVat: number, discountPercentage: number };
 

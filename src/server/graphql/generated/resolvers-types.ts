@@ -557,6 +557,7 @@ export type ProductFacetsResolvers<ContextType = RequestContext, ParentType exte
 export type ProductListResultResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ProductListResult'] = ResolversParentTypes['ProductListResult']> = {
   products?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  countExact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   facets?: Resolver<ResolversTypes['ProductFacets'], ParentType, ContextType>;
 };
 
@@ -571,6 +572,7 @@ export type SearchSuggestionsResolvers<ContextType = RequestContext, ParentType 
   products?: Resolver<Array<ResolversTypes['Product']>, ParentType, ContextType>;
   tags?: Resolver<Array<ResolversTypes['SearchTag']>, ParentType, ContextType>;
   count?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  countExact?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type StockChangeResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['StockChange'] = ResolversParentTypes['StockChange']> = {

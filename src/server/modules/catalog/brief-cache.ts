@@ -22,6 +22,13 @@ export class BriefCache<T> {
     this.entries.clear();
   }
 
+  /** Keeps an answer worked out elsewhere, in place of what the key held. */
+  set(key: string, value: T): void {
+    this.entries.delete(key);
+    this.entries.set(key, { until: Date.now() + this.ttlMs, value: Promise.resolve(value) });
+    this.trim();
+  }
+
   get(key: string, compute: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     const now = Date.now();
     const hit = this.entries.get(key);
@@ -29,13 +36,17 @@ export class BriefCache<T> {
     if (hit) this.entries.delete(key);
     const value = compute();
     this.entries.set(key, { until: now + this.ttlMs, value });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.trim();
     // A failure or an answer not worth keeping is not served to later askers.
     value.then(
       (v) => !keep(v) && this.entries.get(key)?.value === value && this.entries.delete(key),
       () => this.entries.get(key)?.value === value && this.entries.delete(key),
     );
     return value;
+  }
+
+  private trim(): void {
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
 }
 

@@ -100,10 +100,24 @@ const hasProductFilter = (filter: ProductFilter) => {
   return Object.values(rest).some((v) => v != null && (!Array.isArray(v) || v.length > 0));
 };
 
+/**
+ * How many products a list holds. A search's count stops at a threshold, as big shops show "1 000+": counting
+ * every hit of a common word ('kart' is in 45 000 products' text) read every hit's row, 100–250 ms cold, while
+ * nobody pages past the first thousand. `exact` is false when the list holds more than `n`.
+ */
+export interface ListCount {
+  n: number;
+  exact: boolean;
+}
+
+/** A search counts its hits up to this many, or the page asked for and one more beyond it when that is deeper. */
+export const SEARCH_COUNT_CAP = 1_000;
+const countCapFor = (offset: number, limit: number) => Math.max(SEARCH_COUNT_CAP, offset + limit);
+
 /** A page of a search in relevance order with the search's count. */
 interface SearchPage {
   products: ProductModel[];
-  count: number;
+  count: ListCount;
 }
 
 /**
@@ -129,20 +143,24 @@ async function readSearchPage(db: Queryable, filter: ProductFilter, languageId: 
   const countCache = countCacheOf(db);
   const key = listKey(filter, languageId);
   const kept = countCache.peek(key);
-  const known = kept ? await kept : null;
   const { limit, offset } = pageOf(filter);
-  if (known != null && offset >= known) return { products: [], count: known };
-  const names = namesPageSql(filter, languageId, search, { limit, offset, total: known, columns: productColumns });
+  const cap = countCapFor(offset, limit);
+  let known = kept ? await kept : null;
+  // A count kept from a shallower page stopped before this page ends: this one counts further.
+  if (known && !known.exact && known.n < cap) known = null;
+  if (known && offset >= known.n) return { products: [], count: known };
+  const names = namesPageSql(filter, languageId, search, { limit, offset, total: known?.n ?? null, countCap: cap, columns: productColumns });
   const rows = await db.query<Partial<ProductRow> & { total: number; named: number[] | null }>(names.text, names.values);
-  const count = rows[0]?.total ?? 0;
-  if (known == null) void countCache.get(key, () => Promise.resolve(count), keepCount);
+  const counted = rows[0]?.total ?? 0;
+  const count = known ?? (counted > cap ? { n: cap, exact: false } : { n: counted, exact: true });
+  if (!known && keepCount(count)) countCache.set(key, count);
   const named = rows[0]?.named ?? [];
   const toModel = toProduct(languageId);
-  if (named.length >= Math.min(offset + limit, count)) {
+  if (named.length >= Math.min(offset + limit, count.n)) {
     return { products: rows.filter((r): r is ProductRow & typeof r => r.product_id != null).map(toModel), count };
   }
-  const common = !hasProductFilter(filter) && count >= COMMON_HITS;
-  const text = textPageSql(filter, languageId, search, { limit, offset, total: count, common, named, columns: productColumns });
+  const common = !hasProductFilter(filter) && (!count.exact || count.n >= COMMON_HITS);
+  const text = textPageSql(filter, languageId, search, { limit, offset, total: count.n, common, named, columns: productColumns });
   const more = await db.query<Partial<ProductRow>>(text.text, text.values);
   return { products: more.filter((r): r is ProductRow => r.product_id != null).map(toModel), count };
 }
@@ -162,7 +180,7 @@ const isRelevance = (filter: ProductFilter) => (filter.sort ?? 'RELEVANCE') === 
  */
 const KEPT_COUNT_FROM = 1_000;
 const COUNT_TTL_MS = 30_000;
-const counts = new Map<string, BriefCache<number>>();
+const counts = new Map<string, BriefCache<ListCount>>();
 
 const listKey = (filter: ProductFilter, languageId: LanguageId) => {
   const { sort: _sort, offset: _offset, limit: _limit, ...rest } = filter;
@@ -170,16 +188,17 @@ const listKey = (filter: ProductFilter, languageId: LanguageId) => {
 };
 
 const countCacheOf = (db: Queryable) => cachesOf(counts, db, () => new BriefCache(COUNT_TTL_MS, 2_000));
-const keepCount = (count: number) => count >= KEPT_COUNT_FROM;
+const keepCount = (count: ListCount) => count.n >= KEPT_COUNT_FROM;
 
 /**
  * A search in relevance order is counted with its page (searchPage): the request that asks for both reads them in
  * one statement.
  */
-export async function countProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<number> {
+export async function countProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ListCount> {
   const cache = countCacheOf(db);
-  const kept = cache.peek(listKey(filter, languageId));
-  if (kept) return kept;
+  const kept = await cache.peek(listKey(filter, languageId));
+  const { limit, offset } = pageOf(filter);
+  if (kept && (kept.exact || kept.n >= countCapFor(offset, limit))) return kept;
   const search = await searchPlanOf(db, filter);
   if (search && isRelevance(filter)) return (await searchPage(db, filter, languageId, search)).count;
   return cache.get(
@@ -187,7 +206,7 @@ export async function countProducts(db: Queryable, filter: ProductFilter, langua
     async () => {
       const { text, values } = productCountSql(filter, languageId, search);
       const [row] = await db.query<{ count: number }>(text, values);
-      return row?.count ?? 0;
+      return { n: row?.count ?? 0, exact: true };
     },
     keepCount,
   );

@@ -266,17 +266,23 @@ const pageRows = (ids: string, offset: string, lang: string) =>
     LEFT JOIN (${productFrom(lang)}) ON p.product_id = page.product_id`;
 
 /**
- * The names stage with the page's products, and the search's count (`total`, when the caller does not know it
- * yet; it also ends the stage once it holds every hit). Each row carries the count, and the first the ids the stage
+ * The names stage with the page's products, and the search's count up to one past `countCap` (`total`, when the
+ * caller does not know it yet; it also ends the stage once it holds every hit). Each row carries the count, and the first the ids the stage
  * found (textPageSql goes on from them); a page with no product is one row without one.
  */
-export function namesPageSql(filter: ProductFilter, languageId: LanguageId, search: SearchPlan, options: RelevanceOptions & { total: number | null }) {
-  const { limit, offset, columns, total } = options;
+export function namesPageSql(
+  filter: ProductFilter,
+  languageId: LanguageId,
+  search: SearchPlan,
+  options: RelevanceOptions & { total: number | null; countCap: number },
+) {
+  const { limit, offset, columns, total, countCap } = options;
   const params = new Params();
   let counted: string;
   if (total == null) {
     const { from, where } = buildWhere(filter, languageId, params, { search, bareSearch: true });
-    counted = `SELECT count(*)::int AS n FROM ${from} WHERE ${where}`;
+    // Up to one past the cap: more than the cap is all the count says then (catalog-store.ts, ListCount).
+    counted = `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} WHERE ${where} LIMIT ${params.add(countCap + 1)}) hits`;
   } else {
     counted = `SELECT ${params.add(total)}::int AS n`;
   }

@@ -109,13 +109,15 @@ export const catalogResolvers: Resolvers = {
   },
   ProductListResult: {
     products: (list, _, ctx) => listProducts(ctx.db, list.filter, list.languageId),
-    count: (list, _, ctx) => countProducts(ctx.db, list.filter, list.languageId),
+    count: async (list, _, ctx) => (await countProducts(ctx.db, list.filter, list.languageId)).n,
+    countExact: async (list, _, ctx) => (await countProducts(ctx.db, list.filter, list.languageId)).exact,
     facets: async (list, _, ctx) => facetsView(await productFacets(ctx.db, list.filter, list.languageId)),
   },
   SearchSuggestions: {
     products: (s, _, ctx) => (s.searchText ? listProducts(ctx.db, suggestedList(s), s.languageId) : []),
     // The same list as the products: the store reads a search's page and count together.
-    count: (s, _, ctx) => (s.searchText ? countProducts(ctx.db, suggestedList(s), s.languageId) : 0),
+    count: async (s, _, ctx) => (s.searchText ? (await countProducts(ctx.db, suggestedList(s), s.languageId)).n : 0),
+    countExact: async (s, _, ctx) => (s.searchText ? (await countProducts(ctx.db, suggestedList(s), s.languageId)).exact : true),
     tags: async (s, _, ctx) => {
       if (!prefixTsQuery(s.searchText)) return [];
       // Like the product search, a name also matches the text with two neighbouring letters swapped ('sgea'),

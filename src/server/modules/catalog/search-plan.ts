@@ -66,8 +66,9 @@ async function resolvePlan(db: Queryable, typed: string[], variant: ShopVariant 
   };
   // One statement for all words: whether each is known, its nearest words if not, and which of the swapped
   // spellings and split halves are words at all.
-  const rows = await db.query<{ i: number; word: string; known: boolean; near: string[] | null; existing: string[] | null }>(
+  const rows = await db.query<{ i: number; word: string; known: boolean; stop: boolean; near: string[] | null; existing: string[] | null }>(
     `SELECT q.i::int AS i, q.word, k.known,
+       (ts_lexize('swedish_stem', q.word) = '{}' OR ts_lexize('english_stem', q.word) = '{}') AS stop,
        CASE WHEN k.known OR char_length(q.word) < $3 OR char_length(q.word) > $4 THEN NULL ELSE ARRAY(
          SELECT s.word FROM search_words s WHERE s.word % q.word
          ORDER BY levenshtein(s.word, q.word), similarity(s.word, q.word) DESC, s.word LIMIT $5) END AS near,
@@ -83,10 +84,18 @@ async function resolvePlan(db: Queryable, typed: string[], variant: ShopVariant 
   const terms: SearchOperand[][][] = [];
   const asTyped: string[] = [];
   const corrected: string[] = [];
+  // A word either shop language stems to nothing ('the', 'of', 'och') is left out while another word remains: as
+  // a prefix it matched every 'theme' and 'offer' in both languages' text, and reading those words' hits made
+  // 'the legend of zelda ocarina of time' twenty times slower. It still counts in the name keys below.
+  const searched = rows.some((row) => !row.stop) ? rows.filter((row) => !row.stop) : rows;
   for (const row of rows) {
     const word = row.word;
-    const synonyms = synonymsOf(word, variant).flatMap(searchWords).map(prefix);
     asTyped.push(word);
+    if (!searched.includes(row)) {
+      corrected.push(word);
+      continue;
+    }
+    const synonyms = synonymsOf(word, variant).flatMap(searchWords).map(prefix);
     if (row.known) {
       corrected.push(word);
       terms.push([prefix(word), ...synonyms]);

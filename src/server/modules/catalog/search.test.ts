@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { gql, withTestApp, type TestApp } from '../../testing/app';
 import { testDbKinds } from '../../testing/db';
+import { planSearch } from './search-plan';
 
 type Found = { count: number; products: { productId: number; name: string; categories: { name: string }[] }[] };
 type Tag = { label: string; canonicalUrl: string; kind: string; parentLabel: string | null };
@@ -147,6 +148,18 @@ describe.each(testDbKinds())('catalog search across languages, synonyms and bran
       // Every name that holds it comes before the first that does not.
       expect(named, languageId).toEqual([...named].sort((a, b) => Number(b) - Number(a)));
     }
+  });
+
+  it("leaves out the words either language stems to nothing ('the', 'of', 'och') while another word remains", async () => {
+    const searched = async (text: string) => (await planSearch(db, text, 'games'))!.terms.map((alternatives) => alternatives[0]![0]!.word);
+    expect(await searched('the legend of zelda')).toEqual(['legend', 'zelda']);
+    expect(await searched('zelda och mario')).toEqual(['zelda', 'mario']);
+    // Nothing but such words: they are what there is to search.
+    expect(await searched('the')).toEqual(['the']);
+    // The name key still holds every word: the product the whole text names comes first.
+    expect((await planSearch(db, 'the legend of zelda', 'games'))!.keys).toContain('thelegendofzelda');
+    const ocarina = await search('the legend of zelda ocarina of time', 'en', { limit: 1 });
+    expect(ocarina.products[0]?.name).toMatch(/Ocarina of Time/);
   });
 
   it('pages through a search without repeating or skipping a product across the name and text stages', async () => {

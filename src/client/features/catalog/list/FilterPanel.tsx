@@ -12,11 +12,12 @@ interface Props {
   selection: ListSelection;
   priceBounds: PriceRange | null;
   count: number;
+  countExact: boolean;
   onChange: (next: ListSelection) => void;
   onDone: () => void;
 }
 
-export function FilterPanel({ id, open, groups, selection, priceBounds, count, onChange, onDone }: Props) {
+export function FilterPanel({ id, open, groups, selection, priceBounds, count, countExact, onChange, onDone }: Props) {
   return (
     <aside id={id} className={`list-filters ${open ? 'list-filters--open' : ''}`} aria-labelledby={`${id}-heading`}>
       <h2 className="list-filters__heading" id={`${id}-heading`}>
@@ -32,7 +33,7 @@ export function FilterPanel({ id, open, groups, selection, priceBounds, count, o
       ))}
       {(priceBounds || selection.price) && <PriceFilter value={selection.price} bounds={priceBounds} onApply={(price) => onChange(withPrice(selection, price))} />}
       <button type="button" className="button button--primary list-filters__done" onClick={onDone}>
-        <FormattedMessage id="list.filter.done" values={{ count }} />
+        <FormattedMessage id="list.filter.done" values={{ count, exact: countExact }} />
       </button>
     </aside>
   );

@@ -28,14 +28,15 @@ export function LoadPrevious({ nav, selection }: { nav: ListNavigation; selectio
   );
 }
 
-export function LoadMore({ nav, selection, shownCount, total }: { nav: ListNavigation; selection: ListSelection; shownCount: number; total: number }) {
+/** A search past its count's threshold (`exact` false) shows its first `total` hits: '1 000+' says there are more. */
+export function LoadMore({ nav, selection, shownCount, total, exact }: { nav: ListNavigation; selection: ListSelection; shownCount: number; total: number; exact: boolean }) {
   const intl = useIntl();
   // The position of the last product shown, as the spec's 'Visar {sum} av {total}' counts it.
   const sum = Math.min(total, (selection.from - 1) * PAGE_SIZE + shownCount);
   return (
     <div className="list-pager">
       <p className="list-pager__count" aria-live="polite">
-        {intl.formatMessage({ id: 'list.showing' }, { sum, total })}
+        {intl.formatMessage({ id: 'list.showing' }, { sum, total, exact })}
       </p>
       {total > 0 && (
         <progress className="list-pager__progress" max={total} value={sum} aria-hidden="true" />

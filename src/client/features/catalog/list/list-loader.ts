@@ -34,6 +34,8 @@ export interface ListData {
   selection: ListSelection;
   products: ProductCardFieldsFragment[];
   count: number;
+  /** False when a search has more hits than `count` (it stops counting there: '1 000+'). */
+  countExact: boolean;
   groups: FacetGroup[];
   /** Lowest and highest price of the list with every filter but price: the bounds of the price inputs. */
   priceBounds: PriceRange | null;
@@ -135,6 +137,7 @@ export async function listLoader(env: LoaderEnv, route: ListRoute, url: URL): Pr
     selection,
     products,
     count: list.count,
+    countExact: list.countExact,
     groups,
     priceBounds: list.facets.price ? { min: list.facets.price.min, max: list.facets.price.max } : null,
   };
