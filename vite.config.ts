@@ -245,7 +245,12 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         emptyOutDir: true,
         // The server holds both languages' texts anyway: the client's lazy import of them (one chunk per language)
         // has nothing to split here, which Rolldown would report on every build.
-        rolldownOptions: { checks: { ineffectiveDynamicImport: false, bundlerTimings: false } },
+        rolldownOptions: {
+          checks: { ineffectiveDynamicImport: false, bundlerTimings: false },
+          // main.ts only sets NODE_ENV and imports cli.ts: that chunk stays beside it, where the paths it works out
+          // from its own URL (the client's files, the PGlite worker) expect to be.
+          output: { chunkFileNames: (chunk) => (chunk.name === 'cli' ? '[name].js' : 'assets/[name]-[hash].js') },
+        },
       }
     : {
         outDir: 'dist/client',

@@ -17,8 +17,9 @@ export function catalogReadCacheControl(body: string): 'no-cache' | 'private, no
 }
 
 /**
- * Which server answers. Built, this file is inside the one server bundle (dist/server/main.js), so a deploy that
- * changes any resolver changes every catalog tag even where the catalog did not; instances of one build agree.
+ * Which server answers. Built, this file is inside the server bundle's main chunk (dist/server/cli.js, which main.js
+ * loads), so a deploy that changes any resolver changes every catalog tag even where the catalog did not; instances
+ * of one build agree.
  */
 export const serverBuild: string = createHash('sha256')
   .update(readFileSync(fileURLToPath(import.meta.url)))
