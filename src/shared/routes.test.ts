@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternatesOf, loginPath, pageRoutes, pathOf, routes, safeReturnPath, type PageRoute, type PageRouteId } from './routes';
+import { alternatesOf, loginPath, pageRoutes, pathOf, routeClaiming, routes, safeReturnPath, type PageRoute, type PageRouteId } from './routes';
 
 /**
  * The shop's URLs as they are published (links in mails, search engines, bookmarks, the browser tests): a change
@@ -91,6 +91,30 @@ describe('the route table', () => {
   it('refuses to build a path without its parameter, and drops an optional one', () => {
     expect(() => pathOf('product', 'sv')).toThrow('Route product needs its alias parameter');
     expect(pathOf('genericList', 'sv')).toBe('/list');
+  });
+});
+
+describe('an address staff name, against the fixed routes', () => {
+  it("finds the shop's own page a content alias would collide with, in its language only", () => {
+    expect(routeClaiming('/kassan', 'content', 'sv')).toBe('checkout');
+    expect(routeClaiming('/en/checkout', 'content', 'en')).toBe('checkout');
+    expect(routeClaiming('/en/kassan', 'content', 'en')).toBeNull();
+    expect(routeClaiming('/favorites', 'content', 'sv')).toBeNull();
+    // A page's own folder and parameter routes' prefixes: /mina-sidor/…, /c/…, /content/…
+    expect(routeClaiming('/mina-sidor', 'content', 'sv')).toBe('accountOrders');
+    expect(routeClaiming('/en/c', 'content', 'en')).toBe('category');
+    expect(routeClaiming('/content', 'content', 'sv')).toBe('contentPreview');
+    // A Swedish page at /en would be the English home page.
+    expect(routeClaiming('/en', 'content', 'sv')).toBe('home');
+    expect(routeClaiming('/om-oss', 'content', 'sv')).toBeNull();
+    expect(routeClaiming('/en/about-us', 'content', 'en')).toBeNull();
+  });
+
+  it('leaves a stored list its own folder, /l/', () => {
+    expect(routeClaiming('/l/handplockat', 'aliasList', 'sv')).toBeNull();
+    expect(routeClaiming('/en/l/kassan', 'aliasList', 'en')).toBeNull();
+    // The same address for a content page: the list's folder is the shop's.
+    expect(routeClaiming('/l', 'content', 'sv')).toBe('aliasList');
   });
 });
 

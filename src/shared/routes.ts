@@ -133,6 +133,42 @@ export function alternatesOf(id: PageRouteId): { languageId: LanguageId; canonic
   return languageIds.map((languageId) => ({ languageId, canonicalUrl: pathOf(id, languageId) }));
 }
 
+/** The literal segments a pattern starts with, up to its first parameter or splat ('c/*' → ['c'], ':alias' → []). */
+function fixedSegments(pattern: string): string[] {
+  const segments = pattern.split('/').filter(Boolean);
+  const firstVariable = segments.findIndex((s) => s.startsWith(':') || s === '*');
+  return firstVariable === -1 ? segments : segments.slice(0, firstVariable);
+}
+
+/**
+ * The fixed route that an address meant for route `own` in `languageId` would collide with, or null: a route of
+ * any language whose fixed segments and the address agree as far as both go, so the shop's own page would take
+ * the address (/kassan, /en for a Swedish page) or the address would sit among that page's own (/mina-sidor,
+ * /checkout). Routes made only of parameters (the catch-alls) claim nothing; a home page only its own address.
+ * `address` is a whole path as the builders above make it: what staff name (a content page's or a list's alias)
+ * is checked with it.
+ */
+export function routeClaiming(path: string, own: PageRouteId, languageId: LanguageId): PageRouteId | null {
+  const address = path.split('/').filter(Boolean);
+  for (const id of Object.keys(pageRoutes) as PageRouteId[]) {
+    for (const other of languageIds) {
+      if (id === own && other === languageId) continue;
+      for (const pattern of pageRoutes[id].paths[other]) {
+        const segments = fixedSegments(pattern);
+        const fixed = localizePath(segments.join('/'), other).split('/').filter(Boolean);
+        if (segments.length === 0) {
+          // Only the home page claims its language's prefix (/en), and only that address itself.
+          if (pattern === '' && fixed.length > 0 && fixed.join('/') === address.join('/')) return id;
+          continue;
+        }
+        const common = Math.min(fixed.length, address.length);
+        if (fixed.slice(0, common).every((segment, i) => segment === address[i])) return id;
+      }
+    }
+  }
+  return null;
+}
+
 /** Canonical URLs of the shop's pages; catalog entities are stored by alias, and these give them their path. */
 export const routes = {
   home: (languageId: LanguageId) => pathOf('home', languageId),

@@ -360,14 +360,21 @@ export type Mutation = {
    * What was drawn from a gift card goes back on the card, and what was drawn from the store credit on the balance. Calling it again changes nothing.
    */
   completePayment: Order;
-  /** Admin only. Creates a content page (unpublished) or replaces its texts and widgets, by key. */
+  /**
+   * Admin only. Creates a content page (unpublished) or replaces its texts and widgets, by key; a published page's
+   * save waits as its draft until publishContentPage.
+   */
   saveContentPage: ContentPage;
-  /** Admin only. Shows the page at /{alias} to everyone. */
+  /** Admin only. Shows the page at /{alias} to everyone, with its draft if it has one. */
   publishContentPage: ContentPage;
   /** Admin only. Takes the page off /{alias}; admins still preview it. */
   unpublishContentPage: ContentPage;
   /** Admin only. A short-lived link that lets the browser opening it preview unpublished pages. */
   createPreviewLink: PreviewLink;
+  /** Admin only. Creates a stored list (without listId) or replaces the list with that id; shown at /l/{alias}. */
+  saveProductList: ProductListDefinition;
+  /** Admin only. Deletes the stored list with this alias; product-list widgets naming it show nothing from then on. */
+  deleteProductList: Scalars['Boolean']['output'];
   /**
    * Saves the signed-in customer's details; answers them as saved. Any field but the email saves without a password.
    * Another email (not only another letter case) is the sign-in address, which a password reset is mailed to: moving
@@ -538,6 +545,25 @@ export type MutationUnpublishContentPageArgs = {
 /** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
 export type MutationCreatePreviewLinkArgs = {
   alias?: InputMaybe<Scalars['String']['input']>;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationSaveProductListArgs = {
+  listId?: InputMaybe<Scalars['Int']['input']>;
+  alias: Scalars['String']['input'];
+  translations: Array<ProductListTranslationInput>;
+  selection: ProductListSelectionInput;
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Every module adds its mutations with `extend type Mutation`; the root types are declared here. */
+export type MutationDeleteProductListArgs = {
+  alias: Scalars['String']['input'];
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1349,6 +1375,8 @@ export type ContentPage = {
   title: Scalars['String']['output'];
   description: Scalars['String']['output'];
   published: Scalars['Boolean']['output'];
+  /** True for a published page's saved edit that shoppers do not see until publishContentPage (admins and previews only). */
+  draft: Scalars['Boolean']['output'];
   /** The page's content in its order: sanitised HTML, banners, product lists, selling points, category tiles. */
   widgets: Array<ContentWidget>;
   canonicalUrl: Scalars['String']['output'];
@@ -1361,6 +1389,8 @@ export type ContentPageSummary = {
   alias: Scalars['String']['output'];
   title: Scalars['String']['output'];
   published: Scalars['Boolean']['output'];
+  /** A published page with a saved edit waiting for publishContentPage (alias and title are the edit's). */
+  draft: Scalars['Boolean']['output'];
 };
 
 export type ContentWidget = TextWidget | ImageBannerWidget | ProductListWidget | UspRowWidget | CategoryTilesWidget;
@@ -1470,6 +1500,23 @@ export type ContentWidgetInput = {
   categoryIds?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** Both languages. */
   texts: Array<ContentWidgetTextsInput>;
+};
+
+/** A stored list's name in one language; a list needs both sv and en. */
+export type ProductListTranslationInput = {
+  languageId: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  description?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** What a stored list holds, as ProductSelection: at least one of them; given together, a product must match all. */
+export type ProductListSelectionInput = {
+  categoryId?: InputMaybe<Scalars['Int']['input']>;
+  brandId?: InputMaybe<Scalars['Int']['input']>;
+  discountCampaignId?: InputMaybe<Scalars['Int']['input']>;
+  /** In the order the list shows them (at most 100). */
+  productIds?: InputMaybe<Array<Scalars['Int']['input']>>;
+  searchText?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type ThemeSettings = {

@@ -86,13 +86,13 @@ export type ResolversTypes = {
   String: ResolverTypeWrapper<Types.Scalars['String']['output']>;
   Int: ResolverTypeWrapper<Types.Scalars['Int']['output']>;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
+  Boolean: ResolverTypeWrapper<Types.Scalars['Boolean']['output']>;
   Float: ResolverTypeWrapper<Types.Scalars['Float']['output']>;
   Subscription: ResolverTypeWrapper<Record<PropertyKey, never>>;
   Shop: ResolverTypeWrapper<Types.Shop>;
   Alternate: ResolverTypeWrapper<Types.Alternate>;
   AdminSession: ResolverTypeWrapper<Types.AdminSession>;
   AppliedCampaign: ResolverTypeWrapper<Types.AppliedCampaign>;
-  Boolean: ResolverTypeWrapper<Types.Scalars['Boolean']['output']>;
   CampaignPrice: ResolverTypeWrapper<Types.CampaignPrice>;
   CartItemCampaign: ResolverTypeWrapper<Types.CartItemCampaign>;
   CartItem: ResolverTypeWrapper<CartItemModel>;
@@ -155,6 +155,8 @@ export type ResolversTypes = {
   ContentPageTranslationInput: Types.ContentPageTranslationInput;
   ContentWidgetTextsInput: Types.ContentWidgetTextsInput;
   ContentWidgetInput: Types.ContentWidgetInput;
+  ProductListTranslationInput: Types.ProductListTranslationInput;
+  ProductListSelectionInput: Types.ProductListSelectionInput;
   ThemeSettings: ResolverTypeWrapper<Types.ThemeSettings>;
   ChannelInfo: ResolverTypeWrapper<Types.ChannelInfo>;
   Gender: Types.Gender;
@@ -180,13 +182,13 @@ export type ResolversParentTypes = {
   String: Types.Scalars['String']['output'];
   Int: Types.Scalars['Int']['output'];
   Mutation: Record<PropertyKey, never>;
+  Boolean: Types.Scalars['Boolean']['output'];
   Float: Types.Scalars['Float']['output'];
   Subscription: Record<PropertyKey, never>;
   Shop: Types.Shop;
   Alternate: Types.Alternate;
   AdminSession: Types.AdminSession;
   AppliedCampaign: Types.AppliedCampaign;
-  Boolean: Types.Scalars['Boolean']['output'];
   CampaignPrice: Types.CampaignPrice;
   CartItemCampaign: Types.CartItemCampaign;
   CartItem: CartItemModel;
@@ -240,6 +242,8 @@ export type ResolversParentTypes = {
   ContentPageTranslationInput: Types.ContentPageTranslationInput;
   ContentWidgetTextsInput: Types.ContentWidgetTextsInput;
   ContentWidgetInput: Types.ContentWidgetInput;
+  ProductListTranslationInput: Types.ProductListTranslationInput;
+  ProductListSelectionInput: Types.ProductListSelectionInput;
   ThemeSettings: Types.ThemeSettings;
   ChannelInfo: Types.ChannelInfo;
   User: Types.User;
@@ -298,6 +302,8 @@ export type MutationResolvers<ContextType = RequestContext, ParentType extends R
   publishContentPage?: Resolver<ResolversTypes['ContentPage'], ParentType, ContextType, RequireFields<Types.MutationPublishContentPageArgs, 'key'>>;
   unpublishContentPage?: Resolver<ResolversTypes['ContentPage'], ParentType, ContextType, RequireFields<Types.MutationUnpublishContentPageArgs, 'key'>>;
   createPreviewLink?: Resolver<ResolversTypes['PreviewLink'], ParentType, ContextType, Partial<Types.MutationCreatePreviewLinkArgs>>;
+  saveProductList?: Resolver<ResolversTypes['ProductListDefinition'], ParentType, ContextType, RequireFields<Types.MutationSaveProductListArgs, 'alias' | 'translations' | 'selection'>>;
+  deleteProductList?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType, RequireFields<Types.MutationDeleteProductListArgs, 'alias'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<Types.MutationUpdateUserArgs, 'user'>>;
   deleteUser?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, Partial<Types.MutationDeleteUserArgs>>;
   subscribeToNewsletter?: Resolver<ResolversTypes['UserMessage'], ParentType, ContextType, RequireFields<Types.MutationSubscribeToNewsletterArgs, 'email'>>;
@@ -692,6 +698,7 @@ export type ContentPageResolvers<ContextType = RequestContext, ParentType extend
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  draft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   widgets?: Resolver<Array<ResolversTypes['ContentWidget']>, ParentType, ContextType>;
   canonicalUrl?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   alternates?: Resolver<Array<ResolversTypes['Alternate']>, ParentType, ContextType>;
@@ -702,6 +709,7 @@ export type ContentPageSummaryResolvers<ContextType = RequestContext, ParentType
   alias?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   published?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  draft?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
 };
 
 export type ContentWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['ContentWidget'] = ResolversParentTypes['ContentWidget']> = {

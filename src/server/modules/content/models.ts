@@ -8,6 +8,8 @@ export interface ContentPageModel {
   title: string;
   description: string;
   published: boolean;
+  /** A published page's pending edit (what the next publish shows), answered to admins only. */
+  draft: boolean;
   /** In the page's order, their texts in the page's language. */
   widgets: WidgetModel[];
 }

@@ -1,21 +1,26 @@
 import { channels, languageIds, resolveLanguage, type LanguageId } from '../../../shared/locales';
-import { routes } from '../../../shared/routes';
+import { routeClaiming, routes, type PageRouteId } from '../../../shared/routes';
 import type { MenuItem, Resolvers } from '../../graphql/generated/resolvers-types';
 import type { RequestContext } from '../../request-context';
 import { invalidInput } from '../../domain-error';
+import { t } from '../../i18n';
 import { requireAdmin } from '../admin';
 import { catalogLoaders } from '../catalog';
 import {
-  contentPageAliasById,
   contentPageAliases,
   contentPageByAlias,
+  contentPageById,
   contentPageSummaries,
+  deleteProductList,
   existingListAliases,
   menuAtLocation,
+  missingListReferences,
   productListByAlias,
   saveContentPage,
+  saveProductList,
   setContentPagePublished,
 } from './content-store';
+import { productListWrite } from './list-input';
 import type { ContentPageModel, MenuItemModel, WidgetModel } from './models';
 import { themes } from './theme';
 import { contentPageWrite, listAliasesOf } from './widget-input';
@@ -48,21 +53,30 @@ const WIDGET_TYPES = {
   categoryTiles: 'CategoryTilesWidget',
 } as const satisfies Record<WidgetModel['kind'], string>;
 
-/** Any page by its id as an admin sees it (published or not), in the answer's language. */
+/** Any page by its id as an admin sees it (published or not, its draft if it has one), in the answer's language. */
 async function pageForAdmin(ctx: RequestContext, pageId: number, languageId: LanguageId): Promise<ContentPageModel> {
-  const alias = await contentPageAliasById(ctx.db, pageId, languageId);
-  const page = alias ? await contentPageByAlias(ctx.db, alias, languageId, { unpublished: true }) : null;
+  const page = await contentPageById(ctx.db, pageId, languageId, { unpublished: true });
   if (!page) throw new Error(`Content page ${pageId} has no ${languageId} translation`);
   return page;
 }
 
 async function setPublished(ctx: RequestContext, key: string, published: boolean, languageId: LanguageId) {
   await requireAdmin(ctx);
-  const page = await setContentPagePublished(ctx.db, key, published);
+  const page = await ctx.db.transaction((tx) => setContentPagePublished(tx, key, published));
   if (!page) throw invalidInput(`There is no content page with key ${key}`);
   return pageForAdmin(ctx, page.pageId, languageId);
 }
 
+/**
+ * Refuses an alias whose address the route table gives to one of the shop's own pages (routeClaiming), in the
+ * language it is for; the refusal is in the language the admin asked for.
+ */
+function refuseFixedRoutes(aliases: readonly { languageId: LanguageId; alias: string }[], route: Extract<PageRouteId, 'content' | 'aliasList'>, answerIn: LanguageId) {
+  for (const { languageId, alias } of aliases) {
+    const path = routes[route](alias, languageId);
+    if (routeClaiming(path, route, languageId)) throw invalidInput(t(answerIn, 'server.alias.fixedRoute', { path }));
+  }
+}
 export const contentResolvers: Resolvers = {
   Query: {
     getMenuAtLocation: async (_, args, ctx) => {
@@ -94,9 +108,10 @@ export const contentResolvers: Resolvers = {
         const missing = w.kind === 'categoryTiles' ? (w.settings.categoryIds as number[]).find((id) => !categories.has(id)) : undefined;
         if (missing !== undefined) throw invalidInput(`There is no category with id ${missing}`);
       }
-      const pageId = await ctx.db.transaction((tx) => saveContentPage(tx, write));
-      if (pageId === null) throw invalidInput('Another content page has that alias already');
-      return pageForAdmin(ctx, pageId, languageId);
+      refuseFixedRoutes(write.translations, 'content', languageId);
+      const saved = await ctx.db.transaction((tx) => saveContentPage(tx, write));
+      if ('taken' in saved) throw invalidInput(t(languageId, 'server.alias.pageTaken', { path: routes.content(saved.taken.alias, saved.taken.languageId) }));
+      return pageForAdmin(ctx, saved.pageId, languageId);
     },
     publishContentPage: (_, args, ctx) => setPublished(ctx, args.key, true, resolveLanguage(args.channelId, args.languageId)),
     unpublishContentPage: (_, args, ctx) => setPublished(ctx, args.key, false, resolveLanguage(args.channelId, args.languageId)),
@@ -106,6 +121,26 @@ export const contentResolvers: Resolvers = {
       const { token, exp } = await ctx.adminTokens.issuePreview(admin);
       const path = args.alias ? routes.contentPreview(encodeURIComponent(args.alias), languageId) : routes.previewWidgets(languageId);
       return { url: `${ctx.origin}${path}?${PREVIEW_TOKEN_PARAM}=${encodeURIComponent(token)}`, expiresAt: new Date(exp * 1000).toISOString() };
+    },
+    saveProductList: async (_, args, ctx) => {
+      await requireAdmin(ctx);
+      const languageId = resolveLanguage(args.channelId, args.languageId);
+      const write = productListWrite(args.listId, args.alias, args.translations, args.selection);
+      // One alias in every language (/l/{alias}, /en/l/{alias}): checked at each language's address.
+      refuseFixedRoutes(languageIds.map((l) => ({ languageId: l, alias: write.alias })), 'aliasList', languageId);
+      const missing = await missingListReferences(ctx.db, write);
+      if (missing.length > 0) throw invalidInput(`There is no ${missing.join(', ')}`);
+      const saved = await ctx.db.transaction((tx) => saveProductList(tx, write));
+      if ('taken' in saved) throw invalidInput(t(languageId, 'server.alias.listTaken', { path: routes.aliasList(saved.taken, languageId) }));
+      if ('unknownListId' in saved) throw invalidInput(`There is no product list with id ${saved.unknownListId}`);
+      const list = await productListByAlias(ctx.db, write.alias, languageId);
+      if (!list) throw new Error(`Product list ${saved.listId} has no ${languageId} translation`);
+      return list;
+    },
+    deleteProductList: async (_, args, ctx) => {
+      await requireAdmin(ctx);
+      if (!(await deleteProductList(ctx.db, args.alias))) throw invalidInput(`There is no product list with alias ${args.alias}`);
+      return true;
     },
   },
   ContentWidget: {
@@ -127,6 +162,6 @@ export const contentResolvers: Resolvers = {
   ContentPage: {
     canonicalUrl: (p) => routes.content(p.alias, p.languageId),
     alternates: async (p, _, ctx) =>
-      (await contentPageAliases(ctx.db, p.pageId)).map(({ languageId, alias }) => ({ languageId, canonicalUrl: routes.content(alias, languageId) })),
+      (await contentPageAliases(ctx.db, p.pageId, { draft: p.draft })).map(({ languageId, alias }) => ({ languageId, canonicalUrl: routes.content(alias, languageId) })),
   },
 };

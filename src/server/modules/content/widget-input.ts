@@ -13,20 +13,22 @@ const MAX_TILES = 12;
 const MAX_POINTS = 6;
 const MAX_TEXT = 200;
 const MAX_HTML = 50_000;
-const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A content page's or a stored list's alias: one path segment of lower-case letters, digits and single hyphens. */
+export const ALIAS = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_ALIAS = 80;
 const KEY = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A picture the shop serves itself (the pages' policy lets images come from the shop's own origin only). */
 const IMAGE_PATH = /^\/[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
-const shortText = (what: string, value: string | null | undefined, required = true): string => {
+export const shortText = (what: string, value: string | null | undefined, required = true): string => {
   const text = (value ?? '').trim();
   if (required && !text) throw invalidInput(`${what} is required in every language`);
   if (text.length > MAX_TEXT) throw invalidInput(`${what} is longer than ${MAX_TEXT} characters`);
   return text;
 };
 
-/** Each language exactly once, both present. */
-function byLanguage<T extends { languageId: string }>(what: string, items: readonly T[]): Record<LanguageId, T> {
+/** Each language exactly once, both present (a page's translations, a widget's texts, a list's names). */
+export function byLanguage<T extends { languageId: string }>(what: string, items: readonly T[]): Record<LanguageId, T> {
   const found = new Map<LanguageId, T>();
   for (const item of items) {
     if (!isLanguageId(item.languageId)) throw invalidInput(`${what}: unknown language ${JSON.stringify(item.languageId)}`);
@@ -102,7 +104,7 @@ export function contentPageWrite(key: string, translations: readonly ContentPage
     key,
     translations: languageIds.map((languageId) => {
       const t = texts[languageId];
-      if (!ALIAS.test(t.alias) || t.alias.length > 80) throw invalidInput(`alias ${JSON.stringify(t.alias)}: lower-case letters, digits and single hyphens`);
+      if (!ALIAS.test(t.alias) || t.alias.length > MAX_ALIAS) throw invalidInput(`alias ${JSON.stringify(t.alias)}: lower-case letters, digits and single hyphens`);
       return { languageId, alias: t.alias, title: shortText('title', t.title), description: shortText('description', t.description, false) };
     }),
     widgets: widgets.map(widget),
