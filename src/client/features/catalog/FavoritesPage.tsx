@@ -52,7 +52,7 @@ export function FavoritesPage() {
       {shown.length ? (
         <>
           <p className="page__lead">
-            <FormattedMessage id="list.total" values={{ count: shown.length }} />
+            <FormattedMessage id="list.total" values={{ count: shown.length, exact: true }} />
           </p>
           <ProductGrid products={shown} eagerCount={2} />
         </>

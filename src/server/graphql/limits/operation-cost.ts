@@ -22,7 +22,9 @@ const FIELD_COSTS: Record<string, number> = {
   'Query.products': 1_000,
   'ProductListResult.facets': 3_000,
   'ProductListResult.count': 200,
+  'ProductListResult.countExact': 200,
   'SearchSuggestions.count': 200,
+  'SearchSuggestions.countExact': 200,
 };
 
 class TooCostly extends Error {}

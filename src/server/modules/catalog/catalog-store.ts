@@ -141,13 +141,11 @@ function searchPage(db: Queryable, filter: ProductFilter, languageId: LanguageId
  */
 async function readSearchPage(db: Queryable, filter: ProductFilter, languageId: LanguageId, search: SearchPlan): Promise<SearchPage> {
   const countCache = countCacheOf(db);
-  const key = listKey(filter, languageId);
+  const key = searchCountKey(filter, languageId);
   const kept = countCache.peek(key);
   const { limit, offset } = pageOf(filter);
   const cap = countCapFor(offset, limit);
-  let known = kept ? await kept : null;
-  // A count kept from a shallower page stopped before this page ends: this one counts further.
-  if (known && !known.exact && known.n < cap) known = null;
+  const known = kept ? countAsDeepAs(await kept, cap) : null;
   if (known && offset >= known.n) return { products: [], count: known };
   const names = namesPageSql(filter, languageId, search, { limit, offset, total: known?.n ?? null, countCap: cap, columns: productColumns });
   const rows = await db.query<Partial<ProductRow> & { total: number; named: number[] | null }>(names.text, names.values);
@@ -187,6 +185,19 @@ const listKey = (filter: ProductFilter, languageId: LanguageId) => {
   return JSON.stringify([languageId, rest]);
 };
 
+/** A search in relevance order counts only up to its cap: it never shares a kept count with the other sorts. */
+const searchCountKey = (filter: ProductFilter, languageId: LanguageId) => `capped:${listKey(filter, languageId)}`;
+
+/**
+ * A kept count as a page `cap` deep tells it, so the same page shows the same count whatever was asked before it:
+ * an exact count as it is, one that stopped at or past the cap as "more than the cap", and none (null) when it
+ * stopped before the page ends.
+ */
+function countAsDeepAs(kept: ListCount, cap: number): ListCount | null {
+  if (kept.exact) return kept;
+  return kept.n >= cap ? { n: cap, exact: false } : null;
+}
+
 const countCacheOf = (db: Queryable) => cachesOf(counts, db, () => new BriefCache(COUNT_TTL_MS, 2_000));
 const keepCount = (count: ListCount) => count.n >= KEPT_COUNT_FROM;
 
@@ -196,11 +207,13 @@ const keepCount = (count: ListCount) => count.n >= KEPT_COUNT_FROM;
  */
 export async function countProducts(db: Queryable, filter: ProductFilter, languageId: LanguageId): Promise<ListCount> {
   const cache = countCacheOf(db);
-  const kept = await cache.peek(listKey(filter, languageId));
-  const { limit, offset } = pageOf(filter);
-  if (kept && (kept.exact || kept.n >= countCapFor(offset, limit))) return kept;
   const search = await searchPlanOf(db, filter);
-  if (search && isRelevance(filter)) return (await searchPage(db, filter, languageId, search)).count;
+  if (search && isRelevance(filter)) {
+    const kept = await cache.peek(searchCountKey(filter, languageId));
+    const { limit, offset } = pageOf(filter);
+    const known = kept && countAsDeepAs(kept, countCapFor(offset, limit));
+    return known || (await searchPage(db, filter, languageId, search)).count;
+  }
   return cache.get(
     listKey(filter, languageId),
     async () => {

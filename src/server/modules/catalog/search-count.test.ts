@@ -64,6 +64,18 @@ describe.each(testDbKinds())('a search past %s count threshold', (kind) => {
     expect(all.products.map((p) => p.productId)).toEqual([...before.products, ...past.products].map((p) => p.productId));
   });
 
+  it('shows a page the same count whatever was asked before it, and other sorts their exact count', async () => {
+    await search('s', SEARCH_COUNT_CAP + 200, 24);
+    expect(await search('s', 0, 24)).toMatchObject({ count: SEARCH_COUNT_CAP, countExact: false });
+    const { body } = await gql<{ products: { count: number; countExact: boolean } }>(
+      app,
+      `query ($f: FilterInputType) { products(filter: $f, languageId: "sv") { count countExact } }`,
+      { f: { searchText: 's', sort: 'LOWEST_PRICE', offset: 1500, limit: 24 } },
+    );
+    expect(body.data?.products.countExact).toBe(true);
+    expect(body.data?.products.count).toBeGreaterThan(1500);
+  });
+
   it('keeps the threshold in the search suggestions too', async () => {
     const { body } = await gql<{ searchSuggestions: { count: number; countExact: boolean } }>(
       app,
