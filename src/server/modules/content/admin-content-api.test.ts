@@ -168,6 +168,9 @@ describe.each(testDbKinds())('the admin API for stored lists, aliases and drafts
       // A Swedish page at /en would be the English home page.
       expect(await save('en', 'clash')).toContain('/en ');
       expect(await save('krock', 'brands', 'en')).toContain('/en/brands');
+      // What the server answers itself: its endpoints and the client's files.
+      expect(await save('graphql', 'clash')).toContain('/graphql');
+      expect(await save('krock', 'images', 'en')).toContain('/en/images');
       // An alias another page has: live, in that language.
       expect(await save('om-oss', 'clash')).toBe('En annan sida använder redan adressen /om-oss. Välj ett annat alias');
       expect(await save('krock', 'about-us', 'en')).toBe('Another page has the address /en/about-us already. Please choose another alias');

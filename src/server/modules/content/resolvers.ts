@@ -1,5 +1,6 @@
 import { channels, languageIds, resolveLanguage, type LanguageId } from '../../../shared/locales';
 import { routeClaiming, routes, type PageRouteId } from '../../../shared/routes';
+import { serverClaims } from '../../../shared/server-paths';
 import type { MenuItem, Resolvers } from '../../graphql/generated/resolvers-types';
 import type { RequestContext } from '../../request-context';
 import { invalidInput } from '../../domain-error';
@@ -69,12 +70,13 @@ async function setPublished(ctx: RequestContext, key: string, published: boolean
 
 /**
  * Refuses an alias whose address the route table gives to one of the shop's own pages (routeClaiming), in the
- * language it is for; the refusal is in the language the admin asked for.
+ * language it is for, or that the server answers itself (/graphql, /images: serverClaims); the refusal is in the
+ * language the admin asked for.
  */
 function refuseFixedRoutes(aliases: readonly { languageId: LanguageId; alias: string }[], route: Extract<PageRouteId, 'content' | 'aliasList'>, answerIn: LanguageId) {
   for (const { languageId, alias } of aliases) {
     const path = routes[route](alias, languageId);
-    if (routeClaiming(path, route, languageId)) throw invalidInput(t(answerIn, 'server.alias.fixedRoute', { path }));
+    if (routeClaiming(path, route, languageId) || serverClaims(path)) throw invalidInput(t(answerIn, 'server.alias.fixedRoute', { path }));
   }
 }
 export const contentResolvers: Resolvers = {
