@@ -61,5 +61,10 @@ export function reportError(error: unknown, componentName: string, props: Record
 }
 
 export function setCookiesAllowed(allowed: boolean): void {
-  sdk?.getCookieMgr().setEnabled(allowed);
+  const cookies = sdk?.getCookieMgr();
+  if (!cookies) return;
+  cookies.setEnabled(allowed);
+  // Deleted once more here (telemetry.ts already did, before this chunk answered): the SDK applies its settings
+  // asynchronously, so a write that slipped in meanwhile goes too. purge deletes whatever the manager's state.
+  if (!allowed) for (const name of ['ai_user', 'ai_session']) cookies.purge(name);
 }
