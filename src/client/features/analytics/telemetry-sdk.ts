@@ -49,7 +49,7 @@ const RETRY_REASON = 5;
 function retryOfflineAfter10s(appInsights: ApplicationInsights): void {
   const sender = appInsights.getSender();
   let pending: ITimerHandler | null = null;
-  appInsights.core.addNotificationListener({
+  appInsights.core.addNotificationListener?.({
     eventsRetry() {
       if (pending || sender.getOfflineListener()?.isOnline() !== false) return;
       pending = scheduleTimeout(() => {
