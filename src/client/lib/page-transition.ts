@@ -1,7 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigation, type createBrowserRouter, type DataStrategyFunction } from 'react-router';
-
-type Router = ReturnType<typeof createBrowserRouter>;
+import { useNavigation, type DataStrategyFunction } from 'react-router';
 
 /**
  * The page transition (the spec: "name page, mode out-in"): on a change of page (its path, not only its query), the
@@ -31,25 +29,18 @@ function leave(): Promise<void> {
     };
     element.addEventListener('animationend', done);
     setTimeout(done, FALLBACK_MS);
-    element.classList.replace(ENTER, LEAVE) || element.classList.add(LEAVE);
+    element.classList.remove(ENTER);
+    element.classList.add(LEAVE);
   });
-}
-
-let router: Router | null = null;
-
-/** The router whose page changes get the transition (the tab's; it exists only after this strategy is given to it). */
-export function transitionPagesOf(tabRouter: Router): void {
-  router = tabRouter;
 }
 
 /**
  * The router's loading, as its default does it, with one addition: on a change of page, the new page's data is
  * handed over only once the old page has faded out. Revalidations, fetchers and changes of the query alone keep
- * the page as it is.
+ * the page as it is. Until the change is done the address bar still shows the page that leaves.
  */
-export const pageDataStrategy: DataStrategyFunction = async ({ matches, fetcherKey }) => {
-  const next = router?.state.navigation.location;
-  const leaving = !fetcherKey && next && next.pathname !== router?.state.location.pathname ? leave() : undefined;
+export const pageDataStrategy: DataStrategyFunction = async ({ matches, fetcherKey, request }) => {
+  const leaving = !fetcherKey && new URL(request.url).pathname !== location.pathname ? leave() : undefined;
   const loading = matches.filter((match) => match.shouldLoad);
   const results = await Promise.all(loading.map((match) => match.resolve()));
   await leaving;
@@ -61,9 +52,9 @@ export const pageDataStrategy: DataStrategyFunction = async ({ matches, fetcherK
  * where it began (cancelled, or the same page) brings the old page back the same way.
  */
 export function usePageEnter(): void {
-  const { key } = useLocation();
+  // The new page and the end of loading come in one update; a change interrupted by another stays loading.
   const idle = useNavigation().state === 'idle';
   useLayoutEffect(() => {
     if (idle) main()?.classList.replace(LEAVE, ENTER);
-  }, [key, idle]);
+  }, [idle]);
 }

@@ -272,8 +272,13 @@ describe('telemetry sender against a local ingestion endpoint', () => {
     answers.push({ status: 400 }, { status: 400 });
     ai.trackEvent({ name: 'offline' });
     await sendAfter(await nextSendDelay());
+    // Each failure is taken in (the SDK schedules its own retry) and its listeners told (a zero-delay timer) first.
+    await nextSendDelay();
+    clock.advance(0);
     expect(names(await sendAfter(OFFLINE_RETRY_MS))).toEqual(['offline']);
-    // Still offline: the next try waits for the SDK's growing delay, then for the 10 s retry.
+    await nextSendDelay();
+    clock.advance(0);
+    // Failed again while offline: tried again, then sent once back online.
     window.dispatchEvent(new Event('online'));
     const before = received.length;
     clock.advance(3_600_000);
