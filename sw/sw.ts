@@ -3,7 +3,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { layoutGetUrl } from '../src/shared/catalog-queries';
+import { categoryTreeGetUrl, layoutGetUrl } from '../src/shared/catalog-queries';
 import { CART_SYNC_MESSAGE, CART_SYNC_TAG } from '../src/shared/cart-sync';
 import { channels, languageIds, splitLocalePath } from '../src/shared/locales';
 import { CACHE_PAGE_MESSAGE, LOCATION_QUESTION_MESSAGE, offlineCaches, SKIP_WAITING_MESSAGE, UPDATE_DEFERRED_MESSAGE } from '../src/shared/offline-caches';
@@ -31,8 +31,8 @@ async function store(cacheName: string, url: string, headers: HeadersInit = {}, 
 }
 
 // Beside the hashed shell: the home pages in both languages, so a first offline visit still opens the shop; the
-// offline page of each language (in the frame, with the menus); and the frame's query (category tree and menus)
-// of both channels, so the menus and the category links work offline from the first visit. No skipWaiting
+// offline page of each language (in the frame, with the menus); and the frame's query (menus) and the category
+// tree of both channels, so the menus and the category links work offline from the first visit. No skipWaiting
 // here: a new version waits until the shopper agrees to reload (the page's update prompt).
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -42,6 +42,7 @@ self.addEventListener('install', (event) => {
       [
         ...SHELL_URLS.map((url) => () => store(offlineCaches.pages, url)),
         ...languageIds.map((languageId) => () => store(offlineCaches.catalog, layoutGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT }, isStorableGraphQL)),
+        ...languageIds.map((languageId) => () => store(offlineCaches.catalog, categoryTreeGetUrl(channels[languageId]), { Accept: GRAPHQL_ACCEPT }, isStorableGraphQL)),
       ],
     ),
   );

@@ -2,6 +2,7 @@ import './styles/main.css';
 import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
+import { pageDataStrategy } from './lib/page-transition';
 import { RouterProvider } from 'react-router/dom';
 import { splitLocalePath } from '../shared/locales';
 import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
@@ -49,7 +50,7 @@ interface Hydrated {
 
 function hydrate(): Hydrated {
   // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
-  const router = createBrowserRouter(routeTable);
+  const router = createBrowserRouter(routeTable, { dataStrategy: pageDataStrategy });
   reloadTo(() => {
     const next = router.state.navigation.location;
     return next ? `${next.pathname}${next.search}${next.hash}` : null;

@@ -45,7 +45,12 @@ export function isCatalogGet(url: URL): boolean {
   }
 }
 
-/** The frame's query (category tree, menus, channel) of a channel, as the layout loader sends it. */
+/** The frame's query (menus, channel) of a channel, as the layout loader sends it. */
 export function layoutGetUrl(channel: { channelId: string; languageId: string }): string {
   return catalogGetUrl('Layout', { channelId: channel.channelId, languageId: channel.languageId });
+}
+
+/** The category tree of a channel, as the layout loader reads it beside the frame's query (and the list pages after it). */
+export function categoryTreeGetUrl(channel: { channelId: string; languageId: string }): string {
+  return catalogGetUrl('ListCategories', { channelId: channel.channelId, languageId: channel.languageId });
 }

@@ -1,9 +1,11 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { untilHydrated } from '../support/hydration';
+import { buyableProducts, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
 
 /**
  * Loading and resilience: the progress bar and spinner, the chunk reload guard, scroll positions, the error page for
- * a failed menu query, the ancient-browser message. The service worker is blocked: requests it answered would not
+ * a failed menu or cart query (not for a failed category tree, nor for a cart fetched offline), the ancient-browser
+ * message. The service worker is blocked: requests it answered would not
  * pass through page.route.
  */
 test.use({ serviceWorkers: 'block' });
@@ -109,6 +111,56 @@ test('a failed menu query opens the error page with its status code', async ({ p
   await page.getByRole('link', { name: 'Visa fler' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'An error occurred while showing the error page' })).toBeVisible();
   await expect(page.getByText('503', { exact: true })).toBeVisible();
+});
+
+test('a failing category tree is tolerated: a category page opens without it, with its products', async ({ page }) => {
+  // The tree (and the filter labels, which read it too) fail from the start, so no earlier read puts it in the cache.
+  await page.route(operation('ListCategories'), badGateway);
+  await page.route(operation('FacetLabels'), badGateway);
+  await page.goto('/');
+  await untilHydrated(page);
+  const tile = page.getByRole('navigation', { name: 'Handla efter kategori' }).getByRole('link').first();
+  const name = (await tile.textContent())?.trim() ?? '';
+  await tile.click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Något gick fel' })).toHaveCount(0);
+});
+
+/** A product in stock for the cart tests (index 20: unclaimed by other specs, see buyableProducts); never bought. */
+async function cartProduct(request: Parameters<typeof buyableProducts>[0]): Promise<CatalogProduct> {
+  const product = (await buyableProducts(request))[20]!;
+  await setStock(request, product.skus[0]!.skuId, 5);
+  return product;
+}
+
+test('the cart page opens the error page with the status when the server refuses the cart', async ({ page, context, request, baseURL }) => {
+  const product = await cartProduct(request);
+  await cartWith(request, context, baseURL!, [{ skuId: product.skus[0]!.skuId }]);
+  // The cart is a shopper's own read: a POST, named in its body.
+  await page.route('**/graphql', (route) =>
+    /"operationName":"Cart"/.test(route.request().postData() ?? '') ? badGateway(route) : route.fallback(),
+  );
+  await page.goto('/kassan');
+  await expect(page.getByRole('heading', { level: 1, name: 'Något gick fel' })).toBeVisible();
+  await expect(page.getByText('502', { exact: true })).toBeVisible();
+});
+
+test('the cart page stays when the cart cannot be fetched for want of a connection (the outbox covers offline)', async ({ page, context, request, baseURL }) => {
+  const product = await cartProduct(request);
+  await cartWith(request, context, baseURL!, [{ skuId: product.skus[0]!.skuId }]);
+  // The cart's reads get no answer at all, as offline (the outbox's own copy is what shows the cart then).
+  let failed = 0;
+  await page.route('**/graphql', (route) => {
+    if (!/"operationName":"Cart"/.test(route.request().postData() ?? '')) return route.fallback();
+    failed += 1;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/kassan');
+  await untilHydrated(page);
+  await expect.poll(() => failed).toBeGreaterThan(0);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kassan' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Något gick fel' })).toHaveCount(0);
 });
 
 test.describe('the ancient-browser message in the checkout', () => {

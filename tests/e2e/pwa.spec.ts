@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import { layoutGetUrl } from '../../src/shared/catalog-queries';
+import { categoryTreeGetUrl, layoutGetUrl } from '../../src/shared/catalog-queries';
 import { channels } from '../../src/shared/locales';
 import { offlineCaches } from '../../src/shared/offline-caches';
 import { routes } from '../../src/shared/routes';
@@ -210,17 +210,25 @@ test.describe('offline from the first visit', () => {
   test('the menus, the category tree and the catalog reads come from the worker', async ({ page, context }) => {
     await page.goto('/');
     await untilControlled(page);
-    // Put in at install for both channels: the frame's query, at the very URL the layout loader asks for.
-    const layoutUrls = [layoutGetUrl(channels.sv), layoutGetUrl(channels.en)];
-    expect(await cachedPaths(page, offlineCaches.catalog)).toEqual(expect.arrayContaining(layoutUrls));
+    // Put in at install for both channels: the frame's query and the category tree, at the very URLs the layout
+    // loader asks for.
+    const channelList = [channels.sv, channels.en];
+    const urls = channelList.flatMap((channel) => [layoutGetUrl(channel), categoryTreeGetUrl(channel)]);
+    expect(await cachedPaths(page, offlineCaches.catalog)).toEqual(expect.arrayContaining(urls));
     await offline(context);
-    for (const url of layoutUrls) {
-      const answer = await page.evaluate(async (u) => {
-        const response = await fetch(u, { headers: { accept: 'application/graphql-response+json,application/json;q=0.9' } });
-        const body = (await response.json()) as { data: { categories: unknown[]; mainMenu: { menuItems: unknown[] } } };
-        return { status: response.status, categories: body.data.categories.length, menu: body.data.mainMenu.menuItems.length };
-      }, url);
-      expect(answer.status).toBe(200);
+    for (const channel of channelList) {
+      const answer = await page.evaluate(
+        async ([layoutUrl, treeUrl]) => {
+          const read = async (u: string) => {
+            const response = await fetch(u, { headers: { accept: 'application/graphql-response+json,application/json;q=0.9' } });
+            return { status: response.status, body: (await response.json()) as { data: { categories?: unknown[]; mainMenu?: { menuItems: unknown[] } } } };
+          };
+          const [layout, tree] = await Promise.all([read(layoutUrl), read(treeUrl)]);
+          return { statuses: [layout.status, tree.status], categories: tree.body.data.categories?.length ?? 0, menu: layout.body.data.mainMenu?.menuItems.length ?? 0 };
+        },
+        [layoutGetUrl(channel), categoryTreeGetUrl(channel)] as const,
+      );
+      expect(answer.statuses).toEqual([200, 200]);
       expect(answer.categories).toBeGreaterThan(3);
       expect(answer.menu).toBeGreaterThan(0);
     }

@@ -1,5 +1,5 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
-import { data, isRouteErrorResponse } from 'react-router';
+import { data, isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type ErrorResponse } from 'react-router';
 import { channels, type LanguageId } from '../../shared/locales';
 import { fetchedInThisTab, readPersisted, rememberResult } from './offline-data';
 import { isBrowserOnline } from './online-status';
@@ -72,15 +72,40 @@ export async function queryFor<TData, TVars extends OperationVariables>(
 }
 
 /**
- * A query that failed (the category tree, a menu, a search, a list…) opens the error page with the answer's status and
+ * A read the page can do without (the category tree: the spec tolerates its errors): its failure, whatever the
+ * status, is null, and the page goes on without it.
+ */
+export function tolerated<T>(read: Promise<T>): Promise<T | null> {
+  return read.catch(() => null);
+}
+
+/**
+ * A query that failed (a menu, a menu, a search, a list…) opens the error page with the answer's status and
  * the technical text, which the error page keeps for reports and shows the shopper as the generic text.
  */
 async function failedQuery(error: unknown, query: TypedDocumentNode<unknown, never>): Promise<unknown> {
+  const { status, message } = await failureOf(error, query);
+  return data({ message }, { status });
+}
+
+async function failureOf(error: unknown, query: TypedDocumentNode<unknown, never>): Promise<{ status: number; message: string }> {
   // Rare, so the texts load only then (not in the first route's JS).
   const { statusOf, technicalMessageOf } = await import('./client-error');
   const operation = query.definitions.find((definition) => definition.kind === 'OperationDefinition');
   const name = operation?.name?.value ?? 'unknown';
-  return data({ message: technicalMessageOf(error, name) }, { status: statusOf(error) });
+  return { status: statusOf(error), message: technicalMessageOf(error, name) };
+}
+
+/**
+ * A failed query outside a loader (the cart page's watched cart) as the error a loader's failed query becomes (the
+ * router's own error response, so the error page reads its status the same way): thrown while the page renders, it
+ * opens the error page. Null when no answer came at all (offline: the caller keeps what it shows, as the cart's
+ * outbox does).
+ */
+export async function serverFailureOf(error: unknown, query: TypedDocumentNode<unknown, never>): Promise<ErrorResponse | null> {
+  if (await isOffline(error)) return null;
+  const { status, message } = await failureOf(error, query);
+  return new ErrorResponseImpl(status, '', { message });
 }
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { createTestApp, type TestApp } from '../testing/app';
 import { openTestDb, testDbKinds } from '../testing/db';
-import { catalogGetUrl, layoutGetUrl } from '../../shared/catalog-queries';
+import { catalogGetUrl, categoryTreeGetUrl, layoutGetUrl } from '../../shared/catalog-queries';
 import { channels } from '../../shared/locales';
 
 type Body = { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
@@ -20,15 +20,20 @@ describe.each(testDbKinds())('catalog reads over GET by hash on %s', (kind) => {
     await db.close();
   });
 
-  it('answers the layout query by its hash with the __typename fields Apollo expects, storable by the worker', async () => {
+  it('answers the layout query and the category tree by their hash with the __typename fields Apollo expects, storable by the worker', async () => {
     const res = await app.fastify.inject({ method: 'GET', url: layoutGetUrl(channels.en) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
-    const body = res.json() as Body & { data: { categories: { __typename: string }[]; channel: { languageId: string } } };
+    const body = res.json() as Body & { data: { channel: { __typename: string; languageId: string } } };
     expect(body.errors).toBeUndefined();
-    expect(body.data.categories.length).toBeGreaterThan(0);
-    expect(body.data.categories[0]?.__typename).toBe('Category');
+    expect(body.data.channel.__typename).toEqual(expect.any(String));
     expect(body.data.channel.languageId).toBe('en');
+    const tree = await app.fastify.inject({ method: 'GET', url: categoryTreeGetUrl(channels.en) });
+    expect(tree.statusCode).toBe(200);
+    const treeBody = tree.json() as Body & { data: { categories: { __typename: string }[] } };
+    expect(treeBody.errors).toBeUndefined();
+    expect(treeBody.data.categories.length).toBeGreaterThan(0);
+    expect(treeBody.data.categories[0]?.__typename).toBe('Category');
   });
 
   it('refuses a hash not on the list, and lets nothing store that answer', async () => {

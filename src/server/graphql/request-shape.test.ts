@@ -47,7 +47,7 @@ describe('the shape of a GraphQL request over HTTP', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^application\/(graphql-response\+)?json/);
       expect(res.headers['transfer-encoding'] === undefined || res.headers['content-length'] === undefined).toBe(true);
-      expect((res.json() as { data: { categories: unknown[] } }).data.categories.length).toBeGreaterThan(0);
+      expect((res.json() as { data: { mainMenu: { menuItems: unknown[] } } }).data.mainMenu.menuItems.length).toBeGreaterThan(0);
     },
   );
 

@@ -9,7 +9,7 @@ export const catalogOperationHashes: Readonly<Record<string, string>> = {
   "ContentPage": "8f856a22a8ba8cc01a59d879ba712b3f5d2bec513f6139f1cae4ea4fa95be0c1",
   "FacetLabels": "98259b8cfe1431679fa1498b8191ccfe72b1154c0597cfa74a90c672f5535b68",
   "HomeProducts": "fb548ab5a1b07a49638a5d1d4f502a39a83aa0e6b5959082bb667a2d683931bb",
-  "Layout": "378559e8c8fd2ffb6d30993c4d539fa5e53ecafef3a20809863ce916bd42e8e5",
+  "Layout": "a313f5d7c638edab11987be8becfcf3e6f209788cc0de4647e0cac4dfd47850b",
   "ListCategories": "1f95a1690a40c1522cc4047f0582723ded9e37d514a48d056e927ac9d501de34",
   "ProductListByAlias": "4a5d2dea001c1b60909ca4666496032cd439522df867125ece6369f5a3788737",
   "ProductList": "f3c5f151bab5ea19df1f23a7b0c757f7aa17e6f4a6246f53170b87f7ebd88e02",

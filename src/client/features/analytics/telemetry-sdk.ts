@@ -1,4 +1,5 @@
 import { ApplicationInsights, type ITelemetryItem } from '@microsoft/applicationinsights-web';
+import { scheduleTimeout, type ITimerHandler } from '@nevware21/ts-utils';
 import { onCLS, onINP, onLCP, type Metric } from 'web-vitals';
 import type { TelemetrySettings } from '../../../shared/telemetry';
 import { telemetryConfig } from './telemetry-config';
@@ -33,9 +34,37 @@ export function isGraphqlCall(target: string): boolean {
   }
 }
 
+/** A batch that failed while the browser was offline is sent again this long after the failure (the spec: 10 s). */
+export const OFFLINE_RETRY_MS = 10_000;
+
+/** The sender's SendRequestReason.Retry (a const enum, so not importable as a value). */
+const RETRY_REASON = 5;
+
+/**
+ * The SDK keeps a batch that failed offline and sets its retry 10 s ahead, but its timer never waits less than the
+ * batch interval (15 s), so the retry came after 15 s. This sends the kept batch 10 s after an offline failure;
+ * sending clears the SDK's own timer, and a send that fails again (still offline) backs off as the SDK does. The
+ * timer comes from the SDK's timer library, so it runs on the same clock as the SDK's (and the tests' fake one).
+ */
+function retryOfflineAfter10s(appInsights: ApplicationInsights): void {
+  const sender = appInsights.getSender();
+  let pending: ITimerHandler | null = null;
+  appInsights.core.addNotificationListener?.({
+    eventsRetry() {
+      if (pending || sender.getOfflineListener()?.isOnline() !== false) return;
+      pending = scheduleTimeout(() => {
+        pending = null;
+        sender.triggerSend(true, undefined, RETRY_REASON);
+      }, OFFLINE_RETRY_MS);
+    },
+  });
+  appInsights.core.addUnloadCb(() => pending?.cancel());
+}
+
 export function start(settings: TelemetrySettings, requestId: string, cookiesAllowed: boolean): ApplicationInsights {
   const appInsights = new ApplicationInsights({ config: telemetryConfig(settings, cookiesAllowed) });
   appInsights.loadAppInsights();
+  retryOfflineAfter10s(appInsights);
   // Every envelope names the request that rendered the page, so the server's log lines (reqId) are one search away.
   appInsights.addTelemetryInitializer((item: ITelemetryItem) => {
     item.baseData = item.baseData ?? {};
@@ -61,5 +90,10 @@ export function reportError(error: unknown, componentName: string, props: Record
 }
 
 export function setCookiesAllowed(allowed: boolean): void {
-  sdk?.getCookieMgr().setEnabled(allowed);
+  const cookies = sdk?.getCookieMgr();
+  if (!cookies) return;
+  cookies.setEnabled(allowed);
+  // Deleted once more here (telemetry.ts already did, before this chunk answered): the SDK applies its settings
+  // asynchronously, so a write that slipped in meanwhile goes too. purge deletes whatever the manager's state.
+  if (!allowed) for (const name of ['ai_user', 'ai_session']) cookies.purge(name);
 }

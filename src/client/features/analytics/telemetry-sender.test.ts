@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { ApplicationInsights } from '@microsoft/applicationinsights-web';
 import { setGlobalTimeoutOverrides } from '@nevware21/ts-utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { start } from './telemetry-sdk';
+import { OFFLINE_RETRY_MS, start } from './telemetry-sdk';
 
 /**
  * The SDK, started exactly as the shop starts it (production settings), against an ingestion endpoint on
@@ -31,9 +31,10 @@ const clock = {
   nextId: 1,
   timers: new Map<number, { run: () => void; at: number }>(),
   delays: [] as number[],
-  set(run: () => void, ms = 0): number {
+  set(run: (...args: unknown[]) => void, ms = 0, ...args: unknown[]): number {
     const id = clock.nextId++;
-    clock.timers.set(id, { run, at: clock.now + ms });
+    // Like setTimeout, extra arguments go to the callback (the SDK's notifications pass theirs so).
+    clock.timers.set(id, { run: () => run(...args), at: clock.now + ms });
     clock.delays.push(ms);
     return id;
   },
@@ -244,16 +245,44 @@ describe('telemetry sender against a local ingestion endpoint', () => {
 
   // happy-dom's fetch never settles when a connection is cut, so the failure here is an answer that would otherwise
   // drop the batch: while the browser says it is offline, any failure keeps it.
-  it('keeps a batch that failed while offline and sends it again', async () => {
+  it('keeps a batch that failed while offline and sends it again after 10 s (not the 15 s batch timer)', async () => {
     const ai = begin();
     window.dispatchEvent(new Event('offline'));
     answers.push({ status: 400 });
     ai.trackEvent({ name: 'offline' });
     expect(names(await sendAfter(await nextSendDelay()))).toEqual(['offline']);
-    const delay = await nextSendDelay();
-    // Due after 10 s; the batch timer (15 s) is the shortest wait the sender has.
-    expect(delay).toBe(15_000);
+    // The SDK's own retry timer (15 s) is set with the failure; the shop's 10 s one is what sends.
+    await nextSendDelay();
+    // The SDK tells its listeners about the retry on a zero-delay timer; back online only after that.
+    clock.advance(0);
     window.dispatchEvent(new Event('online'));
-    expect(names(await sendAfter(delay))).toEqual(['offline']);
+    clock.advance(OFFLINE_RETRY_MS - 1);
+    await pause(100);
+    expect(received).toHaveLength(1);
+    expect(names(await sendAfter(1))).toEqual(['offline']);
+    // Sent once: the SDK's own timer was cleared by that send.
+    clock.advance(3_600_000);
+    await pause(200);
+    expect(received).toHaveLength(2);
+  });
+
+  it('retries offline every time the send fails again, backing off as the SDK does', async () => {
+    const ai = begin();
+    window.dispatchEvent(new Event('offline'));
+    answers.push({ status: 400 }, { status: 400 });
+    ai.trackEvent({ name: 'offline' });
+    await sendAfter(await nextSendDelay());
+    // Each failure is taken in (the SDK schedules its own retry) and its listeners told (a zero-delay timer) first.
+    await nextSendDelay();
+    clock.advance(0);
+    expect(names(await sendAfter(OFFLINE_RETRY_MS))).toEqual(['offline']);
+    await nextSendDelay();
+    clock.advance(0);
+    // Failed again while offline: tried again, then sent once back online.
+    window.dispatchEvent(new Event('online'));
+    const before = received.length;
+    clock.advance(3_600_000);
+    await until(() => received.length > before, 'a third try');
+    expect(received.map(names)).toEqual([['offline'], ['offline'], ['offline']]);
   });
 });

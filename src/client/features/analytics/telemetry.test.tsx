@@ -43,3 +43,34 @@ describe('telemetry loading', () => {
     expect(sdk.reportError).toHaveBeenCalledWith(failure, 'product', { alias: 'pokemon-pinball', url: '/p/pokemon-pinball' });
   });
 });
+
+describe('withdrawing cookie consent', () => {
+  const settings = { instrumentationKey: '11111111-2222-4333-8444-555555555555', endpoint: 'http://127.0.0.1:1/v2/track' };
+  const storeIds = () => {
+    document.cookie = 'ai_user=u1|2026-01-01T00:00:00.000Z; Path=/; Max-Age=31536000';
+    document.cookie = 'ai_session=s1|1|2; Path=/; Max-Age=1800';
+    document.cookie = 'other=kept; Path=/';
+    localStorage.setItem('ai_session', 's1|1|2');
+  };
+  const names = () => document.cookie.split(';').map((part) => part.split('=')[0]!.trim()).filter(Boolean).sort();
+
+  it('deletes the SDK’s ai_user and ai_session at once, before the SDK has loaded, and keeps other cookies', async () => {
+    const telemetry = await freshTelemetry();
+    telemetry.startTelemetry(settings, 'req-3', true);
+    storeIds();
+    telemetry.allowTelemetryCookies(false);
+    expect(names()).toEqual(['other']);
+    expect(localStorage.getItem('ai_session')).toBeNull();
+    // Once the SDK is there it is told as well, so it writes no new ids.
+    await vi.waitFor(() => expect(sdk.setCookiesAllowed).toHaveBeenCalledWith(false), { timeout: 5000 });
+    document.cookie = 'other=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+
+  it('deletes ids left from earlier when the page starts without consent', async () => {
+    const telemetry = await freshTelemetry();
+    storeIds();
+    telemetry.startTelemetry(settings, 'req-4', false);
+    expect(names()).toEqual(['other']);
+    document.cookie = 'other=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  });
+});

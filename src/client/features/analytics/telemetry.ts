@@ -23,6 +23,8 @@ function whenIdle(run: () => void): void {
  */
 export function startTelemetry(settings: TelemetrySettings | null, requestId: string, cookiesAllowed: boolean): void {
   if (!settings || sdk) return;
+  // Ids a page wrote before the shopper withdrew (in another tab, say) do not outlive the answer.
+  if (!cookiesAllowed) forgetTelemetryIds();
   sdk = new Promise<void>((resolve) => whenIdle(resolve))
     .then(() => import('./telemetry-sdk'))
     .then((module) => {
@@ -42,8 +44,31 @@ export function reportError(error: unknown, componentName: string, props: Record
   sdk?.then((module) => module.reportError(error, componentName, props)).catch(() => undefined);
 }
 
-/** The shopper answered the cookie question: the SDK's user and session cookies follow the answer. */
+/** The SDK's names for the device's user id (a year) and its session (cookie and local-storage copy). */
+const TELEMETRY_IDS = ['ai_user', 'ai_session'];
+
+/**
+ * Deletes the ids the SDK stored, at once and whether or not the SDK has loaded yet (it loads when idle): a shopper
+ * who withdraws consent keeps no lasting id, even for the moment until the SDK would get round to it.
+ */
+function forgetTelemetryIds(): void {
+  for (const name of TELEMETRY_IDS) {
+    // The SDK writes them site-wide (path /, no domain), so the same attributes delete them.
+    document.cookie = `${name}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; SameSite=Lax`;
+    try {
+      localStorage.removeItem(name);
+    } catch {
+      // Storage may be blocked; then the SDK could not have written there either.
+    }
+  }
+}
+
+/**
+ * The shopper answered the cookie question: the SDK's user and session cookies follow the answer. A decline (or a
+ * withdrawn consent) deletes the ids already stored at once, then turns the SDK's cookies off.
+ */
 export function allowTelemetryCookies(allowed: boolean): void {
+  if (!allowed) forgetTelemetryIds();
   sdk?.then((module) => module.setCookiesAllowed(allowed)).catch(() => undefined);
 }
 

@@ -1,6 +1,7 @@
 import { proxy, ref } from 'valtio';
 import type { CartFieldsFragment, PriceFieldsFragment, StockFieldsFragment } from '../../graphql/generated/operations';
 import { cookieValue, writeCookie } from '../../lib/cookie';
+import type { ErrorResponse } from 'react-router';
 import { tellCartWarnings } from './cart-notices';
 
 /**
@@ -100,6 +101,12 @@ function readCookie(): string {
  * true once the cookie was read in the browser, so an empty id then means 'no cart' rather than 'not known yet'.
  */
 export const cartState = proxy({ id: '', loaded: false });
+
+/**
+ * The last getCart that the server refused (an answer of 300 or more, or GraphQL errors; never a missing
+ * connection, which the outbox covers): the cart page opens the error page with it. Cleared by the next answer.
+ */
+export const cartQueryState = proxy({ failure: null as ReturnType<typeof ref<ErrorResponse>> | null });
 
 export function loadCartId(): string {
   cartState.id = readCookie();

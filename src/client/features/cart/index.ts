@@ -3,7 +3,7 @@
 export { CartPanel } from './CartPanel';
 export { MiniCart } from './MiniCart';
 export { useAddToCart } from './use-add-to-cart';
-export { useCart } from './use-cart';
+export { useCart, useCartQueryFailure } from './use-cart';
 // The one owner of the cart (id, kept cart, waiting changes); sign-out empties it and its tests look there.
 export { cartState, forgetCart, forgetCartHere, loadCartId, OUTBOX_DB, outboxState, storeCartId } from './cart-store';
 // The live updates' way into the cart's owner (features/live): two small functions that load the outbox's runtime

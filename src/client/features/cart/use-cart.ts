@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useIntl } from '../../i18n/intl';
-import { useSnapshot } from 'valtio';
+import { ref, useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { useApollo } from '../../lib/apollo-client';
 import type * as Runtime from './outbox/runtime';
-import { cartAnswerContext, cartState, confirmedCart, loadCartId, outboxState, type CartIntent, type KeptCart, type LinePreview } from './cart-store';
+import type { ErrorResponse } from 'react-router';
+import { serverFailureOf } from '../../lib/route-context';
+import { cartAnswerContext, cartQueryState, cartState, confirmedCart, loadCartId, outboxState, type CartIntent, type KeptCart, type LinePreview } from './cart-store';
 
 /**
  * The cart's two paths for the UI: useCart() reads the cart the shopper sees, useQueueCartChange() makes a change.
@@ -92,18 +94,29 @@ function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannel
   const key = `${id}|${channelId}|${languageId}`;
   useEffect(() => {
     if (!client || !id) return;
+    // A page that watches anew asks anew: an earlier refusal does not open the error page before this answer.
+    cartQueryState.failure = null;
     let ended = false;
     let subscription: { unsubscribe(): void } | undefined;
     // The query's document comes with the Apollo client's turn, not in the first route's code.
     void import('../../graphql/generated/documents/Cart').then(({ CartDocument }) => {
       if (ended) return;
       const watched = client.watchQuery({ query: CartDocument, variables: { id, channelId, languageId }, fetchPolicy: 'cache-and-network', context: cartAnswerContext });
+      // A fetch without an answer (offline) keeps the cart shown, the outbox's own copy covers it; an answer that
+      // refuses (status 300 or more, GraphQL errors) is kept for the cart page, which opens the error page with it.
+      const failed = (error: unknown) => {
+        void serverFailureOf(error, CartDocument).then((failure) => {
+          if (failure && !ended) cartQueryState.failure = ref(failure);
+        });
+      };
       subscription = watched.subscribe({
-        // A failed fetch keeps the cart shown; the outbox's own copy covers offline.
         next: (result) => {
-          if (result.dataState === 'complete') setAnswer({ key: `${id}|${channelId}|${languageId}`, cart: result.data.getCart ?? undefined });
+          if (result.error) return failed(result.error);
+          if (result.dataState !== 'complete') return;
+          cartQueryState.failure = null;
+          setAnswer({ key: `${id}|${channelId}|${languageId}`, cart: result.data.getCart ?? undefined });
         },
-        error: () => undefined,
+        error: failed,
       });
     }, () => undefined);
     return () => {
@@ -112,6 +125,11 @@ function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannel
     };
   }, [client, id, channelId, languageId]);
   return id && answer?.key === key ? answer.cart : undefined;
+}
+
+/** The cart page's question: did the server refuse the cart (the error page then says so with its status)? */
+export function useCartQueryFailure(): ErrorResponse | null {
+  return useSnapshot(cartQueryState).failure as ErrorResponse | null;
 }
 
 export function itemCount(cart: CartFieldsFragment | null): number {

@@ -7,7 +7,7 @@ import type { CheckoutData } from './checkout-loader';
 import { useLanguageId } from '../../hooks/use-language';
 import { routes } from '../../../shared/routes';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
-import { useCart } from '../cart';
+import { useCart, useCartQueryFailure } from '../cart';
 import { AddressSection } from './AddressSection';
 import { CheckoutCart } from './CheckoutCart';
 import { CustomerSection } from './CustomerSection';
@@ -26,6 +26,7 @@ export function CheckoutPage() {
   const data = useLoaderData() as CheckoutData;
   const state = useCheckout();
   const cart = useCart();
+  const cartFailure = useCartQueryFailure();
   const title = intl.formatMessage({ id: 'checkout.title' });
 
   const live = cartSignature(cart);
@@ -50,6 +51,8 @@ export function CheckoutPage() {
     void state.placeOrder();
   };
 
+  // The cart page shows the cart: a server that refuses it opens the error page with its status (offline it does not).
+  if (cartFailure) throw cartFailure;
   const shownCart = cart ?? state.checkout?.cart ?? null;
   return (
     <div className="page checkout-page">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigation } from 'react-router';
 import { Link } from '../../components/Link';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
@@ -28,7 +28,10 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
   const { scrolled, hidden } = useHeaderScroll();
   const favorites = useFavorites();
   const location = useLocation();
-  useEffect(() => closePanel(), [location.pathname]);
+  // A change of page closes the panels as it starts (a menu link's tap shows the old page leave, not the open
+  // panel), and again when it ends elsewhere.
+  const target = useNavigation().location?.pathname ?? location.pathname;
+  useEffect(() => closePanel(), [target]);
   const { searchOpen } = useSnapshot(ui);
   const searchRef = useRef<HTMLDivElement>(null);
   const searchToggleRef = useRef<HTMLButtonElement>(null);

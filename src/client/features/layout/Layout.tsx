@@ -17,6 +17,7 @@ import { OfflineHeader, UndistractedFooter, UndistractedHeader, useOfflineFrame,
 import { OptionalChunk } from '../../components/ChunkBoundary';
 import { DemoNotice } from './DemoNotice';
 import { useHydrated } from '../../hooks/use-hydrated';
+import { usePageEnter } from '../../lib/page-transition';
 
 // The install button, the update prompt and the manifest shortcuts' ?open=: after the first render, not in the entry.
 const PwaControls = lazy(() => import('../pwa').then((pwa) => ({ default: pwa.PwaControls })));
@@ -28,6 +29,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
   // The offline page has the checkout's plain footer too: the shop's footer has buttons and a form.
   const offlineFrame = useOfflineFrame();
   const hydrated = useHydrated();
+  usePageEnter();
   useEffect(() => {
     document.documentElement.lang = languageId;
   }, [languageId]);

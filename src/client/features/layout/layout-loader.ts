@@ -1,7 +1,8 @@
 import type { LoaderEnv } from '../../lib/route-context';
-import { queryFor } from '../../lib/route-context';
+import { queryFor, tolerated } from '../../lib/route-context';
 import type { LayoutQuery } from '../../graphql/generated/operations';
 import { LayoutDocument } from '../../graphql/generated/documents/Layout';
+import { ListCategoriesDocument } from '../../graphql/generated/documents/ListCategories';
 import { loadMessages, type Messages } from '../../i18n/messages';
 
 export interface LayoutData {
@@ -9,8 +10,17 @@ export interface LayoutData {
   messages: Messages;
 }
 
-/** Menus, category tree and channel for the frame, with the language's UI strings. */
+/**
+ * Menus and channel for the frame, with the language's UI strings; a failed menu query opens the error page. The
+ * category tree is read alongside, into the client's cache, for the category pages and filters that use it
+ * (catalog/list), but a failure of it is tolerated here: the frame needs no category, and each page that does
+ * goes on without the tree (the spec: category errors tolerated).
+ */
 export async function layoutLoader(env: LoaderEnv): Promise<LayoutData> {
-  const [layout, messages] = await Promise.all([queryFor(env, LayoutDocument, {}), loadMessages(env.languageId)]);
+  const [layout, messages] = await Promise.all([
+    queryFor(env, LayoutDocument, {}),
+    loadMessages(env.languageId),
+    tolerated(queryFor(env, ListCategoriesDocument, {})),
+  ]);
   return { layout, messages };
 }

@@ -1,4 +1,4 @@
-import { queryFor, type LoaderEnv } from '../../../lib/route-context';
+import { queryFor, tolerated, type LoaderEnv } from '../../../lib/route-context';
 import type { Alternate } from '../../../components/Head';
 import type { FilterInputType, ProductCardFieldsFragment } from '../../../graphql/generated/operations';
 import { FacetLabelsDocument } from '../../../graphql/generated/documents/FacetLabels';
@@ -53,7 +53,10 @@ async function loadPages(env: LoaderEnv, filter: FilterInputType, selection: Lis
 }
 
 async function labelsFor(env: LoaderEnv): Promise<FacetLabels> {
-  const { categories, brands, discountCampaigns } = await queryFor(env, FacetLabelsDocument, {});
+  // It reads the category tree too, whose errors are tolerated: without labels a chosen value shows as it is.
+  const labels = await tolerated(queryFor(env, FacetLabelsDocument, {}));
+  if (!labels) return {};
+  const { categories, brands, discountCampaigns } = labels;
   return {
     categories: new Map(categories.map((c) => [c.categoryId, c.name])),
     brands: new Map(brands.map((b) => [b.brandId, b.name])),
@@ -63,8 +66,11 @@ async function labelsFor(env: LoaderEnv): Promise<FacetLabels> {
 
 async function withDistinctCategories(env: LoaderEnv, groups: FacetGroup[]): Promise<FacetGroup[]> {
   if (!groups.some((g) => g.dimension === 'categories')) return groups;
-  // The tree is in the cache already: the layout loads it for the menu.
-  const { categories } = await queryFor(env, ListCategoriesDocument, {});
+  // The tree is in the cache already: the layout reads it. Without it (its errors are tolerated) labels stay as
+  // the facets gave them.
+  const tree = await tolerated(queryFor(env, ListCategoriesDocument, {}));
+  if (!tree) return groups;
+  const { categories } = tree;
   return groups.map((g) => (g.dimension === 'categories' ? { ...g, options: distinctCategoryLabels(g.options, categories) } : g));
 }
 

@@ -1,4 +1,4 @@
-import { notFound, queryFor, type LoaderEnv } from '../../../lib/route-context';
+import { notFound, queryFor, tolerated, type LoaderEnv } from '../../../lib/route-context';
 import type { Alternate } from '../../../components/Head';
 import type { FilterInputType } from '../../../graphql/generated/operations';
 import { selectionFilter } from '../../../lib/product-selection';
@@ -99,7 +99,8 @@ async function storedListSource(env: LoaderEnv, alias: string): Promise<ListSour
 async function categorySource(env: LoaderEnv, alias: string): Promise<ListSource | null> {
   const { category } = await queryFor(env, CategoryByAliasDocument, { alias });
   if (!category) return null;
-  const { categories } = await queryFor(env, ListCategoriesDocument, {});
+  // Without the tree (its errors are tolerated) the page lists the category, only its filters cannot keep to it.
+  const tree = await tolerated(queryFor(env, ListCategoriesDocument, {}));
   return {
     ...base,
     title: { text: category.name },
@@ -107,7 +108,7 @@ async function categorySource(env: LoaderEnv, alias: string): Promise<ListSource
     path: category.canonicalUrl,
     alternates: category.alternates,
     baseFilter: { categoryIds: [category.categoryId] },
-    categoryScope: descendantsOf(categories, category.categoryId),
+    categoryScope: tree ? descendantsOf(tree.categories, category.categoryId) : null,
   };
 }
 
