@@ -3,7 +3,7 @@ import { channels, languageIds } from './locales';
 /**
  * The first path segments the server answers itself, before any page route: its endpoints and the client's built
  * files (static, from the site root: `public/`, the build's `assets/` and the service worker). A content page or
- * list whose address began with one would never be reached, so its alias is refused on save. `server-paths.test.ts`
+ * list whose address began with one would never be reached, so its alias is refused on save. `src/server/server-paths.test.ts`
  * holds this list to the app's registered routes and to `public/`.
  */
 export const SERVER_PATH_SEGMENTS: ReadonlySet<string> = new Set([

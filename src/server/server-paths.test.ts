@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { withTestApp, type TestApp } from '../server/testing/app';
-import { SERVER_PATH_SEGMENTS, serverClaims } from './server-paths';
+import { withTestApp, type TestApp } from './testing/app';
+import { SERVER_PATH_SEGMENTS, serverClaims } from '../shared/server-paths';
 
 describe('the paths the server answers itself', () => {
   let app: TestApp;
