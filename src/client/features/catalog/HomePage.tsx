@@ -9,7 +9,7 @@ import type { HomeQuery } from '../../graphql/generated/operations';
 import { HomeDocument } from '../../graphql/generated/documents/Home';
 import { alternatesOf, routes } from '../../../shared/routes';
 import { useShopName } from '../../components/shop-texts';
-import { Widgets, widgetProducts, type WidgetProducts } from '../content/Widgets';
+import { Widgets, widgetProducts, type WidgetProducts } from '../content';
 import { lazyPart } from '../../lib/lazy-part';
 import type { HeroCampaign } from './CampaignHero';
 
