@@ -83,7 +83,7 @@ export function isCheckoutUrl(href: string): boolean {
 }
 
 /** Catalog reads whose stock and prices must be fresh while online: products and product lists. */
-const FRESHNESS_CRITICAL = new Set(['ProductPage', 'ProductList', 'ProductListPage', 'ProductListFacets', 'HomeProducts']);
+const FRESHNESS_CRITICAL = new Set(['ProductPage', 'ProductList', 'ProductListPage', 'ProductListFacets', 'Home']);
 
 /** Whether a catalog GET reads products (network first) rather than the frame's menus and categories. */
 export function isFreshnessCritical(url: URL): boolean {

@@ -18,7 +18,7 @@ test('a page made of widgets: banner, selling points, a product list, category t
   await expect(page.getByRole('listitem').filter({ hasText: 'Fri retur' })).toBeVisible();
   const list = page.getByRole('region', { name: 'Handplockat' });
   await expect(list.getByRole('article')).toHaveCount(4);
-  await expect(list.getByRole('link', { name: /Visa alla/ })).toHaveAttribute('href', '/l/handplockat');
+  await expect(list.getByRole('link', { name: /Se alla/ })).toHaveAttribute('href', '/l/handplockat');
   await expect(page.getByRole('navigation', { name: 'Hitta rätt kategori' }).getByRole('link').first()).toBeVisible();
   await expect(page.getByText('drivs sedan 2015 av två entusiaster')).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -33,6 +33,22 @@ test('a page made of widgets: banner, selling points, a product list, category t
   await page.goto('/om-oss');
   await expect(page.getByRole('main').getByText(/Spelbutiken startade 2015/)).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('a widget page and the home page show every section, their product lists\' products included', async ({ page }) => {
+    await page.goto('/utvalt');
+    await expect(page.getByRole('region', { name: 'Handplockat' }).getByRole('article')).toHaveCount(4);
+    for (const card of await page.getByRole('region', { name: 'Handplockat' }).getByRole('article').all()) await expect(card).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Hitta rätt kategori' }).getByRole('link').first()).toBeVisible();
+    await expect(page.getByText('drivs sedan 2015 av två entusiaster')).toBeVisible();
+    await page.goto('/en/featured');
+    await expect(page.getByRole('region', { name: 'Hand-picked' }).getByRole('article').first()).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Mest sålda' }).getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Nyheter' }).getByRole('article')).toHaveCount(6);
+  });
 });
 
 test('a guest finds no trace of an unpublished page; an admin opening a preview link sees it', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { collectErrors, untilHydrated } from '../support/hydration';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
@@ -93,6 +94,24 @@ test.describe('the home page', () => {
     await expect(region(page, 'New arrivals').getByRole('article')).toHaveCount(6);
     const usps = region(page, 'Why shop with us');
     for (const point of ['Cleaned and tested', 'Next-day delivery', 'Free returns']) await expect(usps.getByText(point, { exact: true })).toBeVisible();
+  });
+
+  test('is the shop owner\'s widgets, hydrated where the server drew them, with nothing shifting', async ({ page }) => {
+    const errors = collectErrors(page);
+    await page.goto('/');
+    const bestsellers = region(page, 'Mest sålda');
+    const before = await bestsellers.boundingBox();
+    await untilHydrated(page);
+    // The widgets' own chunk hydrates them after the page's: the server's HTML stays where it was meanwhile.
+    await page.waitForLoadState('networkidle');
+    expect(await bestsellers.boundingBox()).toEqual(before);
+    await expect(region(page, 'Därför handlar du hos oss').getByText('Varje spel, konsol och tillbehör går igenom vår verkstad innan det säljs.')).toBeVisible();
+    // Back from a list the widgets come through the browser's own loader rather than the server's HTML.
+    await bestsellers.getByRole('link', { name: 'Se alla – Mest sålda' }).click();
+    await expect(page).toHaveURL(/\/allt\?sort=BESTSELLERS$/);
+    await page.goBack();
+    await expect(region(page, 'Nyheter').getByRole('article')).toHaveCount(6);
+    expect(errors).toEqual([]);
   });
 
   test.describe('without JavaScript', () => {

@@ -79,6 +79,18 @@ function page<Id extends string, M>(module: PageModule<Id, M>, show: (loaded: M)
   };
 }
 
+/**
+ * A page some of whose parts load apart (lib/lazy-part.ts): its module comes with the code of the parts the
+ * document shows, so that the first page hydrates them in the same pass (a page opened later has none yet).
+ */
+const withShownParts =
+  <M extends { preloadShownParts: () => Promise<unknown> }>(load: () => Promise<M>) =>
+  () =>
+    load().then(async (loaded) => {
+      await loaded.preloadShownParts().catch(() => undefined);
+      return loaded;
+    });
+
 const listModule = pageModule('list', 'catalog/ListPage', () => import('../features/catalog/ListPage'));
 const listPage = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
   page(listModule, ({ ListPage, listLoader }) => ({
@@ -93,7 +105,7 @@ const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => listPage(
 const withClient = true;
 
 export const pageEntries = {
-  home: page(pageModule('home', 'catalog/HomePage', () => import('../features/catalog/HomePage')), ({ HomePage, homeLoader }) => ({
+  home: page(pageModule('home', 'catalog/HomePage', withShownParts(() => import('../features/catalog/HomePage'))), ({ HomePage, homeLoader }) => ({
     Component: HomePage,
     loader: (_args, env) => homeLoader(env),
   })),
@@ -148,12 +160,12 @@ export const pageEntries = {
     Component: EmailChangePage,
   })),
   account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await loadChunk(() => import('../features/account/account-loader'))).accountEntryLoader(env.languageId) }) }) },
-  content: page(pageModule('content', 'content/ContentPage', () => import('../features/content/ContentPage')), ({ ContentPage, contentLoader }) => ({
+  content: page(pageModule('content', 'content/ContentPage', withShownParts(() => import('../features/content/ContentPage'))), ({ ContentPage, contentLoader }) => ({
     Component: ContentPage,
     loader: (args, env) => contentLoader(env, args.params.alias),
   })),
   contentPreview: page(
-    pageModule('contentPreview', 'content/ContentPreviewPage', () => import('../features/content/ContentPreviewPage')),
+    pageModule('contentPreview', 'content/ContentPreviewPage', withShownParts(() => import('../features/content/ContentPreviewPage'))),
     ({ ContentPreviewPage, contentPreviewLoader }) => ({ Component: ContentPreviewPage, loader: (args, env) => contentPreviewLoader(env, args.params.alias) }),
   ),
   previewWidgets: page(

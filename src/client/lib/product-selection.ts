@@ -12,5 +12,6 @@ export function selectionFilter(selection: ProductSelectionFieldsFragment): Filt
     discountCampaignIds: ids(selection.discountCampaignIds),
     productIds: ids(selection.productIds),
     searchText: selection.searchText ?? undefined,
+    sort: selection.sort ?? undefined,
   };
 }

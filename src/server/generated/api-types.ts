@@ -52,6 +52,8 @@ export type Query = {
   contentPreview?: Maybe<ContentPage>;
   /** Every content page, published or not, for an admin (as contentPreview); null for anyone else. */
   contentPagesForPreview?: Maybe<Array<ContentPageSummary>>;
+  /** The home page's widgets (the published content page with key home) in the language asked; null when there is none. */
+  homePage?: Maybe<ContentPage>;
   /** A product list the shop defines by alias (/l/{alias}, a product-list widget); null for an unknown alias. */
   productListByAlias?: Maybe<ProductListDefinition>;
   channel: ChannelInfo;
@@ -248,6 +250,16 @@ export type QueryContentPreviewArgs = {
  * languageId wins when both are given, Swedish is the default.
  */
 export type QueryContentPagesForPreviewArgs = {
+  channelId?: InputMaybe<Scalars['String']['input']>;
+  languageId?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/**
+ * Every operation takes channelId ('1|se' Swedish, '2|en' English) and languageId ('sv' | 'en');
+ * languageId wins when both are given, Swedish is the default.
+ */
+export type QueryHomePageArgs = {
   channelId?: InputMaybe<Scalars['String']['input']>;
   languageId?: InputMaybe<Scalars['String']['input']>;
 };
@@ -1422,7 +1434,20 @@ export type ProductListWidget = {
 
 export type UspRowWidget = {
   __typename?: 'UspRowWidget';
+  /** A heading above the points, or empty. */
+  title: Scalars['String']['output'];
+  /** Each point's words (the same as items' titles). */
   points: Array<Scalars['String']['output']>;
+  items: Array<UspPoint>;
+};
+
+export type UspPoint = {
+  __typename?: 'UspPoint';
+  title: Scalars['String']['output'];
+  /** A line under the point, or empty. */
+  text: Scalars['String']['output'];
+  /** tested | fresh | truck | returns, or null for none. */
+  icon?: Maybe<Scalars['String']['output']>;
 };
 
 export type CategoryTilesWidget = {
@@ -1453,6 +1478,8 @@ export type ProductSelection = {
   discountCampaignIds: Array<Scalars['Int']['output']>;
   productIds: Array<Scalars['Int']['output']>;
   searchText?: Maybe<Scalars['String']['output']>;
+  /** The order it shows its products in, or null for the products query's default. */
+  sort?: Maybe<ProductSort>;
 };
 
 export type PreviewLink = {
@@ -1479,10 +1506,12 @@ export type ContentWidgetTextsInput = {
   alt?: InputMaybe<Scalars['String']['input']>;
   /** imageBanner */
   heading?: InputMaybe<Scalars['String']['input']>;
-  /** productList, categoryTiles */
+  /** productList, categoryTiles; uspRow: an optional heading. */
   title?: InputMaybe<Scalars['String']['input']>;
   /** uspRow: one to six selling points. */
   points?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** uspRow: an optional line under each point, by position. */
+  details?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
 export type ContentWidgetInput = {
@@ -1496,6 +1525,8 @@ export type ContentWidgetInput = {
   listAlias?: InputMaybe<Scalars['String']['input']>;
   /** productList: 1 to 24. */
   limit?: InputMaybe<Scalars['Int']['input']>;
+  /** uspRow: an optional picture per point, by position: tested, fresh, truck or returns. */
+  icons?: InputMaybe<Array<Scalars['String']['input']>>;
   /** categoryTiles: 1 to 12 category ids. */
   categoryIds?: InputMaybe<Array<Scalars['Int']['input']>>;
   /** Both languages. */

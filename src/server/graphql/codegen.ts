@@ -149,7 +149,7 @@ const CATALOG_OPERATIONS = [
   'CategoryByAlias',
   'ContentPage',
   'FacetLabels',
-  'HomeProducts',
+  'Home',
   'Layout',
   'ListCategories',
   'ProductListByAlias',

@@ -164,6 +164,10 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
         </Providers>,
         {
           nonce,
+          // A Suspense boundary that is ready when the HTML is flushed goes out in place. React would otherwise move
+          // a large one (past 12.8 kB so far) out of the flow as a hidden part that a script puts in place: a shopper
+          // without JavaScript never saw a widget page's product list or tiles.
+          progressiveChunkSize: Number.POSITIVE_INFINITY,
           ...(offlinePage ? { bootstrapScriptContent: savedPagesScript(SAVED_PAGES_ID) } : { bootstrapModules: assets.scripts }),
           onShellReady() {
             const body = new PassThrough();

@@ -1,9 +1,9 @@
 import { useIntl } from '../../i18n/intl';
 import { useLanguageId } from '../../hooks/use-language';
-import type { HomeProductsQuery } from '../../graphql/generated/operations';
+import type { HomeQuery } from '../../graphql/generated/operations';
 import { formatMoney, toMinor } from '../../../shared/money';
 
-export type StampedCampaign = Pick<HomeProductsQuery['discountCampaigns'][number], 'type' | 'value' | 'buyQuantity' | 'payQuantity'>;
+export type StampedCampaign = Pick<HomeQuery['discountCampaigns'][number], 'type' | 'value' | 'buyQuantity' | 'payQuantity'>;
 
 /** The deal in a few characters (−20 %, −50 kr, 3 för 2), as a sticker; the name above already says it in words. */
 export function CampaignStamp({ campaign }: { campaign: StampedCampaign }) {

@@ -2,6 +2,9 @@ import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
 import { ContentPreviewDocument } from '../../graphql/generated/documents/ContentPreview';
 import { withProducts, type LoadedPage } from './ContentPage';
 
+/** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
+export { preloadShownParts } from '../../lib/lazy-part';
+
 /** The same page as /{alias} shows, read through the preview query (its own chunk: shoppers never need it). */
 export { ContentPage as ContentPreviewPage } from './ContentPage';
 

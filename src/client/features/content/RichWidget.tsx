@@ -1,11 +1,25 @@
 import { FormattedMessage } from '../../i18n/intl';
 import { Link } from '../../components/Link';
+import { Icon, type IconName } from '../../components/Icon';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
 import { ProductGrid } from '../catalog';
-import type { Widget } from './ContentPage';
+import type { Widget } from './Widgets';
 
-/** The widgets beyond text, loaded after the content page's own chunk (see ContentPage.tsx). */
-export function RichWidget({ widget, products, id }: { widget: Widget; products: readonly ProductCardFieldsFragment[] | null; id: string }) {
+/** The pictures a selling point may name (the server's USP_ICONS); any other reads as none. */
+const USP_ICONS: readonly string[] = ['tested', 'fresh', 'truck', 'returns'] satisfies IconName[];
+const uspIcon = (icon: string | null | undefined) => (icon && USP_ICONS.includes(icon) ? (icon as IconName) : null);
+
+/**
+ * The widgets beyond text, loaded after the page's own chunk (see Widgets.tsx). `row`: a product list as the home
+ * page's row; `eager`: its first pictures load at once (above the fold).
+ */
+export function RichWidget({ widget, products, id, row = false, eager = false }: {
+  widget: Widget;
+  products: readonly ProductCardFieldsFragment[] | null;
+  id: string;
+  row?: boolean;
+  eager?: boolean;
+}) {
   switch (widget.__typename) {
     case 'TextWidget':
       return null;
@@ -29,21 +43,49 @@ export function RichWidget({ widget, products, id }: { widget: Widget; products:
             <Link to={widget.list.canonicalUrl} className="home-row__all">
               <FormattedMessage id="content.seeAll" />
               <span className="visually-hidden"> – {widget.title}</span>
+              <Icon name="arrow" size={18} />
             </Link>
           </div>
-          <ProductGrid products={products} />
+          <ProductGrid products={products} eagerCount={eager ? 2 : 0} className={row ? 'product-grid--row' : undefined} />
         </section>
       );
-    case 'UspRowWidget':
-      return (
+    case 'UspRowWidget': {
+      // Points with a line or a picture read as the home page's selling points; bare ones as a short row.
+      const full = widget.items.some((point) => point.text || uspIcon(point.icon));
+      const list = full ? (
+        <ul className="home-usps__list">
+          {widget.items.map((point) => {
+            const icon = uspIcon(point.icon);
+            return (
+              <li key={point.title} className="home-usp">
+                {icon && <Icon name={icon} size={32} />}
+                <span>
+                  <strong className="home-usp__title">{point.title}</strong>
+                  {point.text && <span className="home-usp__text">{point.text}</span>}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
         <ul className="content-usps">
-          {widget.points.map((point) => (
-            <li key={point} className="content-usps__point">
-              {point}
+          {widget.items.map((point) => (
+            <li key={point.title} className="content-usps__point">
+              {point.title}
             </li>
           ))}
         </ul>
       );
+      if (!widget.title) return list;
+      return (
+        <section className="home-usps" aria-labelledby={id}>
+          <h2 id={id} className="home-section__title">
+            {widget.title}
+          </h2>
+          {list}
+        </section>
+      );
+    }
     case 'CategoryTilesWidget':
       return (
         <nav className="home-categories" aria-labelledby={id}>

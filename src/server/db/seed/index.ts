@@ -105,7 +105,7 @@ async function insertFixedData(tx: Queryable, catalog: VariantCatalog, categorie
     pages.map((p) => [p.id, 0, 'text', JSON.stringify(Object.fromEntries(LANGUAGES.map((lang) => [lang, { html: p.body[lang] }])))]));
 
   const lists = seedLists(catalog.campaigns[0]?.id ?? null);
-  await insertRows(tx, 'product_lists', ['list_id', 'alias', 'campaign_id', 'product_ids'], lists.map((l) => [l.id, l.alias, l.campaignId, [...l.productIds]]));
+  await insertRows(tx, 'product_lists', ['list_id', 'alias', 'campaign_id', 'product_ids', 'sort'], lists.map((l) => [l.id, l.alias, l.campaignId, [...l.productIds], l.sort]));
   await insertRows(tx, 'product_list_translations', ['list_id', 'language_id', 'name', 'description'],
     lists.flatMap((l) => LANGUAGES.map((lang) => [l.id, lang, l.name[lang], l.description[lang]])));
   const shown = widgetPages(catalog.variant, categories.all.filter((c) => c.parentId === null));

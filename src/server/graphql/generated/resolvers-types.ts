@@ -148,6 +148,7 @@ export type ResolversTypes = {
   ImageBannerWidget: ResolverTypeWrapper<ImageBannerWidgetModel>;
   ProductListWidget: ResolverTypeWrapper<ProductListWidgetModel>;
   UspRowWidget: ResolverTypeWrapper<UspRowWidgetModel>;
+  UspPoint: ResolverTypeWrapper<Types.UspPoint>;
   CategoryTilesWidget: ResolverTypeWrapper<CategoryTilesWidgetModel>;
   ProductListDefinition: ResolverTypeWrapper<ProductListDefinitionModel>;
   ProductSelection: ResolverTypeWrapper<Types.ProductSelection>;
@@ -235,6 +236,7 @@ export type ResolversParentTypes = {
   ImageBannerWidget: ImageBannerWidgetModel;
   ProductListWidget: ProductListWidgetModel;
   UspRowWidget: UspRowWidgetModel;
+  UspPoint: Types.UspPoint;
   CategoryTilesWidget: CategoryTilesWidgetModel;
   ProductListDefinition: ProductListDefinitionModel;
   ProductSelection: Types.ProductSelection;
@@ -279,6 +281,7 @@ export type QueryResolvers<ContextType = RequestContext, ParentType extends Reso
   contentPage?: Resolver<Types.Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, RequireFields<Types.QueryContentPageArgs, 'alias'>>;
   contentPreview?: Resolver<Types.Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, RequireFields<Types.QueryContentPreviewArgs, 'alias'>>;
   contentPagesForPreview?: Resolver<Types.Maybe<Array<ResolversTypes['ContentPageSummary']>>, ParentType, ContextType, Partial<Types.QueryContentPagesForPreviewArgs>>;
+  homePage?: Resolver<Types.Maybe<ResolversTypes['ContentPage']>, ParentType, ContextType, Partial<Types.QueryHomePageArgs>>;
   productListByAlias?: Resolver<Types.Maybe<ResolversTypes['ProductListDefinition']>, ParentType, ContextType, RequireFields<Types.QueryProductListByAliasArgs, 'alias'>>;
   channel?: Resolver<ResolversTypes['ChannelInfo'], ParentType, ContextType, Partial<Types.QueryChannelArgs>>;
   getUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, Partial<Types.QueryGetUserArgs>>;
@@ -737,8 +740,16 @@ export type ProductListWidgetResolvers<ContextType = RequestContext, ParentType 
 };
 
 export type UspRowWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UspRowWidget'] = ResolversParentTypes['UspRowWidget']> = {
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   points?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  items?: Resolver<Array<ResolversTypes['UspPoint']>, ParentType, ContextType>;
   __isTypeOf?: IsTypeOfResolverFn<ParentType, ContextType>;
+};
+
+export type UspPointResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['UspPoint'] = ResolversParentTypes['UspPoint']> = {
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  text?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  icon?: Resolver<Types.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
 };
 
 export type CategoryTilesWidgetResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['CategoryTilesWidget'] = ResolversParentTypes['CategoryTilesWidget']> = {
@@ -763,6 +774,7 @@ export type ProductSelectionResolvers<ContextType = RequestContext, ParentType e
   discountCampaignIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
   productIds?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
   searchText?: Resolver<Types.Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  sort?: Resolver<Types.Maybe<ResolversTypes['ProductSort']>, ParentType, ContextType>;
 };
 
 export type PreviewLinkResolvers<ContextType = RequestContext, ParentType extends ResolversParentTypes['PreviewLink'] = ResolversParentTypes['PreviewLink']> = {
@@ -954,6 +966,7 @@ export type Resolvers<ContextType = RequestContext> = {
   ImageBannerWidget?: ImageBannerWidgetResolvers<ContextType>;
   ProductListWidget?: ProductListWidgetResolvers<ContextType>;
   UspRowWidget?: UspRowWidgetResolvers<ContextType>;
+  UspPoint?: UspPointResolvers<ContextType>;
   CategoryTilesWidget?: CategoryTilesWidgetResolvers<ContextType>;
   ProductListDefinition?: ProductListDefinitionResolvers<ContextType>;
   ProductSelection?: ProductSelectionResolvers<ContextType>;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/client';
 import { languageIdOf, oneOf } from '../../db/row-values';
 import { localizePath, type LanguageId } from '../../../shared/locales';
-import { WIDGET_KINDS, type ContentPageModel, type MenuItemModel, type MenuModel, type ProductListDefinitionModel, type WidgetKind, type WidgetModel } from './models';
+import { USP_ICONS, WIDGET_KINDS, type UspIcon, type ContentPageModel, type MenuItemModel, type MenuModel, type ProductListDefinitionModel, type ProductSelectionModel, type WidgetKind, type WidgetModel } from './models';
 
 /** Every SQL statement of the content module (menus and content pages), each mapping its rows to models.ts. */
 
@@ -68,8 +68,14 @@ function widgetIn(stored: StoredWidget, languageId: LanguageId): WidgetModel {
       return { languageId, kind: 'imageBanner', image: text(settings.image), link: linkIn(settings.link, languageId), alt: text(texts.alt), heading: text(texts.heading) };
     case 'productList':
       return { languageId, kind: 'productList', listAlias: text(settings.listAlias), limit: Number(settings.limit) || 1, title: text(texts.title) };
-    case 'uspRow':
-      return { languageId, kind: 'uspRow', points: Array.isArray(texts.points) ? texts.points.map(text).filter(Boolean) : [] };
+    case 'uspRow': {
+      // A point's line under it (texts.details) and picture (settings.icons) go by the point's position.
+      const details = Array.isArray(texts.details) ? texts.details : [];
+      const icons = Array.isArray(settings.icons) ? settings.icons : [];
+      const iconAt = (i: number) => ((USP_ICONS as readonly unknown[]).includes(icons[i]) ? (icons[i] as UspIcon) : null);
+      const points = Array.isArray(texts.points) ? texts.points.map((p, i) => ({ title: text(p), text: text(details[i]), icon: iconAt(i) })) : [];
+      return { languageId, kind: 'uspRow', title: text(texts.title), points: points.filter((p) => p.title) };
+    }
     case 'categoryTiles':
       return { languageId, kind: 'categoryTiles', categoryIds: ids(settings.categoryIds), title: text(texts.title) };
   }
@@ -168,6 +174,17 @@ export async function contentPageById(
     };
   }
   return { ...page, draft: false, alias: row.alias, title: row.title, description: row.description, widgets: await widgetsOf(db, row.page_id, languageId) };
+}
+
+
+/** A published page by its key (the home page's: models.ts HOME_PAGE_KEY) in one language; null when there is none. */
+export async function publishedContentPageByKey(db: Queryable, key: string, languageId: LanguageId): Promise<ContentPageModel | null> {
+  const [row] = await db.query<{ alias: string }>(
+    `SELECT t.alias FROM content_pages p JOIN content_page_translations t ON t.page_id = p.page_id AND t.language_id = $2
+     WHERE p.key = $1 AND p.published`,
+    [key, languageId],
+  );
+  return row ? contentPageByAlias(db, row.alias, languageId) : null;
 }
 
 /** Every page in one language, published or not, by key, a pending edit's alias and title first: the admin's preview index. */
@@ -288,10 +305,11 @@ export async function productListByAlias(db: Queryable, alias: string, languageI
     campaign_id: number | null;
     product_ids: number[];
     search_text: string | null;
+    sort: ProductSelectionModel['sort'];
     name: string;
     description: string;
   }>(
-    `SELECT l.list_id, l.alias, l.category_id, l.brand_id, l.campaign_id, l.product_ids, l.search_text, t.name, t.description
+    `SELECT l.list_id, l.alias, l.category_id, l.brand_id, l.campaign_id, l.product_ids, l.search_text, l.sort, t.name, t.description
      FROM product_lists l JOIN product_list_translations t ON t.list_id = l.list_id AND t.language_id = $2
      WHERE l.alias = $1`,
     [alias, languageId],
@@ -310,6 +328,7 @@ export async function productListByAlias(db: Queryable, alias: string, languageI
       discountCampaignIds: one(row.campaign_id),
       productIds: row.product_ids,
       searchText: row.search_text,
+      sort: row.sort,
     },
   };
 }

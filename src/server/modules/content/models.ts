@@ -23,9 +23,23 @@ export type WidgetModel = { languageId: LanguageId } & (
   | { kind: 'text'; html: string }
   | { kind: 'imageBanner'; image: string; link: string | null; alt: string; heading: string }
   | { kind: 'productList'; listAlias: string; limit: number; title: string }
-  | { kind: 'uspRow'; points: string[] }
+  | { kind: 'uspRow'; title: string; points: UspPointModel[] }
   | { kind: 'categoryTiles'; categoryIds: number[]; title: string }
 );
+
+/** The pictures a selling point may carry (the client's Icon has each). */
+export const USP_ICONS = ['tested', 'fresh', 'truck', 'returns'] as const;
+export type UspIcon = (typeof USP_ICONS)[number];
+
+/** One selling point: its words, an optional line under them, an optional picture. */
+export interface UspPointModel {
+  title: string;
+  text: string;
+  icon: UspIcon | null;
+}
+
+/** The key of the content page that is the home page (shown at / and /en, never at an alias of its own). */
+export const HOME_PAGE_KEY = 'home';
 
 /** What a stored list holds: the same shape for /l/{alias} and a product-list widget. */
 export interface ProductSelectionModel {
@@ -34,6 +48,8 @@ export interface ProductSelectionModel {
   discountCampaignIds: number[];
   productIds: number[];
   searchText: string | null;
+  /** The products query's sort, or null for its default. */
+  sort: 'LATEST' | 'BESTSELLERS' | 'LOWEST_PRICE' | 'HIGHEST_PRICE' | null;
 }
 
 /** A list the shop defines by alias, in one language. */

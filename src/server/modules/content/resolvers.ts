@@ -17,12 +17,13 @@ import {
   menuAtLocation,
   missingListReferences,
   productListByAlias,
+  publishedContentPageByKey,
   saveContentPage,
   saveProductList,
   setContentPagePublished,
 } from './content-store';
 import { productListWrite } from './list-input';
-import type { ContentPageModel, MenuItemModel, WidgetModel } from './models';
+import { HOME_PAGE_KEY, type ContentPageModel, type MenuItemModel, type ProductListDefinitionModel, type WidgetModel } from './models';
 import { themes } from './theme';
 import { contentPageWrite, listAliasesOf } from './widget-input';
 import { PREVIEW_TOKEN_PARAM } from './preview';
@@ -53,6 +54,19 @@ const WIDGET_TYPES = {
   uspRow: 'UspRowWidget',
   categoryTiles: 'CategoryTilesWidget',
 } as const satisfies Record<WidgetModel['kind'], string>;
+
+const pageUrl = (key: string, alias: string, languageId: LanguageId) => (key === HOME_PAGE_KEY ? routes.home(languageId) : routes.content(alias, languageId));
+
+/**
+ * A list of every product in an order (the bestsellers, the newest) is the all-products page in that order, which
+ * shoppers already know and can filter; any other list is /l/{alias}.
+ */
+function listUrl(list: ProductListDefinitionModel, languageId: LanguageId): string {
+  const { categoryIds, brandIds, discountCampaignIds, productIds, searchText, sort } = list.selection;
+  const everything = !categoryIds.length && !brandIds.length && !discountCampaignIds.length && !productIds.length && !searchText;
+  if (!everything) return routes.aliasList(list.alias, languageId);
+  return sort ? `${routes.all(languageId)}?sort=${sort}` : routes.all(languageId);
+}
 
 /** Any page by its id as an admin sees it (published or not, its draft if it has one), in the answer's language. */
 async function pageForAdmin(ctx: RequestContext, pageId: number, languageId: LanguageId): Promise<ContentPageModel> {
@@ -85,7 +99,12 @@ export const contentResolvers: Resolvers = {
       const menu = await menuAtLocation(ctx.db, args.menuLocationId, resolveLanguage(args.channelId, args.languageId));
       return menu ? { title: menu.title, menuItems: menuTree(menu.items) } : null;
     },
-    contentPage: (_, args, ctx) => contentPageByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId)),
+    // The home page is shown at / only: at an alias of its own it would be the same page twice.
+    contentPage: async (_, args, ctx) => {
+      const page = await contentPageByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId));
+      return page?.key === HOME_PAGE_KEY ? null : page;
+    },
+    homePage: (_, args, ctx) => publishedContentPageByKey(ctx.db, HOME_PAGE_KEY, resolveLanguage(args.channelId, args.languageId)),
     contentPreview: async (_, args, ctx) =>
       contentPageByAlias(ctx.db, args.alias, resolveLanguage(args.channelId, args.languageId), { unpublished: await ctx.previewer() }),
     contentPagesForPreview: async (_, args, ctx) =>
@@ -157,13 +176,17 @@ export const contentResolvers: Resolvers = {
       return w.categoryIds.flatMap((id) => tree.find((c) => c.categoryId === id) ?? []);
     },
   },
+  UspRowWidget: {
+    points: (w) => w.points.map((p) => p.title),
+    items: (w) => w.points,
+  },
   ProductListDefinition: {
-    canonicalUrl: (l) => routes.aliasList(l.alias, l.languageId),
-    alternates: (l) => languageIds.map((languageId) => ({ languageId, canonicalUrl: routes.aliasList(l.alias, languageId) })),
+    canonicalUrl: (l) => listUrl(l, l.languageId),
+    alternates: (l) => languageIds.map((languageId) => ({ languageId, canonicalUrl: listUrl(l, languageId) })),
   },
   ContentPage: {
-    canonicalUrl: (p) => routes.content(p.alias, p.languageId),
+    canonicalUrl: (p) => pageUrl(p.key, p.alias, p.languageId),
     alternates: async (p, _, ctx) =>
-      (await contentPageAliases(ctx.db, p.pageId, { draft: p.draft })).map(({ languageId, alias }) => ({ languageId, canonicalUrl: routes.content(alias, languageId) })),
+      (await contentPageAliases(ctx.db, p.pageId, { draft: p.draft })).map(({ languageId, alias }) => ({ languageId, canonicalUrl: pageUrl(p.key, alias, languageId) })),
   },
 };

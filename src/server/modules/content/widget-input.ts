@@ -3,7 +3,7 @@ import { invalidInput } from '../../domain-error';
 import { isLanguageId, languageIds, type LanguageId } from '../../../shared/locales';
 import { safeReturnPath } from '../../../shared/routes';
 import type { ContentPageWrite, StoredWidget } from './content-store';
-import { WIDGET_KINDS, type WidgetKind } from './models';
+import { USP_ICONS, WIDGET_KINDS, type WidgetKind } from './models';
 import { sanitiseHtml } from './sanitise-html';
 
 /** What one save may hold: more would be a page no shopper scrolls through, and work no request should do. */
@@ -77,16 +77,24 @@ function widget(input: ContentWidgetInput, n: number): StoredWidget {
       if (!input.listAlias) throw invalidInput(`${what}: listAlias is required`);
       return { kind, settings: { listAlias: input.listAlias, limit }, texts: perLanguage(texts, (t) => ({ title: shortText(`${what}: title`, t.title) })) };
     }
-    case 'uspRow':
+    case 'uspRow': {
+      const icons = input.icons ?? [];
+      const unknownIcon = icons.find((icon) => !(USP_ICONS as readonly string[]).includes(icon));
+      if (unknownIcon !== undefined) throw invalidInput(`${what}: icon must be one of ${USP_ICONS.join(', ')}`);
+      if (icons.length > MAX_POINTS) throw invalidInput(`${what}: at most ${MAX_POINTS} icons`);
       return {
         kind,
-        settings: {},
+        settings: icons.length ? { icons } : {},
         texts: perLanguage(texts, (t) => {
           const points = (t.points ?? []).map((p) => shortText(`${what}: point`, p));
           if (points.length < 1 || points.length > MAX_POINTS) throw invalidInput(`${what}: one to ${MAX_POINTS} points in every language`);
-          return { points };
+          const details = (t.details ?? []).map((d) => shortText(`${what}: detail`, d, false));
+          if (details.length > points.length) throw invalidInput(`${what}: more details than points`);
+          const title = shortText(`${what}: title`, t.title, false);
+          return { points, ...(details.length ? { details } : {}), ...(title ? { title } : {}) };
         }),
       };
+    }
     case 'categoryTiles': {
       const categoryIds = [...new Set(input.categoryIds ?? [])];
       if (categoryIds.length < 1 || categoryIds.length > MAX_TILES) throw invalidInput(`${what}: one to ${MAX_TILES} categoryIds`);

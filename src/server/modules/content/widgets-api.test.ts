@@ -13,7 +13,7 @@ const PAGE_FIELDS = `key alias title published canonicalUrl widgets { __typename
   ... on TextWidget { html }
   ... on ImageBannerWidget { image alt heading link }
   ... on ProductListWidget { title limit list { alias name canonicalUrl selection { productIds discountCampaignIds } } }
-  ... on UspRowWidget { points }
+  ... on UspRowWidget { points items { title text icon } }
   ... on CategoryTilesWidget { title categories { categoryId name canonicalUrl } } }`;
 
 interface Page {
@@ -222,7 +222,7 @@ describe('migration 0024 on a shop seeded before it', () => {
 
   it('makes each page’s body its first text widget and keeps the pages published', async () => {
     // What a shop held before 0024: the plain pages only, each with its body.
-    await db.exec("DELETE FROM content_pages WHERE key IN ('showcase', 'coming-soon')");
+    await db.exec("DELETE FROM content_pages WHERE key IN ('home', 'showcase', 'coming-soon')");
     const bodies = await db.query<{ page_id: number; language_id: string; body: string }>(
       'SELECT t.page_id, t.language_id, t.body FROM content_page_translations t ORDER BY 1, 2',
     );

@@ -1,0 +1,39 @@
+import { lazy, type ComponentType } from 'react';
+
+/** The parts defined so far (by the page modules loaded), each with what tells that the server's HTML shows it. */
+const parts: { shownBy: string; preload: () => Promise<unknown> | null }[] = [];
+
+/**
+ * A part of a page in a chunk of its own that still renders in the server's HTML and hydrates in place: the page's
+ * first route stays small, and nothing moves when the part's code arrives. `preload` is for the route's loader,
+ * beside the data, so that neither the server's render nor a page the browser opens later waits for the code after
+ * the data; the server loads it at once anyway. Once loaded the part is handed to React at once (a thenable that
+ * resolves as it is asked), so it renders in the first HTML rather than being streamed in later, and hydrates in the
+ * same pass as the page. `shownBy`: a selector that matches the part's HTML (see preloadShownParts).
+ */
+export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, shownBy: string) {
+  let ready: ComponentType<P> | undefined;
+  const load_ = () => load().then((loaded) => (ready = loaded));
+  const preload = (): Promise<unknown> | null => (ready ? null : load_());
+  if (typeof window === 'undefined') void load_();
+  parts.push({ shownBy, preload });
+  const Part = lazy(() => {
+    const now = ready;
+    // React reads only `then` (its types ask for a whole Promise).
+    if (now) return { then: (resolve: (value: { default: ComponentType<P> }) => void) => resolve({ default: now }) } as unknown as Promise<{ default: ComponentType<P> }>;
+    return load_().then((loaded) => ({ default: loaded }));
+  });
+  return { Part, preload };
+}
+
+/**
+ * Before the first page hydrates (app/routes.tsx, with the page's module): the code of every part the
+ * server's HTML shows. A part still waiting for its code while the page hydrates stays the server's HTML, and any
+ * change of a context above it meanwhile (the Apollo client arriving, the language's texts) made React throw that
+ * HTML away and draw the part again: every node replaced, pictures reloaded.
+ */
+export async function preloadShownParts(): Promise<void> {
+  // The server has each part's code already.
+  if (typeof document === 'undefined') return;
+  await Promise.all(parts.filter((part) => document.querySelector(part.shownBy)).map((part) => part.preload()));
+}
