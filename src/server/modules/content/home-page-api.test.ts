@@ -125,8 +125,10 @@ describe.each(testDbKinds())('the home page made of widgets on %s', (kind) => {
       asAdmin,
     );
     expect(saved.errors).toBeUndefined();
-    // Saving keeps the page live (it was published), at the home page's address.
+    // Saving keeps the page live (it was published), at the home page's address; shoppers see the edit once published.
     expect(saved.data!.saveContentPage).toEqual({ canonicalUrl: '/', published: true });
+    expect(await home('en')).toMatchObject({ title: 'Retro games and consoles' });
+    await post(app, 'mutation { publishContentPage(key: "home") { key } }', {}, asAdmin);
     const en = await home('en');
     expect(en).toMatchObject({ title: 'Welcome', widgets: [{ title: 'Promises', items: [{ title: 'Fast', text: 'Same day', icon: 'truck' }] }, { title: 'New', limit: 2 }] });
     const html = await htmlWithoutScripts(app, '/');
