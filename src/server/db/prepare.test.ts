@@ -28,4 +28,27 @@ describe('prepareDatabase on a data directory', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("gives a shop seeded before the home page was made of widgets the seed's home page, once", { timeout: 90_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'storefront-upgrade-'));
+    try {
+      cpSync(inject('pgliteTemplates').games, dir, { recursive: true });
+      const db = await openPglite(dir);
+      // As an older seed left it: no home page and no lists for its rows.
+      await db.query(`DELETE FROM content_pages WHERE key = 'home'`);
+      await db.query(`DELETE FROM product_lists WHERE alias IN ('mest-salda', 'nyheter')`);
+      expect(await prepareDatabase(db, 'games')).toEqual({ applied: [], seeded: false });
+      const widgets = async () =>
+        db.query<{ kind: string }>(`SELECT w.kind FROM content_widgets w JOIN content_pages p USING (page_id) WHERE p.key = 'home' AND p.published ORDER BY w.position`);
+      expect((await widgets()).map((w) => w.kind)).toEqual(['categoryTiles', 'productList', 'productList', 'uspRow']);
+      expect(await db.query(`SELECT alias FROM product_lists WHERE alias IN ('mest-salda', 'nyheter') ORDER BY alias`)).toEqual([{ alias: 'mest-salda' }, { alias: 'nyheter' }]);
+      // Once: the page the owner has (or changed) stays as it is.
+      await db.query(`DELETE FROM content_widgets WHERE page_id = (SELECT page_id FROM content_pages WHERE key = 'home') AND position = 3`);
+      await prepareDatabase(db, 'games');
+      expect(await widgets()).toHaveLength(3);
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import type { Db, Queryable } from './client';
 import { migrate } from './migrate';
 import type { ShopVariant } from '../../shared/shop';
-import { isSeeded, seedCatalog } from './seed';
+import { addHomePageIfMissing, isSeeded, seedCatalog } from './seed';
 
 /**
  * What every start does: apply new migrations, and seed the demo catalog only into an empty database, so
@@ -11,7 +11,10 @@ export async function prepareDatabase(db: Db, variant: ShopVariant, options: { g
   const applied = await migrate(db);
   // Instances starting together on an empty database: one seeds, the others wait and find it seeded.
   const seeded = await db.exclusive('demo-seed', async () => {
-    if (await isSeeded(db)) return false;
+    if (await isSeeded(db)) {
+      await addHomePageIfMissing(db, variant);
+      return false;
+    }
     await seedCatalog(db, { variant, giftCards: options.giftCards });
     return true;
   });

@@ -3,7 +3,7 @@ import { dropSecondaryIndexes, restoreIndexes, type DeferredIndex } from './bulk
 import { candyCatalog } from './candy-catalog';
 import { CategoryIndex } from './categories';
 import { contentPages } from './content-pages';
-import { seedLists, widgetPages } from './widget-pages';
+import { homePage, seedLists, widgetPages } from './widget-pages';
 import { gamesCatalog } from './games-catalog';
 import { DEMO_GIFT_CARDS } from './gift-cards';
 import { ProductGenerator, productRows, stockFields, type GeneratedProduct } from './generate-products';
@@ -220,3 +220,38 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<SeedRes
   };
 }
 
+
+/**
+ * A shop seeded before its home page was made of widgets has no `home` page, and its home would show only the
+ * heading, count and hero: it gets the seed's home page for its variant, with the two product lists it shows, so an
+ * upgrade keeps the home page shoppers knew (the owner changes it from there). Nothing changes where a `home` page
+ * exists, published or not. Run where instances cannot race (prepareDatabase's exclusive section).
+ */
+export async function addHomePageIfMissing(db: Db, variant: ShopVariant): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if ((await tx.query(`SELECT 1 FROM content_pages WHERE key = 'home'`)).length) return false;
+    const top = await tx.query<{ id: number }>(
+      'SELECT category_id AS id FROM categories WHERE parent_category_id IS NULL ORDER BY sort_order, category_id',
+    );
+    const page = homePage(variant, top);
+    const wanted = new Set(page.widgets.map((w) => w.settings.listAlias).filter((a): a is string => typeof a === 'string'));
+    for (const list of seedLists(null).filter((l) => wanted.has(l.alias))) {
+      const [added] = await tx.query<{ list_id: number }>(
+        `INSERT INTO product_lists (list_id, alias, campaign_id, product_ids, sort)
+         SELECT COALESCE(max(list_id), 0) + 1, $1, NULL, '{}', $2 FROM product_lists
+         WHERE NOT EXISTS (SELECT 1 FROM product_lists WHERE alias = $1) RETURNING list_id`,
+        [list.alias, list.sort],
+      );
+      if (!added) continue;
+      await insertRows(tx, 'product_list_translations', ['list_id', 'language_id', 'name', 'description'],
+        LANGUAGES.map((lang) => [added.list_id, lang, list.name[lang], list.description[lang]]));
+    }
+    const [{ id } = { id: 1 }] = await tx.query<{ id: number }>('SELECT COALESCE(max(page_id), 0) + 1 AS id FROM content_pages');
+    await insertRows(tx, 'content_pages', ['page_id', 'key', 'published'], [[id, page.key, page.published]]);
+    await insertRows(tx, 'content_page_translations', ['page_id', 'language_id', 'alias', 'title', 'description'],
+      LANGUAGES.map((lang) => [id, lang, page.alias[lang], page.title[lang], page.description[lang]]));
+    await insertRows(tx, 'content_widgets', ['page_id', 'position', 'kind', 'settings', 'texts'],
+      page.widgets.map((w, position) => [id, position, w.kind, JSON.stringify(w.settings), JSON.stringify(w.texts)]));
+    return true;
+  });
+}

@@ -118,7 +118,7 @@ export function widgetPages(variant: ShopVariant, topCategories: readonly FlatCa
  * Its title is the page's heading; the product count and the running campaign's hero above the widgets follow the
  * catalog by themselves (decision 0018). Its aliases are never addresses (the catch-all skips this page).
  */
-function homePage(variant: ShopVariant, topCategories: readonly FlatCategory[]): SeedWidgetPage {
+export function homePage(variant: ShopVariant, topCategories: readonly Pick<FlatCategory, 'id'>[]): SeedWidgetPage {
   const games = variant === 'games';
   return {
     key: 'home',
