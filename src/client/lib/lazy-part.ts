@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** The parts defined so far (by the page modules loaded), each with what tells that the server's HTML shows it. */
 const parts: { shownBy: string; preload: () => Promise<unknown> | null }[] = [];
@@ -10,6 +10,9 @@ const parts: { shownBy: string; preload: () => Promise<unknown> | null }[] = [];
  * the data; the server loads it at once anyway. Once loaded the part is handed to React at once (a thenable that
  * resolves as it is asked), so it renders in the first HTML rather than being streamed in later, and hydrates in the
  * same pass as the page. `shownBy`: a selector that matches the part's HTML (see preloadShownParts).
+ * Render it inside an OptionalChunk: should its code not arrive, the part is left out rather than the page taken
+ * down, and the next render asks for the code again (React keeps a failed lazy component failed, so a failure
+ * makes a fresh one).
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, shownBy: string) {
   let ready: ComponentType<P> | undefined;
@@ -17,12 +20,21 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
   const preload = (): Promise<unknown> | null => (ready ? null : load_());
   if (typeof window === 'undefined') void load_();
   parts.push({ shownBy, preload });
-  const Part = lazy(() => {
-    const now = ready;
-    // React reads only `then` (its types ask for a whole Promise).
-    if (now) return { then: (resolve: (value: { default: ComponentType<P> }) => void) => resolve({ default: now }) } as unknown as Promise<{ default: ComponentType<P> }>;
-    return load_().then((loaded) => ({ default: loaded }));
-  });
+  const fresh = (): LazyExoticComponent<ComponentType<P>> =>
+    lazy(() => {
+      const now = ready;
+      // React reads only `then` (its types ask for a whole Promise).
+      if (now) return { then: (resolve: (value: { default: ComponentType<P> }) => void) => resolve({ default: now }) } as unknown as Promise<{ default: ComponentType<P> }>;
+      return load_().then(
+        (loaded) => ({ default: loaded }),
+        (error: unknown) => {
+          current = fresh();
+          throw error;
+        },
+      );
+    });
+  let current = fresh();
+  const Part = (props: P) => createElement(current as ComponentType<P>, props);
   return { Part, preload };
 }
 

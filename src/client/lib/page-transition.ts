@@ -1,5 +1,5 @@
-import { useLayoutEffect } from 'react';
-import { useNavigation, type DataStrategyFunction } from 'react-router';
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation, useNavigation, type DataStrategyFunction } from 'react-router';
 
 /**
  * The page transition (the spec: "name page, mode out-in"): on a change of page (its path, not only its query), the
@@ -37,7 +37,7 @@ function leave(): Promise<void> {
 /**
  * The router's loading, as its default does it, with one addition: on a change of page, the new page's data is
  * handed over only once the old page has faded out. Revalidations, fetchers and changes of the query alone keep
- * the page as it is. Until the change is done the address bar still shows the page that leaves.
+ * the page as it is. Back and forward do not fade: the address bar already shows where they go.
  */
 export const pageDataStrategy: DataStrategyFunction = async ({ matches, fetcherKey, request }) => {
   const leaving = !fetcherKey && new URL(request.url).pathname !== location.pathname ? leave() : undefined;
@@ -52,9 +52,17 @@ export const pageDataStrategy: DataStrategyFunction = async ({ matches, fetcherK
  * where it began (cancelled, or the same page) brings the old page back the same way.
  */
 export function usePageEnter(): void {
-  // The new page and the end of loading come in one update; a change interrupted by another stays loading.
+  // The new page and the end of loading come in one update; a change interrupted by another stays loading. The
+  // location too, should React ever fold a whole change (loading and idle) into one render.
   const idle = useNavigation().state === 'idle';
+  const { key } = useLocation();
   useLayoutEffect(() => {
     if (idle) main()?.classList.replace(LEAVE, ENTER);
-  }, [idle]);
+  }, [idle, key]);
+  // A page left faded (a full load started during the change) and then restored from the back/forward cache.
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => event.persisted && main()?.classList.remove(LEAVE);
+    addEventListener('pageshow', restored);
+    return () => removeEventListener('pageshow', restored);
+  }, []);
 }

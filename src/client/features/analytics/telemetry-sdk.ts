@@ -42,23 +42,32 @@ const RETRY_REASON = 5;
 
 /**
  * The SDK keeps a batch that failed offline and sets its retry 10 s ahead, but its timer never waits less than the
- * batch interval (15 s), so the retry came after 15 s. This sends the kept batch 10 s after an offline failure;
- * sending clears the SDK's own timer, and a send that fails again (still offline) backs off as the SDK does. The
- * timer comes from the SDK's timer library, so it runs on the same clock as the SDK's (and the tests' fake one).
+ * batch interval (15 s), so the retry came after 15 s. This sends the kept batch 10 s after the first offline
+ * failure; sending clears the SDK's own timer. Once per time offline: a send that fails again (still offline) is
+ * left to the SDK's growing delay, since every try counts towards the SDK's limit (10) after which it drops the
+ * batch, and a try every 10 s would spend that in under two minutes offline. The timer comes from the SDK's timer
+ * library, so it runs on the same clock as the SDK's (and the tests' fake one).
  */
 function retryOfflineAfter10s(appInsights: ApplicationInsights): void {
   const sender = appInsights.getSender();
   let pending: ITimerHandler | null = null;
+  let triedThisTimeOffline = false;
+  const backOnline = () => (triedThisTimeOffline = false);
+  addEventListener('online', backOnline);
   appInsights.core.addNotificationListener?.({
     eventsRetry() {
-      if (pending || sender.getOfflineListener()?.isOnline() !== false) return;
+      if (pending || triedThisTimeOffline || sender.getOfflineListener()?.isOnline() !== false) return;
+      triedThisTimeOffline = true;
       pending = scheduleTimeout(() => {
         pending = null;
         sender.triggerSend(true, undefined, RETRY_REASON);
       }, OFFLINE_RETRY_MS);
     },
   });
-  appInsights.core.addUnloadCb(() => pending?.cancel());
+  appInsights.core.addUnloadCb(() => {
+    pending?.cancel();
+    removeEventListener('online', backOnline);
+  });
 }
 
 export function start(settings: TelemetrySettings, requestId: string, cookiesAllowed: boolean): ApplicationInsights {

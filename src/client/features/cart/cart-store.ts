@@ -104,9 +104,10 @@ export const cartState = proxy({ id: '', loaded: false });
 
 /**
  * The last getCart that the server refused (an answer of 300 or more, or GraphQL errors; never a missing
- * connection, which the outbox covers): the cart page opens the error page with it. Cleared by the next answer.
+ * connection, which the outbox covers), and when: the cart page opens the error page with a refusal that came
+ * after it opened. Cleared by the next answer.
  */
-export const cartQueryState = proxy({ failure: null as ReturnType<typeof ref<ErrorResponse>> | null });
+export const cartQueryState = proxy({ failure: null as ReturnType<typeof ref<{ error: ErrorResponse; at: number }>> | null });
 
 export function loadCartId(): string {
   cartState.id = readCookie();

@@ -106,7 +106,7 @@ function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannel
       // refuses (status 300 or more, GraphQL errors) is kept for the cart page, which opens the error page with it.
       const failed = (error: unknown) => {
         void serverFailureOf(error, CartDocument).then((failure) => {
-          if (failure && !ended) cartQueryState.failure = ref(failure);
+          if (failure && !ended) cartQueryState.failure = ref({ error: failure, at: Date.now() });
         });
       };
       subscription = watched.subscribe({
@@ -128,8 +128,15 @@ function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannel
 }
 
 /** The cart page's question: did the server refuse the cart (the error page then says so with its status)? */
-export function useCartQueryFailure(): ErrorResponse | null {
-  return useSnapshot(cartQueryState).failure as ErrorResponse | null;
+/**
+ * The server's refusal of getCart for the page that calls this: one that came after the page opened (a refusal
+ * the header's mini cart met on an earlier page is not this page's), and only while the page has shown no cart, so
+ * a refetch refused later never swaps a half-filled checkout for the error page.
+ */
+export function useCartQueryFailure(cartShown: boolean): ErrorResponse | null {
+  const [openedAt] = useState(() => Date.now());
+  const failure = useSnapshot(cartQueryState).failure;
+  return failure && failure.at >= openedAt && !cartShown ? (failure.error as ErrorResponse) : null;
 }
 
 export function itemCount(cart: CartFieldsFragment | null): number {

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { useLanguageId } from '../../hooks/use-language';
@@ -11,6 +10,7 @@ import { alternatesOf, routes } from '../../../shared/routes';
 import { useShopName } from '../../components/shop-texts';
 import { Widgets, widgetProducts, type WidgetProducts } from '../content';
 import { lazyPart } from '../../lib/lazy-part';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 import type { HeroCampaign } from './CampaignHero';
 
 /** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
@@ -62,9 +62,9 @@ export function HomePage() {
         </p>
       </div>
       {campaign && (
-        <Suspense>
+        <OptionalChunk>
           <CampaignHero campaign={campaign} />
-        </Suspense>
+        </OptionalChunk>
       )}
       {page && <Widgets widgets={page.widgets} products={products} rows />}
     </div>

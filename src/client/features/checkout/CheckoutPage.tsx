@@ -26,7 +26,7 @@ export function CheckoutPage() {
   const data = useLoaderData() as CheckoutData;
   const state = useCheckout();
   const cart = useCart();
-  const cartFailure = useCartQueryFailure();
+  const cartFailure = useCartQueryFailure(cart != null);
   const title = intl.formatMessage({ id: 'checkout.title' });
 
   const live = cartSignature(cart);

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 import { queryFor, type LoaderEnv } from '../../lib/route-context';
 import { lazyPart } from '../../lib/lazy-part';
 import type { ContentPageFieldsFragment, ProductCardFieldsFragment } from '../../graphql/generated/operations';
@@ -53,9 +53,9 @@ export function Widgets({ widgets, products, rows = false }: { widgets: readonly
       // Sanitised by the server when staff saved it (an allow-list of tags; content/sanitise-html.ts).
       <div key={i} className="content-page__body" dangerouslySetInnerHTML={{ __html: widget.html }} />
     ) : (
-      <Suspense key={i}>
+      <OptionalChunk key={i}>
         <RichWidget widget={widget} products={products[i] ?? null} id={`widget-${i}`} row={rows} eager={rows && i === firstList} />
-      </Suspense>
+      </OptionalChunk>
     ),
   );
 }

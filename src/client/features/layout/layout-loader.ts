@@ -20,7 +20,8 @@ export async function layoutLoader(env: LoaderEnv): Promise<LayoutData> {
   const [layout, messages] = await Promise.all([
     queryFor(env, LayoutDocument, {}),
     loadMessages(env.languageId),
-    tolerated(queryFor(env, ListCategoriesDocument, {})),
+    // In the browser only: a server render's reads end with it (its answer is not in the hydration data).
+    typeof window === 'undefined' ? null : tolerated(queryFor(env, ListCategoriesDocument, {})),
   ]);
   return { layout, messages };
 }

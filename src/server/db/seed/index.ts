@@ -247,9 +247,14 @@ export async function addHomePageIfMissing(db: Db, variant: ShopVariant): Promis
         LANGUAGES.map((lang) => [added.list_id, lang, list.name[lang], list.description[lang]]));
     }
     const [{ id } = { id: 1 }] = await tx.query<{ id: number }>('SELECT COALESCE(max(page_id), 0) + 1 AS id FROM content_pages');
+    // The home page's alias is never an address, but aliases are unique: one the owner's own page has is kept hers.
+    const taken = new Set(
+      (await tx.query<{ key: string }>('SELECT language_id || alias AS key FROM content_page_translations')).map((row) => row.key),
+    );
+    const aliasIn = (lang: Lang) => (taken.has(lang + page.alias[lang]) ? `${page.alias[lang]}-${id}` : page.alias[lang]);
     await insertRows(tx, 'content_pages', ['page_id', 'key', 'published'], [[id, page.key, page.published]]);
     await insertRows(tx, 'content_page_translations', ['page_id', 'language_id', 'alias', 'title', 'description'],
-      LANGUAGES.map((lang) => [id, lang, page.alias[lang], page.title[lang], page.description[lang]]));
+      LANGUAGES.map((lang) => [id, lang, aliasIn(lang), page.title[lang], page.description[lang]]));
     await insertRows(tx, 'content_widgets', ['page_id', 'position', 'kind', 'settings', 'texts'],
       page.widgets.map((w, position) => [id, position, w.kind, JSON.stringify(w.settings), JSON.stringify(w.texts)]));
     return true;
