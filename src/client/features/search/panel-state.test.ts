@@ -5,6 +5,7 @@ import type { Suggestions } from './use-search-suggestions';
 const answer = (products: number, tags = 0): Suggestions => ({
   __typename: 'SearchSuggestions',
   count: products,
+  countExact: true,
   tags: Array.from({ length: tags }, (_, i) => ({ __typename: 'SearchTag' as const, label: `Tag ${i}`, canonicalUrl: `/c/tag-${i}`, kind: 'CATEGORY' as const, parentLabel: null })),
   products: Array.from({ length: products }, (_, i) => ({
     __typename: 'Product' as const,

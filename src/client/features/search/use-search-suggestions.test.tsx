@@ -14,6 +14,7 @@ function suggestionsFor(term: string, products: number): Suggestions {
   return {
     __typename: 'SearchSuggestions',
     count: products,
+    countExact: true,
     tags: [],
     products: Array.from({ length: products }, (_, i) => ({
       __typename: 'Product' as const,
