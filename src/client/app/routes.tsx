@@ -105,7 +105,7 @@ const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => listPage(
 const withClient = true;
 
 export const pageEntries = {
-  home: page(pageModule('home', 'catalog/HomePage', withShownParts(() => import('../features/catalog/HomePage'))), ({ HomePage, homeLoader }) => ({
+  home: page(pageModule('home', 'content/HomePage', withShownParts(() => import('../features/content/HomePage'))), ({ HomePage, homeLoader }) => ({
     Component: HomePage,
     loader: (_args, env) => homeLoader(env),
   })),

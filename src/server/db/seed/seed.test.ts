@@ -146,6 +146,8 @@ function catalogInvariants(variant: ShopVariant, getDb: () => Db) {
       { key: 'coming-soon', sv: 'kommer-snart', en: 'coming-soon' },
       { key: 'cookies', sv: 'cookies', en: 'cookies' },
       { key: 'customer-service', sv: 'kundtjanst', en: 'customer-service' },
+      // The home page's aliases are never addresses (the catch-all skips it; decision 0018).
+      { key: 'home', sv: 'hem', en: 'home' },
       { key: 'purchase-terms', sv: 'kopvillkor', en: 'purchase-terms' },
       { key: 'showcase', sv: 'utvalt', en: 'featured' },
     ]);

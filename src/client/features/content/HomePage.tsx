@@ -8,7 +8,7 @@ import type { HomeQuery } from '../../graphql/generated/operations';
 import { HomeDocument } from '../../graphql/generated/documents/Home';
 import { alternatesOf, routes } from '../../../shared/routes';
 import { useShopName } from '../../components/shop-texts';
-import { Widgets, widgetProducts, type WidgetProducts } from '../content';
+import { Widgets, widgetProducts, type WidgetProducts } from './Widgets';
 import { lazyPart } from '../../lib/lazy-part';
 import { OptionalChunk } from '../../components/ChunkBoundary';
 import type { HeroCampaign } from './CampaignHero';

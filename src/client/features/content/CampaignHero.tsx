@@ -2,7 +2,7 @@ import { FormattedMessage } from '../../i18n/intl';
 import { Link } from '../../components/Link';
 import { Icon } from '../../components/Icon';
 import type { HomeQuery } from '../../graphql/generated/operations';
-import { CampaignStamp } from './CampaignStamp';
+import { CampaignStamp } from '../catalog';
 
 export type HeroCampaign = HomeQuery['discountCampaigns'][number];
 
