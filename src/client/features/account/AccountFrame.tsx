@@ -21,9 +21,11 @@ export function AccountFrame({ title, user, children }: { title: AccountTitle; u
   const text = intl.formatMessage({ id: title });
   const logout = async () => {
     start();
+    // Home first, then the sign-out: an account page that heard the sign-out first sent the shopper to the login
+    // (its guard) whenever that revalidation came before the way home, which the page transition made likelier.
+    await navigate(routes.home(languageId), { replace: true });
     await signOut();
     notify(intl.formatMessage({ id: 'account.success.loggedOut' }), 'success');
-    await navigate(routes.home(languageId), { replace: true });
   };
   const tabs = [
     { to: routes.accountOrders(languageId), label: 'account.nav.orders' },
