@@ -7,14 +7,14 @@ import { RouterProvider } from 'react-router/dom';
 import { splitLocalePath } from '../shared/locales';
 import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
-import { createRoutes, linkedPageModules, pageModules, resolveLazyRoutes } from './app/routes';
+import { createRoutes, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
 import { reloadTo } from './lib/chunk-guard';
 import { configurePersonalisation, startTelemetry } from './features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
-import { prefetchWhenIdle } from './lib/prefetch';
+import { prefetchEachWhenIdle } from './lib/prefetch';
 import { registerServiceWorker } from './lib/service-worker';
 
 // No handler for Vite's 'vite:preloadError': left alone, the failed import rejects and its importer decides. A page's
@@ -100,16 +100,26 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
   .then(hydrate)
   .then((hydrated) => {
     openOfflineData(hydrated);
-    // The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data).
-    prefetchWhenIdle(() => {
-      const hrefs = Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href]'), (link) => link.href);
-      for (const id of linkedPageModules(routeTable, hrefs, window.location.origin)) {
-        // A page whose loader's code is a chunk apart (the lists, the product page's document) names it
-        // preloadLoader: it comes along.
-        void pageModules[id]()
-          .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
-          .catch(() => undefined);
-      }
-    });
+    prefetchLinkedPages();
   });
+
+/**
+ * The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data). Each
+ * distinct path is matched against the route table in idle slices: a page of products has a hundred links.
+ */
+function prefetchLinkedPages(): void {
+  const paths = new Set<string>();
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) if (link.origin === window.location.origin) paths.add(link.pathname);
+  const asked = new Set<PageModuleId>();
+  prefetchEachWhenIdle([...paths], (path) => {
+    const id = pageModuleAt(routeTable, path);
+    if (!id || asked.has(id)) return;
+    asked.add(id);
+    // A page whose loader's code is a chunk apart (the lists, the product page's document) names it preloadLoader: it
+    // comes along.
+    void pageModules[id]()
+      .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
+      .catch(() => undefined);
+  });
+}
 registerServiceWorker();

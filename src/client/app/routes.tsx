@@ -247,15 +247,11 @@ export async function resolveLazyRoutes(routeTable: RouteObject[], location: str
   );
 }
 
-/** The page modules that links (absolute hrefs) lead to on the shop's own origin: what the shopper may open next. */
-export function linkedPageModules(routeTable: RouteObject[], hrefs: Iterable<string>, origin: string): PageModuleId[] {
-  const modules = new Set<PageModuleId>();
-  for (const href of hrefs) {
-    const url = URL.parse(href);
-    if (!url || url.origin !== origin) continue;
-    const id = pageRouteOf(matchRoutes(routeTable, url.pathname) ?? [])?.id;
-    const module = id ? pageModuleOf[id] : null;
-    if (module) modules.add(module);
-  }
-  return [...modules];
+/**
+ * The page module that shows `pathname` (null for none): what a link on the page would open. Each call matches
+ * against the whole table, so the caller asks once per distinct path (entry-client.tsx, in idle slices).
+ */
+export function pageModuleAt(routeTable: RouteObject[], pathname: string): PageModuleId | null {
+  const id = pageRouteOf(matchRoutes(routeTable, pathname) ?? [])?.id;
+  return id ? pageModuleOf[id] : null;
 }

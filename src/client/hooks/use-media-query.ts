@@ -1,21 +1,20 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { useIsHydrating } from './use-hydrated';
 
 /**
  * False during the server render and hydration (mobile first: the server assumes the phone layout), then
- * follows the media query.
+ * follows the media query. The first answer after hydration, and every change, is a transition (see useHydrated);
+ * a component mounted later reads the query at once.
  */
 export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
-    },
-    [query],
-  );
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
+  const hydrating = useIsHydrating();
+  const [matches, setMatches] = useState(() => !hydrating && window.matchMedia(query).matches);
+  useEffect(() => {
+    const list = window.matchMedia(query);
+    const update = () => startTransition(() => setMatches(list.matches));
+    update();
+    list.addEventListener('change', update);
+    return () => list.removeEventListener('change', update);
+  }, [query]);
+  return matches;
 }

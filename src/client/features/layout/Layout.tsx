@@ -22,13 +22,22 @@ import { usePageEnter } from '../../lib/page-transition';
 // The install button, the update prompt and the manifest shortcuts' ?open=: after the first render, not in the entry.
 const PwaControls = lazy(() => import('../pwa').then((pwa) => ({ default: pwa.PwaControls })));
 
+/** Its own component: the flip to hydrated re-renders only this, not the whole frame. */
+function PwaControlsOnceHydrated() {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <OptionalChunk>
+      <PwaControls />
+    </OptionalChunk>
+  ) : null;
+}
+
 export function Layout({ languageId }: { languageId: LanguageId }) {
   const { layout, messages } = useLoaderData() as LayoutData;
   const theme = layout.channel.themeSettings;
   const undistracted = useUndistracted();
   // The offline page has the checkout's plain footer too: the shop's footer has buttons and a form.
   const offlineFrame = useOfflineFrame();
-  const hydrated = useHydrated();
   usePageEnter();
   useEffect(() => {
     document.documentElement.lang = languageId;
@@ -62,11 +71,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
           <Outlet />
         </main>
         {/* Never in the checkout: a new version's reload must not come under a shopper who is paying. */}
-        {hydrated && !undistracted && (
-          <OptionalChunk>
-            <PwaControls />
-          </OptionalChunk>
-        )}
+        {!undistracted && <PwaControlsOnceHydrated />}
         {undistracted || offlineFrame ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}
         <CookieConsent />
         <Snackbar />

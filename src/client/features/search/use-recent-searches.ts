@@ -10,6 +10,9 @@ let current: readonly string[] = EMPTY;
 const listeners = new Set<() => void>();
 
 function publish(list: readonly string[]): void {
+  // Every search bar re-renders synchronously on a change (an external store's rule), right after hydration
+  // too: the same list again is no change.
+  if (list.length === current.length && list.every((term, index) => term === current[index])) return;
   current = list;
   for (const listener of listeners) listener();
 }
