@@ -7,7 +7,6 @@ import { ErrorPage, RootErrorPage } from './ErrorPage';
 import type { ListRoute } from '../features/catalog/ListPage';
 import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { Layout } from '../features/layout/Layout';
-import { layoutLoader } from '../features/layout/layout-loader';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
 import { loadChunk } from '../lib/chunk-guard';
@@ -225,7 +224,9 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
     return {
       id: `layout-${languageId}`,
       path,
-      loader: () => layoutLoader(env),
+      // Its code (the layout query's document among it) is a chunk of its own: hydration reads the server's data,
+      // and the loader runs only when the shopper changes language.
+      loader: async () => (await loadChunk(() => import('../features/layout/layout-loader'))).layoutLoader(env),
       element: <Layout languageId={languageId} />,
       children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };
