@@ -14,7 +14,7 @@ import { configurePersonalisation, startTelemetry } from './features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
-import { prefetchEachWhenIdle } from './lib/prefetch';
+import { prefetchWhenIdle } from './lib/prefetch';
 import { registerServiceWorker } from './lib/service-worker';
 
 // No handler for Vite's 'vite:preloadError': left alone, the failed import rejects and its importer decides. A page's
@@ -105,21 +105,25 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
 
 /**
  * The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data). Each
- * distinct path is matched against the route table in idle slices: a page of products has a hundred links.
+ * distinct path is matched once, against its language's routes only: a page of products has a hundred links.
  */
 function prefetchLinkedPages(): void {
-  const paths = new Set<string>();
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) if (link.origin === window.location.origin) paths.add(link.pathname);
-  const asked = new Set<PageModuleId>();
-  prefetchEachWhenIdle([...paths], (path) => {
-    const id = pageModuleAt(routeTable, path);
-    if (!id || asked.has(id)) return;
-    asked.add(id);
-    // A page whose loader's code is a chunk apart (the lists, the product page's document) names it preloadLoader: it
-    // comes along.
-    void pageModules[id]()
-      .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
-      .catch(() => undefined);
+  prefetchWhenIdle(() => {
+    const paths = new Set<string>();
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) if (link.origin === window.location.origin) paths.add(link.pathname);
+    const modules = new Set<PageModuleId>();
+    for (const path of paths) {
+      const id = pageModuleAt(routeTable, path);
+      if (id) modules.add(id);
+    }
+    for (const id of modules) {
+      // A page whose loader's code is a chunk apart (the lists, the product page's document) names it
+      // preloadLoader: it comes along.
+      void pageModules[id]()
+        .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
+        .catch(() => undefined);
+    }
   });
 }
+
 registerServiceWorker();

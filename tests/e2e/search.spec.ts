@@ -20,7 +20,8 @@ async function openSearch(page: Page, label = 'Sök') {
   await expect(async () => {
     // Phones keep the field behind the header's search toggle.
     if (isPhone(page) && !(await box.isVisible())) await searchToggle(page, label).click();
-    await box.click();
+    // A tap on the toggle before hydration reveals nothing: the field's click gives up soon and the loop taps again.
+    await box.click({ timeout: 2000 });
     await expect(box).toHaveAttribute('aria-expanded', 'true', { timeout: 1000 });
   }).toPass();
   return box;

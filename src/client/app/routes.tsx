@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import type { ComponentType } from 'react';
 import { matchRoutes, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
-import type { LanguageId } from '../../shared/locales';
+import { splitLocalePath, type LanguageId } from '../../shared/locales';
 import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
 import { ErrorPage, RootErrorPage } from './ErrorPage';
 import type { ListRoute } from '../features/catalog/ListPage';
@@ -9,6 +9,7 @@ import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { Layout } from '../features/layout/Layout';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
+import { layoutLoader } from '../features/layout/layout-loader';
 import { loadChunk } from '../lib/chunk-guard';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
@@ -213,6 +214,8 @@ function pageRoutesFor(env: LoaderEnv): RouteObject[] {
   });
 }
 
+const localeTreeId = (languageId: LanguageId) => `layout-${languageId}`;
+
 /**
  * One tree per language ('/' Swedish, '/en' English). Loaders fetch through the given Apollo client: an
  * in-process one on the server, the tab's own in the browser, so the first HTML already holds the data.
@@ -222,11 +225,12 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
   const localeTree = (languageId: LanguageId, path: string): RouteObject => {
     const env: LoaderEnv = { client: clientFor, languageId };
     return {
-      id: `layout-${languageId}`,
+      id: localeTreeId(languageId),
       path,
-      // Its code (the layout query's document among it) is a chunk of its own: hydration reads the server's data,
-      // and the loader runs only when the shopper changes language.
-      loader: async () => (await loadChunk(() => import('../features/layout/layout-loader'))).layoutLoader(env),
+      // Its code (the layout query's document among it) is a chunk of its own, fetched when the page is idle
+      // (entry-client.tsx): hydration reads the server's data, and the router runs it again only on a change of
+      // language, of a page's query (a list's filters) and on a revalidation.
+      loader: () => layoutLoader(env),
       element: <Layout languageId={languageId} />,
       children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };
@@ -249,10 +253,13 @@ export async function resolveLazyRoutes(routeTable: RouteObject[], location: str
 }
 
 /**
- * The page module that shows `pathname` (null for none): what a link on the page would open. Each call matches
- * against the whole table, so the caller asks once per distinct path (entry-client.tsx, in idle slices).
+ * The page module that shows `pathname` (null for none): what a link on the page would open. Each call flattens
+ * and ranks its tree's routes anew, so it looks in the path's language's tree alone, and the caller asks once per
+ * distinct path (entry-client.tsx).
  */
 export function pageModuleAt(routeTable: RouteObject[], pathname: string): PageModuleId | null {
-  const id = pageRouteOf(matchRoutes(routeTable, pathname) ?? [])?.id;
+  const tree = routeTable[0]?.children?.find((child) => child.id === localeTreeId(splitLocalePath(pathname).languageId));
+  const id = pageRouteOf(matchRoutes(tree ? [tree] : routeTable, pathname) ?? [])?.id;
   return id ? pageModuleOf[id] : null;
 }
+

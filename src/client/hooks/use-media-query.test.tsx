@@ -39,4 +39,17 @@ describe('useMediaQuery', () => {
     });
     expect(seen).toEqual([true]);
   });
+
+  it('answers a new query at once, not with the old one\'s answer', async () => {
+    const seen: [string, boolean][] = [];
+    function Asking({ query }: { query: string }) {
+      seen.push([query, useMediaQuery(query)]);
+      return null;
+    }
+    const root = createRoot(document.createElement('div'));
+    await act(async () => root.render(<Asking query="(max-width: 100px)" />));
+    await act(async () => root.render(<Asking query={WIDE} />));
+    expect(seen.filter(([query]) => query === WIDE).every(([, matches]) => matches)).toBe(true);
+    expect(seen.at(-1)).toEqual([WIDE, true]);
+  });
 });

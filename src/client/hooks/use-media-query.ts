@@ -1,20 +1,21 @@
-import { startTransition, useEffect, useState } from 'react';
-import { useIsHydrating } from './use-hydrated';
+import { useCallback, useSyncExternalStore } from 'react';
 
 /**
  * False during the server render and hydration (mobile first: the server assumes the phone layout), then
- * follows the media query. The first answer after hydration, and every change, is a transition (see useHydrated);
- * a component mounted later reads the query at once.
+ * follows the media query.
  */
 export function useMediaQuery(query: string): boolean {
-  const hydrating = useIsHydrating();
-  const [matches, setMatches] = useState(() => !hydrating && window.matchMedia(query).matches);
-  useEffect(() => {
-    const list = window.matchMedia(query);
-    const update = () => startTransition(() => setMatches(list.matches));
-    update();
-    list.addEventListener('change', update);
-    return () => list.removeEventListener('change', update);
-  }, [query]);
-  return matches;
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

@@ -1,5 +1,5 @@
 import type { ApolloClient } from '@apollo/client';
-import { createContext, createElement, startTransition, useContext, useEffect, useMemo, useState, type Context, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type Context, type ReactNode } from 'react';
 
 /**
  * The tab's Apollo client, which loads after the first render. Apollo, its cache and rxjs are about 45 KiB
@@ -85,17 +85,13 @@ function apolloContext(): Context<ApolloContextValue> {
 /**
  * Gives the tree a client: the server's or a test's when given, else the tab's once it has loaded. The same during
  * hydration (the context's value is not in the markup), so a page that waited for the client hydrates with it.
- * (Apollo's own ApolloProvider insists on a client from the start.) The client's arrival is a transition: every
- * reader of the context renders again, in slices rather than in one task (an external store would be synchronous).
+ * (Apollo's own ApolloProvider insists on a client from the start.) The client's arrival is an external store's
+ * change, which React applies at once: as a transition it would be held back, with every page change after it,
+ * until each part of the page still waiting for its code (a lazy part in the footer) had hydrated, since a new
+ * context value reaches those parts too.
  */
 export function ShopApolloProvider({ client, children }: { client?: ApolloClient; children: ReactNode }) {
-  const [loaded, setLoaded] = useState(loadedClient);
-  useEffect(() => {
-    const update = () => startTransition(() => setLoaded(loadedClient()));
-    // It may have arrived between the render and this effect.
-    update();
-    return subscribe(update);
-  }, []);
+  const loaded = useSyncExternalStore(subscribe, loadedClient, loadedClient);
   const given = client ?? loaded ?? undefined;
   const value = useMemo(() => ({ client: given }), [given]);
   return createElement(ApolloContext.Provider, { value }, children);

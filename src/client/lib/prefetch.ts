@@ -41,42 +41,14 @@ function costly(connection: ConnectionHints | undefined): boolean {
   return connection.effectiveType === '2g' || connection.effectiveType === 'slow-2g';
 }
 
-type IdleEnv = {
-  connection?: ConnectionHints;
-  requestIdleCallback?: (cb: (deadline?: { timeRemaining(): number }) => void, options: { timeout: number }) => unknown;
-  now?: () => number;
-};
-
 /**
  * Runs `prefetch` once the page is idle (at the latest after PREFETCH_IDLE_TIMEOUT_MS), unless the connection rules
  * it out. Browsers without requestIdleCallback (Safari) wait for the same timeout.
  */
-export function prefetchWhenIdle(prefetch: () => void, env: IdleEnv = browserEnv()): boolean {
+export function prefetchWhenIdle(prefetch: () => void, env: { connection?: ConnectionHints; requestIdleCallback?: (cb: () => void, options: { timeout: number }) => unknown } = browserEnv()): boolean {
   if (!shouldPrefetch(env.connection)) return false;
-  if (env.requestIdleCallback) env.requestIdleCallback(() => prefetch(), { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  if (env.requestIdleCallback) env.requestIdleCallback(prefetch, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
   else setTimeout(prefetch, PREFETCH_IDLE_TIMEOUT_MS);
-  return true;
-}
-
-/** The longest one slice of idle work keeps the main thread: a cheap phone runs it several times slower. */
-export const IDLE_SLICE_MS = 4;
-
-/**
- * prefetchWhenIdle for a list: `work` runs for each item in idle moments, as many items a slice as fit in
- * IDLE_SLICE_MS (or the browser's shorter idle period; one at least), so a long list never becomes one long task.
- */
-export function prefetchEachWhenIdle<T>(items: readonly T[], work: (item: T) => void, env: IdleEnv = browserEnv()): boolean {
-  if (!shouldPrefetch(env.connection)) return false;
-  const now = env.now ?? (() => performance.now());
-  let next = 0;
-  const slice = (deadline?: { timeRemaining(): number }) => {
-    const until = now() + Math.min(IDLE_SLICE_MS, deadline?.timeRemaining() ?? IDLE_SLICE_MS);
-    do work(items[next++]!);
-    while (next < items.length && now() < until);
-    if (next < items.length) schedule();
-  };
-  const schedule = () => (env.requestIdleCallback ? env.requestIdleCallback(slice, { timeout: PREFETCH_IDLE_TIMEOUT_MS }) : setTimeout(slice, PREFETCH_IDLE_TIMEOUT_MS));
-  if (items.length) schedule();
   return true;
 }
 

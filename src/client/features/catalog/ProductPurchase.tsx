@@ -1,4 +1,4 @@
-import { lazy, useRef, useState } from 'react';
+import { lazy, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useHydrated } from '../../hooks/use-hydrated';
 import type { ProductPageQuery } from '../../graphql/generated/operations';
@@ -24,7 +24,6 @@ const canBuy = (sku: PageSku) => sku.stock.inStock || sku.stock.oversellable;
  */
 export function ProductPurchase({ product }: { product: Product }) {
   const intl = useIntl();
-  const hydrated = useHydrated();
   const { add, adding } = useAddToCart();
   const onlySku = product.skus.length === 1 ? product.skus[0] : undefined;
   const [chosenId, setChosenId] = useState<number | null>(onlySku?.skuId ?? null);
@@ -82,20 +81,28 @@ export function ProductPurchase({ product }: { product: Product }) {
           error={mustChoose ? intl.formatMessage({ id: 'product.chooseSizeFirst' }) : null}
         />
       )}
-      <button
-        type="button"
-        className="button button--primary product-purchase__add"
-        disabled={!hydrated || adding || soldOut || product.skus.length === 0}
-        aria-busy={adding || undefined}
-        onClick={addToCart}
-      >
+      <AddButton disabled={adding || soldOut || product.skus.length === 0} busy={adding} onClick={addToCart}>
         <FormattedMessage id={adding ? 'product.adding' : preOrder ? 'product.preOrder' : 'product.addToCart'} />
-      </button>
+      </AddButton>
       {chosen && soldOut && (
         <OptionalChunk key={chosen.skuId}>
           <BackInStockForm skuId={chosen.skuId} skuName={chosen.name} />
         </OptionalChunk>
       )}
     </div>
+  );
+}
+
+/**
+ * The add-to-cart button, disabled until the page has hydrated. Its own component: the flip re-renders the button
+ * alone, not the back-in-stock sign-up beside it, which may still wait for its code (an update passing a part that
+ * waits for its code waits with it).
+ */
+function AddButton({ disabled, busy, onClick, children }: { disabled: boolean; busy: boolean; onClick: () => void; children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <button type="button" className="button button--primary product-purchase__add" disabled={!hydrated || disabled} aria-busy={busy || undefined} onClick={onClick}>
+      {children}
+    </button>
   );
 }

@@ -18,7 +18,6 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
   const intl = useIntl();
   const { variant } = useShop();
   const contact = SHOP_CONTACT[variant];
-  const wide = useMediaQuery('(min-width: 768px)');
   const columns = [layout.footerFirst, layout.footerSecond, layout.footerThird].filter((menu): menu is FlatMenu => Boolean(menu));
   return (
     <footer className="site-footer">
@@ -59,7 +58,7 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
         <VatToggle />
       </section>
       {columns.map((menu, index) => (
-        <FooterColumn key={index} menu={menu} languageId={languageId} accordion={!wide} />
+        <FooterColumn key={index} menu={menu} languageId={languageId} />
       ))}
       <section className="site-footer__logos" aria-label={intl.formatMessage({ id: 'footer.payment' })}>
         <PaymentLogos />
@@ -69,8 +68,13 @@ export function Footer({ layout, languageId }: { layout: LayoutQuery; languageId
   );
 }
 
-/** A menu column; on phones an accordion, open on wider screens. */
-function FooterColumn({ menu, languageId, accordion }: { menu: FlatMenu; languageId: LanguageId; accordion: boolean }) {
+/**
+ * A menu column; on phones an accordion, open on wider screens. The column reads the screen's width itself: its
+ * change after hydration then re-renders the columns alone, not the footer, whose newsletter sign-up may still be
+ * waiting for its code (an update passing it would wait for that code too).
+ */
+function FooterColumn({ menu, languageId }: { menu: FlatMenu; languageId: LanguageId }) {
+  const accordion = !useMediaQuery('(min-width: 768px)');
   const [open, setOpen] = useState(false);
   const id = `footer-menu-${menu.title.replace(/\W+/g, '-').toLowerCase()}`;
   const expanded = !accordion || open;
