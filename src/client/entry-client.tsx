@@ -14,8 +14,9 @@ import { configurePersonalisation, startTelemetry } from './features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
-import { prefetchWhenIdle } from './lib/prefetch';
+import { prefetchEachWhenIdle } from './lib/prefetch';
 import { registerServiceWorker } from './lib/service-worker';
+import { useHydrated } from './hooks/use-hydrated';
 
 // No handler for Vite's 'vite:preloadError': left alone, the failed import rejects and its importer decides. A page's
 // chunk reloads the page (loadChunk, lib/chunk-guard.ts); the Apollo client's chunk is fetched again on its own when
@@ -28,17 +29,22 @@ configurePersonalisation(boot.personalisation ?? null, boot.cookieConsent === tr
 const routeTable = createRoutes(loadApolloClient);
 
 /**
- * Marks the moment hydration has committed, when taps start to work: npm run bench:2g reads it as "hydrated".
- * The root's effect runs after every effect below it, so the whole page is interactive by then.
+ * Marks the moment taps start to work: npm run bench:2g (and the browser tests' untilHydrated) read it as
+ * "hydrated". That is one render after the hydration commit: the controls that wait for hydration (useHydrated)
+ * switch on in a transition, the same one as this component's flip, and the root's effect runs after every effect
+ * below it.
  */
 function HydratedMark({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   useEffect(() => {
-    performance.mark(HYDRATED_MARK);
-    // Apollo's code comes once the page answers taps, not while it hydrates (lib/apollo-client.ts).
+    // Apollo's code comes once the page has hydrated, not while it hydrates (lib/apollo-client.ts).
     loadApolloClientAfterHydration();
     // Telemetry's code comes later still, when the page is idle, and only with an instrumentation key.
     startTelemetry(boot.telemetry, boot.requestId, boot.cookieConsent === true);
   }, []);
+  useEffect(() => {
+    if (hydrated) performance.mark(HYDRATED_MARK);
+  }, [hydrated]);
   return children;
 }
 
@@ -105,24 +111,21 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
 
 /**
  * The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data). Each
- * distinct path is matched once, against its language's routes only: a page of products has a hundred links.
+ * distinct path is matched against its language's routes in idle slices: a page of products has a hundred links.
  */
 function prefetchLinkedPages(): void {
-  prefetchWhenIdle(() => {
-    const paths = new Set<string>();
-    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) if (link.origin === window.location.origin) paths.add(link.pathname);
-    const modules = new Set<PageModuleId>();
-    for (const path of paths) {
-      const id = pageModuleAt(routeTable, path);
-      if (id) modules.add(id);
-    }
-    for (const id of modules) {
-      // A page whose loader's code is a chunk apart (the lists, the product page's document) names it
-      // preloadLoader: it comes along.
-      void pageModules[id]()
-        .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
-        .catch(() => undefined);
-    }
+  const paths = new Set<string>();
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) if (link.origin === window.location.origin) paths.add(link.pathname);
+  const asked = new Set<PageModuleId>();
+  prefetchEachWhenIdle([...paths], (path) => {
+    const id = pageModuleAt(routeTable, path);
+    if (!id || asked.has(id)) return;
+    asked.add(id);
+    // A page whose loader's code is a chunk apart (the lists, the product page's document) names it preloadLoader: it
+    // comes along.
+    void pageModules[id]()
+      .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
+      .catch(() => undefined);
   });
 }
 

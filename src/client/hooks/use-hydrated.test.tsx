@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act, Suspense, use } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -37,5 +37,24 @@ describe('useHydrated', () => {
       createRoot(container).render(<Probe seen={seen} />);
     });
     expect(seen).toEqual([true]);
+  });
+
+  it('flips as a transition: what hydrated stays on screen while the flipped render waits, no fallback replaces it', async () => {
+    const never = new Promise<never>(() => undefined);
+    function Waits() {
+      if (useHydrated()) use(never);
+      return <p>Från servern</p>;
+    }
+    const page = (
+      <Suspense fallback={<p>Laddar</p>}>
+        <Waits />
+      </Suspense>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    await act(async () => {
+      hydrateRoot(container, page);
+    });
+    expect(container.textContent).toBe('Från servern');
   });
 });

@@ -1,15 +1,38 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 const subscribe = () => () => undefined;
+const snapshot = () => 0;
+
+/**
+ * Whether this render is the server's or hydration's, which must produce the server's HTML. React asks an external
+ * store for its server snapshot only then; both snapshots here are equal, so the store itself never re-renders
+ * anything. (A store whose client value differs from its server value is React's usual way to say "hydrated",
+ * and it re-renders every reader synchronously right after the hydration commit: on a phone that one task was the
+ * page's longest, Total Blocking Time.)
+ */
+export function useIsHydrating(): boolean {
+  let hydrating = false;
+  // React calls the server snapshot within this call, while the render runs: the flag never outlives it.
+  /* eslint-disable react-hooks/immutability */
+  useSyncExternalStore(subscribe, snapshot, () => {
+    hydrating = true;
+    return 0;
+  });
+  /* eslint-enable react-hooks/immutability */
+  return hydrating;
+}
 
 /**
  * False in the server's HTML and during hydration, true once React runs in the browser. Controls that do
  * nothing without JavaScript (add to cart, sign-up buttons) stay disabled until then instead of ignoring a tap.
+ * The flip after hydration is a transition: React renders the readers in slices between the browser's other work.
+ * A component mounted later (a page opened by a link) starts out true.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const hydrating = useIsHydrating();
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }

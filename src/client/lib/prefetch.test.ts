@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { PREFETCH_IDLE_TIMEOUT_MS, prefetchWhenIdle, shouldPrefetch } from './prefetch';
+import { IDLE_SLICE_MS, PREFETCH_IDLE_TIMEOUT_MS, prefetchEachWhenIdle, prefetchWhenIdle, shouldPrefetch } from './prefetch';
 
 describe('prefetching', () => {
   it.each([
@@ -24,8 +24,33 @@ describe('prefetching', () => {
     const prefetch = vi.fn();
     expect(prefetchWhenIdle(prefetch, { connection: { effectiveType: '4g' }, requestIdleCallback })).toBe(true);
     expect(PREFETCH_IDLE_TIMEOUT_MS).toBe(2000);
-    expect(requestIdleCallback).toHaveBeenCalledWith(prefetch, { timeout: 2000 });
+    expect(requestIdleCallback).toHaveBeenCalledWith(expect.any(Function), { timeout: 2000 });
     expect(prefetch).not.toHaveBeenCalled();
+    requestIdleCallback.mock.calls[0]![0]();
+    expect(prefetch).toHaveBeenCalledOnce();
+  });
+
+  it('works through a list in slices of idle time, one item at least, each slice no longer than the idle period', () => {
+    const callbacks: ((deadline?: { timeRemaining(): number; didTimeout?: boolean }) => void)[] = [];
+    let clock = 0;
+    const done: number[] = [];
+    const env = { connection: undefined, requestIdleCallback: (cb: (typeof callbacks)[number]) => callbacks.push(cb), now: () => clock };
+    // Each item takes 1.5 ms of the (fake) clock.
+    expect(prefetchEachWhenIdle([1, 2, 3, 4, 5, 6, 7], (item) => { done.push(item); clock += 1.5; }, env)).toBe(true);
+    expect(done).toEqual([]);
+    callbacks.shift()!({ timeRemaining: () => 50 });
+    // IDLE_SLICE_MS (4) fits three items: after the third the clock reads 4.5.
+    expect(IDLE_SLICE_MS).toBe(4);
+    expect(done).toEqual([1, 2, 3]);
+    // A spent idle period still does one.
+    callbacks.shift()!({ timeRemaining: () => 0 });
+    expect(done).toEqual([1, 2, 3, 4]);
+    // One whose wait timed out (the page stayed busy) gets a whole slice.
+    callbacks.shift()!({ timeRemaining: () => 0, didTimeout: true });
+    expect(done).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(callbacks).toEqual([]);
+    expect(prefetchEachWhenIdle([1], () => undefined, { connection: { effectiveType: '2g' }, requestIdleCallback: (cb: (typeof callbacks)[number]) => callbacks.push(cb) })).toBe(false);
+    expect(callbacks).toEqual([]);
   });
 
   it('on 2G or save-data never schedules anything', () => {
@@ -44,6 +69,25 @@ describe('prefetching', () => {
       expect(prefetch).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
       expect(prefetch).toHaveBeenCalledOnce();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('without requestIdleCallback, waits the timeout once, then works through the list without waiting again', () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 0;
+      const done: number[] = [];
+      prefetchEachWhenIdle([1, 2, 3, 4], (item) => { done.push(item); clock += 3; }, { connection: undefined, now: () => clock });
+      vi.advanceTimersByTime(1999);
+      expect(done).toEqual([]);
+      vi.advanceTimersByTime(1);
+      // 4 ms a slice: two items of 3 ms.
+      expect(done).toEqual([1, 2]);
+      // A timer of 0 ms (which timers run after 1 ms at the least).
+      vi.advanceTimersByTime(1);
+      expect(done).toEqual([1, 2, 3, 4]);
     } finally {
       vi.useRealTimers();
     }

@@ -41,14 +41,47 @@ function costly(connection: ConnectionHints | undefined): boolean {
   return connection.effectiveType === '2g' || connection.effectiveType === 'slow-2g';
 }
 
+type IdleDeadline = { timeRemaining(): number; didTimeout?: boolean };
+type IdleEnv = {
+  connection?: ConnectionHints;
+  requestIdleCallback?: (cb: (deadline?: IdleDeadline) => void, options: { timeout: number }) => unknown;
+  now?: () => number;
+};
+
 /**
  * Runs `prefetch` once the page is idle (at the latest after PREFETCH_IDLE_TIMEOUT_MS), unless the connection rules
  * it out. Browsers without requestIdleCallback (Safari) wait for the same timeout.
  */
-export function prefetchWhenIdle(prefetch: () => void, env: { connection?: ConnectionHints; requestIdleCallback?: (cb: () => void, options: { timeout: number }) => unknown } = browserEnv()): boolean {
+export function prefetchWhenIdle(prefetch: () => void, env: IdleEnv = browserEnv()): boolean {
   if (!shouldPrefetch(env.connection)) return false;
-  if (env.requestIdleCallback) env.requestIdleCallback(prefetch, { timeout: PREFETCH_IDLE_TIMEOUT_MS });
+  if (env.requestIdleCallback) env.requestIdleCallback(() => prefetch(), { timeout: PREFETCH_IDLE_TIMEOUT_MS });
   else setTimeout(prefetch, PREFETCH_IDLE_TIMEOUT_MS);
+  return true;
+}
+
+/** The longest one slice of idle work keeps the main thread: a cheap phone runs it several times slower. */
+export const IDLE_SLICE_MS = 4;
+
+/**
+ * prefetchWhenIdle for a list: `work` runs for each item in idle moments, as many items a slice as fit in
+ * IDLE_SLICE_MS (or in the browser's shorter idle period; one at least), so a long list never becomes one long
+ * task. Only the first slice waits up to PREFETCH_IDLE_TIMEOUT_MS; without requestIdleCallback the next ones follow
+ * at once, as does a slice whose idle wait timed out, which gets a whole IDLE_SLICE_MS.
+ */
+export function prefetchEachWhenIdle<T>(items: readonly T[], work: (item: T) => void, env: IdleEnv = browserEnv()): boolean {
+  if (!shouldPrefetch(env.connection)) return false;
+  const now = env.now ?? (() => performance.now());
+  let next = 0;
+  const slice = (deadline?: IdleDeadline) => {
+    const budget = deadline && !deadline.didTimeout ? Math.min(IDLE_SLICE_MS, deadline.timeRemaining()) : IDLE_SLICE_MS;
+    const until = now() + budget;
+    do work(items[next++]!);
+    while (next < items.length && now() < until);
+    if (next < items.length) schedule(0);
+  };
+  const schedule = (wait: number) =>
+    env.requestIdleCallback ? env.requestIdleCallback(slice, { timeout: PREFETCH_IDLE_TIMEOUT_MS }) : setTimeout(slice, wait);
+  if (items.length) schedule(PREFETCH_IDLE_TIMEOUT_MS);
   return true;
 }
 

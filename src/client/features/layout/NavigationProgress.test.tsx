@@ -33,6 +33,7 @@ function renderApp() {
           { index: true, element: <p>home</p> },
           { path: 'slow', loader: slow.loader, element: <p>slow page</p>, errorElement: <p>error page</p> },
           { path: 'list', loader: slow.loader, element: <p>list</p> },
+          { path: 'broken', loader: () => Promise.reject(new Error('Response not successful: Received status code 502')), element: <p>broken page</p>, errorElement: <p>error page</p> },
         ],
       },
     ],
@@ -100,6 +101,19 @@ describe('NavigationProgress', () => {
     expect(screen.getByText('error page')).toBeTruthy();
     expect(bar()).toBe('failed');
     expect(screen.getByRole('progressbar')).toBeTruthy();
+    await advance(BAR_HIDE_MS);
+    expect(bar()).toBe('idle');
+  });
+
+  it('turns the bar red when the page change ends on the error page in the very render that would have shown it start', async () => {
+    const { router } = renderApp();
+    // React renders the router's transitions together when one comes before the last is done (another transition
+    // pending, a busy phone): the page change's start and its end are then one render.
+    await act(async () => {
+      await router.navigate('/broken');
+    });
+    expect(screen.getByText('error page')).toBeTruthy();
+    expect(bar()).toBe('failed');
     await advance(BAR_HIDE_MS);
     expect(bar()).toBe('idle');
   });

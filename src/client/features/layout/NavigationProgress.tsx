@@ -26,11 +26,19 @@ export function NavigationProgress() {
   const [phase, setPhase] = useState<Phase>('idle');
   // The phase follows the page change as it starts and ends (set while rendering, so no extra render shows the old one).
   const [wasChanging, setWasChanging] = useState(changingPage);
+  // The path shown: a page change that ended shows another, even when its start never rendered.
+  const [shownPath, setShownPath] = useState(location.pathname);
   if (wasChanging !== changingPage) {
     setWasChanging(changingPage);
     if (changingPage) setPhase(phase === 'running' ? phase : 'waiting');
     // A failure shows even when it came within the throttle: the shopper should see the tap did not lead anywhere.
     else if (phase === 'waiting' || phase === 'running') setPhase(failed ? 'failed' : phase === 'running' ? 'done' : 'idle');
+  }
+  if (shownPath !== location.pathname) {
+    setShownPath(location.pathname);
+    // React renders the router's transitions together when one comes before the last is done (another transition
+    // under way, a busy phone), so a page change's start and its end can be one render: its failure shows all the same.
+    if (!changingPage && failed) setPhase('failed');
   }
   useEffect(() => {
     if (phase !== 'waiting') return;
