@@ -7,14 +7,14 @@ import { RouterProvider } from 'react-router/dom';
 import { splitLocalePath } from '../shared/locales';
 import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './app/boot';
 import { Providers } from './app/Providers';
-import { createRoutes, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './app/routes';
+import { createRoutes, layoutLoaderModule, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './app/routes';
 import type { LayoutData } from './features/layout/layout-loader';
 import { reloadTo } from './lib/chunk-guard';
 import { configurePersonalisation, startTelemetry } from './features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from './lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './lib/offline-data';
 import { createPersistedStore } from './lib/persisted-state';
-import { prefetchEachWhenIdle } from './lib/prefetch';
+import { prefetchEachWhenIdle, prefetchWhenIdle } from './lib/prefetch';
 import { registerServiceWorker } from './lib/service-worker';
 import { useHydrated } from './hooks/use-hydrated';
 
@@ -107,6 +107,8 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
   .then((hydrated) => {
     openOfflineData(hydrated);
     prefetchLinkedPages();
+    // The layout's loader runs again on a list's first change of filters: its code should be here by then.
+    prefetchWhenIdle(() => void layoutLoaderModule().catch(() => undefined));
   });
 
 /**

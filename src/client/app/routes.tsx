@@ -9,7 +9,6 @@ import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { Layout } from '../features/layout/Layout';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
-import { layoutLoader } from '../features/layout/layout-loader';
 import { loadChunk } from '../lib/chunk-guard';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
@@ -230,7 +229,7 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
       // Its code (the layout query's document among it) is a chunk of its own, fetched when the page is idle
       // (entry-client.tsx): hydration reads the server's data, and the router runs it again only on a change of
       // language, of a page's query (a list's filters) and on a revalidation.
-      loader: () => layoutLoader(env),
+      loader: async () => (await loadChunk(layoutLoaderModule)).layoutLoader(env),
       element: <Layout languageId={languageId} />,
       children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };
@@ -263,3 +262,5 @@ export function pageModuleAt(routeTable: RouteObject[], pathname: string): PageM
   return id ? pageModuleOf[id] : null;
 }
 
+/** The layout's loader's code (see createRoutes); a prefetch of it that fails changes nothing. */
+export const layoutLoaderModule = () => import('../features/layout/layout-loader');

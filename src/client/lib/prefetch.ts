@@ -65,8 +65,8 @@ export const IDLE_SLICE_MS = 4;
 /**
  * prefetchWhenIdle for a list: `work` runs for each item in idle moments, as many items a slice as fit in
  * IDLE_SLICE_MS (or in the browser's shorter idle period; one at least), so a long list never becomes one long
- * task. Only the first slice waits up to PREFETCH_IDLE_TIMEOUT_MS; without requestIdleCallback the next ones follow
- * at once, as does a slice whose idle wait timed out, which gets a whole IDLE_SLICE_MS.
+ * task. Each slice waits for an idle moment, at most PREFETCH_IDLE_TIMEOUT_MS, and one whose wait timed out gets a
+ * whole IDLE_SLICE_MS; without requestIdleCallback only the first waits that long and the next ones follow at once.
  */
 export function prefetchEachWhenIdle<T>(items: readonly T[], work: (item: T) => void, env: IdleEnv = browserEnv()): boolean {
   if (!shouldPrefetch(env.connection)) return false;

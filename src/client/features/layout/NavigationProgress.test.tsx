@@ -118,6 +118,19 @@ describe('NavigationProgress', () => {
     expect(bar()).toBe('idle');
   });
 
+  it('takes the red bar away when a page that came at once follows a failed one', async () => {
+    const { router } = renderApp();
+    await act(async () => {
+      await router.navigate('/broken');
+    });
+    expect(bar()).toBe('failed');
+    await act(async () => {
+      await router.navigate('/');
+    });
+    expect(screen.getByText('home')).toBeTruthy();
+    expect(bar()).toBe('idle');
+  });
+
   it('does not start the bar for a change of the query alone (a list\'s filters)', async () => {
     const { router, slow } = renderApp();
     await act(async () => void router.navigate('/list'));

@@ -38,7 +38,11 @@ export function NavigationProgress() {
     setShownPath(location.pathname);
     // React renders the router's transitions together when one comes before the last is done (another transition
     // under way, a busy phone), so a page change's start and its end can be one render: its failure shows all the same.
-    if (!changingPage && failed) setPhase('failed');
+    if (!changingPage) {
+      if (failed) setPhase('failed');
+      // A page that came at once after one that failed: the red bar does not stay over it.
+      else if (phase === 'failed') setPhase('idle');
+    }
   }
   useEffect(() => {
     if (phase !== 'waiting') return;
