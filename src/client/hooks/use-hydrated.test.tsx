@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useHydrated } from './use-hydrated';
+import { useMediaQuery } from './use-media-query';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -39,10 +40,14 @@ describe('useHydrated', () => {
     expect(seen).toEqual([true]);
   });
 
-  it('flips as a transition: what hydrated stays on screen while the flipped render waits, no fallback replaces it', async () => {
+  // happy-dom's window is 1024 px wide: the query is true in the browser, false on the server and while hydrating.
+  it.each([
+    ['useHydrated', () => useHydrated()],
+    ['useMediaQuery', () => useMediaQuery('(min-width: 768px)')],
+  ])('%s changes as a transition: what hydrated stays on screen while the changed render waits, no fallback replaces it', async (_name, useValue) => {
     const never = new Promise<never>(() => undefined);
     function Waits() {
-      if (useHydrated()) use(never);
+      if (useValue()) use(never);
       return <p>Från servern</p>;
     }
     const page = (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, Suspense, use } from 'react';
+import { act } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -38,25 +38,6 @@ describe('useMediaQuery', () => {
       createRoot(document.createElement('div')).render(<Probe seen={seen} />);
     });
     expect(seen).toEqual([true]);
-  });
-
-  it('changes as a transition: what hydrated stays on screen while the changed render waits, no fallback replaces it', async () => {
-    const never = new Promise<never>(() => undefined);
-    function Waits() {
-      if (useMediaQuery(WIDE)) use(never);
-      return <p>Smal layout</p>;
-    }
-    const page = (
-      <Suspense fallback={<p>Laddar</p>}>
-        <Waits />
-      </Suspense>
-    );
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(page);
-    await act(async () => {
-      hydrateRoot(container, page);
-    });
-    expect(container.textContent).toBe('Smal layout');
   });
 
   it('answers a new query at once, not with the old one\'s answer', async () => {
