@@ -27,7 +27,10 @@ export interface Boot {
 
 export const BOOT_ELEMENT_ID = 'shop-boot';
 
-/** The performance mark the client sets once hydration has committed (benches and tests wait for it). */
+/**
+ * The performance mark the client sets once hydration has committed and the controls that wait for it have switched
+ * on (one transition later, entry-client.tsx): benches and tests wait for it.
+ */
 export const HYDRATED_MARK = 'shop:hydrated';
 
 /** JSON inside <script> must not be able to close the element. */
