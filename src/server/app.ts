@@ -397,6 +397,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return fastify.listen({ port: env.PORT, host: env.HOST });
     },
     settled: () => backInStock.swept,
+    /** Every received live event answered (graphql/live.ts), for tests that count what an event costs. */
+    liveSettled: () => hub.settled(),
     async stop() {
       // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
       // may be accepted.

@@ -153,6 +153,27 @@ describe('the live hub', () => {
     expect(seen).toEqual([{ n: 1 }, { n: 3 }]);
   });
 
+  it('is settled only once every received event is answered, the run asked for during a slow one included', async () => {
+    const { events, hub, add } = setup();
+    const spec: LiveSpec = { topics: [{ channel: 'cartChanged', id: 'c' }], sharing: 'subscriber' };
+    const gates: (() => void)[] = [];
+    const cart = add('cart', spec, {}, async (event) => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return { data: { event } };
+    });
+    await hub.settled();
+    await events.publish('cartChanged:c', { n: 1 });
+    await events.publish('cartChanged:c', { n: 2 });
+    let settled = false;
+    void hub.settled().then(() => (settled = true));
+    gates.shift()!();
+    await expect.poll(() => gates.length).toBe(1);
+    expect(settled).toBe(false);
+    gates.shift()!();
+    await expect.poll(() => settled).toBe(true);
+    expect(cart.sent.map((m) => (m as { payload: unknown }).payload)).toEqual([{ data: { event: { n: 1 } } }, { data: { event: { n: 2 } } }]);
+  });
+
   it('closes the connection with 4401 when a subscriber-specific answer says its session ended', async () => {
     const { events, add } = setup();
     const spec: LiveSpec = { topics: [{ channel: 'cartChanged', id: 'c' }], sharing: 'subscriber' };

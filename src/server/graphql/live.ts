@@ -202,6 +202,17 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function createLiveHub(options: LiveHubOptions) {
   const topics = new Map<string, { watchers: Set<Watcher>; unlisten: () => void; tail: Promise<void> }>();
 
+  // Events received and not yet answered (dispatches queued or running, subscriber runs), for settled().
+  let busy = 0;
+  let whenIdle: (() => void)[] = [];
+  const begin = () => void busy++;
+  const end = () => {
+    if (--busy > 0) return;
+    const waiting = whenIdle;
+    whenIdle = [];
+    for (const resolve of waiting) resolve();
+  };
+
   const closeSlow = (socket: WebSocket) => {
     options.onSlowConsumer?.(socket, socket.bufferedAmount);
     socket.close(SLOW_CONSUMER_CLOSE, 'Slow consumer: events were not read in time');
@@ -238,6 +249,7 @@ export function createLiveHub(options: LiveHubOptions) {
       return;
     }
     watcher.running = true;
+    begin();
     void (async () => {
       try {
         do {
@@ -256,6 +268,7 @@ export function createLiveHub(options: LiveHubOptions) {
         options.onError(error);
       } finally {
         watcher.running = false;
+        end();
       }
     })();
   };
@@ -293,7 +306,8 @@ export function createLiveHub(options: LiveHubOptions) {
       const created: { watchers: Set<Watcher>; unlisten: () => void; tail: Promise<void> } = { watchers: new Set(), unlisten: () => undefined, tail: Promise.resolve() };
       // One event at a time per topic, in order; the publisher is not held up.
       created.unlisten = options.listen(topic, (event) => {
-        created.tail = created.tail.then(() => dispatch(created.watchers, event));
+        begin();
+        created.tail = created.tail.then(() => dispatch(created.watchers, event)).finally(end);
       });
       topics.set(topic, (entry = created));
     }
@@ -341,6 +355,11 @@ export function createLiveHub(options: LiveHubOptions) {
     },
     /** Topics this process listens to, and subscriptions over all of them (for tests and the bench). */
     stats: () => ({ topics: topics.size, watchers: [...topics.values()].reduce((n, t) => n + t.watchers.size, 0) }),
+    /**
+     * Resolves once every event this process has received is answered (no dispatch queued, no subscriber run in
+     * progress). Events still on their way through Redis are not counted: a test first waits for a later one.
+     */
+    settled: (): Promise<void> => (busy === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.push(resolve))),
     close() {
       for (const entry of topics.values()) entry.unlisten();
       topics.clear();
