@@ -70,6 +70,8 @@ export interface App {
    * for it.
    */
   settled(): Promise<void>;
+  /** Resolves once every live event this process received is answered (graphql/live.ts), for tests that count what an event costs. */
+  liveSettled(): Promise<void>;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -397,7 +399,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return fastify.listen({ port: env.PORT, host: env.HOST });
     },
     settled: () => backInStock.swept,
-    /** Every received live event answered (graphql/live.ts), for tests that count what an event costs. */
     liveSettled: () => hub.settled(),
     async stop() {
       // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
