@@ -90,7 +90,7 @@ const withShownParts =
       return loaded;
     });
 
-const listModule = pageModule('list', 'catalog/ListPage', () => import('../features/catalog/ListPage'));
+const listModule = pageModule('list', 'catalog/ListPage', withShownParts(() => import('../features/catalog/ListPage')));
 const listPage = (route: (args: LoaderFunctionArgs, url: URL) => ListRoute) =>
   page(listModule, ({ ListPage, listLoader }) => ({
     Component: ListPage,

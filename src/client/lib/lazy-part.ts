@@ -39,13 +39,24 @@ export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>
 }
 
 /**
+ * Whether the server's HTML shows a part here: in the document and laid out (not display:none at this width, as a
+ * phone hides the list's filter panel behind its button). Scrolled out of view still counts. Without
+ * checkVisibility (Safari before 17.4) every part in the document counts.
+ */
+function shows(element: Element | null): boolean {
+  if (!element) return false;
+  return typeof element.checkVisibility === 'function' ? element.checkVisibility() : true;
+}
+
+/**
  * Before the first page hydrates (app/routes.tsx, with the page's module): the code of every part the
- * server's HTML shows. A part still waiting for its code while the page hydrates stays the server's HTML, and any
+ * server's HTML shows. A part hidden at this width hydrates once its code comes, after the page: unseen, its HTML
+ * may be drawn again meanwhile (see below) without anyone noticing. A part still waiting for its code while the page hydrates stays the server's HTML, and any
  * change of a context above it meanwhile (the Apollo client arriving, the language's texts) made React throw that
  * HTML away and draw the part again: every node replaced, pictures reloaded.
  */
 export async function preloadShownParts(): Promise<void> {
   // The server has each part's code already.
   if (typeof document === 'undefined') return;
-  await Promise.all(parts.filter((part) => document.querySelector(part.shownBy)).map((part) => part.preload()));
+  await Promise.all(parts.filter((part) => shows(document.querySelector(part.shownBy))).map((part) => part.preload()));
 }

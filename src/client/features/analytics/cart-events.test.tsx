@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ShopProvider } from '../../lib/shop-context';
 import { defaultPersistedState } from '../../lib/persisted-state';
 import { testLine as line, type CartLine } from '../cart/cart-test-kit';
-import { assumedCartBefore, cartChangeEvent, pushCartEvent, useCartEvents, type CartSnapshot } from './cart-events';
+import { cartChangeEvent, pushCartEvent, type CartSnapshot } from './cart-events';
+import { assumedCartBefore, cartReportsSent, useCartEvents } from './use-cart-events';
 
 const cart = (...items: CartLine[]): CartSnapshot => ({ items });
 
@@ -99,12 +100,17 @@ describe('pushing cart events', () => {
     );
   }
 
-  it('useCartEvents reports through the configured container only', () => {
+  it('useCartEvents reports through the configured container only, in the order of the changes', async () => {
     const off = renderHook(() => useCartEvents(), { wrapper: shop(null) });
     off.result.current(cart(), cart(line(1, 1)), 1);
-    expect(window.dataLayer).toBeUndefined();
     const on = renderHook(() => useCartEvents(), { wrapper: shop('GTM-TEST1') });
     on.result.current(cart(line(1, 2)), cart(line(1, 1)), 1);
-    expect(window.dataLayer?.filter((e) => 'event' in e)).toEqual([{ event: 'Remove from Cart', ecommerce: { currencyCode: 'SEK', remove: { products: [product(1, 1)] } } }]);
+    on.result.current(cart(line(1, 1)), cart(line(1, 3)), 1);
+    // The events' code loads at the first change.
+    await cartReportsSent();
+    expect(window.dataLayer?.filter((e) => 'event' in e)).toEqual([
+      { event: 'Remove from Cart', ecommerce: { currencyCode: 'SEK', remove: { products: [product(1, 1)] } } },
+      { event: 'Add to Cart', ecommerce: { currencyCode: 'SEK', add: { products: [product(1, 2)] } } },
+    ]);
   });
 });

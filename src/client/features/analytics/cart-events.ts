@@ -1,4 +1,3 @@
-import { useShop } from '../../lib/shop-context';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { reportCartLine } from './personalisation';
 
@@ -54,16 +53,6 @@ export function cartChangeEvent(before: CartSnapshot | null, after: CartSnapshot
   return null;
 }
 
-/**
- * When this tab never saw the cart before an add (the cart query had not answered yet), the best guess of
- * the earlier quantity is the answer's minus what was asked for, never below 0.
- */
-export function assumedCartBefore(after: CartSnapshot, skuId: number, requested: number): CartSnapshot {
-  return {
-    items: after.items.map((line) => (line.skuId === skuId ? { ...line, quantity: Math.max(0, line.quantity - requested) } : line)),
-  };
-}
-
 /** Pushes the event when a container is configured; the ecommerce object is cleared first so GTM's merged
  * data model never carries an earlier add into a later remove. */
 export function pushCartEvent(gtmId: string | null, event: CartEvent | null): void {
@@ -73,11 +62,8 @@ export function pushCartEvent(gtmId: string | null, event: CartEvent | null): vo
   window.dataLayer.push(event);
 }
 
-/** Reports a confirmed cart change of one SKU to the tag manager and the personalisation service (each when on). */
-export function useCartEvents(): (before: CartSnapshot | null, after: CartSnapshot, skuId: number) => void {
-  const { gtmId } = useShop();
-  return (before, after, skuId) => {
-    pushCartEvent(gtmId, cartChangeEvent(before, after, skuId));
-    reportCartLine(before, after, skuId);
-  };
+/** A confirmed cart change of one SKU to the tag manager and the personalisation service (use-cart-events.ts). */
+export function reportCartChange(gtmId: string | null, before: CartSnapshot | null, after: CartSnapshot, skuId: number): void {
+  pushCartEvent(gtmId, cartChangeEvent(before, after, skuId));
+  reportCartLine(before, after, skuId);
 }

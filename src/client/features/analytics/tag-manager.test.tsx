@@ -5,11 +5,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShopProvider, type ShopContextValue } from '../../lib/shop-context';
 import { pageRouteHandle } from '../../lib/page-route';
 import { defaultPersistedState } from '../../lib/persisted-state';
-import { reportPageStatus, trackedUrl, usePageViews } from './tag-manager';
+import { reportPageStatus } from './page-status';
+import { PageViews, trackedUrl } from './tag-manager';
 
 function Frame() {
-  usePageViews();
-  return <Outlet />;
+  return (
+    <>
+      <PageViews />
+      <Outlet />
+    </>
+  );
 }
 
 function renderShop(gtmId: string | null, initialPath: string) {

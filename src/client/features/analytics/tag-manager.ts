@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { useShop } from '../../lib/shop-context';
 import { usePageRoute } from '../../lib/page-route';
+import { takePageStatus } from './page-status';
 import { trackTelemetryPageView } from './telemetry';
 
 declare global {
@@ -12,8 +13,6 @@ declare global {
 
 /** The route page view waits 500 ms so the new page's title is in place. */
 const PAGE_VIEW_DELAY_MS = 500;
-
-let pageStatus = 200;
 
 /**
  * Query parameters that are secrets, never tracked: the order token opens an order's address and contents, a
@@ -27,11 +26,6 @@ export function trackedUrl(pathname: string, search: string): string {
   for (const name of SECRET_PARAMS) params.delete(name);
   const query = params.toString();
   return query ? `${pathname}?${query}` : pathname;
-}
-
-/** The error page tells the next page view its status (404, 500 …) instead of 200. */
-export function reportPageStatus(status: number): void {
-  pageStatus = status;
 }
 
 function loadTagManager(id: string): void {
@@ -49,7 +43,7 @@ function loadTagManager(id: string): void {
  * Per settled route, 500 ms later: a 'Page Impression' (page type, url, status, title) when a container id is
  * configured, and a telemetry page view when an instrumentation key is.
  */
-export function usePageViews(): void {
+function usePageViews(): void {
   const { gtmId } = useShop();
   const location = useLocation();
   const navigation = useNavigation();
@@ -63,20 +57,26 @@ export function usePageViews(): void {
     if (!settled) return;
     const timer = window.setTimeout(() => {
       const url = trackedUrl(location.pathname, location.search);
+      const status = takePageStatus();
       // A no-op unless telemetry is configured.
-      trackTelemetryPageView({ name: document.title, uri: window.location.origin + url, status: pageStatus });
+      trackTelemetryPageView({ name: document.title, uri: window.location.origin + url, status });
       if (gtmId) {
         window.dataLayer = window.dataLayer ?? [];
         window.dataLayer.push({
           event: 'Page Impression',
-          pageType: pageStatus === 404 ? 'notFound' : pageType,
+          pageType: status === 404 ? 'notFound' : pageType,
           url,
-          status: pageStatus,
+          status,
           title: document.title,
         });
       }
-      pageStatus = 200;
     }, PAGE_VIEW_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [gtmId, settled, pageType, location.pathname, location.search]);
+}
+
+/** The page views, as a component (page-views.tsx mounts it once the page has hydrated). */
+export function PageViews(): null {
+  usePageViews();
+  return null;
 }

@@ -15,6 +15,7 @@ import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { CartDocument } from '../../graphql/generated/documents/Cart';
 import { createCache } from '../../lib/apollo';
 import { defaultPersistedState } from '../../lib/persisted-state';
+import { cartReportsSent } from '../analytics';
 import { testCart, testLine } from './cart-test-kit';
 import { useAddToCart } from './use-add-to-cart';
 import { useUpdateCartItem } from './use-update-cart-item';
@@ -46,7 +47,11 @@ function shopWith(answers: CartFieldsFragment[], gtmId: string | null = 'GTM-TES
   return { client, wrapper, sent };
 }
 
-const events = () => (window.dataLayer ?? []).filter((entry) => 'event' in entry);
+/** What was pushed once every report asked for has gone out (their code loads at the first). */
+const events = async () => {
+  await cartReportsSent();
+  return (window.dataLayer ?? []).filter((entry) => 'event' in entry);
+};
 
 describe('cart mutations report to the tag manager what the server changed', () => {
   beforeEach(async () => {
@@ -69,7 +74,7 @@ describe('cart mutations report to the tag manager what the server changed', () 
     const { wrapper } = shopWith([testCart('cart-1', [testLine(1, 1)])]);
     const { result } = renderHook(() => useAddToCart(), { wrapper });
     await act(() => result.current.add(1));
-    expect(events()).toEqual([
+    expect(await events()).toEqual([
       { event: 'Add to Cart', ecommerce: { currencyCode: 'SEK', add: { products: [expect.objectContaining({ id: 'ART-1', quantity: 1, price: 199 })] } } },
     ]);
     expect(cartState.id).toBe('cart-1');
@@ -81,7 +86,7 @@ describe('cart mutations report to the tag manager what the server changed', () 
     client.writeQuery({ query: CartDocument, variables: { id: 'cart-1', ...channel }, data: { __typename: 'Query', getCart: testCart('cart-1', [testLine(1, 3)]) } });
     const { result } = renderHook(() => useAddToCart(), { wrapper });
     await act(() => result.current.add(1));
-    expect(events()).toEqual([]);
+    expect(await events()).toEqual([]);
   });
 
   it('lowering and removing lines report Remove from Cart with the units taken out, against the cached cart', async () => {
@@ -95,7 +100,7 @@ describe('cart mutations report to the tag manager what the server changed', () 
       { skuId: 1, quantity: 1 },
       { skuId: 2, quantity: 0 },
     ]);
-    expect(events()).toEqual([
+    expect(await events()).toEqual([
       { event: 'Remove from Cart', ecommerce: { currencyCode: 'SEK', remove: { products: [expect.objectContaining({ id: 'ART-1', quantity: 2 })] } } },
       { event: 'Remove from Cart', ecommerce: { currencyCode: 'SEK', remove: { products: [expect.objectContaining({ id: 'ART-2', quantity: 1 })] } } },
     ]);
@@ -119,7 +124,7 @@ describe('cart mutations report to the tag manager what the server changed', () 
         { event: 'Add to Cart', ecommerce: { currencyCode: 'SEK', add: { products: [expect.objectContaining({ id: 'ART-1', quantity: 2 })] } } },
         { event: 'Remove from Cart', ecommerce: { currencyCode: 'SEK', remove: { products: [expect.objectContaining({ id: 'ART-2', quantity: 1 })] } } },
       ];
-      expect(events()).toEqual(made);
+      expect(await events()).toEqual(made);
       expect(sent).toEqual([]);
 
       online = true;
@@ -129,7 +134,7 @@ describe('cart mutations report to the tag manager what the server changed', () 
       });
       expect(sent).toHaveLength(2);
       expect(outboxState.entries).toEqual([]);
-      expect(events()).toEqual(made);
+      expect(await events()).toEqual(made);
     } finally {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
     }
@@ -139,6 +144,7 @@ describe('cart mutations report to the tag manager what the server changed', () 
     const { wrapper } = shopWith([testCart('cart-1', [testLine(1, 1)])], null);
     const { result } = renderHook(() => useAddToCart(), { wrapper });
     await act(() => result.current.add(1));
+    await cartReportsSent();
     expect(window.dataLayer).toBeUndefined();
   });
 });

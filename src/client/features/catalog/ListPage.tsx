@@ -5,8 +5,6 @@ import { Link } from '../../components/Link';
 import { routes } from '../../../shared/routes';
 import { useLanguageId } from '../../hooks/use-language';
 import { Head } from '../../components/Head';
-import { ActiveFilters } from './list/ActiveFilters';
-import { FilterPanel } from './list/FilterPanel';
 import type { ListData, listLoader as loadList } from './list/list-loader';
 import { LoadMore, LoadPrevious } from './list/ListPager';
 import { activeFilterCount, withSort } from './list/selection';
@@ -14,9 +12,24 @@ import type { ListTitle } from './list/sources';
 import { SortSelect } from './list/SortSelect';
 import { useListNavigation } from './list/use-list-navigation';
 import { ProductGrid } from './ProductCard';
+import { lazyPart } from '../../lib/lazy-part';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 
 export type { ListData } from './list/list-loader';
 export type { ListRoute } from './list/sources';
+
+/** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
+export { preloadShownParts } from '../../lib/lazy-part';
+
+/**
+ * The filters (lib/lazy-part.ts): on a phone the panel is hidden behind its button and no filter is chosen on most
+ * first visits, so neither waits for its code before the list hydrates there; on a wide screen the panel is the
+ * sidebar, shown, and its code comes before hydrating. A list opened later gets both with its data.
+ */
+const filters = lazyPart(() => import('./list/FilterPanel').then((loaded) => loaded.FilterPanel), '.list-filters');
+const FilterPanel = filters.Part;
+const activeFilters = lazyPart(() => import('./list/ActiveFilters').then((loaded) => loaded.ActiveFilters), '.active-filters');
+const ActiveFilters = activeFilters.Part;
 
 /**
  * The loader's code (its sources, queries and their documents, about 2.5 KiB brotli) is a chunk of its own: the
@@ -25,7 +38,8 @@ export type { ListRoute } from './list/sources';
  */
 export const preloadLoader = () => import('./list/list-loader');
 export async function listLoader(...args: Parameters<typeof loadList>): Promise<ListData> {
-  return (await preloadLoader()).listLoader(...args);
+  const [loader] = await Promise.all([preloadLoader(), filters.preload(), activeFilters.preload()]);
+  return loader.listLoader(...args);
 }
 
 const titleText = (intl: IntlShape, title: ListTitle) => ('text' in title ? title.text : intl.formatMessage({ id: title.messageId }, title.values));
@@ -77,19 +91,23 @@ export function ListPage() {
             </p>
             <SortSelect rules={data.sortRules} value={nav.selection.sort} onChange={(sort) => nav.apply(withSort(nav.selection, sort))} />
           </div>
-          <ActiveFilters groups={data.groups} selection={nav.selection} onChange={nav.apply} />
+          <OptionalChunk>
+            <ActiveFilters groups={data.groups} selection={nav.selection} onChange={nav.apply} />
+          </OptionalChunk>
           <div className="list-page__body">
-            <FilterPanel
-              id={panelId}
-              open={filtersOpen}
-              groups={data.groups}
-              selection={nav.selection}
-              priceBounds={data.priceBounds}
-              count={data.count}
-              countExact={data.countExact}
-              onChange={nav.apply}
-              onDone={closeFilters}
-            />
+            <OptionalChunk>
+              <FilterPanel
+                id={panelId}
+                open={filtersOpen}
+                groups={data.groups}
+                selection={nav.selection}
+                priceBounds={data.priceBounds}
+                count={data.count}
+                countExact={data.countExact}
+                onChange={nav.apply}
+                onDone={closeFilters}
+              />
+            </OptionalChunk>
             <section className="list-page__results" aria-labelledby="list-results-heading" aria-busy={nav.busy}>
               {/* The cards' names are h3: the outline needs this level between them and the page's h1. */}
               <h2 id="list-results-heading" className="visually-hidden">

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, useEffect, useRef, type ComponentProps } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLocation, useNavigation } from 'react-router';
 import { Link } from '../../components/Link';
@@ -7,7 +7,8 @@ import { routes } from '../../../shared/routes';
 import { useSnapshot } from 'valtio';
 import { closePanel, openPanel, ui } from '../../lib/ui-state';
 import { Badge, Icon } from '../../components/Icon';
-import { SidePanel } from '../../components/SidePanel';
+import { OptionalChunk } from '../../components/ChunkBoundary';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
 import { AccountButton } from '../account';
@@ -18,7 +19,6 @@ import { SearchBar } from '../search';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { MainNav } from './MainNav';
-import { MobileMenu } from './MobileMenu';
 import { OfflineBanner } from './OfflineNotices';
 import { UspText } from '../../components/shop-texts';
 import { useHeaderScroll } from './use-header-scroll';
@@ -104,18 +104,24 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
         <MainNav items={menuItems} label={menuLabel} languageId={languageId} />
         <OfflineBanner />
       </header>
-      <SidePanel name="menu" title={menuLabel} side="left">
-        <MobileMenu items={menuItems} languageId={languageId} />
-        {/* The top-bar links have no room on phones; they live here instead. */}
-        {layout.topBar && <MobileMenu items={layout.topBar.menuItems} languageId={languageId} />}
-        <div className="side-panel__settings">
-          <CustomerTypeToggle />
-          <LanguageSwitch languageId={languageId} />
-        </div>
-      </SidePanel>
+      <MenuPanelOnceHydrated title={menuLabel} items={menuItems} topBarItems={layout.topBar?.menuItems ?? null} languageId={languageId} />
       <CartPanel />
     </>
   );
+}
+
+// Closed on every first render, when the panel is an empty <dialog>: its code (the phone menu's accordions) loads
+// once the page has hydrated, out of the first route's JS.
+const MenuPanel = lazy(() => import('./MenuPanel').then((module) => ({ default: module.MenuPanel })));
+
+/** Its own component, so that the flip to hydrated re-renders only this. */
+function MenuPanelOnceHydrated(props: ComponentProps<typeof MenuPanel>) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <OptionalChunk>
+      <MenuPanel {...props} />
+    </OptionalChunk>
+  ) : null;
 }
 
 function toggleSearch(open: boolean): void {

@@ -9,7 +9,7 @@ import { Snackbar } from '../notifications';
 import { AccountExtras } from '../account';
 import { LiveUpdates } from '../live';
 import { CookieConsent } from '../consent';
-import { usePageViews } from '../analytics';
+import { PageViews } from '../analytics';
 import { NavigationProgress } from './NavigationProgress';
 import { AsOfNote } from './OfflineNotices';
 import type { LayoutData } from './layout-loader';
@@ -83,10 +83,4 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
       </div>
     </IntlProvider>
   );
-}
-
-/** Inside the IntlProvider and router: one page view per settled route. */
-function PageViews() {
-  usePageViews();
-  return null;
 }
