@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { untilHydrated } from '../support/hydration';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
@@ -105,6 +106,8 @@ test.describe('the default layout', () => {
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Vi använder cookies' });
     await expect(banner).toBeVisible();
+    // The server draws the banner; its buttons answer once the page has hydrated (a busy machine takes a while).
+    await untilHydrated(page);
     await banner.getByRole('button', { name: 'Avböj' }).click();
     await expect(banner).toBeHidden();
     const consent = (await context.cookies()).find((c) => c.name === 'ralph-cookie-consent');
