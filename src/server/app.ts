@@ -35,7 +35,7 @@ import { productImageSvg } from './images/product-image';
 import { registerDevMailbox, registerMailPreviews, registerMailRenderScript } from './modules/mail';
 import { isOrderToken } from './modules/order';
 import type { Listen, PubSub } from './pubsub';
-import { createLiveHub } from './graphql/live';
+import { createLiveHub, type LiveHub } from './graphql/live';
 import { createRenderer } from './render/render';
 import { isFilePath, registerWebAppRoutes } from './web-app';
 import { PREVIEW_COOKIE, registerPreviewLinks } from './modules/content';
@@ -70,8 +70,11 @@ export interface App {
    * for it.
    */
   settled(): Promise<void>;
-  /** Resolves once every live event this process received is answered (graphql/live.ts), for tests that count what an event costs. */
-  liveSettled(): Promise<void>;
+  /**
+   * For tests that count what an event costs (graphql/live.ts): the last event this process heard on a topic, and a
+   * promise that every event it heard is answered.
+   */
+  live: Pick<LiveHub, 'lastReceived' | 'settled'>;
 }
 
 const ONE_YEAR = 31_536_000;
@@ -399,7 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return fastify.listen({ port: env.PORT, host: env.HOST });
     },
     settled: () => backInStock.swept,
-    liveSettled: () => hub.settled(),
+    live: { lastReceived: hub.lastReceived, settled: hub.settled },
     async stop() {
       // Together: closing the sockets waits for each client's close frame, and meanwhile no new connection
       // may be accepted.

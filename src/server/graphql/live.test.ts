@@ -164,6 +164,7 @@ describe('the live hub', () => {
     await hub.settled();
     await events.publish('cartChanged:c', { n: 1 });
     await events.publish('cartChanged:c', { n: 2 });
+    expect(hub.lastReceived('cartChanged', 'c')).toEqual({ n: 2 });
     let settled = false;
     void hub.settled().then(() => (settled = true));
     gates.shift()!();

@@ -199,8 +199,17 @@ const OPEN = 1;
 const SENDS_PER_TURN = 500;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+interface TopicEntry {
+  watchers: Set<Watcher>;
+  unlisten: () => void;
+  /** The topic's events are dispatched one at a time, in order. */
+  tail: Promise<void>;
+  /** The last event heard on the topic (for tests, see lastReceived()). */
+  last?: unknown;
+}
+
 export function createLiveHub(options: LiveHubOptions) {
-  const topics = new Map<string, { watchers: Set<Watcher>; unlisten: () => void; tail: Promise<void> }>();
+  const topics = new Map<string, TopicEntry>();
 
   // Events received and not yet answered (dispatches queued or running, subscriber runs), for settled().
   let busy = 0;
@@ -303,10 +312,11 @@ export function createLiveHub(options: LiveHubOptions) {
   const watch = (topic: string, watcher: Watcher) => {
     let entry = topics.get(topic);
     if (!entry) {
-      const created: { watchers: Set<Watcher>; unlisten: () => void; tail: Promise<void> } = { watchers: new Set(), unlisten: () => undefined, tail: Promise.resolve() };
+      const created: TopicEntry = { watchers: new Set(), unlisten: () => undefined, tail: Promise.resolve() };
       // One event at a time per topic, in order; the publisher is not held up.
       created.unlisten = options.listen(topic, (event) => {
         begin();
+        created.last = event;
         created.tail = created.tail.then(() => dispatch(created.watchers, event)).finally(end);
       });
       topics.set(topic, (entry = created));
@@ -357,8 +367,11 @@ export function createLiveHub(options: LiveHubOptions) {
     stats: () => ({ topics: topics.size, watchers: [...topics.values()].reduce((n, t) => n + t.watchers.size, 0) }),
     /**
      * Resolves once every event this process has received is answered (no dispatch queued, no subscriber run in
-     * progress). Events still on their way through Redis are not counted: a test first waits for a later one.
+     * progress). Events still on their way through Redis are not counted: a test first waits for its own to be
+     * the lastReceived().
      */
+    /** The last event this process heard on a topic while listening to it (a test waits for its own to arrive). */
+    lastReceived: (channel: ChannelName, id?: string | number): unknown => topics.get(topicOf(channel, id))?.last,
     settled: (): Promise<void> => (busy === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.push(resolve))),
     close() {
       for (const entry of topics.values()) entry.unlisten();

@@ -6,9 +6,20 @@ import { ShopProvider, type ShopContextValue } from '../../lib/shop-context';
 import { pageRouteHandle } from '../../lib/page-route';
 import { defaultPersistedState } from '../../lib/persisted-state';
 import { reportPageStatus } from './page-status';
-import { PageViews, trackedUrl } from './tag-manager';
+import { PageViews } from './page-views';
+import { TrackedPageViews, trackedUrl } from './tag-manager';
 
 function Frame() {
+  return (
+    <>
+      <TrackedPageViews />
+      <Outlet />
+    </>
+  );
+}
+
+/** The layout's way: the page views' code loads once mounted after hydration (page-views.tsx). */
+function LazyFrame() {
   return (
     <>
       <PageViews />
@@ -17,13 +28,13 @@ function Frame() {
   );
 }
 
-function renderShop(gtmId: string | null, initialPath: string) {
+function renderShop(gtmId: string | null, initialPath: string, frame = Frame) {
   const shop: ShopContextValue = { variant: 'games', gtmId, demo: false, demoNoticeClosed: false, origin: 'http://shop.test', persisted: defaultPersistedState(), cookieConsent: true };
   const router = createMemoryRouter(
     [
       {
         path: '/',
-        Component: Frame,
+        Component: frame,
         children: [
           { index: true, handle: pageRouteHandle('home'), element: <p>home</p> },
           { path: 'p/:alias', handle: pageRouteHandle('product'), element: <p>product</p> },
@@ -90,5 +101,22 @@ describe('tag manager page views', () => {
     expect(trackedUrl('/', '?loginToken=t0ken&open=cart')).toBe('/?open=cart');
     expect(trackedUrl('/allt', '')).toBe('/allt');
     expect(trackedUrl('/allt', '?sort=LATEST')).toBe('/allt?sort=LATEST');
+  });
+});
+
+describe('the page views as the layout mounts them', () => {
+  afterEach(() => {
+    cleanup();
+    delete window.dataLayer;
+  });
+
+  it('loads their code after the first render and still reports the first page', async () => {
+    vi.spyOn(document.head, 'append').mockImplementation(() => undefined);
+    renderShop('GTM-TEST1', '/p/zelda', LazyFrame);
+    document.title = 'Zelda';
+    expect(window.dataLayer).toBeUndefined();
+    await vi.waitFor(() => expect(window.dataLayer?.filter((e) => e.event === 'Page Impression')).toEqual([{ event: 'Page Impression', pageType: 'product', url: '/p/zelda', status: 200, title: 'Zelda' }]), {
+      timeout: 5000,
+    });
   });
 });

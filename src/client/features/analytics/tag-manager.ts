@@ -76,7 +76,7 @@ function usePageViews(): void {
 }
 
 /** The page views, as a component (page-views.tsx mounts it once the page has hydrated). */
-export function PageViews(): null {
+export function TrackedPageViews(): null {
   usePageViews();
   return null;
 }

@@ -38,7 +38,8 @@ const ActiveFilters = activeFilters.Part;
  */
 export const preloadLoader = () => import('./list/list-loader');
 export async function listLoader(...args: Parameters<typeof loadList>): Promise<ListData> {
-  const [loader] = await Promise.all([preloadLoader(), filters.preload(), activeFilters.preload()]);
+  // The filters' code is optional: should it not come, the list still opens (the parts are left out).
+  const [loader] = await Promise.all([preloadLoader(), filters.preload()?.catch(() => undefined), activeFilters.preload()?.catch(() => undefined)]);
   return loader.listLoader(...args);
 }
 

@@ -28,7 +28,8 @@ export const homeLoader = async (env: LoaderEnv) => {
   const home = await queryFor(env, HomeDocument, {});
   const [products] = await Promise.all([
     home.homePage ? widgetProducts(env, home.homePage.widgets) : [],
-    heroCampaign(home.discountCampaigns) ? hero.preload() : null,
+    // Optional: should the hero's code not come, the page opens without it.
+    heroCampaign(home.discountCampaigns) ? hero.preload()?.catch(() => undefined) : null,
   ]);
   return { home, products, alternates: alternatesOf('home') };
 };

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef, type ComponentProps } from 'react';
+import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLocation, useNavigation } from 'react-router';
 import { Link } from '../../components/Link';
@@ -7,8 +7,7 @@ import { routes } from '../../../shared/routes';
 import { useSnapshot } from 'valtio';
 import { closePanel, openPanel, ui } from '../../lib/ui-state';
 import { Badge, Icon } from '../../components/Icon';
-import { OptionalChunk } from '../../components/ChunkBoundary';
-import { useHydrated } from '../../hooks/use-hydrated';
+import { afterHydration } from '../../components/after-hydration';
 import { SmartLink } from '../../components/SmartLink';
 import type { LayoutQuery } from '../../graphql/generated/operations';
 import { AccountButton } from '../account';
@@ -22,6 +21,10 @@ import { MainNav } from './MainNav';
 import { OfflineBanner } from './OfflineNotices';
 import { UspText } from '../../components/shop-texts';
 import { useHeaderScroll } from './use-header-scroll';
+
+// Closed on every first render, when the panel is an empty <dialog>: its code (the phone menu's accordions) loads
+// once the page has hydrated, out of the first route's JS.
+const MenuPanel = afterHydration(() => import('./MenuPanel').then((module) => module.MenuPanel));
 
 export function Header({ layout, languageId }: { layout: LayoutQuery; languageId: LanguageId }) {
   const intl = useIntl();
@@ -104,24 +107,10 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
         <MainNav items={menuItems} label={menuLabel} languageId={languageId} />
         <OfflineBanner />
       </header>
-      <MenuPanelOnceHydrated title={menuLabel} items={menuItems} topBarItems={layout.topBar?.menuItems ?? null} languageId={languageId} />
+      <MenuPanel title={menuLabel} items={menuItems} topBarItems={layout.topBar?.menuItems ?? null} languageId={languageId} />
       <CartPanel />
     </>
   );
-}
-
-// Closed on every first render, when the panel is an empty <dialog>: its code (the phone menu's accordions) loads
-// once the page has hydrated, out of the first route's JS.
-const MenuPanel = lazy(() => import('./MenuPanel').then((module) => ({ default: module.MenuPanel })));
-
-/** Its own component, so that the flip to hydrated re-renders only this. */
-function MenuPanelOnceHydrated(props: ComponentProps<typeof MenuPanel>) {
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <OptionalChunk>
-      <MenuPanel {...props} />
-    </OptionalChunk>
-  ) : null;
 }
 
 function toggleSearch(open: boolean): void {

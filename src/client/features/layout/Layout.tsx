@@ -1,4 +1,4 @@
-import { lazy, useEffect } from 'react';
+import { useEffect } from 'react';
 import { IntlProvider } from '../../i18n/intl';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
@@ -14,23 +14,12 @@ import { NavigationProgress } from './NavigationProgress';
 import { AsOfNote } from './OfflineNotices';
 import type { LayoutData } from './layout-loader';
 import { OfflineHeader, UndistractedFooter, UndistractedHeader, useOfflineFrame, useUndistracted } from './UndistractedLayout';
-import { OptionalChunk } from '../../components/ChunkBoundary';
+import { afterHydration } from '../../components/after-hydration';
 import { DemoNotice } from './DemoNotice';
-import { useHydrated } from '../../hooks/use-hydrated';
 import { usePageEnter } from '../../lib/page-transition';
 
 // The install button, the update prompt and the manifest shortcuts' ?open=: after the first render, not in the entry.
-const PwaControls = lazy(() => import('../pwa').then((pwa) => ({ default: pwa.PwaControls })));
-
-/** Its own component: the flip to hydrated re-renders only this, not the whole frame. */
-function PwaControlsOnceHydrated() {
-  const hydrated = useHydrated();
-  return hydrated ? (
-    <OptionalChunk>
-      <PwaControls />
-    </OptionalChunk>
-  ) : null;
-}
+const PwaControls = afterHydration(() => import('../pwa').then((pwa) => pwa.PwaControls));
 
 export function Layout({ languageId }: { languageId: LanguageId }) {
   const { layout, messages } = useLoaderData() as LayoutData;
@@ -71,7 +60,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
           <Outlet />
         </main>
         {/* Never in the checkout: a new version's reload must not come under a shopper who is paying. */}
-        {!undistracted && <PwaControlsOnceHydrated />}
+        {!undistracted && <PwaControls />}
         {undistracted || offlineFrame ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}
         <CookieConsent />
         <Snackbar />
