@@ -92,6 +92,8 @@ test.describe('the default layout', () => {
     const first = page.getByRole('article').first();
     const heart = first.getByRole('button', { name: /i favoriter$/ });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    // The server draws the hearts; they answer once the page has hydrated (a busy machine takes a while).
+    await untilHydrated(page);
     await heart.click();
     await expect(first.getByRole('button', { name: /från favoriter$/ })).toHaveAttribute('aria-pressed', 'true');
     await expect(favorites).toHaveAccessibleName('Favoriter, 1 produkt');
