@@ -24,7 +24,9 @@ import { stop, waitFor, warmBenchPages } from './server-process';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
-const preset = presets.regular2G;
+/** BENCH_NETWORK: another preset of tests/support/network.ts (slow4G, good3G) to see what latency alone costs. */
+const preset = presets[(process.env.BENCH_NETWORK ?? 'regular2G') as keyof typeof presets];
+if (!preset) throw new Error(`BENCH_NETWORK: one of ${Object.keys(presets).join(', ')}`);
 const WARM_LCP_MS = 1000;
 const WARM_HYDRATED_MS = 2000;
 const COLD_HYDRATED_MS = 5000;
