@@ -43,14 +43,19 @@ describe("a page's script preloads", () => {
     const tags = preloads(res.body);
     expect(tags.map(hrefOf)).toEqual(['/assets/entry-1.js', '/assets/runtime-1.js', '/assets/shell-1.js', '/assets/ProductPage-1.js', '/assets/catalog-1.js']);
     // Chrome holds low-priority requests back while the head's others load: the shell, which hydration waits for,
-    // started about 0.6 s late on a cold 2G load. Only the small entry keeps React's low priority.
+    // started about 0.4 s late. Only the small entry keeps React's low priority.
     expect(tags.filter((tag) => tag.includes('fetchPriority="low"')).map(hrefOf)).toEqual(['/assets/entry-1.js']);
     // The entry is the one module script; it imports the rest.
     expect([...res.body.matchAll(/<script type="module" src="([^"]+)"/g)].map(([, src]) => src)).toEqual(['/assets/entry-1.js']);
   });
 
   it('asks for none on the offline page, which runs no app script', async () => {
-    const res = await app.fastify.inject({ url: '/offline.html', headers: { accept: 'text/html' } });
-    expect(preloads(res.body)).toEqual([]);
+    for (const url of ['/offline.html', '/en/offline.html']) {
+      const res = await app.fastify.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      // The offline page itself: its stored-pages script, not the app's.
+      expect(res.body).toContain('caches.open("pages-v1")');
+      expect(preloads(res.body)).toEqual([]);
+    }
   });
 });

@@ -73,8 +73,8 @@ function readAssets(clientDir: string | undefined): Assets {
  * Asks the browser for the shell's chunks and the shown page's alongside the entry (as <link rel="modulepreload">
  * in the head). The entry alone is React's bootstrap module: React preloads its bootstrap modules at low fetch
  * priority (to let the page's images go first), and Chrome holds low-priority requests back while the head's others
- * load. The shell is what hydration waits for: on a cold regular 2G load it started about 0.6 s after the page's own
- * chunks (npm run bench:2g).
+ * load. The shell is what hydration waits for: it started about 0.4 s after the page's own chunks, which cost a cold
+ * load on slow 4G about that much (decision 0007).
  */
 function PreloadModules({ hrefs }: { hrefs: readonly string[] }) {
   for (const href of hrefs) preloadModule(href, { as: 'script' });
