@@ -101,9 +101,10 @@ function formsChunk(id: string): string | null {
 /**
  * The product cards and what they show (picture, price, stock), which the catalog's pages share: one chunk beside
  * the page's own rather than four small ones (0.2–0.5 KiB brotli less for a list, the home and a product page, and
- * three requests fewer). What the shell also uses stays in the shell: its group comes first.
+ * three requests fewer). What the shell also uses stays in the shell: its group comes first. Not the money formatting,
+ * which only the cart's and the checkout's chunks use (the cards show the server's formatted prices).
  */
-const CATALOG = /\/src\/(client\/(features\/catalog\/(ProductCard|StockStatus)\.tsx|components\/(ProductImage|PriceTag|LazyImage)\.tsx|lib\/live-catalog\.ts)|shared\/money\.ts)$/;
+const CATALOG = /\/src\/(client\/(features\/catalog\/(ProductCard|StockStatus)\.tsx|components\/(ProductImage|PriceTag|LazyImage)\.tsx|lib\/live-catalog\.ts))$/;
 function catalogChunk(id: string): string | null {
   return CATALOG.test(id) ? 'catalog' : null;
 }

@@ -29,7 +29,7 @@ export const BOOT_ELEMENT_ID = 'shop-boot';
 
 /**
  * The performance mark the client sets once hydration has committed and the controls that wait for it have switched
- * on (one transition later, entry-client.tsx): benches and tests wait for it.
+ * on (one transition later, start.tsx): benches and tests wait for it.
  */
 export const HYDRATED_MARK = 'shop:hydrated';
 

@@ -185,7 +185,7 @@ const byModule = <T,>(value: (module: PageModule<PageModuleId>) => T) => Object.
 /** Each page module's source file, as Vite's build manifest names it (the server preloads the shown page's chunk). */
 export const pageModuleFiles = /* @__PURE__ */ byModule((module) => `src/client/features/${module.file}.tsx`);
 
-/** Loads each page module (entry-client.tsx: the pages that links lead to, ahead of the tap). */
+/** Loads each page module (app/start.tsx: the pages that links lead to, ahead of the tap). */
 export const pageModules = byModule((module) => module.load) as { [Id in PageModuleId]: Extract<EntryModule, { id: Id }>['load'] };
 
 /** Which page module each route of the table shows (null: the route renders nothing of its own). */
@@ -227,7 +227,7 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
       id: localeTreeId(languageId),
       path,
       // Its code (the layout query's document among it) is a chunk of its own, fetched when the page is idle
-      // (entry-client.tsx): hydration reads the server's data, and the router runs it again only on a change of
+      // (start.tsx): hydration reads the server's data, and the router runs it again only on a change of
       // language, of a page's query (a list's filters) and on a revalidation.
       loader: async () => (await loadChunk(layoutLoaderModule)).layoutLoader(env),
       element: <Layout languageId={languageId} />,
@@ -254,7 +254,7 @@ export async function resolveLazyRoutes(routeTable: RouteObject[], location: str
 /**
  * The page module that shows `pathname` (null for none): what a link on the page would open. Each call flattens
  * and ranks its tree's routes anew, so it looks in the path's language's tree alone, and the caller asks once per
- * distinct path (entry-client.tsx).
+ * distinct path (start.tsx).
  */
 export function pageModuleAt(routeTable: RouteObject[], pathname: string): PageModuleId | null {
   const tree = routeTable[0]?.children?.find((child) => child.id === localeTreeId(splitLocalePath(pathname).languageId));

@@ -1,0 +1,139 @@
+/**
+ * The client's start, which the entry (entry-client.tsx) runs by importing it: read what the server handed the page,
+ * hydrate it, then what comes after the first render. It lives apart from the entry so that it rides in the shell's
+ * chunk (vite.config.ts groups what the entry imports, not the entry itself): as the entry's own small file it cost
+ * every first route 0.4 KiB more brotli (npm run bench:bundle).
+ */
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { pageDataStrategy } from '../lib/page-transition';
+import { RouterProvider } from 'react-router/dom';
+import { splitLocalePath } from '../../shared/locales';
+import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './boot';
+import { Providers } from './Providers';
+import { createRoutes, layoutLoaderModule, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './routes';
+import type { LayoutData } from '../features/layout/layout-loader';
+import { reloadTo } from '../lib/chunk-guard';
+import { configurePersonalisation, startTelemetry } from '../features/analytics';
+import { loadApolloClient, loadApolloClientAfterHydration } from '../lib/apollo-client';
+import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from '../lib/offline-data';
+import { createPersistedStore } from '../lib/persisted-state';
+import { prefetchEachWhenIdle, prefetchWhenIdle } from '../lib/prefetch';
+import { registerServiceWorker } from '../lib/service-worker';
+import { useHydrated } from '../hooks/use-hydrated';
+
+// No handler for Vite's 'vite:preloadError': left alone, the failed import rejects and its importer decides. A page's
+// chunk reloads the page (loadChunk, lib/chunk-guard.ts); the Apollo client's chunk is fetched again on its own when
+// the connection is back (lib/apollo-client.ts), without losing what is on the screen.
+const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ?? '{}') as Boot;
+noteFirstPage(boot.renderedAt);
+const store = createPersistedStore(boot.persisted);
+configurePersonalisation(boot.personalisation ?? null, boot.cookieConsent === true);
+// The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
+const routeTable = createRoutes(loadApolloClient);
+
+/**
+ * Marks the moment taps start to work: npm run bench:2g (and the browser tests' untilHydrated) read it as
+ * "hydrated". That is one render after the hydration commit: the controls that wait for hydration (useHydrated)
+ * switch on in a transition, the same one as this component's flip, and the root's effect runs after every effect
+ * below it.
+ */
+function HydratedMark({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  useEffect(() => {
+    // Apollo's code comes once the page has hydrated, not while it hydrates (lib/apollo-client.ts).
+    loadApolloClientAfterHydration();
+    // Telemetry's code comes later still, when the page is idle, and only with an instrumentation key.
+    startTelemetry(boot.telemetry, boot.requestId, boot.cookieConsent === true);
+  }, []);
+  useEffect(() => {
+    if (hydrated) performance.mark(HYDRATED_MARK);
+  }, [hydrated]);
+  return children;
+}
+
+interface Hydrated {
+  router: ReturnType<typeof createBrowserRouter>;
+  firstMatches: ReturnType<typeof createBrowserRouter>['state']['matches'];
+  firstUrl: string;
+}
+
+function hydrate(): Hydrated {
+  // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
+  const router = createBrowserRouter(routeTable, { dataStrategy: pageDataStrategy });
+  reloadTo(() => {
+    const next = router.state.navigation.location;
+    return next ? `${next.pathname}${next.search}${next.hash}` : null;
+  });
+  // The routes the tab started on, kept for recordFirstPage even if the shopper has moved on by then.
+  const firstMatches = router.state.matches;
+  const firstUrl = window.location.href;
+  const unsubscribe = router.subscribe((state) => {
+    if (state.navigation.state === 'idle') return;
+    leftFirstPage();
+    unsubscribe();
+  });
+  // As a transition, hydration yields to the browser every few milliseconds instead of blocking the main
+  // thread for the whole document, so a tap during start-up is answered at once (Total Blocking Time).
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <Providers boot={boot} languageId={splitLocalePath(window.location.pathname).languageId} store={store}>
+          <HydratedMark>
+            <RouterProvider router={router} />
+          </HydratedMark>
+        </Providers>
+      </StrictMode>,
+    );
+  });
+  return { router, firstMatches, firstUrl };
+}
+
+/**
+ * The data's version comes with the layout (in the HTML). The device's copy of the catalog opens once the page
+ * is idle: its code and IndexedDB stay out of the first render, and a loader that needs it first opens it itself.
+ */
+function openOfflineData({ router, firstMatches, firstUrl }: Hydrated): void {
+  const layout = Object.values(router.state.loaderData).find((data): data is LayoutData => Boolean((data as Partial<LayoutData> | undefined)?.layout));
+  if (!layout) return;
+  configureOfflineData({ schemaVersion: layout.layout.shop.schemaVersion });
+  const open = () => void startOfflineData().then((store) => (store ? recordFirstPage(firstMatches, firstUrl) : undefined));
+  if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 3000 });
+  else setTimeout(open, 1000);
+}
+
+// The shown page's chunk first (the server already asked the browser to preload it). Should it fail to load, the
+// router loads it itself, at the cost of a blank moment.
+void resolveLazyRoutes(routeTable, window.location.pathname)
+  .catch(() => undefined)
+  .then(hydrate)
+  .then((hydrated) => {
+    openOfflineData(hydrated);
+    prefetchLinkedPages();
+    // The layout's loader runs again on a list's first change of filters: its code should be here by then.
+    prefetchWhenIdle(() => void layoutLoaderModule().catch(() => undefined));
+  });
+
+/**
+ * The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data). Each
+ * distinct path is matched against its language's routes in idle slices: a page of products has a hundred links.
+ */
+function prefetchLinkedPages(): void {
+  const paths = new Set<string>();
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[href]')) if (link.origin === window.location.origin) paths.add(link.pathname);
+  const asked = new Set<PageModuleId>();
+  prefetchEachWhenIdle([...paths], (path) => {
+    const id = pageModuleAt(routeTable, path);
+    if (!id || asked.has(id)) return;
+    asked.add(id);
+    // A page whose loader's code is a chunk apart (the lists, the product page's document) names it preloadLoader: it
+    // comes along.
+    void pageModules[id]()
+      .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
+      .catch(() => undefined);
+  });
+}
+
+registerServiceWorker();
