@@ -62,11 +62,15 @@ function compiledMessages(): Plugin {
 }
 
 /**
- * Everything the entry imports statically goes into one chunk with it: the shared chunks Rolldown would otherwise
+ * Everything the entry imports statically goes into one chunk beside it: the shared chunks Rolldown would otherwise
  * cut out of it for the lazy pages compress worse apart (about 6 KiB brotli) and cost the first load more requests.
- * What only pages import stays with the pages.
+ * What only pages import stays with the pages. The entry itself stays a file of its own, one import line (the
+ * client's start is src/client/app/start.tsx, in this chunk): React preloads its bootstrap module at low priority,
+ * and the server preloads this chunk at the usual one (src/server/render/render.tsx).
  */
 const ENTRY = /\/src\/client\/entry-client\.tsx$/;
+/** The shell's script and Rolldown's runtime beside it, as a lazy import's dependencies name them. */
+const SHELL_SCRIPT = /(^|\/)(shell|rolldown-runtime)-[\w-]+\.js$/;
 function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null }): string | null {
   const seen = new Set<string>();
   const reachesEntry = (moduleId: string): boolean => {
@@ -101,12 +105,23 @@ function formsChunk(id: string): string | null {
 /**
  * The product cards and what they show (picture, price, stock), which the catalog's pages share: one chunk beside
  * the page's own rather than four small ones (0.2–0.5 KiB brotli less for a list, the home and a product page, and
- * three requests fewer). What the shell also uses stays in the shell: its group comes first. Not the money formatting,
- * which only the cart's and the checkout's chunks use (the cards show the server's formatted prices).
+ * three requests fewer). What the shell also uses stays in the shell: its group comes first. Not the money formatting:
+ * the cards show the server's formatted prices (see CATALOG_EXTRAS).
  */
 const CATALOG = /\/src\/(client\/(features\/catalog\/(ProductCard|StockStatus)\.tsx|components\/(ProductImage|PriceTag|LazyImage)\.tsx|lib\/live-catalog\.ts))$/;
 function catalogChunk(id: string): string | null {
   return CATALOG.test(id) ? 'catalog' : null;
+}
+
+/**
+ * What other features take from the catalog (its index: the grid and the campaign stamp) with the money formatting,
+ * which of all the parts a page may hydrate only the campaign stamp uses: one chunk, so the home page's hero and the
+ * widgets' product rows fetch nothing more before hydrating than before, and the cards' chunk leaves the formatting
+ * out. The cart's and the checkout's chunks, which load later, take it from here.
+ */
+const CATALOG_EXTRAS = /\/src\/(client\/features\/catalog\/(CampaignStamp\.tsx|index\.ts)|shared\/money\.ts)$/;
+function catalogExtrasChunk(id: string): string | null {
+  return CATALOG_EXTRAS.test(id) ? 'catalog-extras' : null;
 }
 
 /**
@@ -256,11 +271,14 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     : {
         outDir: 'dist/client',
         manifest: true,
+        // What a lazy chunk's import() preloads beside it, less the shell's chunk and Rolldown's runtime: every page
+        // has loaded them before any import() runs, and their names (hashes do not compress) rode in every list.
+        modulePreload: { resolveDependencies: (_file: string, deps: string[]) => deps.filter((dep) => !SHELL_SCRIPT.test(dep)) },
         emptyOutDir: true,
         rolldownOptions: {
           input: 'src/client/entry-client.tsx',
           // debugName: a group named by a function is otherwise reported on every build.
-          output: { codeSplitting: { groups: [{ name: shellChunk, debugName: 'shell' }, { name: apolloChunk, debugName: 'apollo' }, { name: formsChunk, debugName: 'forms' }, { name: catalogChunk, debugName: 'catalog' }] } },
+          output: { codeSplitting: { groups: [{ name: shellChunk, debugName: 'shell' }, { name: apolloChunk, debugName: 'apollo' }, { name: formsChunk, debugName: 'forms' }, { name: catalogChunk, debugName: 'catalog' }, { name: catalogExtrasChunk, debugName: 'catalog-extras' }] } },
           checks: { bundlerTimings: false },
         },
         // Vite warns about a chunk over 500 kB before compression. The first route's chunk is one file of about
