@@ -5,7 +5,7 @@ import { Link } from '../../components/Link';
 import { routes } from '../../../shared/routes';
 import { useLanguageId } from '../../hooks/use-language';
 import { Head } from '../../components/Head';
-import type { ListData, listLoader as loadList } from './list/list-loader';
+import type { ListData, listLoader as loadList, parseSelection } from './list/list-loader';
 import { LoadMore, LoadPrevious } from './list/ListPager';
 import { activeFilterCount, withSort } from './list/selection';
 import type { ListTitle } from './list/sources';
@@ -36,7 +36,13 @@ const ActiveFilters = activeFilters.Part;
  * first page's data comes from the server, so hydrating a list needs none of it. It loads after the list's first
  * render, with the page's code when a link to a list is prefetched, and at the latest when the loader runs.
  */
-export const preloadLoader = () => import('./list/list-loader');
+/** The loader's URL reader, once its chunk is here: the list's controls read a change that came from elsewhere with it. */
+let parsePending: typeof parseSelection | undefined;
+export const preloadLoader = () =>
+  import('./list/list-loader').then((loaded) => {
+    parsePending = loaded.parseSelection;
+    return loaded;
+  });
 export async function listLoader(...args: Parameters<typeof loadList>): Promise<ListData> {
   // The filters' code is optional: should it not come, the list still opens (the parts are left out).
   const [loader] = await Promise.all([preloadLoader(), filters.preload()?.catch(() => undefined), activeFilters.preload()?.catch(() => undefined)]);
@@ -49,7 +55,7 @@ const titleText = (intl: IntlShape, title: ListTitle) => ('text' in title ? titl
 export function ListPage() {
   const data = useLoaderData() as ListData;
   const intl = useIntl();
-  const nav = useListNavigation(data);
+  const nav = useListNavigation(data, parsePending);
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);

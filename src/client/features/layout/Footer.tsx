@@ -9,7 +9,7 @@ import type { LayoutQuery } from '../../graphql/generated/operations';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { NewsletterSignup } from '../newsletter';
 import { VatToggle } from '../pricing';
-import { PaymentLogos, SocialLinks } from './FooterBadges';
+import { PaymentLogos, SocialLinks } from './footer-lists';
 import { Copyright } from '../../components/shop-texts';
 
 type FlatMenu = NonNullable<LayoutQuery['footerFirst']>;

@@ -1,3 +1,7 @@
+/**
+ * The items of the footer's lists that never change once drawn: drawn by the server, and in the browser only in a
+ * footer first drawn there (footer-lists.tsx, components/kept-list.tsx).
+ */
 import { useIntl } from '../../i18n/intl';
 import type { ShopContact } from '../../../shared/shop';
 
@@ -8,21 +12,17 @@ const socials = [
 ] as const;
 
 /** Social links open in a new tab (external links); the label names the network. */
-export function SocialLinks({ profiles }: { profiles: ShopContact['social'] }) {
+export function SocialLinkItems({ profiles }: { profiles: ShopContact['social'] }) {
   const intl = useIntl();
-  return (
-    <ul className="social-links">
-      {socials.map((social) => (
-        <li key={social.name}>
-          <a href={profiles[social.name]} target="_blank" rel="noopener noreferrer" className="icon-button" aria-label={intl.formatMessage({ id: 'footer.social' }, { name: social.name })}>
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path d={social.path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-            </svg>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
+  return socials.map((social) => (
+    <li key={social.name}>
+      <a href={profiles[social.name]} target="_blank" rel="noopener noreferrer" className="icon-button" aria-label={intl.formatMessage({ id: 'footer.social' }, { name: social.name })}>
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+          <path d={social.path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        </svg>
+      </a>
+    </li>
+  ));
 }
 
 /**
@@ -55,17 +55,17 @@ function Mark({ label, ink, icon }: { label: string; ink: string; icon: string }
   );
 }
 
-/** The ways to pay and the carriers, in the footer of both layouts (so the checkout shows them too). */
-export function PaymentLogos() {
+/** The ways to pay and the carriers. */
+export function PaymentLogoItems() {
   const intl = useIntl();
   return (
-    <ul className="payment-logos">
+    <>
       {PAYMENT_MARKS.map((mark) => (
         <Mark key={mark.id} label={intl.formatMessage({ id: mark.id })} ink={mark.ink} icon={mark.icon} />
       ))}
       {CARRIER_MARKS.map((mark) => (
         <Mark key={mark.name} label={mark.name} ink={mark.ink} icon={mark.icon} />
       ))}
-    </ul>
+    </>
   );
 }

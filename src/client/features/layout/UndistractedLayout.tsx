@@ -3,7 +3,7 @@ import { Link } from '../../components/Link';
 import type { LanguageId } from '../../../shared/locales';
 import { routes } from '../../../shared/routes';
 import { usePageRoute } from '../../lib/page-route';
-import { PaymentLogos } from './FooterBadges';
+import { PaymentLogos } from './footer-lists';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { Copyright, UspText } from '../../components/shop-texts';

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl, type IntlShape } from '../../../i18n/intl';
 import type { FacetGroup } from './facets';
-import { toggled, withoutFilters, withPrice, type ListSelection, type PriceRange } from './selection';
+import type { ListSelection, PriceRange } from './selection';
+import { toggled, withoutFilters, withPrice } from './selection-edits';
 
 interface Chip {
   key: string;

@@ -2,7 +2,8 @@ import { FormattedMessage } from '../../../i18n/intl';
 import { FacetGroupView } from './FacetGroupView';
 import type { FacetGroup } from './facets';
 import { PriceFilter } from './PriceFilter';
-import { toggled, withPrice, type ListSelection, type PriceRange } from './selection';
+import type { ListSelection, PriceRange } from './selection';
+import { toggled, withPrice } from './selection-edits';
 
 interface Props {
   id: string;

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from '../../../i18n/intl';
-import { formatPrice, parsePrice, type PriceRange } from './selection';
+import { formatPrice, type PriceRange } from './selection';
+import { parsePrice } from './selection-edits';
 
 /**
  * Lowest and highest price in kronor. The bounds come from the price facet (the list's cheapest and dearest

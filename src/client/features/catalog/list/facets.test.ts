@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { distinctCategoryLabels, facetGroups, missingSelections, type ApiFacets } from './facets';
-import { LIST_SORT_RULES, parseSelection } from './selection';
+import { LIST_SORT_RULES } from './selection';
+import { parseSelection } from './selection-edits';
 
 const value = (id: string, label: string, count: number) => ({ __typename: 'FacetValue' as const, id, label, count });
 const facets: ApiFacets = {

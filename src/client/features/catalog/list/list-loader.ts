@@ -7,16 +7,12 @@ import { ProductListFacetsDocument } from '../../../graphql/generated/documents/
 import { ProductListPageDocument } from '../../../graphql/generated/documents/ProductListPage';
 import { SkuNameTranslationsDocument } from '../../../graphql/generated/documents/SkuNameTranslations';
 import { distinctCategoryLabels, facetGroups, missingSelections, type FacetGroup, type FacetLabels } from './facets';
-import {
-  clampPages,
-  listSearch,
-  PAGE_SIZE,
-  parseSelection,
-  selectionFilter,
-  type ListSelection,
-  type PriceRange,
-  type SortRules,
-} from './selection';
+import { listSearch, PAGE_SIZE, type ListSelection, type PriceRange, type SortRules } from './selection';
+import { parseSelection } from './selection-edits';
+
+// The list's controls read a pending change's URL with it once this module is here (ListPage.tsx).
+export { parseSelection } from './selection-edits';
+import { clampPages, selectionFilter } from './selection-query';
 import { resolveSource, type ListRoute, type ListTitle } from './sources';
 
 export interface ListData {

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activeFilterCount,
-  clampPages,
-  LIST_SORT_RULES,
-  listSearch,
-  MAX_PAGES_AT_ONCE,
-  parsePrice,
-  parseSelection,
-  SEARCH_SORT_RULES,
-  selectionFilter,
-  selectionParams,
-  toggled,
-  withoutFilters,
-  withPrice,
-  withSort,
-  type ListSelection,
-} from './selection';
+import { activeFilterCount, LIST_SORT_RULES, listSearch, MAX_PAGES_AT_ONCE, SEARCH_SORT_RULES, selectionParams, withSort, type ListSelection } from './selection';
+import { parsePrice, parseSelection, toggled, withoutFilters, withPrice } from './selection-edits';
+import { clampPages, selectionFilter } from './selection-query';
 
 const parse = (query: string, rules = LIST_SORT_RULES) => parseSelection(new URLSearchParams(query), rules);
 const empty: ListSelection = parse('');

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import type { ListData } from './list-loader';
-import { listSearch, parseSelection, type ListSelection } from './selection';
+import { listSearch, type ListSelection } from './selection';
+import type { parseSelection } from './selection-edits';
 
 /**
  * The list's selection as the URL has it, and the way to change it: every change is a navigation to a new
  * query, which the loader reads, so the URL stays the single source of truth. Until the new list arrives
  * the controls already show the choice (router updates run in a transition, a ticked box must not untick
- * meanwhile), and several quick ticks build on each other.
+ * meanwhile), and several quick ticks build on each other. `parse` reads the choice of a change that came from
+ * elsewhere (a link, back and forward) out of its URL: it comes with the loader's code, which the list loads after
+ * its first render; until then the controls show what is shown.
  */
-export function useListNavigation(data: ListData) {
+export function useListNavigation(data: ListData, parse: typeof parseSelection | undefined) {
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -17,7 +20,7 @@ export function useListNavigation(data: ListData) {
   const [requested, setRequested] = useState<{ on: ListData; selection: ListSelection } | null>(null);
   const pending = navigation.state === 'loading' && navigation.location?.pathname === location.pathname ? navigation.location : null;
   const selection =
-    requested?.on === data ? requested.selection : pending ? parseSelection(new URLSearchParams(pending.search), data.sortRules) : data.selection;
+    requested?.on === data ? requested.selection : pending && parse ? parse(new URLSearchParams(pending.search), data.sortRules) : data.selection;
   const hrefFor = (next: ListSelection) => `${location.pathname}${listSearch(new URLSearchParams(location.search), next, data.sortRules)}`;
   return {
     /** What the controls show: the choice being loaded, else what is shown. */
