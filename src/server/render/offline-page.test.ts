@@ -37,6 +37,8 @@ describe('the offline page', () => {
     expect(res.body).toContain('<header class="site-header');
     expect(res.body).toContain('href="/assets/entry-1.css"');
     expect(res.body).toContain('aria-labelledby="offline-menu-title"');
+    // The footer's marks are drawn by the server (components/kept-list.tsx): the page runs no script to draw them.
+    expect(res.body).toMatch(/<ul class="payment-logos"><li class="pay-mark"/);
     expect(res.body).toContain('caches.open("pages-v1")');
     expect(res.body).not.toContain('/assets/entry-1.js');
     expect(res.body).toContain('name="robots" content="noindex"');

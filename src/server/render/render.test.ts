@@ -36,6 +36,9 @@ describe('server-rendered pages', () => {
     expect(res.body).toContain('<title>');
     expect(res.body).toContain('id="shop-boot"');
     expect(res.body).toContain('__staticRouterHydrationData');
+    // Drawn by the server and kept by hydration, without their code in the first route (components/kept-list.tsx).
+    expect(res.body).toMatch(/<ul class="social-links"><li><a href="https:/);
+    expect(res.body).toMatch(/<ul class="payment-logos"><li class="pay-mark"/);
     const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
     expect(res.body).toContain(`nonce="${nonce}"`);

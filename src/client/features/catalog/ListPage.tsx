@@ -31,13 +31,13 @@ const FilterPanel = filters.Part;
 const activeFilters = lazyPart(() => import('./list/ActiveFilters').then((loaded) => loaded.ActiveFilters), '.active-filters');
 const ActiveFilters = activeFilters.Part;
 
+/** The loader's URL reader, once its chunk is here: the list's controls read a change that came from elsewhere with it. */
+let parsePending: typeof parseSelection | undefined;
 /**
  * The loader's code (its sources, queries and their documents, about 2.5 KiB brotli) is a chunk of its own: the
  * first page's data comes from the server, so hydrating a list needs none of it. It loads after the list's first
  * render, with the page's code when a link to a list is prefetched, and at the latest when the loader runs.
  */
-/** The loader's URL reader, once its chunk is here: the list's controls read a change that came from elsewhere with it. */
-let parsePending: typeof parseSelection | undefined;
 export const preloadLoader = () =>
   import('./list/list-loader').then((loaded) => {
     parsePending = loaded.parseSelection;

@@ -9,11 +9,11 @@ import { SkuNameTranslationsDocument } from '../../../graphql/generated/document
 import { distinctCategoryLabels, facetGroups, missingSelections, type FacetGroup, type FacetLabels } from './facets';
 import { listSearch, PAGE_SIZE, type ListSelection, type PriceRange, type SortRules } from './selection';
 import { parseSelection } from './selection-edits';
-
-// The list's controls read a pending change's URL with it once this module is here (ListPage.tsx).
-export { parseSelection } from './selection-edits';
 import { clampPages, selectionFilter } from './selection-query';
 import { resolveSource, type ListRoute, type ListTitle } from './sources';
+
+// The list's controls read a pending change's URL with it once this module is here (ListPage.tsx).
+export { parseSelection };
 
 export interface ListData {
   title: ListTitle;
