@@ -4,11 +4,12 @@ import type { ReactNode } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IntlProvider } from '../i18n/intl';
+import { catalogs } from '../i18n/intl-test-kit';
 import { keptList } from './kept-list';
 
 const Items = ({ names }: { names: string[] }) => names.map((name) => <li key={name}>{name}</li>);
-const inLanguage = (locale: string, children: ReactNode) => (
-  <IntlProvider locale={locale} messages={{}}>
+const inLanguage = (locale: 'sv-SE' | 'en-US', children: ReactNode) => (
+  <IntlProvider locale={locale} messages={locale === 'sv-SE' ? catalogs.sv : catalogs.en}>
     {children}
   </IntlProvider>
 );
