@@ -33,6 +33,8 @@ test.describe('the default layout', () => {
 
   test('submenus open by tap and keyboard, with their state announced', async ({ page }) => {
     await page.goto('/');
+    // The menu button opens its panel once the page has hydrated: a tap before that did nothing on a busy machine.
+    await untilHydrated(page);
     if (isPhone(page)) {
       await page.getByRole('button', { name: 'Huvudmeny' }).click();
       const toggle = page.getByRole('dialog', { name: 'Huvudmeny' }).getByRole('button', { name: 'Konsoler' });

@@ -112,6 +112,8 @@ test.describe('the smallest phones', () => {
     test(`the cookie banner's buttons can be reached and pressed at ${width} px on a short screen`, async ({ page, context }) => {
       await page.setViewportSize({ width, height: 480 });
       await page.goto('/');
+      // The banner's buttons answer once the page has hydrated: a tap before that was lost on a busy machine.
+      await untilHydrated(page);
       const banner = page.getByRole('region', { name: 'Vi använder cookies' });
       await expect(banner).toBeVisible();
       await expectNoSidewaysScroll(page, 'with the cookie banner');

@@ -1,6 +1,6 @@
 /**
- * The items of the footer's lists that never change once drawn: drawn by the server, and in the browser only in a
- * footer first drawn there (footer-lists.tsx, components/kept-list.tsx).
+ * The items of the footer's lists that never change once drawn: drawn by the server, and in the browser only where a
+ * list is drawn there (footer-lists.tsx, components/kept-list.tsx).
  */
 import { useIntl } from '../../i18n/intl';
 import type { ShopContact } from '../../../shared/shop';
