@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
-import { collectErrors } from '../support/hydration';
+import { collectErrors, untilHydrated } from '../support/hydration';
 
 /** The selling price a shopper reads first on a card ("1 299 kr", "159,20 kr"), in kronor. */
 function firstPrice(cardText: string): number {
@@ -109,6 +109,8 @@ test.describe('product lists', () => {
 
   test('sorts by lowest price, keeps it in the URL and after a reload', async ({ page }) => {
     await page.goto('/allt');
+    // The sort answers once the page has hydrated: a choice before that was lost on a busy machine.
+    await untilHydrated(page);
     const sort = page.getByLabel('Sortera');
     await expect(sort).toHaveValue('LATEST');
     await expect(sort.getByRole('option')).toHaveText(['Senaste', 'Mest sålda', 'Lägsta pris', 'Högsta pris']);
