@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { untilHydrated } from '../support/hydration';
 import { axeViolations, describeViolations } from '../support/axe';
 
 // axe-core is injected as a script, which the shop's CSP (nonce'd scripts only) would refuse.
@@ -69,6 +70,7 @@ test.describe('accessibility: no serious or critical axe violations', () => {
       { name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' },
     ]);
     await page.goto('/');
+    await untilHydrated(page);
     const miniCart = page.getByRole('banner').getByRole('button', { name: /^Varukorg,/ });
     await expect(miniCart).toHaveAccessibleName('Varukorg, 2 varor i varukorgen');
     await miniCart.click();

@@ -106,6 +106,7 @@ test.describe('cart notices', () => {
     const [product] = await goods(request, 2, 1);
     await cartWith(request, context, baseURL ?? '', [{ skuId: product!.skus[0]!.skuId }]);
     await page.goto('/');
+    await untilHydrated(page);
     await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
     await miniCart(page).click();
     const panel = cartPanel(page);

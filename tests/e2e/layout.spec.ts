@@ -13,6 +13,7 @@ test.describe('the default layout', () => {
 
   test('the main menu leads through three levels to a category', async ({ page }) => {
     await page.goto('/');
+    await untilHydrated(page);
     if (isPhone(page)) {
       await page.getByRole('button', { name: 'Huvudmeny' }).click();
       const panel = page.getByRole('dialog', { name: 'Huvudmeny' });
@@ -59,6 +60,7 @@ test.describe('the default layout', () => {
 
   test('the customer-type toggle and the VAT toggle change every price and persist', async ({ page }) => {
     await page.goto('/allt');
+    await untilHydrated(page);
     const prices = page.locator('.product-card .price');
     await expect(prices.first()).toBeVisible();
     const incVat = await prices.first().locator('.price__selling').textContent();
@@ -78,6 +80,7 @@ test.describe('the default layout', () => {
     expect(exVat).not.toBe(incVat);
 
     await page.reload();
+    await untilHydrated(page);
     await expect(page.locator('.product-card .price__vat')).toHaveCount(cards);
     const vatSwitch = page.getByRole('switch', { name: 'Visa priser inkl. moms' });
     await expect(vatSwitch).toHaveAttribute('aria-checked', 'false');
@@ -124,6 +127,7 @@ test.describe('the default layout', () => {
 
   test('the mini cart opens the cart panel and Escape closes it', async ({ page }) => {
     await page.goto('/en');
+    await untilHydrated(page);
     await page.getByRole('button', { name: /^Cart,/ }).click();
     const panel = page.getByRole('dialog', { name: 'Cart' });
     await expect(panel.getByText('Your cart is empty.')).toBeVisible();
@@ -133,6 +137,8 @@ test.describe('the default layout', () => {
 
   test('the footer menus are accordions on phones and open columns on wider screens', async ({ page }) => {
     await page.goto('/');
+    // A tap before hydration opens nothing.
+    await untilHydrated(page);
     const footer = page.getByRole('contentinfo');
     const firstColumn = footer.getByRole('navigation').first();
     const link = firstColumn.getByRole('link').first();

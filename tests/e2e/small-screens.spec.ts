@@ -52,6 +52,7 @@ test.describe('the smallest phones', () => {
       await setStock(request, product.skus[0]!.skuId, 50);
       await cartWith(request, context, baseURL!, [{ skuId: product.skus[0]!.skuId }]);
       await page.goto('/');
+      await untilHydrated(page);
       await page.getByRole('banner').getByRole('button', { name: /^Varukorg, 1 vara/ }).click();
       const panel = page.getByRole('dialog', { name: 'Varukorg' });
       await expectArrived(panel, width);
@@ -76,6 +77,7 @@ test.describe('the smallest phones', () => {
       await expectTouchTargets(menu, 'the menu panel');
 
       await page.goto('/allt');
+      await untilHydrated(page);
       await page.getByRole('button', { name: /^Filter/ }).click();
       const filters = page.getByRole('complementary', { name: 'Filtrera' });
       await expectArrived(filters, width);
