@@ -67,7 +67,7 @@ async function seedCommand(env: Env, log: Logger) {
 
 async function serve(env: Env, log: Logger) {
   let db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR, logFatal: (message) => log.fatal(message) });
-  const { applied, seeded } = await prepareDatabase(db, env.SHOP_VARIANT, { giftCards: demoAllowed(env) });
+  const { applied, seeded, prices } = await prepareDatabase(db, env.SHOP_VARIANT, { giftCards: demoAllowed(env) });
   if (applied.length) log.info({ migrations: applied }, 'Applied migrations');
   if (seeded) log.info(`Seeded the ${env.SHOP_VARIANT} demo catalog (first start only).`);
   if (env.DATABASE_URL) {
@@ -86,6 +86,7 @@ async function serve(env: Env, log: Logger) {
     db,
     pubsub,
     intervalMs: 60 * 60 * 1000,
+    after: prices ?? undefined,
     onError: (error) => app.fastify.log.error({ err: error }, 'The price refresh failed'),
   });
   const retention = startRetentionJob(db, retentionPeriods(env), app.fastify.log);

@@ -1,5 +1,5 @@
 import type { Db } from './db/client';
-import { refreshPrices } from './db/prepare';
+import { refreshPrices, type PriceRefresh } from './db/prepare';
 import { publishAfterCommit, type PubSub } from './pubsub';
 
 export interface PriceRefreshOptions {
@@ -8,6 +8,12 @@ export interface PriceRefreshOptions {
   /** The longest wait between refreshes (an hour in the shop). */
   intervalMs: number;
   onError(error: unknown): void;
+  /**
+   * A refresh the start has just made (prepareDatabase's): the first round then waits for its next boundary rather
+   * than running again at once. At 100 000 products a refresh reads every SKU's price, about a second of the
+   * database's time, and on the embedded database it holds the one connection meanwhile.
+   */
+  after?: PriceRefresh;
 }
 
 /** A refresh comes this long after a campaign's start or end, so the database's clock has surely passed it too. */
@@ -15,12 +21,12 @@ const AFTER_BOUNDARY_MS = 1_000;
 
 /**
  * Keeps the materialised lowest prices in step with campaigns and tells pricesChanged subscribers which products'
- * prices changed: right away, then at the next campaign start or end (or after intervalMs, whichever is sooner).
+ * prices changed: right away (unless the start just did), then at the next campaign start or end (or after intervalMs, whichever is sooner).
  * Each round looks at the campaigns that started or ended since the previous one. Every instance runs it: with
  * several, subscribers may hear of a change once per instance (they read the prices again; no harm).
  */
 export function startPriceRefresh(options: PriceRefreshOptions): { stop(): Promise<void> } {
-  let since: Date | null = null;
+  let since: Date | null = options.after?.at ?? null;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;
@@ -53,7 +59,8 @@ export function startPriceRefresh(options: PriceRefreshOptions): { stop(): Promi
       });
   }
 
-  round();
+  if (options.after) schedule(options.after.next);
+  else round();
   return {
     async stop() {
       stopped = true;

@@ -23,4 +23,24 @@ describe.runIf(Boolean(inject('postgresUrl')))('PostgreSQL connections the shop 
       await db.close();
     }
   });
+
+  it('parse each parameterised text once per connection, up to a cap, and send texts without parameters as they are', async () => {
+    const db = openPostgres(inject('postgresUrl'), 1);
+    const named = async (like: string) =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE $1', [like]))[0]!.n;
+    try {
+      // Twice the same text: one statement on the connection.
+      expect(await db.query('SELECT $1::int AS once', [1])).toEqual([{ once: 1 }]);
+      expect(await db.query('SELECT $1::int AS once', [2])).toEqual([{ once: 2 }]);
+      expect(await named('SELECT $1::int AS once')).toBe(1);
+      // Several statements without parameters still run together (the simple protocol).
+      await db.exec('SELECT 1; SELECT 2');
+      // Texts past the cap run unnamed: the connection holds no more than the cap, however many texts come.
+      for (let i = 0; i < 320; i++) expect(await db.query(`SELECT $1::int + ${i} AS capped`, [0])).toEqual([{ capped: i }]);
+      expect(await named('SELECT $1::int + % AS capped')).toBeLessThanOrEqual(300);
+      expect(await named('SELECT $1::int + % AS capped')).toBeGreaterThan(250);
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -119,7 +119,35 @@ function pgliteDb(thread: PgliteThread, check: () => void): Db {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/**
+ * How many statement texts get a name of their own on PostgreSQL. A named statement is parsed once per connection
+ * and its plan can be kept (after five runs PostgreSQL keeps a generic plan when it costs no more than the custom
+ * ones): a catalog list's statements took 0.6–1.1 ms to plan and 0.1–0.5 ms to parse on every request, about a
+ * third of the database's time on the request. The shop's texts are few (about 30 for every list and search
+ * shape) since values always go as parameters; the cap keeps a text built from data (a list of any length, say)
+ * from making each connection hold ever more of them. Past it, a text runs unnamed as before.
+ */
+const NAMED_STATEMENTS_MAX = 300;
+
+/** Names statement texts (a hash, so that every connection and instance agrees), up to NAMED_STATEMENTS_MAX. */
+function statementNames(max = NAMED_STATEMENTS_MAX): (text: string, params: readonly SqlParam[]) => string | undefined {
+  const names = new Map<string, string>();
+  return (text, params) => {
+    // Without parameters pg sends the simple protocol, which may carry several statements; a name would refuse them.
+    if (params.length === 0) return undefined;
+    let name = names.get(text);
+    if (name === undefined && names.size < max) {
+      name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+}
+
 function postgresDb(pool: pg.Pool): Db {
+  const nameOf = statementNames();
+  const run = (client: pg.Pool | pg.PoolClient, text: string, params: readonly SqlParam[]) =>
+    client.query({ name: nameOf(text, params), text, values: params as unknown[] });
   return {
     kind: 'postgres',
     async exclusive(name, fn) {
@@ -135,8 +163,7 @@ function postgresDb(pool: pg.Pool): Db {
       }
     },
     async query<R>(text: string, params: readonly SqlParam[] = []) {
-      const res = await pool.query(text, params as unknown[]);
-      return res.rows as R[];
+      return (await run(pool, text, params)).rows as R[];
     },
     async transaction(fn) {
       const client = await pool.connect();
@@ -144,7 +171,7 @@ function postgresDb(pool: pg.Pool): Db {
         await client.query('BEGIN');
         const result = await fn({
           async query<R>(text: string, params: readonly SqlParam[] = []) {
-            return (await client.query(text, params as unknown[])).rows as R[];
+            return (await run(client, text, params)).rows as R[];
           },
           async exec(sql: string) {
             await client.query(sql);

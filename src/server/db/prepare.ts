@@ -7,7 +7,11 @@ import { addHomePageIfMissing, isSeeded, seedCatalog } from './seed';
  * What every start does: apply new migrations, and seed the demo catalog only into an empty database, so
  * a restart keeps everything (orders, carts, edits) and never seeds twice.
  */
-export async function prepareDatabase(db: Db, variant: ShopVariant, options: { giftCards: boolean } = { giftCards: true }): Promise<{ applied: string[]; seeded: boolean }> {
+export async function prepareDatabase(
+  db: Db,
+  variant: ShopVariant,
+  options: { giftCards: boolean } = { giftCards: true },
+): Promise<{ applied: string[]; seeded: boolean; prices: PriceRefresh | null }> {
   const applied = await migrate(db);
   // Instances starting together on an empty database: one seeds, the others wait and find it seeded.
   const seeded = await db.exclusive('demo-seed', async () => {
@@ -19,8 +23,9 @@ export async function prepareDatabase(db: Db, variant: ShopVariant, options: { g
     return true;
   });
   if (seeded) await updateStatistics(db);
-  else await refreshPrices(db);
-  return { applied, seeded };
+  // A campaign may have started or ended while the shop was down. (The seed's prices are fresh.)
+  const prices = seeded ? null : await refreshPrices(db);
+  return { applied, seeded, prices };
 }
 
 /**
