@@ -43,4 +43,27 @@ describe.runIf(Boolean(inject('postgresUrl')))('PostgreSQL connections the shop 
       await db.close();
     }
   });
+
+  it('run a kept statement unnamed once a migration has changed the columns it returns', async () => {
+    const db = openPostgres(inject('postgresUrl'), 1);
+    const table = `kept_plan_${process.pid}`;
+    try {
+      await db.exec(`DROP TABLE IF EXISTS ${table}; CREATE TABLE ${table} (a int); INSERT INTO ${table} VALUES (1)`);
+      const read = () => db.query(`SELECT * FROM ${table} WHERE a = $1`, [1]);
+      expect(await read()).toEqual([{ a: 1 }]);
+      await db.exec(`ALTER TABLE ${table} ADD COLUMN b int DEFAULT 2`);
+      expect(await read()).toEqual([{ a: 1, b: 2 }]);
+      expect(await read()).toEqual([{ a: 1, b: 2 }]);
+      // Inside a transaction the refusal ends it; the next try runs unnamed.
+      await db.exec(`ALTER TABLE ${table} ADD COLUMN c int DEFAULT 3`);
+      const inTransaction = () => db.transaction((tx) => tx.query(`SELECT * FROM ${table} WHERE a = $1 AND $2::int = 2`, [1, 2]));
+      expect(await inTransaction()).toEqual([{ a: 1, b: 2, c: 3 }]);
+      await db.exec(`ALTER TABLE ${table} ADD COLUMN d int DEFAULT 4`);
+      await expect(inTransaction()).rejects.toThrow(/cached plan must not change result type/);
+      expect(await inTransaction()).toEqual([{ a: 1, b: 2, c: 3, d: 4 }]);
+    } finally {
+      await db.exec(`DROP TABLE IF EXISTS ${table}`);
+      await db.close();
+    }
+  });
 });

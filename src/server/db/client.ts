@@ -129,25 +129,45 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  */
 const NAMED_STATEMENTS_MAX = 300;
 
-/** Names statement texts (a hash, so that every connection and instance agrees), up to NAMED_STATEMENTS_MAX. */
-function statementNames(max = NAMED_STATEMENTS_MAX): (text: string, params: readonly SqlParam[]) => string | undefined {
-  const names = new Map<string, string>();
-  return (text, params) => {
-    // Without parameters pg sends the simple protocol, which may carry several statements; a name would refuse them.
-    if (params.length === 0) return undefined;
-    let name = names.get(text);
-    if (name === undefined && names.size < max) {
-      name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+/**
+ * Names statement texts (a hash, so that every connection and instance agrees), up to NAMED_STATEMENTS_MAX.
+ * `unname` takes a text's name away for good: its kept statements no longer fit the tables.
+ */
+function statementNames(max = NAMED_STATEMENTS_MAX) {
+  const names = new Map<string, string | undefined>();
+  return {
+    nameOf(text: string, params: readonly SqlParam[]): string | undefined {
+      // Without parameters pg sends the simple protocol, which may carry several statements; a name would refuse them.
+      if (params.length === 0) return undefined;
+      if (names.has(text)) return names.get(text);
+      if (names.size >= max) return undefined;
+      const name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
       names.set(text, name);
-    }
-    return name;
+      return name;
+    },
+    unname(text: string): void {
+      names.set(text, undefined);
+    },
   };
 }
 
+/** PostgreSQL's answer to a kept statement whose result columns a migration changed (another instance's, say). */
+const isStalePlan = (error: unknown) => error instanceof Error && /cached plan must not change result type/.test(error.message);
+
 function postgresDb(pool: pg.Pool): Db {
-  const nameOf = statementNames();
-  const run = (client: pg.Pool | pg.PoolClient, text: string, params: readonly SqlParam[]) =>
-    client.query({ name: nameOf(text, params), text, values: params as unknown[] });
+  const { nameOf, unname } = statementNames();
+  const run = async (client: pg.Pool | pg.PoolClient, text: string, params: readonly SqlParam[]) => {
+    const name = nameOf(text, params);
+    try {
+      return await client.query({ name, text, values: params as unknown[] });
+    } catch (error) {
+      if (!name || !isStalePlan(error)) throw error;
+      unname(text);
+      // Inside a transaction the error has ended it: the caller's transaction fails, and its next try runs unnamed.
+      if (client !== pool) throw error;
+      return client.query({ text, values: params as unknown[] });
+    }
+  };
   return {
     kind: 'postgres',
     async exclusive(name, fn) {
