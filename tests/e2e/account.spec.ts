@@ -160,6 +160,8 @@ test.describe('customer accounts', () => {
     await page.getByRole('button', { name: 'Spara' }).click();
     await expect(snackbar(page)).toContainText('Dina ändringar är sparade');
     await page.reload();
+    // The password form below is typed into and sent: before hydration the typing would be lost.
+    await untilHydrated(page);
     await expect(textbox(page, 'Ort')).toHaveValue('Lund');
     await expect(page.getByRole('checkbox', { name: /nyhetsbrevet/ })).toBeChecked();
 
@@ -352,6 +354,7 @@ test.describe('customer accounts', () => {
 
     const newPassword = 'glomt-nytt-4';
     await page.goto(resetPath);
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Välj nytt lösenord' })).toBeVisible();
     await password(page, 'Nytt lösenord').fill(newPassword);
     await password(page, 'Upprepa lösenord').fill(newPassword);
@@ -368,6 +371,7 @@ test.describe('customer accounts', () => {
 
     // The link works once.
     await page.goto(resetPath);
+    await untilHydrated(page);
     await password(page, 'Nytt lösenord').fill('glomt-igen-5');
     await password(page, 'Upprepa lösenord').fill('glomt-igen-5');
     await page.getByRole('button', { name: 'Spara lösenord' }).click();
@@ -376,6 +380,7 @@ test.describe('customer accounts', () => {
 
   test('a reset link with a key that does not count says so', async ({ page }) => {
     await page.goto('/account/reset-password?key=not-a-real-key');
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Välj nytt lösenord' })).toBeVisible();
     await expectAccessible(page, 'reset password');
     await password(page, 'Nytt lösenord').fill('nytt-hemligt-3');

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { untilHydrated } from '../support/hydration';
 
 interface Sku {
   skuId: number;
@@ -31,6 +32,8 @@ test.describe('adding to the cart while browsing', () => {
     const product = products.find((p) => p.skus.length > 1 && p.skus.some((s) => s.stock.status === 'IN_STOCK'))!;
     const sku = product.skus.find((s) => s.stock.status === 'IN_STOCK')!;
     await page.goto(product.canonicalUrl);
+    // A variant chosen before hydration would be set back to the page's first choice.
+    await untilHydrated(page);
     await expect(miniCart(page)).toHaveAccessibleName('Varukorg, Varukorgen är tom');
     await page.getByRole('radio', { name: new RegExp(`^${sku.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).check();
     await page.getByRole('button', { name: 'Lägg i varukorgen' }).click();

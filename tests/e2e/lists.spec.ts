@@ -20,6 +20,8 @@ const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'phone';
 
 /** On phone the filters hide behind the Filter button; on desktop they are a sidebar. */
 async function showFilters(page: Page, testInfo: TestInfo) {
+  // The panel's toggle and its fields answer once hydrated.
+  await untilHydrated(page);
   const toggle = page.getByRole('button', { name: /^Filter/ });
   if (isPhone(testInfo)) {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -234,6 +236,8 @@ test.describe('product lists', () => {
     await expect(page.getByText('Du har inga favoriter ännu.', { exact: false })).toBeVisible();
     await page.getByRole('link', { name: 'Visa alla produkter' }).click();
     await expect(page).toHaveURL(/\/allt$/);
+    // A tap on the link before hydration loaded the list as a new page: its hearts answer once it has hydrated.
+    await untilHydrated(page);
 
     const names: string[] = [];
     for (const index of [0, 1]) {
@@ -245,6 +249,7 @@ test.describe('product lists', () => {
     }
 
     await page.goto('/favoriter');
+    await untilHydrated(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Favoriter' })).toBeVisible();
     // Newest favorite first.
     await expect(cards(page).getByRole('heading')).toHaveText([names[1] ?? '', names[0] ?? '']);

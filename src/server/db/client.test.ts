@@ -33,6 +33,12 @@ describe.runIf(Boolean(inject('postgresUrl')))('PostgreSQL connections the shop 
       expect(await db.query('SELECT $1::int AS once', [1])).toEqual([{ once: 1 }]);
       expect(await db.query('SELECT $1::int AS once', [2])).toEqual([{ once: 2 }]);
       expect(await named('SELECT $1::int AS once')).toBe(1);
+      // Each run is planned for its values: a generic plan misjudged a search's hits (decision 0017).
+      expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode", [])).toEqual([{ mode: 'force_custom_plan' }]);
+      // A bulk insert's text runs once: it is not kept.
+      const many = Array.from({ length: 101 }, (_, i) => i);
+      await db.query(`SELECT ${many.map((i) => `$${i + 1}::int`).join(' + ')} AS bulk`, many);
+      expect(await named('% AS bulk')).toBe(0);
       // Several statements without parameters still run together (the simple protocol).
       await db.exec('SELECT 1; SELECT 2');
       // Texts past the cap run unnamed: the connection holds no more than the cap, however many texts come.

@@ -120,14 +120,16 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
 /**
- * How many statement texts get a name of their own on PostgreSQL. A named statement is parsed once per connection
- * and its plan can be kept (after five runs PostgreSQL keeps a generic plan when it costs no more than the custom
- * ones): a catalog list's statements took 0.6–1.1 ms to plan and 0.1–0.5 ms to parse on every request, about a
- * third of the database's time on the request. The shop's texts are few (about 30 for every list and search
- * shape) since values always go as parameters; the cap keeps a text built from data (a list of any length, say)
- * from making each connection hold ever more of them. Past it, a text runs unnamed as before.
+ * How many statement texts get a name of their own on PostgreSQL. A named statement is parsed once per connection:
+ * parsing again on every request, and pg's unnamed round of Parse/Bind, were the larger part of what named
+ * statements saved (bench:api 144 → 181 req/s on the catalog lists; decision 0017). Each run is still planned for
+ * its values (plan_cache_mode=force_custom_plan, see STARTUP_OPTIONS). The shop's texts are few (about 30 for every
+ * list and search shape) since values always go as parameters; the cap keeps texts built from data from making
+ * each connection hold ever more of them. Past it, and for the seed's bulk inserts, a text runs unnamed.
  */
 const NAMED_STATEMENTS_MAX = 300;
+const NAMED_PARAMS_MAX = 100;
+const NAMED_TEXT_MAX = 16_384;
 
 /**
  * Names statement texts (a hash, so that every connection and instance agrees), up to NAMED_STATEMENTS_MAX.
@@ -139,6 +141,8 @@ function statementNames(max = NAMED_STATEMENTS_MAX) {
     nameOf(text: string, params: readonly SqlParam[]): string | undefined {
       // Without parameters pg sends the simple protocol, which may carry several statements; a name would refuse them.
       if (params.length === 0) return undefined;
+      // A bulk insert (thousands of values, hundreds of kilobytes of text) runs once: keeping it costs megabytes.
+      if (params.length > NAMED_PARAMS_MAX || text.length > NAMED_TEXT_MAX) return undefined;
       if (names.has(text)) return names.get(text);
       if (names.size >= max) return undefined;
       const name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
@@ -152,7 +156,11 @@ function statementNames(max = NAMED_STATEMENTS_MAX) {
 }
 
 /** PostgreSQL's answer to a kept statement whose result columns a migration changed (another instance's, say). */
-const isStalePlan = (error: unknown) => error instanceof Error && /cached plan must not change result type/.test(error.message);
+const isStalePlan = (error: unknown) => {
+  const { code, routine, message } = error as { code?: string; routine?: string; message?: string };
+  // The routine as well as the message, which is in the server's language (lc_messages).
+  return code === '0A000' && (routine === 'RevalidateCachedQuery' || /cached plan must not change result type/.test(message ?? ''));
+};
 
 function postgresDb(pool: pg.Pool): Db {
   const { nameOf, unname } = statementNames();
@@ -263,8 +271,13 @@ export async function openPglite(
   }
 }
 
-/** The same session settings as SESSION_SETTINGS, sent as startup options so they hold from the first query. */
-const STARTUP_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.5';
+/**
+ * The same session settings as SESSION_SETTINGS, sent as startup options so they hold from the first query. And
+ * every run of a named statement planned for its values: after five runs PostgreSQL may switch to a generic plan
+ * whose estimate it judges no dearer, and for a search it guesses a text's hits at a default 1 000 rows where a
+ * common word has 130 000, a plan that read them all (3–6 times slower, and kept on that connection from then on).
+ */
+const STARTUP_OPTIONS = '-c pg_trgm.word_similarity_threshold=0.5 -c plan_cache_mode=force_custom_plan';
 
 /**
  * How long one statement may run on PostgreSQL while the shop serves. The operation deadline stops an operation
