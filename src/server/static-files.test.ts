@@ -1,33 +1,33 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from './db/client';
 import { createTestApp, type TestApp } from './testing/app';
+import { fakeClientBuild } from './testing/client-build';
 import { openTestDb } from './testing/db';
 
 /** What the build's files travel with: every byte of a header counts on a first visit over 2G. */
 describe('static files', () => {
   let db: Db;
   let app: TestApp;
-  const clientDir = mkdtempSync(join(tmpdir(), 'storefront-static-'));
   const script = 'export const shop = "retro";'.repeat(80);
+  const build = fakeClientBuild(
+    'storefront-static-',
+    { 'src/client/entry-client.tsx': { file: 'assets/shell-abc123.js', isEntry: true } },
+    {
+      'assets/shell-abc123.js': script,
+      'assets/shell-abc123.js.br': brotliCompressSync(script),
+      'sw.js': 'self.addEventListener("fetch", () => {});',
+    },
+  );
   beforeAll(async () => {
-    mkdirSync(join(clientDir, 'assets'), { recursive: true });
-    mkdirSync(join(clientDir, '.vite'), { recursive: true });
-    writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/shell-abc123.js', isEntry: true } }));
-    writeFileSync(join(clientDir, 'assets', 'shell-abc123.js'), script);
-    writeFileSync(join(clientDir, 'assets', 'shell-abc123.js.br'), brotliCompressSync(script));
-    writeFileSync(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
     db = await openTestDb('pglite');
-    app = await createTestApp(db, {}, { clientDir });
+    app = await createTestApp(db, {}, { clientDir: build.dir });
   });
   afterAll(async () => {
     await app?.stop();
     await app?.closePubSub();
     await db.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    build.remove();
   });
 
   it('a hashed script is precompressed, immutable, and carries only the headers that mean something on a script', async () => {

@@ -1,11 +1,11 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appIcons } from '../shared/app-icons';
 import { routes } from '../shared/routes';
 import type { Db } from './db/client';
 import { createTestApp, type TestApp } from './testing/app';
+import { fakeClientBuild } from './testing/client-build';
 import { openTestDb } from './testing/db';
 import { isFilePath } from './web-app';
 
@@ -28,13 +28,9 @@ describe('the web app', () => {
   let games: TestApp;
   let candy: TestApp;
   const root = join(import.meta.dirname, '..', '..');
-  const clientDir = mkdtempSync(join(tmpdir(), 'storefront-web-app-'));
+  const build = fakeClientBuild('storefront-web-app-');
+  const clientDir = build.dir;
   beforeAll(async () => {
-    mkdirSync(join(clientDir, '.vite'), { recursive: true });
-    writeFileSync(
-      join(clientDir, '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/entry-1.css'], isEntry: true } }),
-    );
     // The build copies public/ as it is.
     cpSync(join(root, 'public', 'icons'), join(clientDir, 'icons'), { recursive: true });
     db = await openTestDb('pglite');
@@ -47,7 +43,7 @@ describe('the web app', () => {
       await app?.closePubSub();
     }
     await db.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    build.remove();
   });
 
   const manifestOf = async (app: TestApp, url: string) => {

@@ -1,31 +1,24 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { createTestApp, type TestApp } from '../testing/app';
+import { fakeClientBuild } from '../testing/client-build';
 import { openTestDb } from '../testing/db';
 
 /** The worker's offline page: the server renders it in the shop's frame, without the app's scripts. */
 describe('the offline page', () => {
   let db: Db;
   let app: TestApp;
-  const clientDir = mkdtempSync(join(tmpdir(), 'storefront-offline-page-'));
+  // A build's manifest, so pages name their entry script and stylesheet.
+  const build = fakeClientBuild('storefront-offline-page-');
   beforeAll(async () => {
-    // A build's manifest, so pages name their entry script and stylesheet.
-    mkdirSync(join(clientDir, '.vite'), { recursive: true });
-    writeFileSync(
-      join(clientDir, '.vite', 'manifest.json'),
-      JSON.stringify({ 'src/client/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/entry-1.css'], isEntry: true } }),
-    );
     db = await openTestDb('pglite');
-    app = await createTestApp(db, {}, { clientDir });
+    app = await createTestApp(db, {}, { clientDir: build.dir });
   });
   afterAll(async () => {
     await app.stop();
     await app.closePubSub();
     await db.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    build.remove();
   });
 
   it('is in the frame with the menu, the stylesheet and the stored-pages script, but no app script', async () => {

@@ -1,36 +1,29 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { createTestApp, type TestApp } from '../testing/app';
+import { fakeClientBuild } from '../testing/client-build';
 import { openTestDb } from '../testing/db';
 
 /** What a page asks the browser for in its head, from the build's manifest. */
 describe("a page's script preloads", () => {
   let db: Db;
   let app: TestApp;
-  const clientDir = mkdtempSync(join(tmpdir(), 'storefront-preloads-'));
+  const build = fakeClientBuild('storefront-preloads-', {
+    'src/client/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/shell-1.css'], isEntry: true, imports: ['_runtime', '_shell'] },
+    _runtime: { file: 'assets/runtime-1.js' },
+    _shell: { file: 'assets/shell-1.js', imports: ['_runtime'] },
+    'src/client/features/catalog/ProductPage.tsx': { file: 'assets/ProductPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'] },
+    _catalog: { file: 'assets/catalog-1.js', imports: ['_shell'] },
+  });
   beforeAll(async () => {
-    mkdirSync(join(clientDir, '.vite'), { recursive: true });
-    writeFileSync(
-      join(clientDir, '.vite', 'manifest.json'),
-      JSON.stringify({
-        'src/client/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/shell-1.css'], isEntry: true, imports: ['_runtime', '_shell'] },
-        _runtime: { file: 'assets/runtime-1.js' },
-        _shell: { file: 'assets/shell-1.js', imports: ['_runtime'] },
-        'src/client/features/catalog/ProductPage.tsx': { file: 'assets/ProductPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'] },
-        _catalog: { file: 'assets/catalog-1.js', imports: ['_shell'] },
-      }),
-    );
     db = await openTestDb('pglite');
-    app = await createTestApp(db, {}, { clientDir });
+    app = await createTestApp(db, {}, { clientDir: build.dir });
   });
   afterAll(async () => {
     await app.stop();
     await app.closePubSub();
     await db.close();
-    rmSync(clientDir, { recursive: true, force: true });
+    build.remove();
   });
 
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
