@@ -24,10 +24,13 @@ describe('static files', () => {
     app = await createTestApp(db, {}, { clientDir: build.dir });
   });
   afterAll(async () => {
-    await app?.stop();
-    await app?.closePubSub();
-    await db.close();
-    build.remove();
+    try {
+      await app?.stop();
+      await app?.closePubSub();
+      await db?.close();
+    } finally {
+      build.remove();
+    }
   });
 
   it('a hashed script is precompressed, immutable, and carries only the headers that mean something on a script', async () => {

@@ -38,12 +38,15 @@ describe('the web app', () => {
     candy = await createTestApp(db, { SHOP_VARIANT: 'candy' }, { clientDir });
   });
   afterAll(async () => {
-    for (const app of [games, candy]) {
-      await app?.stop();
-      await app?.closePubSub();
+    try {
+      for (const app of [games, candy]) {
+        await app?.stop();
+        await app?.closePubSub();
+      }
+      await db?.close();
+    } finally {
+      build.remove();
     }
-    await db.close();
-    build.remove();
   });
 
   const manifestOf = async (app: TestApp, url: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { openPostgres } from './client';
+import { isStalePlan, openPostgres } from './client';
 
 // PostgreSQL only (CI sets DATABASE_URL): PGlite has no statement timeout, and the operation deadline covers it.
 describe.runIf(Boolean(inject('postgresUrl')))('PostgreSQL connections the shop serves with', () => {
@@ -33,8 +33,15 @@ describe.runIf(Boolean(inject('postgresUrl')))('PostgreSQL connections the shop 
       expect(await db.query('SELECT $1::int AS once', [1])).toEqual([{ once: 1 }]);
       expect(await db.query('SELECT $1::int AS once', [2])).toEqual([{ once: 2 }]);
       expect(await named('SELECT $1::int AS once')).toBe(1);
-      // Each run is planned for its values: a generic plan misjudged a search's hits (decision 0017).
-      expect(await db.query("SELECT current_setting('plan_cache_mode') AS mode", [])).toEqual([{ mode: 'force_custom_plan' }]);
+      // Each run is planned for its values, past the five after which PostgreSQL would otherwise keep a generic
+      // plan: a generic plan misjudged a search's hits (decision 0017).
+      for (let i = 0; i < 7; i++) await db.query('SELECT $1::int AS planned', [i]);
+      expect(await db.query('SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement = $1', ['SELECT $1::int AS planned'])).toEqual([
+        { generic_plans: 0, custom_plans: 7 },
+      ]);
+      // A text of over 16 384 characters is not kept either.
+      await db.query(`SELECT $1::int AS long /* ${'x'.repeat(16_400)} */`, [1]);
+      expect(await named('SELECT $1::int AS long %')).toBe(0);
       // A bulk insert's text runs once: it is not kept.
       const many = Array.from({ length: 101 }, (_, i) => i);
       await db.query(`SELECT ${many.map((i) => `$${i + 1}::int`).join(' + ')} AS bulk`, many);
@@ -71,5 +78,16 @@ describe.runIf(Boolean(inject('postgresUrl')))('PostgreSQL connections the shop 
       await db.exec(`DROP TABLE IF EXISTS ${table}`);
       await db.close();
     }
+  });
+});
+
+describe('a kept statement made stale', () => {
+  it("is told by its routine whatever the server's language, and by its English message", () => {
+    const german = Object.assign(new Error('Plan im Cache darf Ergebnistyp nicht ändern'), { code: '0A000', routine: 'RevalidateCachedQuery' });
+    expect(isStalePlan(german)).toBe(true);
+    expect(isStalePlan(Object.assign(new Error('cached plan must not change result type'), { code: '0A000' }))).toBe(true);
+    // The same code for another refusal.
+    expect(isStalePlan(Object.assign(new Error('cannot insert multiple commands into a prepared statement'), { code: '0A000', routine: 'exec_parse_message' }))).toBe(false);
+    expect(isStalePlan(new Error('cached plan must not change result type'))).toBe(false);
   });
 });

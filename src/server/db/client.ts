@@ -125,7 +125,8 @@ pg.types.setTypeParser(1700, (v) => Number(v));
  * statements saved (bench:api 144 → 181 req/s on the catalog lists; decision 0017). Each run is still planned for
  * its values (plan_cache_mode=force_custom_plan, see STARTUP_OPTIONS). The shop's texts are few (about 30 for every
  * list and search shape) since values always go as parameters; the cap keeps texts built from data from making
- * each connection hold ever more of them. Past it, and for the seed's bulk inserts, a text runs unnamed.
+ * each connection hold ever more of them. Past it, and for a statement of over 100 values or 16 384 characters (the
+ * seed's bulk inserts), a text runs unnamed.
  */
 const NAMED_STATEMENTS_MAX = 300;
 const NAMED_PARAMS_MAX = 100;
@@ -156,7 +157,7 @@ function statementNames(max = NAMED_STATEMENTS_MAX) {
 }
 
 /** PostgreSQL's answer to a kept statement whose result columns a migration changed (another instance's, say). */
-const isStalePlan = (error: unknown) => {
+export const isStalePlan = (error: unknown): boolean => {
   const { code, routine, message } = error as { code?: string; routine?: string; message?: string };
   // The routine as well as the message, which is in the server's language (lc_messages).
   return code === '0A000' && (routine === 'RevalidateCachedQuery' || /cached plan must not change result type/.test(message ?? ''));

@@ -15,10 +15,13 @@ describe('the offline page', () => {
     app = await createTestApp(db, {}, { clientDir: build.dir });
   });
   afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
-    build.remove();
+    try {
+      await app?.stop();
+      await app?.closePubSub();
+      await db?.close();
+    } finally {
+      build.remove();
+    }
   });
 
   it('is in the frame with the menu, the stylesheet and the stored-pages script, but no app script', async () => {

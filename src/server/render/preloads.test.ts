@@ -20,10 +20,13 @@ describe("a page's script preloads", () => {
     app = await createTestApp(db, {}, { clientDir: build.dir });
   });
   afterAll(async () => {
-    await app.stop();
-    await app.closePubSub();
-    await db.close();
-    build.remove();
+    try {
+      await app?.stop();
+      await app?.closePubSub();
+      await db?.close();
+    } finally {
+      build.remove();
+    }
   });
 
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);

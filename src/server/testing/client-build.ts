@@ -15,9 +15,15 @@ export function fakeClientBuild(
   files: Record<string, string | Uint8Array> = {},
 ): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  for (const [path, content] of Object.entries({ '.vite/manifest.json': JSON.stringify(manifest), ...files })) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), content);
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    for (const [path, content] of Object.entries({ '.vite/manifest.json': JSON.stringify(manifest), ...files })) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), content);
+    }
+  } catch (error) {
+    remove();
+    throw error;
   }
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return { dir, remove };
 }
