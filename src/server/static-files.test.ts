@@ -1,16 +1,11 @@
 import { brotliCompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './db/client';
-import { createTestApp, type TestApp } from './testing/app';
-import { fakeClientBuild } from './testing/client-build';
-import { openTestDb } from './testing/db';
+import { describe, expect, it } from 'vitest';
+import { appOnFakeClientBuild } from './testing/client-build';
 
 /** What the build's files travel with: every byte of a header counts on a first visit over 2G. */
 describe('static files', () => {
-  let db: Db;
-  let app: TestApp;
   const script = 'export const shop = "retro";'.repeat(80);
-  const build = fakeClientBuild(
+  const shop = appOnFakeClientBuild(
     'storefront-static-',
     { 'src/client/entry-client.tsx': { file: 'assets/shell-abc123.js', isEntry: true } },
     {
@@ -19,22 +14,9 @@ describe('static files', () => {
       'sw.js': 'self.addEventListener("fetch", () => {});',
     },
   );
-  beforeAll(async () => {
-    db = await openTestDb('pglite');
-    app = await createTestApp(db, {}, { clientDir: build.dir });
-  });
-  afterAll(async () => {
-    try {
-      await app?.stop();
-      await app?.closePubSub();
-      await db?.close();
-    } finally {
-      build.remove();
-    }
-  });
 
   it('a hashed script is precompressed, immutable, and carries only the headers that mean something on a script', async () => {
-    const res = await app.fastify.inject({ url: '/assets/shell-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await shop.app.fastify.inject({ url: '/assets/shell-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -48,11 +30,11 @@ describe('static files', () => {
   });
 
   it('the service worker and the pages keep the whole policy (a worker takes its CSP from its own script)', async () => {
-    const worker = await app.fastify.inject({ url: '/sw.js' });
+    const worker = await shop.app.fastify.inject({ url: '/sw.js' });
     expect(worker.headers['cache-control']).toBe('no-cache');
     expect(String(worker.headers['content-security-policy'])).toContain("default-src 'self'");
     expect(worker.headers['x-frame-options']).toBe('SAMEORIGIN');
-    const page = await app.fastify.inject({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    const page = await shop.app.fastify.inject({ url: '/', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
     expect(page.headers['content-encoding']).toBe('br');
     expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
   });

@@ -28,9 +28,10 @@ describe('the web app', () => {
   let games: TestApp;
   let candy: TestApp;
   const root = join(import.meta.dirname, '..', '..');
-  const build = fakeClientBuild('storefront-web-app-');
-  const clientDir = build.dir;
+  let build: ReturnType<typeof fakeClientBuild> | undefined;
   beforeAll(async () => {
+    build = fakeClientBuild('storefront-web-app-');
+    const clientDir = build.dir;
     // The build copies public/ as it is.
     cpSync(join(root, 'public', 'icons'), join(clientDir, 'icons'), { recursive: true });
     db = await openTestDb('pglite');
@@ -45,7 +46,7 @@ describe('the web app', () => {
       }
       await db?.close();
     } finally {
-      build.remove();
+      build?.remove();
     }
   });
 

@@ -35,7 +35,11 @@ test.describe('store credit', () => {
     await expect(row('Saldo')).toHaveText(`−${formatMoney(2_000, 'sv')}`);
     const minor = async (label: string) => Math.round(Number((await row(label).textContent())!.replace(/[^\d,−-]/g, '').replace('−', '-').replace(',', '.')) * 100);
     // Both read together until they agree: the totals follow the chosen delivery, which the server prices a moment later.
-    const leftToPayIsTotalLessCredit = () => expect.poll(async () => (await minor('Totalt')) - (await minor('Kvar att betala'))).toBe(2_000);
+    const leftToPayIsTotalLessCredit = async () => {
+      await expect.poll(async () => (await minor('Totalt')) - (await minor('Kvar att betala'))).toBe(2_000);
+      // And shown as the shop shows money.
+      await expect(row('Kvar att betala')).toHaveText(formatMoney((await minor('Totalt')) - 2_000, 'sv'));
+    };
     await leftToPayIsTotalLessCredit();
     // Keeping it for later puts the whole amount back to pay; using it again takes it off.
     await useCredit.uncheck();

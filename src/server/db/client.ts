@@ -136,7 +136,7 @@ const NAMED_TEXT_MAX = 16_384;
  * Names statement texts (a hash, so that every connection and instance agrees), up to NAMED_STATEMENTS_MAX.
  * `unname` takes a text's name away for good: its kept statements no longer fit the tables.
  */
-function statementNames(max = NAMED_STATEMENTS_MAX) {
+function statementNames() {
   const names = new Map<string, string | undefined>();
   return {
     nameOf(text: string, params: readonly SqlParam[]): string | undefined {
@@ -145,7 +145,7 @@ function statementNames(max = NAMED_STATEMENTS_MAX) {
       // A bulk insert (thousands of values, hundreds of kilobytes of text) runs once: keeping it costs megabytes.
       if (params.length > NAMED_PARAMS_MAX || text.length > NAMED_TEXT_MAX) return undefined;
       if (names.has(text)) return names.get(text);
-      if (names.size >= max) return undefined;
+      if (names.size >= NAMED_STATEMENTS_MAX) return undefined;
       const name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
       names.set(text, name);
       return name;

@@ -1,31 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
-import { createTestApp, type TestApp } from '../testing/app';
-import { fakeClientBuild } from '../testing/client-build';
-import { openTestDb } from '../testing/db';
+import { describe, expect, it } from 'vitest';
+import { appOnFakeClientBuild } from '../testing/client-build';
 
 /** The worker's offline page: the server renders it in the shop's frame, without the app's scripts. */
 describe('the offline page', () => {
-  let db: Db;
-  let app: TestApp;
   // A build's manifest, so pages name their entry script and stylesheet.
-  const build = fakeClientBuild('storefront-offline-page-');
-  beforeAll(async () => {
-    db = await openTestDb('pglite');
-    app = await createTestApp(db, {}, { clientDir: build.dir });
-  });
-  afterAll(async () => {
-    try {
-      await app?.stop();
-      await app?.closePubSub();
-      await db?.close();
-    } finally {
-      build.remove();
-    }
-  });
+  const shop = appOnFakeClientBuild('storefront-offline-page-');
 
   it('is in the frame with the menu, the stylesheet and the stored-pages script, but no app script', async () => {
-    const res = await app.fastify.inject({ url: '/offline.html', headers: { accept: 'text/html' } });
+    const res = await shop.app.fastify.inject({ url: '/offline.html', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toMatch(/<html lang="sv">/);
@@ -41,25 +23,25 @@ describe('the offline page', () => {
     // No consent banner that no script could close.
     expect(res.body).not.toContain('cookie-consent');
     // Any other page keeps its scripts.
-    const home = await app.fastify.inject({ url: '/', headers: { accept: 'text/html' } });
+    const home = await shop.app.fastify.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(home.body).toContain('/assets/entry-1.js');
   });
 
   it('has nothing that needs the app script: no buttons or forms, the logo a plain link home and the retry a plain link', async () => {
-    const res = await app.fastify.inject({ url: '/offline.html', headers: { accept: 'text/html' } });
+    const res = await shop.app.fastify.inject({ url: '/offline.html', headers: { accept: 'text/html' } });
     const body = res.body.replace(/<script[\s\S]*?<\/script>/g, '');
     expect(body).not.toMatch(/<button|<form|<input|<select/);
     // The header's logo, whose link the service worker answers offline too.
     expect(body).toMatch(/<header class="site-header[^"]*">[\s\S]*<a class="logo" href="\/"/);
     // An empty href: the address the page is shown under, asked for again.
     expect(body).toMatch(/<a class="button button--primary" href="">Försök igen<\/a>/);
-    const en = await app.fastify.inject({ url: '/en/offline.html', headers: { accept: 'text/html' } });
+    const en = await shop.app.fastify.inject({ url: '/en/offline.html', headers: { accept: 'text/html' } });
     expect(en.body).not.toMatch(/<button|<form|<input|<select/);
     expect(en.body).toMatch(/<a class="logo" href="\/en"/);
   });
 
   it('is English under /en', async () => {
-    const res = await app.fastify.inject({ url: '/en/offline.html', headers: { accept: 'text/html' } });
+    const res = await shop.app.fastify.inject({ url: '/en/offline.html', headers: { accept: 'text/html' } });
     expect(res.body).toMatch(/<html lang="en">/);
     expect(res.body).toContain('You&#x27;re offline');
   });

@@ -1,40 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
-import { createTestApp, type TestApp } from '../testing/app';
-import { fakeClientBuild } from '../testing/client-build';
-import { openTestDb } from '../testing/db';
+import { describe, expect, it } from 'vitest';
+import { appOnFakeClientBuild } from '../testing/client-build';
 
 /** What a page asks the browser for in its head, from the build's manifest. */
 describe("a page's script preloads", () => {
-  let db: Db;
-  let app: TestApp;
-  const build = fakeClientBuild('storefront-preloads-', {
+  const shop = appOnFakeClientBuild('storefront-preloads-', {
     'src/client/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/shell-1.css'], isEntry: true, imports: ['_runtime', '_shell'] },
     _runtime: { file: 'assets/runtime-1.js' },
     _shell: { file: 'assets/shell-1.js', imports: ['_runtime'] },
     'src/client/features/catalog/ProductPage.tsx': { file: 'assets/ProductPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'] },
     _catalog: { file: 'assets/catalog-1.js', imports: ['_shell'] },
   });
-  beforeAll(async () => {
-    db = await openTestDb('pglite');
-    app = await createTestApp(db, {}, { clientDir: build.dir });
-  });
-  afterAll(async () => {
-    try {
-      await app?.stop();
-      await app?.closePubSub();
-      await db?.close();
-    } finally {
-      build.remove();
-    }
-  });
 
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
   const hrefOf = (tag: string) => /href="([^"]+)"/.exec(tag)?.[1];
 
   it("asks for the shell's chunks at the browser's usual priority, not at the low one React gives its bootstrap module", async () => {
-    const [alias] = await db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
-    const res = await app.fastify.inject({ url: `/p/${alias!.alias}`, headers: { accept: 'text/html' } });
+    const [alias] = await shop.db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
+    const res = await shop.app.fastify.inject({ url: `/p/${alias!.alias}`, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     const tags = preloads(res.body);
     expect(tags.map(hrefOf)).toEqual(['/assets/entry-1.js', '/assets/runtime-1.js', '/assets/shell-1.js', '/assets/ProductPage-1.js', '/assets/catalog-1.js']);
@@ -47,7 +29,7 @@ describe("a page's script preloads", () => {
 
   it('asks for none on the offline page, which runs no app script', async () => {
     for (const url of ['/offline.html', '/en/offline.html']) {
-      const res = await app.fastify.inject({ url, headers: { accept: 'text/html' } });
+      const res = await shop.app.fastify.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode).toBe(200);
       // The offline page itself: its stored-pages script, not the app's.
       expect(res.body).toContain('caches.open("pages-v1")');
