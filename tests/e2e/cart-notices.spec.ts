@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { untilHydrated } from '../support/hydration';
+import { untilControlled, untilHydrated } from '../support/hydration';
 import { offline, online } from '../support/network';
 import { buyableProducts, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
 
@@ -83,7 +83,7 @@ test.describe('cart notices', () => {
     const [product] = await goods(request, 1, 1);
     await page.goto('/');
     // The worker takes a while to install on a busy machine.
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
+    await untilControlled(page);
     await page.goto(product!.canonicalUrl);
     await untilHydrated(page);
     await offline(context);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { flaky, offline, online, presets, serverDown, serverUp, steady, throttle, type NetworkPreset } from '../support/network';
+import { untilControlled } from '../support/hydration';
 
 /**
  * The testers' network conditions (tests/support/network.ts) do what they say. Speeds are checked against what
@@ -40,7 +41,7 @@ test.describe('network presets', () => {
   test("regular 2G also slows the service worker's own fetches: a page it fetches from the network takes the 2G time", async ({ page, context }) => {
     test.slow();
     await page.goto('/allt');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilControlled(page);
     // The first load came from the network directly: its size on the wire is what the worker fetches again.
     const pageBytes = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).encodedBodySize);
     expect(pageBytes).toBeGreaterThan(4000);
@@ -105,7 +106,7 @@ test.describe('flaky network', () => {
 test.describe('server down and offline', () => {
   test("with the shop's server refusing connections, a page never visited shows the offline page and the browser still says online", async ({ page, context, baseURL }) => {
     await page.goto('/');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilControlled(page);
     const product = await page
       .getByRole('article')
       .getByRole('link')
@@ -131,7 +132,7 @@ test.describe('server down and offline', () => {
 
   test('offline() cuts the page and its worker and says so; online() brings both back', async ({ page, context }) => {
     await page.goto('/en');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilControlled(page);
     await offline(context);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     // The worker's own fetch of an unvisited page fails, so it answers its offline page.

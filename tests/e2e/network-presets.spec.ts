@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { presets } from '../support/network';
 import { expect, test } from '../support/network-fixture';
+import { untilControlled } from '../support/hydration';
 
 /**
  * The `network` presets of tests/support/network-fixture.ts do what they say, the service worker and the page's
@@ -8,7 +9,6 @@ import { expect, test } from '../support/network-fixture';
  * for the shop; tests/e2e/network-conditions.spec.ts checks the helpers themselves in more detail.
  */
 
-const controlled = (page: Page) => page.evaluate(() => Boolean(navigator.serviceWorker.controller));
 
 /**
  * Opens a socket to the shop's GraphQL endpoint from the page, as the app's live updates do (graphql-transport-ws:
@@ -81,7 +81,7 @@ test.describe('2g', () => {
 
 test('offline: the page, its service worker and its socket lose the network; online brings them back', async ({ page, net }) => {
   await page.goto('/en');
-  await expect.poll(() => controlled(page)).toBe(true);
+  await untilControlled(page);
   await openSocket(page, 'before');
   await expect.poll(async () => (await socket(page, 'before')).state).toBe('acked');
 
@@ -124,7 +124,7 @@ test('lie-fi: online says the browser, but nothing answers until the page gives 
 
 test("captive portal: every request gets the portal's HTML, the service worker's and the API's too", async ({ page, net }) => {
   await page.goto('/en');
-  await expect.poll(() => controlled(page)).toBe(true);
+  await untilControlled(page);
   await openSocket(page, 'before');
   await expect.poll(async () => (await socket(page, 'before')).state).toBe('acked');
 

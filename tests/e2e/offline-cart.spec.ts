@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { cartWith, setStock, type CatalogProduct } from '../support/shop-api';
+import { untilControlled } from '../support/hydration';
 
 /*
  * The offline cart: changes made without a connection are kept on the device (IndexedDB) and reach the server
@@ -96,7 +97,7 @@ async function goods(request: APIRequestContext, info: TestInfo, count: number, 
 /** One online visit: the service worker takes control, then each page is visited so the worker keeps it. */
 async function visitOnline(page: Page, urls: readonly string[]): Promise<void> {
   await page.goto('/');
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilControlled(page);
   for (const url of urls) await page.goto(url);
 }
 

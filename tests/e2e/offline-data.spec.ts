@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { offline, online } from '../support/network';
 import { buyableProducts, cartWith, setStock } from '../support/shop-api';
-import { untilHydrated } from '../support/hydration';
+import { untilControlled, untilHydrated } from '../support/hydration';
 
 /**
  * Offline with data: pages seen before render from the device's copy of the catalog (IndexedDB) with the time
@@ -10,10 +10,6 @@ import { untilHydrated } from '../support/hydration';
  */
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1360) < 768;
-
-async function workerControls(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-}
 
 /** The header's menu to the NES category, as a shopper goes there (a client-side navigation). */
 async function openNes(page: Page): Promise<void> {
@@ -73,7 +69,7 @@ test.describe('offline data', () => {
 
   test('a visited category and product render offline from the device, with the time of their prices, also after a reload', async ({ page, context }) => {
     await page.goto('/');
-    await workerControls(page);
+    await untilControlled(page);
     await openNes(page);
     const product = page.getByRole('main').getByRole('article').first().getByRole('link').first();
     await product.click();
@@ -127,7 +123,7 @@ test.describe('offline data', () => {
 
   test('in English, the note and the banner are English', async ({ page, context }) => {
     await page.goto('/en');
-    await workerControls(page);
+    await untilControlled(page);
     await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/en\/p\//);
     await expect.poll(() => storedOperations(page)).toContain('ProductPage');
@@ -141,7 +137,7 @@ test.describe('offline data', () => {
 
   test('favorites, the price toggles and recent searches work offline and survive an offline reload', async ({ page, context }) => {
     await page.goto('/');
-    await workerControls(page);
+    await untilControlled(page);
     // A search online: its results page is kept too.
     const searchBox = page.getByRole('combobox', { name: 'Sök', includeHidden: true });
     const openSearch = async () => {
@@ -156,7 +152,7 @@ test.describe('offline data', () => {
     await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
     await expect.poll(() => storedOperations(page)).toContain('ProductListPage');
     await page.goto('/');
-    await workerControls(page);
+    await untilControlled(page);
 
     await offline(context);
     await page.goto('/');

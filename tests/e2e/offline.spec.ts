@@ -1,11 +1,12 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { offline } from '../support/network';
+import { untilControlled } from '../support/hydration';
 
 /** One online visit of a home page, until the service worker controls it, then no network at all (the worker's fetches too). */
 async function visitThenGoOffline(page: Page, context: BrowserContext, home: string): Promise<{ homeHeading: string; productUrls: string[] }> {
   await page.goto(home);
   const homeHeading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await untilControlled(page);
   const productUrls = await page
     .getByRole('article')
     .getByRole('link')
@@ -82,7 +83,7 @@ test.describe('offline', () => {
 
   test('a connection that drops while the browser still thinks it is online also says offline, and trying again opens the page', async ({ page, context }) => {
     await page.goto('/en');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilControlled(page);
     await context.route('**/*', (route) => route.abort('connectionreset'));
     await page.getByRole('article').nth(1).getByRole('link').first().click();
     await expect(page).toHaveURL(/\/en\/p\//);
@@ -96,7 +97,7 @@ test.describe('offline', () => {
 
   test("a shopper's own pages and mail previews are never stored by the service worker, in either language", async ({ page }) => {
     await page.goto('/');
-    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await untilControlled(page);
     const own = ['/kassan', '/en/checkout', '/checkout/confirm?order=x&token=y', '/en/checkout/klarna-fail?order=x&token=y', '/mail/orderconfirmed', '/en/mail/orderconfirmed?token=secret'];
     for (const path of [...own, '/allt']) await page.goto(path);
     const stored = () =>

@@ -10,6 +10,7 @@ import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/browser';
 import { newBuildProxy } from '../support/new-build-proxy';
 import { offline } from '../support/network';
 import { buyableProducts, cartWith, setStock } from '../support/shop-api';
+import { untilControlled } from '../support/hydration';
 
 // Each test waits for a worker to install (and some for a second one): more than a page test needs.
 test.describe.configure({ timeout: 90_000 });
@@ -18,10 +19,6 @@ test.beforeEach(async ({ context, baseURL }) => {
   // The consent banner would cover what the shopper taps; it has its own tests.
   await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
 });
-
-async function untilControlled(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 20_000 }).toBe(true);
-}
 
 /** Paths (with query) a cache of the worker holds. */
 function cachedPaths(page: Page, cacheName: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { HYDRATED_MARK } from '../../src/client/app/boot';
 
 /**
@@ -18,4 +18,13 @@ export function collectErrors(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * Resolves once the service worker controls the page. Its install fetches the shell, both languages' home and
+ * offline pages, the menus and every hashed file before it takes control: on a busy machine (two workers each
+ * loading pages against one server) that was seen to take just over 10 s, so this waits up to 30.
+ */
+export async function untilControlled(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 30_000 }).toBe(true);
 }

@@ -174,6 +174,16 @@ export function setOutboxEntries(entries: OutboxEntry[]): void {
   outboxState.entries = ref(entries);
 }
 
+/**
+ * The change is being sent from `at` on: shown as sent at once, before IndexedDB has the time (and before the list
+ * with it is shown), so a getCart answer that arrives meanwhile is checked against it (see offerServerCart).
+ */
+export function markSending(key: string, at: number): void {
+  const entries = outboxState.entries;
+  if (!entries.some((entry) => entry.key === key && entry.sentAt === undefined)) return;
+  setOutboxEntries(entries.map((entry) => (entry.key === key && entry.sentAt === undefined ? { ...entry, sentAt: at } : entry)));
+}
+
 /** The revision of the waiting changes shown, so an older list (read or heard late) never replaces a newer one. */
 let shownRev = -1;
 

@@ -37,6 +37,12 @@ export interface OutboxEvents<C> {
   retrying?(entry: OutboxEntry, delayMs: number): void;
   /** The waiting changes after this tab changed them, with the list's revision (called in the same task as applied/refused). */
   changed?(entries: OutboxEntry[], rev: number): void;
+  /**
+   * The change is about to be sent for the first time, from `at` on (the time IndexedDB is given). Called in the
+   * same task as that time is taken, before IndexedDB has it: a getCart answer that arrives meanwhile must already
+   * count as one that may hold the change (see mayHold).
+   */
+  sending?(key: string, at: number): void;
 }
 
 export interface OutboxOptions<C> {
@@ -189,6 +195,7 @@ export class CartOutbox<C> {
       let sending = head;
       if (head.sentAt === undefined) {
         const now = this.now();
+        events()?.sending?.(head.key, now);
         const { list, rev } = await this.modify((list) => list.map((e) => (e.key === head.key ? { ...e, sentAt: e.sentAt ?? now } : e)));
         sending = list.find((e) => e.key === head.key) ?? { ...head, sentAt: now };
         events()?.changed?.(list, rev);

@@ -220,6 +220,43 @@ describe('the cart a tab shows while a change is on its way', () => {
     expect(quantities()).toEqual({ 1: 2 });
   });
 
+  it('checks a getCart answer that comes while the time of the first send is being stored against that time', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const runtime = await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    tick();
+    // This getCart reads the cart before the add reaches the server; its answer is held on the way back.
+    server.hold('Cart');
+    const late = getCart(server.client);
+    await until(() => server.requests.filter((r) => r.operationName === 'Cart').length === 2);
+    server.hold('AddToCart');
+    // It comes back after the time of the send was taken, while IndexedDB is still being given it (a slow disk).
+    const put = IDBObjectStore.prototype.put;
+    let stamped = false;
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if (!stamped && Array.isArray(value) && value.some((entry: OutboxEntry) => entry.sentAt !== undefined)) {
+        stamped = true;
+        tick();
+        server.release('Cart');
+      }
+      return put.call(this, value, key);
+    });
+    try {
+      await runtime.queue({ kind: 'add', skuId: 1, quantity: 1 }, null);
+      await late;
+      await until(() => server.lines.get(1) === 2 && outboxState.entries[0]?.sentAt !== undefined);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(stamped).toBe(true);
+    // The answer lacks the add, but whether it does cannot be told from its times: the cart known to lack it stays.
+    expect(quantities()).toEqual({ 1: 2 });
+    server.release('AddToCart');
+    await until(() => outboxState.entries.length === 0);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+
   it('with no cart known to lack the change, shows the getCart answer without laying the change on it', async () => {
     const server = shop();
     server.lines.set(1, 1);

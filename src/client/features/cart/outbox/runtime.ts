@@ -10,6 +10,7 @@ import { shownCart } from '../optimistic-cart';
 import {
   cartAnswerContext,
   loadCartId,
+  markSending,
   offerServerCart,
   offerTabAnswer,
   storeCartId,
@@ -146,6 +147,7 @@ class OutboxRuntime {
           this.showEntries(entries, rev);
           this.tabs.post({ kind: 'cart/changed', entries, rev });
         },
+        sending: (key, at) => markSending(key, at),
       },
     });
   }
