@@ -8,7 +8,7 @@ import type { ListRoute } from '../features/catalog/ListPage';
 import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { Layout } from '../features/layout/Layout';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
-import { notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
+import { loaderEnvFor, notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
 import { loadChunk } from '../lib/chunk-guard';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
@@ -72,7 +72,7 @@ function page<Id extends string, M>(module: PageModule<Id, M>, show: (loaded: M)
         // These pages import Apollo's chunk themselves: the client can only fail where their own chunk does.
         const [{ Component, loader }] = await Promise.all([loadChunk(module.load).then(show), module.rendersWithClient ? env.client() : null]);
         // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
-        return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(env, (scoped) => loader(args, scoped)) } : { Component };
+        return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(loaderEnvFor(env, args.context), (scoped) => loader(args, scoped)) } : { Component };
       },
     }),
   };

@@ -5,10 +5,10 @@ import { Observable } from 'rxjs';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCache } from './apollo';
 import { createMemoryRouter } from 'react-router';
-import { configureOfflineData, firstPageAsOf, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from './offline-data';
+import { configureOfflineData, fetchedInThisTab, firstPageAsOf, leftFirstPage, noteFirstPage, readPersisted, recordFirstPage, startOfflineData } from './offline-data';
 import { adoptCookieState } from './persisted-context';
 import { createPersistedStore, defaultPersistedState, serializePersistedState } from './persisted-state';
-import { AS_OF_KEY, queryFor, withAsOf, type LoaderEnv } from './route-context';
+import { AS_OF_KEY, loaderEnvFor, queryFor, withAsOf, type LoaderEnv } from './route-context';
 
 const PRODUCT: TypedDocumentNode<{ product: { __typename: 'Product'; name: string; price: number } }, { alias: string; channelId?: string; languageId?: string }> = gql`
   query ProductPage($alias: String!, $channelId: String, $languageId: String) {
@@ -95,11 +95,15 @@ describe('the first page', () => {
 });
 
 describe('the page the tab started on', () => {
+  // A page's loader as routes.tsx makes it: its env from the context it runs in, its own answer marked as the page's.
+  const loadPage = (env: LoaderEnv, context: unknown, alias: string) =>
+    withAsOf(loaderEnvFor(env, context), async (scoped) => ({ ...(await queryFor(scoped, PRODUCT, { alias }, { pageAnswer: true })) }));
+
   it('is recorded after hydration, so coming back to it offline finds it', async () => {
     const env = tab(answering(499));
     let loads = 0;
     const router = createMemoryRouter(
-      [{ id: 'layout', path: '/', loader: () => null, children: [{ id: 'product', path: 'p/:alias', loader: ({ params }) => (loads++, load(env, params.alias!)) }] }],
+      [{ id: 'layout', path: '/', loader: () => null, children: [{ id: 'product', path: 'p/:alias', loader: ({ params, context }) => (loads++, loadPage(env, context, params.alias!)) }] }],
       // The server's data: the loaders do not run to hydrate.
       { initialEntries: ['/p/first-landed'], hydrationData: { loaderData: { layout: null, product: { product: { name: 'Spel first-landed', price: 499 } } } } },
     );
@@ -107,9 +111,30 @@ describe('the page the tab started on', () => {
     await recordFirstPage(router.state.matches, 'https://shop.test/p/first-landed');
     expect(loads).toBe(1);
     await (await startOfflineData())?.flush();
+    // The page shows the server's data: the answer skipped the tab's cache (Apollo's writing of it is long work).
+    const client = await env.client();
+    const variables = { alias: 'first-landed', channelId: '1|se', languageId: 'sv' };
+    expect(client.readQuery({ query: PRODUCT, variables })).toBeNull();
+    // A loader the router runs (a later visit) still fills the tab's cache.
+    await loadPage(env, undefined, 'first-landed');
+    expect(client.readQuery({ query: PRODUCT, variables })).toMatchObject({ product: { price: 499 } });
 
     setOnline(false);
     expect(await load(tab(lostConnection), 'first-landed')).toMatchObject({ product: { name: 'Spel first-landed', price: 499 } });
+  });
+
+  it("keeps the next visit's newer answer on the device, as fetched in this tab then", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T09:00:00'));
+    const matches = [{ params: { alias: 'repriced' }, route: { loader: ({ context }: { context: unknown }) => loadPage(tab(answering(100)), context, 'repriced') } }];
+    await recordFirstPage(matches, 'https://shop.test/p/repriced');
+
+    vi.setSystemTime(new Date('2026-11-24T10:00:00'));
+    const later = tab(answering(200));
+    await loadPage(later, undefined, 'repriced');
+    const variables = { alias: 'repriced', channelId: '1|se', languageId: 'sv' };
+    expect(await fetchedInThisTab(PRODUCT, variables)).toBe(Date.now());
+    expect(await readPersisted(PRODUCT, variables)).toMatchObject({ data: { product: { price: 200 } }, cachedAt: Date.now() });
   });
 
   it('is not fetched again offline or when the data saver is on', async () => {

@@ -1,7 +1,7 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { data, isRouteErrorResponse, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type ErrorResponse } from 'react-router';
 import { channels, type LanguageId } from '../../shared/locales';
-import { fetchedInThisTab, readPersisted, rememberResult } from './offline-data';
+import { fetchedInThisTab, readPersisted, RECORDING_FIRST_PAGE, recordResult, rememberResult } from './offline-data';
 import { isBrowserOnline } from './online-status';
 
 /**
@@ -13,6 +13,13 @@ export interface LoaderEnv {
   languageId: LanguageId;
   /** One page load's record of data shown from a copy while offline; see withAsOf. */
   staleness?: Staleness;
+  /** The loader runs only so its answers reach the device's copy (RECORDING_FIRST_PAGE): see queryFor's `pageAnswer`. */
+  recordOnly?: boolean;
+}
+
+/** The env a route's loader runs with, given the context the router (or recordFirstPage) calls it in. */
+export function loaderEnvFor(env: LoaderEnv, context: unknown): LoaderEnv {
+  return context === RECORDING_FIRST_PAGE ? { ...env, recordOnly: true } : env;
 }
 
 /** The oldest fetch time of the data a page shows from a copy while offline; null when all of it is live. */
@@ -37,18 +44,29 @@ export async function withAsOf<T>(env: LoaderEnv, load: (env: LoaderEnv) => Prom
   return { ...result, [AS_OF_KEY]: staleness.asOf };
 }
 
+export interface QueryOptions {
+  /**
+   * The page's own answer (its list, its product), which no other page's loader reads. A loader that only records
+   * (recordFirstPage) leaves it out of the tab's cache; the lookups beside it (a category by its alias, the tree)
+   * go in, as the next loader of the same list reads them from there.
+   */
+  pageAnswer?: boolean;
+}
+
 /** Runs a query for the loader's language; a failed query becomes the error page with its status. */
 export async function queryFor<TData, TVars extends OperationVariables>(
   env: LoaderEnv,
   query: TypedDocumentNode<TData, TVars>,
   variables: Omit<TVars, 'channelId' | 'languageId'>,
+  options: QueryOptions = {},
 ): Promise<TData> {
+  const skipsCache = env.recordOnly === true && options.pageAnswer === true;
   const channel = channels[env.languageId];
   const fullVariables = { ...variables, channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars;
   const ask = async () => {
     // The client's code not arriving is a lost connection too (a first visit gone offline before it loaded).
     const client = await env.client().catch((error: unknown) => Promise.reject(new ClientNotLoaded(error)));
-    return client.query({ query, variables: fullVariables, fetchPolicy: 'cache-first' });
+    return client.query({ query, variables: fullVariables, fetchPolicy: skipsCache ? 'no-cache' : 'cache-first' });
   };
   const result = await ask().catch(async (error: unknown) => {
     if (!(error instanceof ClientNotLoaded) && !(await isOffline(error))) throw await failedQuery(error, query);
@@ -60,7 +78,10 @@ export async function queryFor<TData, TVars extends OperationVariables>(
   });
   if (result.error || !result.data) throw await failedQuery(result.error ?? new Error('No data'), query);
   if (typeof window !== 'undefined' && !('fromCopy' in result)) {
-    if (isBrowserOnline()) {
+    if (skipsCache) {
+      // Not in this tab's cache, so not "fetched in this tab": the next loader's answer is that.
+      recordResult(query, fullVariables, result.data as TData);
+    } else if (isBrowserOnline()) {
       rememberResult(query, fullVariables, result.data as TData);
     } else {
       // Answered while offline: from this tab's cache, or from a copy the service worker kept. Either is as old as

@@ -15,7 +15,7 @@ interface BrandsData {
 
 /** All brands with their product counts (the brand facet of the whole catalog: one request, counted by the database). */
 export async function brandsLoader(env: LoaderEnv): Promise<BrandsData> {
-  const { brands, products } = await queryFor(env, BrandsIndexDocument, {});
+  const { brands, products } = await queryFor(env, BrandsIndexDocument, {}, { pageAnswer: true });
   const counts = new Map(products.facets.brands.map((f) => [Number(f.id), f.count]));
   return {
     brands: brands.map((b) => ({ brandId: b.brandId, name: b.name, canonicalUrl: b.canonicalUrl, productCount: counts.get(b.brandId) ?? 0 })),

@@ -142,6 +142,7 @@ export async function forgetCart(): Promise<void> {
  */
 export function forgetCartHere(): void {
   loadCartId();
+  sendingSince.clear();
   setOutboxEntries([]);
   setSettledEntries([]);
   outboxState.serverCart = null;
@@ -169,19 +170,34 @@ export const outboxState = proxy({
   online: true,
 });
 
+/**
+ * Changes being sent whose time IndexedDB may not hold yet (markSending), by key: laid on every list shown until
+ * one carries its own time (or no longer holds the change), so a list read or heard before the time was written
+ * cannot hide it again.
+ */
+const sendingSince = new Map<string, { at: number; shown: boolean }>();
+
 // All are replaced whole, never changed in place: kept as plain objects (not proxied), read as they are.
 export function setOutboxEntries(entries: OutboxEntry[]): void {
-  outboxState.entries = ref(entries);
+  for (const [key, stamp] of sendingSince) {
+    const entry = entries.find((candidate) => candidate.key === key);
+    // Done with once a list carries the time, or the change has left a list it was in (answered or dropped).
+    if (entry?.sentAt !== undefined || (!entry && stamp.shown)) sendingSince.delete(key);
+    else if (entry) stamp.shown = true;
+  }
+  const stamped = sendingSince.size === 0 ? entries : entries.map((entry) => (entry.sentAt === undefined && sendingSince.has(entry.key) ? { ...entry, sentAt: sendingSince.get(entry.key)!.at } : entry));
+  outboxState.entries = ref(stamped);
 }
 
 /**
- * The change is being sent from `at` on: shown as sent at once, before IndexedDB has the time (and before the list
- * with it is shown), so a getCart answer that arrives meanwhile is checked against it (see offerServerCart).
+ * The change is being sent from `at` on (by this tab or, heard over the tabs' channel, by another): shown as sent at
+ * once, before IndexedDB has the time, so a getCart answer that arrives meanwhile is checked against it (see
+ * offerServerCart). A change not in the list shown yet gets the time when it comes.
  */
 export function markSending(key: string, at: number): void {
+  if (!sendingSince.has(key)) sendingSince.set(key, { at, shown: false });
   const entries = outboxState.entries;
-  if (!entries.some((entry) => entry.key === key && entry.sentAt === undefined)) return;
-  setOutboxEntries(entries.map((entry) => (entry.key === key && entry.sentAt === undefined ? { ...entry, sentAt: at } : entry)));
+  if (entries.some((entry) => entry.key === key && entry.sentAt === undefined)) setOutboxEntries(entries);
 }
 
 /** The revision of the waiting changes shown, so an older list (read or heard late) never replaces a newer one. */
@@ -275,6 +291,7 @@ export function outboxLoaded(): void {
 /** The outbox stopped (tests start a fresh one): answers are held again until the next one has loaded. */
 export function outboxUnloaded(): void {
   loaded = false;
+  sendingSince.clear();
   held = [];
   shownRev = -1;
 }

@@ -26,7 +26,7 @@ const CHUNK = 100;
 export async function favoritesLoader(env: LoaderEnv, request: Request): Promise<FavoritesData> {
   const ids = parsePersistedState(cookieValue(requestCookies(request), PERSISTED_STATE_COOKIE)).favorites;
   const chunks = Array.from({ length: Math.ceil(ids.length / CHUNK) }, (_, i) => ids.slice(i * CHUNK, (i + 1) * CHUNK));
-  const results = await Promise.all(chunks.map((productIds) => queryFor(env, ProductListPageDocument, { filter: { productIds, limit: CHUNK } })));
+  const results = await Promise.all(chunks.map((productIds) => queryFor(env, ProductListPageDocument, { filter: { productIds, limit: CHUNK } }, { pageAnswer: true })));
   return {
     products: results.flatMap((r) => r.products.products),
     canonicalUrl: routes.favorites(env.languageId),

@@ -26,7 +26,7 @@ export const preloadLoader = () => import('../../graphql/generated/documents/Pro
 export async function productLoader(env: LoaderEnv, alias: string | undefined) {
   if (!alias) notFound();
   const { ProductPageDocument } = await preloadLoader();
-  const { product } = await queryFor(env, ProductPageDocument, { alias });
+  const { product } = await queryFor(env, ProductPageDocument, { alias }, { pageAnswer: true });
   if (!product) notFound();
   return { product, alternates: product.alternates };
 }

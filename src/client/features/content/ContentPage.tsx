@@ -25,7 +25,7 @@ export async function withProducts(env: LoaderEnv, page: Page): Promise<LoadedPa
 /** /{alias}: a published page. */
 export async function contentLoader(env: LoaderEnv, alias: string | undefined): Promise<LoadedPage> {
   if (!alias) notFound();
-  const { contentPage } = await queryFor(env, ContentPageDocument, { alias });
+  const { contentPage } = await queryFor(env, ContentPageDocument, { alias }, { pageAnswer: true });
   if (!contentPage) notFound();
   return withProducts(env, contentPage);
 }

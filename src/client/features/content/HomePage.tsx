@@ -25,7 +25,7 @@ const CampaignHero = hero.Part;
  * shop owner's. Above the widgets, what follows the catalog by itself: the range's size and the running campaign.
  */
 export const homeLoader = async (env: LoaderEnv) => {
-  const home = await queryFor(env, HomeDocument, {});
+  const home = await queryFor(env, HomeDocument, {}, { pageAnswer: true });
   const [products] = await Promise.all([
     home.homePage ? widgetProducts(env, home.homePage.widgets) : [],
     // Optional: should the hero's code not come, the page opens without it.

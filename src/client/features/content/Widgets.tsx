@@ -36,7 +36,7 @@ export async function widgetProducts(env: LoaderEnv, widgets: readonly Widget[])
     widgets.map(async (widget) => {
       if (widget.__typename !== 'ProductListWidget' || !widget.list || !query) return null;
       const [{ ProductListDocument }, { selectionFilter }] = query;
-      const { products: result } = await queryFor(env, ProductListDocument, { filter: { ...selectionFilter(widget.list.selection), limit: widget.limit } });
+      const { products: result } = await queryFor(env, ProductListDocument, { filter: { ...selectionFilter(widget.list.selection), limit: widget.limit } }, { pageAnswer: true });
       return result.products;
     }),
   );

@@ -237,6 +237,8 @@ describe('the cart a tab shows while a change is on its way', () => {
     const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
       if (!stamped && Array.isArray(value) && value.some((entry: OutboxEntry) => entry.sentAt !== undefined)) {
         stamped = true;
+        // A list read before the time was taken is shown late (the tab shown again, another tab's change heard).
+        setOutboxEntries(outboxState.entries.map(({ sentAt: _sentAt, ...entry }) => entry));
         tick();
         server.release('Cart');
       }
@@ -518,6 +520,33 @@ describe('what a button hears of its change', () => {
 });
 
 describe('what the tabs tell each other', () => {
+  it('a change another tab starts to send counts as sent here at once, also when heard before the change itself', async () => {
+    const server = shop();
+    server.lines.set(1, 1);
+    const tab = otherTab();
+    await startCartOutbox(context(server.client));
+    await getCart(server.client);
+    const waiting: OutboxEntry = { key: 'k-other', seq: 1, intent: { kind: 'add', skuId: 1, quantity: 1 }, preview: null, queuedAt: 0, tries: 0, serverFailures: 0, nextAttemptAt: 0 };
+    tick();
+    const at = Date.now();
+    // Heard before the list that holds the change: the time waits for it.
+    tab.post({ kind: 'cart/sending', key: 'k-other', at });
+    tab.post({ kind: 'cart/changed', entries: [waiting], rev: 50 });
+    await until(() => outboxState.entries.length === 1);
+    expect(outboxState.entries[0]?.sentAt).toBe(at);
+    // The other tab's sending got to the server; a getCart that holds it comes back here before its answer.
+    server.lines.set(1, 2);
+    tick();
+    await getCart(server.client);
+    expect(quantities()).toEqual({ 1: 2 });
+    // A list without the time, shown later (read before the other tab wrote it), does not hide the change.
+    const shownBefore = outboxState.entries;
+    tab.post({ kind: 'cart/changed', entries: [waiting], rev: 51 });
+    await until(() => outboxState.entries !== shownBefore);
+    expect(outboxState.entries[0]?.sentAt).toBe(at);
+    expect(quantities()).toEqual({ 1: 2 });
+  });
+
   it('an answer goes to the other tabs with the changes still waiting, and a tab that hears one shows both', async () => {
     const server = shop();
     const tab = otherTab();
@@ -642,8 +671,9 @@ describe('who tells the shopper what became of a change no button waits for', ()
     await setMany([['entries', [entry('k-open')]], ['rev', 10]], store);
     ui.notification = null;
     await runtime.outbox.flush(true);
-    await until(() => maker.heard.some((m) => (m as { kind: string; key?: string }).key === 'k-open'));
-    expect(maker.heard.find((m) => (m as { key?: string }).key === 'k-open')).toMatchObject({ teller: 'other-tab' });
+    const refusal = () => maker.heard.find((m) => (m as { kind: string; key?: string }).kind === 'cart/refused' && (m as { key?: string }).key === 'k-open');
+    await until(() => refusal() !== undefined);
+    expect(refusal()).toMatchObject({ teller: 'other-tab' });
     expect(ui.notification).toBeNull();
   });
 });

@@ -77,6 +77,7 @@ export const OUTBOX_SECTION = 'retro-cart-outbox';
 declare module '../../../lib/tabs' {
   interface TabTopics {
     'cart/changed': { entries: OutboxEntry[]; rev: number };
+    'cart/sending': { key: string; at: number };
     'cart/applied': { entry: OutboxEntry; kept: KeptCart; before: Cart | null; entries: OutboxEntry[]; rev: number; teller: string };
     'cart/refused': { key: string; message: string; teller: string };
   }
@@ -147,7 +148,10 @@ class OutboxRuntime {
           this.showEntries(entries, rev);
           this.tabs.post({ kind: 'cart/changed', entries, rev });
         },
-        sending: (key, at) => markSending(key, at),
+        sending: (key, at) => {
+          markSending(key, at);
+          this.tabs.post({ kind: 'cart/sending', key, at });
+        },
       },
     });
   }
@@ -188,6 +192,7 @@ class OutboxRuntime {
       });
     }
     for (const kind of ['cart/changed', 'cart/applied', 'cart/refused'] as const) this.cleanups.push(this.tabs.on(kind, (message) => this.fromOtherTab(message)));
+    this.cleanups.push(this.tabs.on('cart/sending', ({ key, at }) => markSending(key, at)));
     await this.reload();
     void this.outbox.flush(true);
   }

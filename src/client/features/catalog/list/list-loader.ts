@@ -41,7 +41,7 @@ export interface ListData {
 async function loadPages(env: LoaderEnv, filter: FilterInputType, selection: ListSelection) {
   const pages = Array.from({ length: selection.page - selection.from + 1 }, (_, i) => selection.from + i);
   const results = await Promise.all(
-    pages.map((page) => queryFor(env, ProductListPageDocument, { filter: { ...filter, sort: selection.sort, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } })),
+    pages.map((page) => queryFor(env, ProductListPageDocument, { filter: { ...filter, sort: selection.sort, offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE } }, { pageAnswer: true })),
   );
   // A product that moved between two page requests must not appear twice.
   const seen = new Set<number>();
