@@ -46,9 +46,11 @@ export async function withAsOf<T>(env: LoaderEnv, load: (env: LoaderEnv) => Prom
 
 export interface QueryOptions {
   /**
-   * The page's own answer (its list, its product), which no other page's loader reads. A loader that only records
-   * (recordFirstPage) leaves it out of the tab's cache; the lookups beside it (a category by its alias, the tree)
-   * go in, as the next loader of the same list reads them from there.
+   * The page's own answer (its list, its product). A loader that only records (recordFirstPage) leaves it out of the
+   * tab's cache; the lookups beside it (a category by its alias, the tree) go in, as the next loader of the same
+   * list reads them from there. The one later reader of such an answer is "load more" on the first list (pages
+   * from..page): its first page is then asked for again, beside the next one, as it always is on 2G, where nothing
+   * is recorded.
    */
   pageAnswer?: boolean;
 }
@@ -78,11 +80,10 @@ export async function queryFor<TData, TVars extends OperationVariables>(
   });
   if (result.error || !result.data) throw await failedQuery(result.error ?? new Error('No data'), query);
   if (typeof window !== 'undefined' && !('fromCopy' in result)) {
-    if (skipsCache) {
-      // Not in this tab's cache, so not "fetched in this tab": the next loader's answer is that.
-      recordResult(query, fullVariables, result.data as TData);
-    } else if (isBrowserOnline()) {
-      rememberResult(query, fullVariables, result.data as TData);
+    if (isBrowserOnline()) {
+      // Not in this tab's cache, a recorded answer is not "fetched in this tab": the next loader's answer is that.
+      if (skipsCache) recordResult(query, fullVariables, result.data as TData);
+      else rememberResult(query, fullVariables, result.data as TData);
     } else {
       // Answered while offline: from this tab's cache, or from a copy the service worker kept. Either is as old as
       // the fetch this tab or the device's copy remembers; it is not a fresh answer to keep.

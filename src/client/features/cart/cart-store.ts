@@ -195,8 +195,10 @@ export function setOutboxEntries(entries: OutboxEntry[]): void {
  * offerServerCart). A change not in the list shown yet gets the time when it comes.
  */
 export function markSending(key: string, at: number): void {
-  if (!sendingSince.has(key)) sendingSince.set(key, { at, shown: false });
   const entries = outboxState.entries;
+  // Already shown with its own time (heard late): nothing to keep, and a stamp never shown would never be dropped.
+  if (entries.some((entry) => entry.key === key && entry.sentAt !== undefined)) return;
+  if (!sendingSince.has(key)) sendingSince.set(key, { at, shown: false });
   if (entries.some((entry) => entry.key === key && entry.sentAt === undefined)) setOutboxEntries(entries);
 }
 

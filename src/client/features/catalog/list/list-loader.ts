@@ -37,7 +37,7 @@ export interface ListData {
   priceBounds: PriceRange | null;
 }
 
-/** Pages from..page, one query each, so pages already in the cache are not fetched again. */
+/** Pages from..page, one query each, so pages already in the cache are not fetched again (see queryFor's pageAnswer). */
 async function loadPages(env: LoaderEnv, filter: FilterInputType, selection: ListSelection) {
   const pages = Array.from({ length: selection.page - selection.from + 1 }, (_, i) => selection.from + i);
   const results = await Promise.all(
