@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { languageIds } from '../../shared/locales';
 import { pageRoutes, pathOf, type PageRouteId } from '../../shared/routes';
 import { createCache } from '../lib/apollo';
+import { definedParts, featureModuleKey } from '../lib/lazy-part';
 import type { PageRouteHandle } from '../lib/page-route';
 import { createRoutes, pageEntries, pageModuleAt, pageModuleFiles, pageModuleOf, pageModules, pagesRenderingWithClient, resolveLazyRoutes, type PageModuleId } from './routes';
 
@@ -77,6 +78,16 @@ describe('lazy pages', () => {
   it('names for each page module the file its route loads (the server preloads that file\'s chunk)', async () => {
     for (const id of Object.keys(pageModules) as PageModuleId[]) {
       expect(await pageModules[id](), id).toBe(await import(/* @vite-ignore */ `../../../${pageModuleFiles[id]}`));
+    }
+  });
+
+  it("names for each page's lazily loaded part the file its code comes from (the server's HTML asks for that file's chunk)", async () => {
+    for (const id of Object.keys(pageModules) as PageModuleId[]) await pageModules[id]();
+    const parts = definedParts();
+    expect(parts.map((part) => part.file).sort()).toEqual(['catalog/list/ActiveFilters', 'catalog/list/FilterPanel', 'content/CampaignHero', 'content/RichWidget']);
+    for (const { file, load } of parts) {
+      const module = (await import(/* @vite-ignore */ `../../../${featureModuleKey(file)}`)) as Record<string, unknown>;
+      expect(Object.values(module), file).toContain(await load());
     }
   });
 

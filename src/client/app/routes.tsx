@@ -10,6 +10,7 @@ import { Layout } from '../features/layout/Layout';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { loaderEnvFor, notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
 import { loadChunk } from '../lib/chunk-guard';
+import { featureModuleKey } from '../lib/lazy-part';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
@@ -183,7 +184,7 @@ const pageModuleList = (): PageModule<PageModuleId>[] => [...new Set(Object.valu
 const byModule = <T,>(value: (module: PageModule<PageModuleId>) => T) => Object.fromEntries(pageModuleList().map((module) => [module.id, value(module)])) as Record<PageModuleId, T>;
 
 /** Each page module's source file, as Vite's build manifest names it (the server preloads the shown page's chunk). */
-export const pageModuleFiles = /* @__PURE__ */ byModule((module) => `src/client/features/${module.file}.tsx`);
+export const pageModuleFiles = /* @__PURE__ */ byModule((module) => featureModuleKey(module.file));
 
 /** Loads each page module (app/start.tsx: the pages that links lead to, ahead of the tap). */
 export const pageModules = byModule((module) => module.load) as { [Id in PageModuleId]: Extract<EntryModule, { id: Id }>['load'] };

@@ -4,7 +4,7 @@ import { lazyPart, preloadShownParts } from './lazy-part';
 
 const Shown = () => null;
 const loads: string[] = [];
-const part = (name: string, selector: string) => lazyPart(async () => (loads.push(name), Shown), selector);
+const part = (name: string, selector: string) => lazyPart(async () => (loads.push(name), Shown), selector, { file: name });
 
 describe('preloadShownParts', () => {
   afterEach(() => {

@@ -9,6 +9,11 @@ describe("a page's script preloads", () => {
     _shell: { file: 'assets/shell-1.js', imports: ['_runtime'] },
     'src/client/features/catalog/ProductPage.tsx': { file: 'assets/ProductPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'] },
     _catalog: { file: 'assets/catalog-1.js', imports: ['_shell'] },
+    'src/client/features/content/HomePage.tsx': { file: 'assets/HomePage-1.js', isDynamicEntry: true, imports: ['_shell'], dynamicImports: ['src/client/features/content/RichWidget.tsx'] },
+    'src/client/features/content/RichWidget.tsx': { file: 'assets/RichWidget-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'] },
+    'src/client/features/catalog/ListPage.tsx': { file: 'assets/ListPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'], dynamicImports: ['src/client/features/catalog/list/FilterPanel.tsx'] },
+    'src/client/features/catalog/list/FilterPanel.tsx': { file: 'assets/FilterPanel-1.js', isDynamicEntry: true, imports: ['_shell', '_filters'] },
+    _filters: { file: 'assets/filters-1.js', imports: ['_shell'] },
   });
 
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
@@ -25,6 +30,26 @@ describe("a page's script preloads", () => {
     expect(tags.filter((tag) => tag.includes('fetchPriority="low"')).map(hrefOf)).toEqual(['/assets/entry-1.js']);
     // The entry is the one module script; it imports the rest.
     expect([...res.body.matchAll(/<script type="module" src="([^"]+)"/g)].map(([, src]) => src)).toEqual(['/assets/entry-1.js']);
+  });
+
+  it("asks for the chunks of the page's parts that the HTML shows, so hydration does not wait for them after the shell", async () => {
+    // The demo home page's product rows are rich widgets, in a chunk of their own (lib/lazy-part.ts).
+    const home = await shop.app.fastify.inject({ url: '/', headers: { accept: 'text/html' } });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('class="home-row');
+    const homeTags = preloads(home.body).map(hrefOf);
+    expect(homeTags).toEqual(expect.arrayContaining(['/assets/HomePage-1.js', '/assets/RichWidget-1.js', '/assets/catalog-1.js']));
+    // Each once, the part's and the page's shared chunks too.
+    expect(new Set(homeTags).size).toBe(homeTags.length);
+    // The list's filter panel is hidden behind its button on a phone, whose hydration does not wait for it: the
+    // HTML, which cannot tell a phone, leaves its code to the shell.
+    const list = await shop.app.fastify.inject({ url: '/allt', headers: { accept: 'text/html' } });
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('list-filters');
+    const listTags = preloads(list.body).map(hrefOf);
+    expect(listTags).toContain('/assets/ListPage-1.js');
+    expect(listTags).not.toContain('/assets/FilterPanel-1.js');
+    expect(listTags).not.toContain('/assets/filters-1.js');
   });
 
   it('asks for none on the offline page, which runs no app script', async () => {

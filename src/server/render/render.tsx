@@ -12,6 +12,7 @@ import { Providers } from '../../client/app/Providers';
 import { DEMO_NOTICE_COOKIE, isDemoNoticeClosed } from '../../client/features/layout/demo-notice-cookie';
 import { createRoutes, pageModuleFiles, pageModuleOf, pagesRenderingWithClient } from '../../client/app/routes';
 import { createCache } from '../../client/lib/apollo';
+import { featureModuleKey, RenderedParts } from '../../client/lib/lazy-part';
 import { pageRouteOf } from '../../client/lib/page-route';
 import { createPersistedStore, parsePersistedState, PERSISTED_STATE_COOKIE } from '../../client/lib/persisted-state';
 import { AUTH_COOKIE } from '../../shared/auth';
@@ -30,6 +31,8 @@ interface Assets {
   css: string[];
   /** Per page module (routes.tsx), the chunks it needs beyond the entry's. */
   pageScripts: Partial<Record<keyof typeof pageModuleFiles, string[]>>;
+  /** Per lazily loaded module of the build (a page's part, lib/lazy-part.ts, by its manifest key), the chunks it needs beyond the entry's. */
+  lazyScripts: Partial<Record<string, string[]>>;
 }
 
 /**
@@ -38,10 +41,10 @@ interface Assets {
  * each lazy page's own chunks, which the page being rendered preloads.
  */
 function readAssets(clientDir: string | undefined): Assets {
-  if (!clientDir) return { scripts: [], css: [], pageScripts: {} };
+  if (!clientDir) return { scripts: [], css: [], pageScripts: {}, lazyScripts: {} };
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestEntry>;
   const entry = Object.values(manifest).find((e) => (e as { isEntry?: boolean }).isEntry);
-  if (!entry) return { scripts: [], css: [], pageScripts: {} };
+  if (!entry) return { scripts: [], css: [], pageScripts: {}, lazyScripts: {} };
   const closure = (keys: readonly string[], seen: Set<string>, css: Set<string>) => {
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -66,7 +69,13 @@ function readAssets(clientDir: string | undefined): Assets {
     if (pageCss.size) throw new Error(`${file} brings its own CSS (${[...pageCss].join(', ')}): the first paint would miss it`);
     pageScripts[id] = own.map((f) => `/${f}`);
   }
-  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`), pageScripts };
+  const lazyScripts: Assets['lazyScripts'] = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    const partCss = new Set<string>();
+    lazyScripts[key] = [...closure([key], new Set(scripts), partCss)].filter((f) => !scripts.has(f)).map((f) => `/${f}`);
+  }
+  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`), pageScripts, lazyScripts };
 }
 
 /**
@@ -77,8 +86,12 @@ function readAssets(clientDir: string | undefined): Assets {
  * load on slow 4G about that much (decision 0007).
  */
 function PreloadModules({ hrefs }: { hrefs: readonly string[] }) {
-  for (const href of hrefs) preloadModule(href, { as: 'script' });
+  preloadModules(hrefs);
   return null;
+}
+
+function preloadModules(hrefs: readonly string[]) {
+  for (const href of hrefs) preloadModule(href, { as: 'script' });
 }
 
 /**
@@ -122,6 +135,8 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
 
   const origin = publicOrigin(options.env);
   const shellScripts = assets.scripts.slice(1);
+  // A part drawn in the HTML has its chunks asked for as it renders (React puts them in the head, once each).
+  const preloadPart = (file: string) => preloadModules(assets.lazyScripts[featureModuleKey(file)] ?? []);
   const pageScriptsOf = (matches: Parameters<typeof pageRouteOf>[0]) => {
     const id = pageRouteOf(matches)?.id;
     const module = id ? pageModuleOf[id] : null;
@@ -168,7 +183,9 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       const stream = renderToPipeableStream(
         <Providers boot={boot} languageId={languageId} client={client} store={createPersistedStore(persisted)}>
           {!offlinePage && <PreloadModules hrefs={[...shellScripts, ...pageScriptsOf(context.matches)]} />}
-          <StaticRouterProvider router={router} context={context} nonce={nonce} />
+          <RenderedParts.Provider value={offlinePage ? null : preloadPart}>
+            <StaticRouterProvider router={router} context={context} nonce={nonce} />
+          </RenderedParts.Provider>
         </Providers>,
         {
           nonce,

@@ -24,11 +24,15 @@ export { preloadShownParts } from '../../lib/lazy-part';
 /**
  * The filters (lib/lazy-part.ts): on a phone the panel is hidden behind its button and no filter is chosen on most
  * first visits, so neither waits for its code before the list hydrates there; on a wide screen the panel is the
- * sidebar, shown, and its code comes before hydrating. A list opened later gets both with its data.
+ * sidebar, shown, and its code comes before hydrating (asked for by the shell, as the server's HTML cannot tell a
+ * phone: mayBeHidden). A list opened later gets both with its data.
  */
-const filters = lazyPart(() => import('./list/FilterPanel').then((loaded) => loaded.FilterPanel), '.list-filters');
+const filters = lazyPart(() => import('./list/FilterPanel').then((loaded) => loaded.FilterPanel), '.list-filters', {
+  file: 'catalog/list/FilterPanel',
+  mayBeHidden: true,
+});
 const FilterPanel = filters.Part;
-const activeFilters = lazyPart(() => import('./list/ActiveFilters').then((loaded) => loaded.ActiveFilters), '.active-filters');
+const activeFilters = lazyPart(() => import('./list/ActiveFilters').then((loaded) => loaded.ActiveFilters), '.active-filters', { file: 'catalog/list/ActiveFilters' });
 const ActiveFilters = activeFilters.Part;
 
 /** The loader's URL reader, once its chunk is here: the list's controls read a change that came from elsewhere with it. */

@@ -17,7 +17,7 @@ import type { HeroCampaign } from './CampaignHero';
 export { preloadShownParts } from '../../lib/lazy-part';
 
 /** The hero is drawn by the server and hydrated after the page's chunk (lib/lazy-part.ts). */
-const hero = lazyPart(() => import('./CampaignHero').then((loaded) => loaded.CampaignHero), '.home-hero');
+const hero = lazyPart(() => import('./CampaignHero').then((loaded) => loaded.CampaignHero), '.home-hero', { file: 'content/CampaignHero' });
 const CampaignHero = hero.Part;
 
 /**

@@ -12,6 +12,7 @@ const rich = lazyPart(
   () => import('./RichWidget').then((loaded) => loaded.RichWidget),
   // What RichWidget draws (a text-only page does not load it).
   '.content-banner, .home-row, .home-usps, .content-usps, .home-categories',
+  { file: 'content/RichWidget' },
 );
 const RichWidget = rich.Part;
 
