@@ -13,7 +13,6 @@ import { createContext, createElement, useContext, useMemo, useSyncExternalStore
 let client: ApolloClient | null = null;
 let loading: Promise<ApolloClient> | null = null;
 const listeners = new Set<() => void>();
-
 export function loadApolloClient(): Promise<ApolloClient> {
   loading ??= import('./apollo')
     .then(({ createBrowserApollo }) => {
@@ -82,19 +81,32 @@ function apolloContext(): Context<ApolloContextValue> {
   return context;
 }
 
+/** Apollo's context in the tab: one value for the tab's life, whose client is the tab's once it has loaded. */
+const tabClient: ApolloContextValue = {
+  get client() {
+    return client ?? undefined;
+  },
+};
+
 /**
  * Gives the tree a client: the server's or a test's when given, else the tab's once it has loaded. The same during
  * hydration (the context's value is not in the markup), so a page that waited for the client hydrates with it.
- * (Apollo's own ApolloProvider insists on a client from the start.) The client's arrival is an external store's
- * change, which React applies at once: as a transition it would be held back, with every page change after it,
- * until each part of the page still waiting for its code (a lazy part in the footer) had hydrated, since a new
- * context value reaches those parts too.
+ * (Apollo's own ApolloProvider insists on a client from the start.)
+ * The client's arrival changes no context value: only the components that read the client (useApollo) hear of it,
+ * each on its own, as a store's change that React applies at once. A new context value at the top made React hydrate
+ * at once every part of the page still hydrating (the home page's product rows), in one task of 270-570 ms at 4x
+ * CPU, its longest after hydration. (As a transition it would be held back instead, with every page change after it,
+ * until each part of the page still waiting for its code had hydrated.)
  */
 export function ShopApolloProvider({ client, children }: { client?: ApolloClient; children: ReactNode }) {
-  const loaded = useSyncExternalStore(subscribe, loadedClient, loadedClient);
-  const given = client ?? loaded ?? undefined;
-  const value = useMemo(() => ({ client: given }), [given]);
+  const value = useMemo(() => (client ? { client } : tabClient), [client]);
   return createElement(ApolloContext.Provider, { value }, children);
+}
+
+/** The client given to the tree (the server's, a test's, through this provider or Apollo's own), null in the tab. */
+function useGivenClient(): ApolloClient | null {
+  const context = useContext(ApolloContext);
+  return context === tabClient ? null : (context.client ?? null);
 }
 
 /**
@@ -109,7 +121,20 @@ export interface ShopApollo {
   get: () => Promise<ApolloClient>;
 }
 
+/**
+ * The client for an action (a tap, a submit, the cart's outbox), loading it if nothing has yet. Unlike useApollo,
+ * the component is not rendered again when the client arrives: what renders many times on a page (a product card's
+ * buy button, whose render for the arrival took 540 ms at 4x CPU on the home page) and never shows the client's
+ * data uses this.
+ */
+export function useApolloForActions(): () => Promise<ApolloClient> {
+  const given = useGivenClient();
+  return useMemo(() => (given ? () => Promise.resolve(given) : loadApolloClient), [given]);
+}
+
 export function useApollo(): ShopApollo {
-  const ready = useContext(ApolloContext).client ?? null;
+  const given = useGivenClient();
+  const loaded = useSyncExternalStore(subscribe, loadedClient, loadedClient);
+  const ready = given ?? loaded;
   return useMemo(() => ({ ready, get: () => (ready ? Promise.resolve(ready) : loadApolloClient()) }), [ready]);
 }

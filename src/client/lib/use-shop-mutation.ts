@@ -1,6 +1,6 @@
 import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { useCallback, useState } from 'react';
-import { useApollo } from './apollo-client';
+import { useApolloForActions } from './apollo-client';
 import { NETWORK, type ClientError } from './client-error';
 import { useClientErrorOf } from './use-client-error';
 
@@ -15,14 +15,14 @@ export type ShopAnswer<TData> = { data: TData; error: null } | { data: null; err
 export function useShopMutation<TData, TVariables extends OperationVariables>(
   mutation: TypedDocumentNode<TData, TVariables>,
 ): [(variables: TVariables) => Promise<ShopAnswer<TData>>, { loading: boolean }] {
-  const apollo = useApollo();
+  const apollo = useApolloForActions();
   const errorOf = useClientErrorOf();
   const [running, setRunning] = useState(0);
   const run = useCallback(
     async (variables: TVariables): Promise<ShopAnswer<TData>> => {
       setRunning((count) => count + 1);
       try {
-        const client = await apollo.get();
+        const client = await apollo();
         const result = await client.mutate<TData, TVariables>({ mutation, variables, errorPolicy: 'all' });
         if (result.error) return { data: null, error: errorOf(result.error) };
         if (result.data == null) return { data: null, error: errorOf({ code: NETWORK, message: '', fields: {} }) };

@@ -3,7 +3,7 @@ import { useIntl } from '../../i18n/intl';
 import { ref, useSnapshot } from 'valtio';
 import { useChannelVariables } from '../../hooks/use-language';
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
-import { useApollo } from '../../lib/apollo-client';
+import { useApollo, useApolloForActions } from '../../lib/apollo-client';
 import type * as Runtime from './outbox/runtime';
 import type { ErrorResponse } from 'react-router';
 import { serverFailureOf } from '../../lib/route-context';
@@ -31,7 +31,7 @@ const loadOutbox = (): Promise<OutboxModule> =>
  * it), the page's language and the texts it tells with.
  */
 function useOutboxContext(): () => Promise<Runtime.OutboxContext> {
-  const apollo = useApollo().get;
+  const apollo = useApolloForActions();
   const { channelId, languageId } = useChannelVariables();
   const intl = useIntl();
   return useCallback(

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { channels, type LanguageId } from '../../../shared/locales';
 import type { SearchSuggestionsQuery } from '../../graphql/generated/operations';
-import { useApollo } from '../../lib/apollo-client';
+import { useApolloForActions } from '../../lib/apollo-client';
 import { SEARCH_DEBOUNCE_MS } from './search-constants';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -35,7 +35,7 @@ export interface SearchSuggestionsState {
  * term can never replace a newer one.
  */
 export function useSearchSuggestions(text: string, limit: number, languageId: LanguageId): SearchSuggestionsState {
-  const { get: apollo } = useApollo();
+  const apollo = useApolloForActions();
   const term = text.trim();
   const settled = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   // Only a term the shopper has stopped typing is asked for; an emptied field asks nothing.
