@@ -19,7 +19,7 @@ export function Providers(props: {
   children: ReactNode;
 }) {
   const { boot } = props;
-  // The client's arrival renders this again: the shop's context keeps its value, so its readers do not.
+  // The same value for the tab's life, so no reader renders again because something above this one did.
   const shop = useMemo(
     () => ({ variant: boot.variant, gtmId: boot.gtmId, demo: boot.demo, demoNoticeClosed: boot.demoNoticeClosed, origin: boot.origin, persisted: boot.persisted, cookieConsent: boot.cookieConsent }),
     [boot],

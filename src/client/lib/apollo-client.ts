@@ -13,6 +13,7 @@ import { createContext, createElement, useContext, useMemo, useSyncExternalStore
 let client: ApolloClient | null = null;
 let loading: Promise<ApolloClient> | null = null;
 const listeners = new Set<() => void>();
+
 export function loadApolloClient(): Promise<ApolloClient> {
   loading ??= import('./apollo')
     .then(({ createBrowserApollo }) => {
@@ -81,7 +82,12 @@ function apolloContext(): Context<ApolloContextValue> {
   return context;
 }
 
-/** Apollo's context in the tab: one value for the tab's life, whose client is the tab's once it has loaded. */
+/**
+ * Apollo's context in the tab: one value for the tab's life, whose client is the tab's once it has loaded. Apollo's
+ * own hooks (useQuery) read it as they render but do not render again when the client arrives: only a page that
+ * waits for the client before it renders (rendersWithClient, app/routes.tsx) may use them; other components read the
+ * client through useApollo.
+ */
 const tabClient: ApolloContextValue = {
   get client() {
     return client ?? undefined;

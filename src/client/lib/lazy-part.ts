@@ -80,7 +80,7 @@ function shows(element: Element | null): boolean {
  * Before the first page hydrates (app/routes.tsx, with the page's module): the code of every part the
  * server's HTML shows. A part hidden at this width hydrates once its code comes, after the page: unseen, its HTML
  * may be drawn again meanwhile (see below) without anyone noticing. A part still waiting for its code while the page hydrates stays the server's HTML, and any
- * change of a context above it meanwhile (the Apollo client arriving, the language's texts) made React throw that
+ * change of a context above it meanwhile (the language's texts) made React throw that
  * HTML away and draw the part again: every node replaced, pictures reloaded.
  */
 export async function preloadShownParts(): Promise<void> {

@@ -11,7 +11,8 @@ describe("a page's script preloads", () => {
     _catalog: { file: 'assets/catalog-1.js', imports: ['_shell'] },
     'src/client/features/content/HomePage.tsx': { file: 'assets/HomePage-1.js', isDynamicEntry: true, imports: ['_shell'], dynamicImports: ['src/client/features/content/RichWidget.tsx'] },
     'src/client/features/content/RichWidget.tsx': { file: 'assets/RichWidget-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'] },
-    'src/client/features/catalog/ListPage.tsx': { file: 'assets/ListPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'], dynamicImports: ['src/client/features/catalog/list/FilterPanel.tsx'] },
+    'src/client/features/catalog/ListPage.tsx': { file: 'assets/ListPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'], dynamicImports: ['src/client/features/catalog/list/FilterPanel.tsx', 'src/client/features/catalog/list/ActiveFilters.tsx'] },
+    'src/client/features/catalog/list/ActiveFilters.tsx': { file: 'assets/ActiveFilters-1.js', isDynamicEntry: true, imports: ['_shell', '_filters'] },
     'src/client/features/catalog/list/FilterPanel.tsx': { file: 'assets/FilterPanel-1.js', isDynamicEntry: true, imports: ['_shell', '_filters'] },
     _filters: { file: 'assets/filters-1.js', imports: ['_shell'] },
   });
@@ -50,6 +51,13 @@ describe("a page's script preloads", () => {
     expect(listTags).toContain('/assets/ListPage-1.js');
     expect(listTags).not.toContain('/assets/FilterPanel-1.js');
     expect(listTags).not.toContain('/assets/filters-1.js');
+    // Nor the chips of chosen filters, with none chosen; with one, the chips are drawn and their code asked for.
+    expect(listTags).not.toContain('/assets/ActiveFilters-1.js');
+    const filtered = await shop.app.fastify.inject({ url: '/allt?price=100-900', headers: { accept: 'text/html' } });
+    expect(filtered.statusCode).toBe(200);
+    expect(filtered.body).toContain('active-filters');
+    expect(preloads(filtered.body).map(hrefOf)).toEqual(expect.arrayContaining(['/assets/ActiveFilters-1.js', '/assets/filters-1.js']));
+    expect(preloads(filtered.body).map(hrefOf)).not.toContain('/assets/FilterPanel-1.js');
   });
 
   it('asks for none on the offline page, which runs no app script', async () => {

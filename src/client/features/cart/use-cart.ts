@@ -59,13 +59,15 @@ export function useCart(): CartFieldsFragment | null {
   const { entries, settled, serverCart } = useSnapshot(outboxState);
   const channel = useChannelVariables();
   const outboxContext = useOutboxContext();
+  // The client's arrival starts the outbox again: should the first load of the client's code have failed, the load
+  // tried again later (lib/apollo-client.ts) is what starts it.
+  const clientArrived = useApollo().ready !== null;
   useEffect(() => {
     loadCartId();
-    // Without the client's code (a failed load is tried again, lib/apollo-client.ts) the outbox starts later.
     Promise.all([loadOutbox(), outboxContext()])
       .then(([{ startCartOutbox }, context]) => startCartOutbox(context))
       .catch(() => undefined);
-  }, [outboxContext]);
+  }, [outboxContext, clientArrived]);
   const fetched = useWatchedCart(id, channel);
   const kept = (serverCart as KeptCart | null) ?? null;
   useEffect(() => {

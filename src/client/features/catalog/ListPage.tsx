@@ -102,9 +102,12 @@ export function ListPage() {
             </p>
             <SortSelect rules={data.sortRules} value={nav.selection.sort} onChange={(sort) => nav.apply(withSort(nav.selection, sort))} />
           </div>
-          <OptionalChunk>
-            <ActiveFilters groups={data.groups} selection={nav.selection} onChange={nav.apply} />
-          </OptionalChunk>
+          {/* Only with a filter chosen: the server's HTML asks for the chips' code wherever the part is drawn. */}
+          {filterCount > 0 && (
+            <OptionalChunk>
+              <ActiveFilters groups={data.groups} selection={nav.selection} onChange={nav.apply} />
+            </OptionalChunk>
+          )}
           <div className="list-page__body">
             <OptionalChunk>
               <FilterPanel

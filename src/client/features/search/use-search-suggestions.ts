@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { channels, type LanguageId } from '../../../shared/locales';
 import type { SearchSuggestionsQuery } from '../../graphql/generated/operations';
-import { useApolloForActions } from '../../lib/apollo-client';
+import { useApollo, useApolloForActions } from '../../lib/apollo-client';
 import { SEARCH_DEBOUNCE_MS } from './search-constants';
 import { useDebouncedValue } from './use-debounced-value';
 
@@ -36,6 +36,8 @@ export interface SearchSuggestionsState {
  */
 export function useSearchSuggestions(text: string, limit: number, languageId: LanguageId): SearchSuggestionsState {
   const apollo = useApolloForActions();
+  // A question asked before the client's code came (and failed with it) is asked again once the client is here.
+  const clientArrived = useApollo().ready !== null;
   const term = text.trim();
   const settled = useDebouncedValue(term, SEARCH_DEBOUNCE_MS);
   // Only a term the shopper has stopped typing is asked for; an emptied field asks nothing.
@@ -63,7 +65,7 @@ export function useSearchSuggestions(text: string, limit: number, languageId: La
     return () => {
       latest = false;
     };
-  }, [apollo, queryTerm, limit, languageId]);
+  }, [apollo, queryTerm, limit, languageId, clientArrived]);
 
   const reset = useCallback(() => setAnswer(null), []);
   const current = term !== '' && answer?.key === keyOf(term);
