@@ -31,9 +31,9 @@ export const definedParts = (): readonly { file: string; load: () => Promise<unk
  * beside the data, so that neither the server's render nor a page the browser opens later waits for the code after
  * the data; the server loads it at once anyway. Once loaded the part is handed to React at once (a thenable that
  * resolves as it is asked), so it renders in the first HTML rather than being streamed in later, and hydrates in the
- * same pass as the page. `shownBy`: a selector that matches the part's HTML (see preloadShownParts). The server's HTML asks for the code of
- * each part it draws (RenderedParts) beside the page's: hydration waited one more round trip for it after the shell
- * (0.6-0.9 s of a cold home page on regular 2G, npm run bench:2g).
+ * same pass as the page. `shownBy`: a selector that matches the part's HTML (see preloadShownParts). The server's
+ * HTML asks for the code of each part it draws (RenderedParts) beside the page's: hydration waited one more round
+ * trip for it after the shell (0.5-0.9 s of a cold home page on regular 2G, npm run bench:2g).
  * Render it inside an OptionalChunk: should its code not arrive, the part is left out rather than the page taken
  * down, and the next render asks for the code again (React keeps a failed lazy component failed, so a failure
  * makes a fresh one).
@@ -79,9 +79,9 @@ function shows(element: Element | null): boolean {
 /**
  * Before the first page hydrates (app/routes.tsx, with the page's module): the code of every part the
  * server's HTML shows. A part hidden at this width hydrates once its code comes, after the page: unseen, its HTML
- * may be drawn again meanwhile (see below) without anyone noticing. A part still waiting for its code while the page hydrates stays the server's HTML, and any
- * change of a context above it meanwhile (the language's texts) made React throw that
- * HTML away and draw the part again: every node replaced, pictures reloaded.
+ * may be drawn again meanwhile (see below) without anyone noticing. A part still waiting for its code while the
+ * page hydrates stays the server's HTML, and any change of a context above it meanwhile (the language's texts) made
+ * React throw that HTML away and draw the part again: every node replaced, pictures reloaded.
  */
 export async function preloadShownParts(): Promise<void> {
   // The server has each part's code already.

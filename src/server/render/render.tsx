@@ -40,11 +40,13 @@ interface Assets {
  * chunks) are listed with it, so the page asks for them all at once instead of after the entry has arrived; and
  * each lazy page's own chunks, which the page being rendered preloads.
  */
+const NO_ASSETS: Assets = { scripts: [], css: [], pageScripts: {}, lazyScripts: {} };
+
 function readAssets(clientDir: string | undefined): Assets {
-  if (!clientDir) return { scripts: [], css: [], pageScripts: {}, lazyScripts: {} };
+  if (!clientDir) return NO_ASSETS;
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestEntry>;
   const entry = Object.values(manifest).find((e) => (e as { isEntry?: boolean }).isEntry);
-  if (!entry) return { scripts: [], css: [], pageScripts: {}, lazyScripts: {} };
+  if (!entry) return NO_ASSETS;
   const closure = (keys: readonly string[], seen: Set<string>, css: Set<string>) => {
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -58,23 +60,19 @@ function readAssets(clientDir: string | undefined): Assets {
   };
   const css = new Set(entry.css ?? []);
   const scripts = closure(entry.imports ?? [], new Set([entry.file]), css);
+  /** The chunks these modules need beyond the entry's, as the page asks for them. */
+  const beyondEntry = (keys: readonly string[], ownCss: Set<string>) => [...closure(keys, new Set(scripts), ownCss)].filter((f) => !scripts.has(f)).map((f) => `/${f}`);
   const pageScripts: Assets['pageScripts'] = {};
   const apolloClient = apolloClientChunk(manifest);
   for (const [id, file] of Object.entries(pageModuleFiles) as [keyof typeof pageModuleFiles, string][]) {
     // A page's own stylesheet would be missing from the first paint: pages keep their CSS in the entry's.
     const pageCss = new Set<string>();
     // A page that waits for the Apollo client before it renders has the client's chunks asked for with its own.
-    const keys = pagesRenderingWithClient.has(id) && apolloClient ? [file, apolloClient] : [file];
-    const own = [...closure(keys, new Set(scripts), pageCss)].filter((f) => !scripts.has(f));
+    pageScripts[id] = beyondEntry(pagesRenderingWithClient.has(id) && apolloClient ? [file, apolloClient] : [file], pageCss);
     if (pageCss.size) throw new Error(`${file} brings its own CSS (${[...pageCss].join(', ')}): the first paint would miss it`);
-    pageScripts[id] = own.map((f) => `/${f}`);
   }
   const lazyScripts: Assets['lazyScripts'] = {};
-  for (const [key, chunk] of Object.entries(manifest)) {
-    if (!chunk.isDynamicEntry) continue;
-    const partCss = new Set<string>();
-    lazyScripts[key] = [...closure([key], new Set(scripts), partCss)].filter((f) => !scripts.has(f)).map((f) => `/${f}`);
-  }
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isDynamicEntry) lazyScripts[key] = beyondEntry([key], new Set());
   return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`), pageScripts, lazyScripts };
 }
 
