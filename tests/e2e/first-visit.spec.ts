@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { HYDRATED_MARK } from '../../src/client/app/boot';
 import { untilHydrated } from '../support/hydration';
 
 /**
@@ -48,6 +49,25 @@ test.describe('a first visit before Apollo has loaded', () => {
     await expect(panel.getByRole('link', { name: product.name })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
+  });
+
+  test('nothing asks for its code, nor for the device copy of the catalog, before taps work', async ({ page }) => {
+    // Asked for at the hydration commit, their loading and the renders it caused held back the render that switches
+    // the page's buttons on (src/client/app/start.tsx, HydratedMark).
+    await page.goto('/');
+    await untilHydrated(page);
+    const later = [APOLLO_CHUNK, /\/assets\/cache-persistence-[\w-]+\.js$/].map((chunk) => chunk.source);
+    const started = () =>
+      page.evaluate(
+        ({ mark, chunks }) => ({
+          hydrated: performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN,
+          asked: chunks.map((chunk) => performance.getEntriesByType('resource').find((entry) => new RegExp(chunk).test(entry.name))?.startTime ?? null),
+        }),
+        { mark: HYDRATED_MARK, chunks: later },
+      );
+    await expect.poll(async () => (await started()).asked.every((at) => at !== null)).toBe(true);
+    const { hydrated, asked } = await started();
+    for (const at of asked) expect(at).toBeGreaterThanOrEqual(hydrated);
   });
 
   test('its code failing to arrive is loaded again without a tap (connection back, tab shown): the account and the cart then work', async ({ page, request }) => {

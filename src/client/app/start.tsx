@@ -4,7 +4,7 @@
  * chunk (vite.config.ts groups what the entry imports, not the entry itself): as the entry's own small file it cost
  * every first route 0.4 KiB more brotli (npm run bench:bundle).
  */
-import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { pageDataStrategy } from '../lib/page-transition';
@@ -21,7 +21,7 @@ import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, st
 import { createPersistedStore } from '../lib/persisted-state';
 import { prefetchEachWhenIdle, prefetchWhenIdle } from '../lib/prefetch';
 import { registerServiceWorker } from '../lib/service-worker';
-import { useHydrated } from '../hooks/use-hydrated';
+import { markPageHydrated, pageHydrated, useHydrated } from '../hooks/use-hydrated';
 
 // No handler for Vite's 'vite:preloadError': left alone, the failed import rejects and its importer decides. A page's
 // chunk reloads the page (loadChunk, lib/chunk-guard.ts); the Apollo client's chunk is fetched again on its own when
@@ -36,19 +36,28 @@ const routeTable = createRoutes(loadApolloClient);
 /**
  * Marks the moment taps start to work: npm run bench:2g (and the browser tests' untilHydrated) read it as
  * "hydrated". That is one render after the hydration commit: the controls that wait for hydration (useHydrated)
- * switch on in a transition, the same one as this component's flip, and the root's effect runs after every effect
- * below it.
+ * switch on in a transition, the same one as this component's flip, and the root's layout effect runs after every
+ * layout effect below it, in the commit that switched them on.
+ *
+ * What the tab starts after the first render (the Apollo client, the cart's outbox, the device's copy of the
+ * catalog, the linked pages' code) waits for that commit (pageHydrated): started at the hydration commit, its
+ * work and the renders it caused held the transition back, by 0.3-0.5 s on a catalog page at a 4x CPU slowdown.
  */
 function HydratedMark({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
+  // In the commit itself, before any effect of the controls it switched on starts something.
+  useLayoutEffect(() => {
+    if (!hydrated) return;
+    performance.mark(HYDRATED_MARK);
+    markPageHydrated();
+  }, [hydrated]);
   useEffect(() => {
-    // Apollo's code comes once the page has hydrated, not while it hydrates (lib/apollo-client.ts).
+    if (!hydrated) return;
+    // Apollo's code comes once taps work: not while the page hydrates, nor while its controls switch on, a
+    // transition its arrival would hold back (lib/apollo-client.ts).
     loadApolloClientAfterHydration();
     // Telemetry's code comes later still, when the page is idle, and only with an instrumentation key.
     startTelemetry(boot.telemetry, boot.requestId, boot.cookieConsent === true);
-  }, []);
-  useEffect(() => {
-    if (hydrated) performance.mark(HYDRATED_MARK);
   }, [hydrated]);
   return children;
 }
@@ -109,7 +118,8 @@ function openOfflineData({ router, firstMatches, firstUrl }: Hydrated): void {
 void resolveLazyRoutes(routeTable, window.location.pathname)
   .catch(() => undefined)
   .then(hydrate)
-  .then((hydrated) => {
+  .then(async (hydrated) => {
+    await pageHydrated;
     openOfflineData(hydrated);
     prefetchLinkedPages();
     // The layout's loader runs again on a list's first change of filters: its code should be here by then.

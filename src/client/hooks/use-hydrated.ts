@@ -22,6 +22,17 @@ export function useIsHydrating(): boolean {
   return hydrating;
 }
 
+let notePageHydrated: () => void = () => undefined;
+/**
+ * Resolves once the first page's controls work: the flip below has committed (app/start.tsx's HydratedMark says so).
+ * What the tab starts after the first render waits for it, so that the flip, a transition, is not held back.
+ */
+export const pageHydrated = new Promise<void>((resolve) => {
+  notePageHydrated = resolve;
+});
+/** For app/start.tsx, when the flip has committed. */
+export const markPageHydrated = (): void => notePageHydrated();
+
 /**
  * False in the server's HTML and during hydration, true once React runs in the browser. Controls that do
  * nothing without JavaScript (add to cart, sign-up buttons) stay disabled until then instead of ignoring a tap.

@@ -7,6 +7,7 @@ import { useApollo, useApolloForActions } from '../../lib/apollo-client';
 import type * as Runtime from './outbox/runtime';
 import type { ErrorResponse } from 'react-router';
 import { serverFailureOf } from '../../lib/route-context';
+import { useHydrated } from '../../hooks/use-hydrated';
 import { cartAnswerContext, cartQueryState, cartState, confirmedCart, loadCartId, outboxState, type CartIntent, type KeptCart, type LinePreview } from './cart-store';
 
 /**
@@ -62,12 +63,16 @@ export function useCart(): CartFieldsFragment | null {
   // The client's arrival starts the outbox again: should the first load of the client's code have failed, the load
   // tried again later (lib/apollo-client.ts) is what starts it.
   const clientArrived = useApollo().ready !== null;
+  // Once taps work (useHydrated): the cookie's cart and the outbox's start would otherwise render the header again in
+  // the middle of the transition that switches the page's buttons on, and push it back by seconds on a slow phone.
+  const hydrated = useHydrated();
   useEffect(() => {
+    if (!hydrated) return;
     loadCartId();
     Promise.all([loadOutbox(), outboxContext()])
       .then(([{ startCartOutbox }, context]) => startCartOutbox(context))
       .catch(() => undefined);
-  }, [outboxContext, clientArrived]);
+  }, [hydrated, outboxContext, clientArrived]);
   const fetched = useWatchedCart(id, channel);
   const kept = (serverCart as KeptCart | null) ?? null;
   useEffect(() => {
