@@ -54,6 +54,8 @@ test.describe('a first visit before Apollo has loaded', () => {
   test('nothing asks for its code, nor for the device copy of the catalog, before taps work', async ({ page }) => {
     // Asked for at the hydration commit, their loading and the renders it caused held back the render that switches
     // the page's buttons on (src/client/app/start.tsx, HydratedMark).
+    // Room for every request's timing: the default 250 could fill before the two chunks come.
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(1000));
     await page.goto('/');
     await untilHydrated(page);
     const later = [APOLLO_CHUNK, /\/assets\/cache-persistence-[\w-]+\.js$/].map((chunk) => chunk.source);

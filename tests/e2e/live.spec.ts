@@ -57,7 +57,9 @@ async function productFor(request: APIRequestContext, testInfo: TestInfo, slot: 
   });
   const { products } = ((await res.json()) as { data: { products: { products: (CatalogProduct & { skus: { stock: { static: boolean } }[] })[] } } }).data.products;
   const counted = products.filter((p) => p.skus.length === 1 && !p.skus[0]!.stock.oversellable && !p.skus[0]!.stock.static);
-  const product = counted[slot + (testInfo.project.name === 'desktop' ? 10 : 0)];
+  // Each project, and each copy of a test that --repeat-each runs beside another, takes products of its own: two
+  // copies that set the same product's stock side by side saw each other's numbers.
+  const product = counted[(slot + (testInfo.project.name === 'desktop' ? 10 : 0) + 20 * testInfo.repeatEachIndex) % counted.length];
   if (!product) throw new Error(`Too few single-SKU products for slot ${slot} (${counted.length})`);
   const skuId = product.skus[0]!.skuId;
   await setStock(request, skuId, 20);

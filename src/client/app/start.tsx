@@ -101,13 +101,19 @@ function hydrate(): Hydrated {
 }
 
 /**
- * The data's version comes with the layout (in the HTML). The device's copy of the catalog opens once the page
- * is idle: its code and IndexedDB stay out of the first render, and a loader that needs it first opens it itself.
+ * The data's version comes with the layout (in the HTML), and is set at once: a link tapped before the page's
+ * controls have switched on runs its loader with the device's copy at hand. The copy itself opens once that has
+ * happened and the page is idle: its code and IndexedDB stay out of the first render, and a loader that needs it
+ * sooner opens it itself.
  */
-function openOfflineData({ router, firstMatches, firstUrl }: Hydrated): void {
+function configureFirstPageData({ router }: Hydrated): boolean {
   const layout = Object.values(router.state.loaderData).find((data): data is LayoutData => Boolean((data as Partial<LayoutData> | undefined)?.layout));
-  if (!layout) return;
+  if (!layout) return false;
   configureOfflineData({ schemaVersion: layout.layout.shop.schemaVersion });
+  return true;
+}
+
+function openOfflineData({ firstMatches, firstUrl }: Hydrated): void {
   const open = () => void startOfflineData().then((store) => (store ? recordFirstPage(firstMatches, firstUrl) : undefined));
   if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 3000 });
   else setTimeout(open, 1000);
@@ -119,12 +125,17 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
   .catch(() => undefined)
   .then(hydrate)
   .then(async (hydrated) => {
+    const configured = configureFirstPageData(hydrated);
     await pageHydrated;
-    openOfflineData(hydrated);
+    if (configured) openOfflineData(hydrated);
     prefetchLinkedPages();
     // The layout's loader runs again on a list's first change of filters: its code should be here by then.
     prefetchWhenIdle(() => void layoutLoaderModule().catch(() => undefined));
   });
+
+// The shopper's first tap or key also counts: whatever it needs of what waits for pageHydrated should not wait for
+// a switch-on that something held back.
+for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, markPageHydrated, { capture: true, once: true });
 
 /**
  * The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data). Each

@@ -24,7 +24,8 @@ export function useIsHydrating(): boolean {
 
 let notePageHydrated: () => void = () => undefined;
 /**
- * Resolves once the first page's controls work: the flip below has committed (app/start.tsx's HydratedMark says so).
+ * Resolves once the first page's controls work: the flip below has committed for those that hydrated with the page
+ * (app/start.tsx's HydratedMark says so; a part that hydrates later flips later), or the shopper has tapped or typed.
  * What the tab starts after the first render waits for it, so that the flip, a transition, is not held back.
  */
 export const pageHydrated = new Promise<void>((resolve) => {
