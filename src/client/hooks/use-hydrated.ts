@@ -31,7 +31,7 @@ let notePageHydrated: () => void = () => undefined;
 export const pageHydrated = new Promise<void>((resolve) => {
   notePageHydrated = resolve;
 });
-/** For app/start.tsx, when the flip has committed. */
+/** For app/start.tsx: when the flip has committed, or at the shopper's first tap or key. */
 export const markPageHydrated = (): void => notePageHydrated();
 
 /**
