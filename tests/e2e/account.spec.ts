@@ -143,6 +143,9 @@ test.describe('customer accounts', () => {
   });
 
   test('change details and password, then delete the account', async ({ page }, testInfo) => {
+    // Six page loads, three accessibility scans and seven password hashes (deliberately slow, on the server):
+    // 44-48 s on a loaded two-core machine, past the suite's 45 s.
+    test.slow();
     const email = emailFor(testInfo, 'settings');
     await page.goto('/');
     await register(page, email);
