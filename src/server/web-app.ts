@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { appIcons, BRAND_COLOR, manifestPath } from '../shared/app-icons';
 import { languageIds, type LanguageId } from '../shared/locales';
-import { routes } from '../shared/routes';
+import { OPEN_PANEL_PARAM, routes } from '../shared/routes';
 import type { ShopVariant } from '../shared/shop';
 import { shopName, t } from './i18n';
 
@@ -45,8 +45,8 @@ export function webAppManifest(variant: ShopVariant, languageId: LanguageId) {
           ],
         }),
     shortcuts: [
-      { name: t(languageId, 'header.search'), url: `${home}?open=search`, icons: shortcutIcons },
-      { name: t(languageId, 'header.cart'), url: `${home}?open=cart`, icons: shortcutIcons },
+      { name: t(languageId, 'header.search'), url: `${home}?${OPEN_PANEL_PARAM}=search`, icons: shortcutIcons },
+      { name: t(languageId, 'header.cart'), url: `${home}?${OPEN_PANEL_PARAM}=cart`, icons: shortcutIcons },
       { name: t(languageId, 'header.favorites'), url: routes.favorites(languageId), icons: shortcutIcons },
     ].map((shortcut) => ({ ...shortcut, short_name: shortcut.name })),
   };

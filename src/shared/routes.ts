@@ -198,6 +198,12 @@ export const routes = {
   offline: (languageId: LanguageId) => pathOf('offline', languageId),
 };
 
+/**
+ * The query parameter through which the installed app's shortcuts (the web app manifest's) open a panel: the search
+ * or the cart. The page opens it once and takes the parameter off the address.
+ */
+export const OPEN_PANEL_PARAM = 'open';
+
 /** The query parameter naming the page a visitor asked for before being asked to log in. */
 export const RETURN_TO_PARAM = 'returnTo';
 

@@ -136,6 +136,8 @@ test.describe('offline data', () => {
   });
 
   test('favorites, the price toggles and recent searches work offline and survive an offline reload', async ({ page, context }) => {
+    // Six page loads, two of them online: 15-19 s on a quiet machine, and past 45 s on a loaded one (CI, twice).
+    test.slow();
     await page.goto('/');
     await untilControlled(page);
     // A search online: its results page is kept too.

@@ -4,7 +4,7 @@ import { FormattedMessage } from '../../i18n/intl';
 import { useLocation, useNavigate } from 'react-router';
 import { installPrompt } from '../../lib/install-prompt';
 import { usePageRoute } from '../../lib/page-route';
-import { pageRoutes } from '../../../shared/routes';
+import { OPEN_PANEL_PARAM, pageRoutes } from '../../../shared/routes';
 import { isCostlyConnection } from '../../lib/prefetch';
 import { openPanel, ui } from '../../lib/ui-state';
 import { updates } from '../../lib/sw-updates';
@@ -26,17 +26,20 @@ export function PwaControls() {
   );
 }
 
-/** The manifest's shortcuts open the search and the cart through ?open=: opened once, then taken off the address. */
+/**
+ * The manifest's shortcuts open the search and the cart through ?open=: opened once, then taken off the address
+ * (a navigation that runs no loader again: keepsDataWhenPanelParamGoes, app/routes.tsx).
+ */
 function useOpenFromUrl() {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    const panel = panelToOpen(params.get('open'));
+    const panel = panelToOpen(params.get(OPEN_PANEL_PARAM));
     if (!panel) return;
     if (panel === 'search') ui.searchOpen = true;
     else openPanel(panel);
-    params.delete('open');
+    params.delete(OPEN_PANEL_PARAM);
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
   }, [location.search, location.pathname, location.hash, navigate]);
