@@ -8,7 +8,8 @@ import { createMemoryRouter } from 'react-router';
 import { configureOfflineData, fetchedInThisTab, firstPageAsOf, leftFirstPage, noteFirstPage, readPersisted, recordFirstPage, startOfflineData } from './offline-data';
 import { adoptCookieState } from './persisted-context';
 import { createPersistedStore, defaultPersistedState, serializePersistedState } from './persisted-state';
-import { AS_OF_KEY, loaderEnvFor, queryFor, withAsOf, type LoaderEnv } from './route-context';
+import { queryFor } from './loader-query';
+import { AS_OF_KEY, loaderEnvFor, withAsOf, type LoaderEnv } from './route-context';
 
 const PRODUCT: TypedDocumentNode<{ product: { __typename: 'Product'; name: string; price: number } }, { alias: string; channelId?: string; languageId?: string }> = gql`
   query ProductPage($alias: String!, $channelId: String, $languageId: String) {
@@ -57,7 +58,7 @@ describe('loaders offline', () => {
     // Another tab, or this one after a reload: fresh modules (nothing in memory: the copy comes from IndexedDB), an
     // empty cache, and no network.
     vi.resetModules();
-    const reloaded = { ...(await import('./offline-data')), ...(await import('./route-context')) };
+    const reloaded = { ...(await import('./offline-data')), ...(await import('./route-context')), ...(await import('./loader-query')) };
     reloaded.configureOfflineData({ schemaVersion: 1 });
     const offline = await reloaded.withAsOf(tab(lostConnection), async (scoped) => ({ ...(await reloaded.queryFor(scoped, PRODUCT, { alias: 'zelda' })) }));
     expect(offline).toMatchObject({ product: { name: 'Spel zelda', price: 349 }, [reloaded.AS_OF_KEY]: new Date('2026-11-24T14:05:00').getTime() });

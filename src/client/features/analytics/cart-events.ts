@@ -1,5 +1,5 @@
 import type { CartFieldsFragment } from '../../graphql/generated/operations';
-import { reportCartLine } from './personalisation';
+import { reportCartLine } from './personalisation-cart';
 
 type CartLine = CartFieldsFragment['items'][number];
 

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testLine as line } from '../cart/cart-test-kit';
-import { allowPersonalisation, cartLineEvent, configurePersonalisation, httpPostSink, reportCartLine, reportCustomerEvent, toEur, type PersonalisationEvent, type PersonalisationSink } from './personalisation';
+import { allowPersonalisation, configurePersonalisation, httpPostSink, reportCustomerEvent, type PersonalisationEvent, type PersonalisationSink } from './personalisation';
+import { cartLineEvent, reportCartLine, toEur } from './personalisation-cart';
 
 const cart = (...items: ReturnType<typeof line>[]) => ({ items });
 

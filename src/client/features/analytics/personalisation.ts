@@ -1,7 +1,4 @@
 import type { PersonalisationSettings } from '../../../shared/telemetry';
-import type { CartFieldsFragment } from '../../graphql/generated/operations';
-
-type CartSnapshot = Pick<CartFieldsFragment, 'items'>;
 
 /**
  * Cart and customer events for a personalisation service. Cart amounts go in EUR (the service's currency),
@@ -58,33 +55,12 @@ export function allowPersonalisation(allowed: boolean): void {
   consented = allowed;
 }
 
-/** SEK to EUR, to the cent. */
-export function toEur(sek: number, rate: number): number {
-  return Math.round(sek * rate * 100) / 100;
-}
-
-/** The personalisation event for one SKU's change between the cart before and the server's answer, or null. */
-export function cartLineEvent(before: CartSnapshot | null, after: CartSnapshot, skuId: number, rate: number): PersonalisationEvent | null {
-  const old = before?.items.find((l) => l.skuId === skuId);
-  const now = after.items.find((l) => l.skuId === skuId);
-  const previousQuantity = old?.quantity ?? 0;
-  const quantity = now?.quantity ?? 0;
-  const line = now ?? old;
-  if (!line || quantity === previousQuantity) return null;
-  return {
-    type: previousQuantity === 0 ? 'cartLineAdded' : quantity === 0 ? 'cartLineRemoved' : 'cartLineUpdated',
-    articleNumber: line.sku.articleNumber,
-    productId: line.product.productId,
-    quantity,
-    previousQuantity,
-    unitPrice: { amount: toEur(line.unitPrice.sellingPriceIncVat, rate), currency: 'EUR' },
-  };
-}
-
-export function reportCartLine(before: CartSnapshot | null, after: CartSnapshot, skuId: number): void {
-  if (sink === noPersonalisation || !consented) return;
-  const event = cartLineEvent(before, after, skuId, eurPerSek);
-  if (event) sink.send(event);
+/**
+ * Where events go now and the rate for cart amounts; null while off or without the shopper's consent. The cart's
+ * events are computed apart (personalisation-cart.ts), with the code that reports a cart change after it happened.
+ */
+export function personalisationTarget(): { sink: PersonalisationSink; eurPerSek: number } | null {
+  return sink === noPersonalisation || !consented ? null : { sink, eurPerSek };
 }
 
 export function reportCustomerEvent(type: 'login' | 'register' | 'logout'): void {

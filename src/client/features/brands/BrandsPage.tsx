@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
-import { queryFor, type LoaderEnv } from '../../lib/route-context';
+import type { LoaderEnv } from '../../lib/route-context';
+import { queryFor } from '../../lib/loader-query';
 import { Head, type Alternate } from '../../components/Head';
 import { BrandsIndexDocument } from '../../graphql/generated/documents/BrandsIndex';
 import { alternatesOf, routes } from '../../../shared/routes';

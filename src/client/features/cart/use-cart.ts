@@ -6,7 +6,6 @@ import type { CartFieldsFragment } from '../../graphql/generated/operations';
 import { useApollo, useApolloForActions } from '../../lib/apollo-client';
 import type * as Runtime from './outbox/runtime';
 import type { ErrorResponse } from 'react-router';
-import { serverFailureOf } from '../../lib/route-context';
 import { useHydrated } from '../../hooks/use-hydrated';
 import { cartAnswerContext, cartQueryState, cartState, confirmedCart, loadCartId, outboxState, type CartIntent, type KeptCart, type LinePreview } from './cart-store';
 
@@ -112,9 +111,14 @@ function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannel
       // A fetch without an answer (offline) keeps the cart shown, the outbox's own copy covers it; an answer that
       // refuses (status 300 or more, GraphQL errors) is kept for the cart page, which opens the error page with it.
       const failed = (error: unknown) => {
-        void serverFailureOf(error, CartDocument).then((failure) => {
-          if (failure && !ended) cartQueryState.failure = ref({ error: failure, at: Date.now() });
-        });
+        // The failure's reading comes with the loaders' code (lib/loader-query.ts), not in the first route's JS.
+        void import('../../lib/loader-query')
+          .then(({ serverFailureOf }) => serverFailureOf(error, CartDocument))
+          .then((failure) => {
+            if (failure && !ended) cartQueryState.failure = ref({ error: failure, at: Date.now() });
+          })
+          // Its code did not arrive: the connection is gone, which is not a failure the page shows.
+          .catch(() => undefined);
       };
       subscription = watched.subscribe({
         next: (result) => {

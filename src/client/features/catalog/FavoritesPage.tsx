@@ -1,7 +1,8 @@
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
-import { queryFor, type LoaderEnv } from '../../lib/route-context';
+import type { LoaderEnv } from '../../lib/route-context';
+import { queryFor } from '../../lib/loader-query';
 import { Head, type Alternate } from '../../components/Head';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
 import { ProductListPageDocument } from '../../graphql/generated/documents/ProductListPage';

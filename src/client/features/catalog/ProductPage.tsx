@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
-import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
+import type { LoaderEnv } from '../../lib/route-context';
 import { useShop } from '../../lib/shop-context';
 import { useLiveProduct } from '../../lib/live-catalog';
 import { Accordion } from '../../components/Accordion';
@@ -17,18 +17,14 @@ import { ProductPurchase } from './ProductPurchase';
 type Product = NonNullable<ProductPageQuery['product']>;
 
 /**
- * The loader's query document (about 0.5 KiB brotli) is a chunk of its own: the first page's data comes from the
- * server, so hydrating a product needs none of it. It loads after the page's first render, with the page's code
- * when a link to a product is prefetched, and at the latest when the loader runs.
+ * The loader's code with its query document (about 1 KiB brotli with the loaders' shared query code) is a chunk of its
+ * own: the first page's data comes from the server, so hydrating a product needs none of it. It loads after the page's
+ * first render, with the page's code when a link to a product is prefetched, and at the latest when the loader runs.
  */
-export const preloadLoader = () => import('../../graphql/generated/documents/ProductPage');
+export const preloadLoader = () => import('./product-loader');
 
 export async function productLoader(env: LoaderEnv, alias: string | undefined) {
-  if (!alias) notFound();
-  const { ProductPageDocument } = await preloadLoader();
-  const { product } = await queryFor(env, ProductPageDocument, { alias }, { pageAnswer: true });
-  if (!product) notFound();
-  return { product, alternates: product.alternates };
+  return (await preloadLoader()).productLoader(env, alias);
 }
 
 /** The discount and the names of the campaigns the product is in, except those set to hide their title. */

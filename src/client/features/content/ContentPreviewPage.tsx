@@ -1,4 +1,5 @@
-import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
+import { notFound, type LoaderEnv } from '../../lib/route-context';
+import { queryFor } from '../../lib/loader-query';
 import { ContentPreviewDocument } from '../../graphql/generated/documents/ContentPreview';
 import { withProducts, type LoadedPage } from './ContentPage';
 

@@ -1,6 +1,7 @@
 import { useLoaderData } from 'react-router';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
-import { notFound, queryFor, type LoaderEnv } from '../../lib/route-context';
+import { notFound, type LoaderEnv } from '../../lib/route-context';
+import { queryFor } from '../../lib/loader-query';
 import { Head } from '../../components/Head';
 import { Link } from '../../components/Link';
 import type { ContentPagesForPreviewQuery } from '../../graphql/generated/operations';

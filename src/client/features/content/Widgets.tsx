@@ -1,5 +1,6 @@
 import { OptionalChunk } from '../../components/ChunkBoundary';
-import { queryFor, type LoaderEnv } from '../../lib/route-context';
+import type { LoaderEnv } from '../../lib/route-context';
+import { queryFor } from '../../lib/loader-query';
 import { lazyPart } from '../../lib/lazy-part';
 import type { ContentPageFieldsFragment, ProductCardFieldsFragment } from '../../graphql/generated/operations';
 

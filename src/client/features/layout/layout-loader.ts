@@ -1,5 +1,5 @@
 import type { LoaderEnv } from '../../lib/route-context';
-import { queryFor, tolerated } from '../../lib/route-context';
+import { queryFor, tolerated } from '../../lib/loader-query';
 import type { LayoutQuery } from '../../graphql/generated/operations';
 import { LayoutDocument } from '../../graphql/generated/documents/Layout';
 import { ListCategoriesDocument } from '../../graphql/generated/documents/ListCategories';

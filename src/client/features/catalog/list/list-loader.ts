@@ -1,4 +1,5 @@
-import { queryFor, tolerated, type LoaderEnv } from '../../../lib/route-context';
+import type { LoaderEnv } from '../../../lib/route-context';
+import { queryFor, tolerated } from '../../../lib/loader-query';
 import type { Alternate } from '../../../components/Head';
 import type { FilterInputType, ProductCardFieldsFragment } from '../../../graphql/generated/operations';
 import { FacetLabelsDocument } from '../../../graphql/generated/documents/FacetLabels';

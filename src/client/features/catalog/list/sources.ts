@@ -1,4 +1,5 @@
-import { notFound, queryFor, tolerated, type LoaderEnv } from '../../../lib/route-context';
+import { notFound, type LoaderEnv } from '../../../lib/route-context';
+import { queryFor, tolerated } from '../../../lib/loader-query';
 import type { Alternate } from '../../../components/Head';
 import type { FilterInputType } from '../../../graphql/generated/operations';
 import { selectionFilter } from '../../../lib/product-selection';

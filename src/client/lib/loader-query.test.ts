@@ -2,7 +2,7 @@
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql, type TypedDocumentNode } from '@apollo/client';
 import { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { queryFor } from './route-context';
+import { queryFor } from './loader-query';
 
 /** What queryFor threw says offline: react-router turns it into the error page's response (see isOfflineError). */
 const saysOffline = (thrown: unknown) => (thrown as { data?: { offline?: unknown } } | null)?.data?.offline === true;
