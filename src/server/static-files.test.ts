@@ -38,4 +38,18 @@ describe('static files', () => {
     expect(page.headers['content-encoding']).toBe('br');
     expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
   });
+
+  it("a product picture carries a picture's policy, which lets it run and load nothing, and none of a page's headers", async () => {
+    const res = await shop.app.fastify.inject({ url: '/images/p1-1.svg', headers: { 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const header of ['x-frame-options', 'cross-origin-opener-policy', 'x-xss-protection', 'x-dns-prefetch-control', 'origin-agent-cluster']) {
+      expect(res.headers[header], header).toBeUndefined();
+    }
+    const headerBytes = Object.entries(res.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
+    expect(headerBytes).toBeLessThan(500);
+  });
 });

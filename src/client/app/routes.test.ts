@@ -1,12 +1,12 @@
 import { ApolloClient, ApolloLink } from '@apollo/client';
-import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { languageIds } from '../../shared/locales';
 import { pageRoutes, pathOf, type PageRouteId } from '../../shared/routes';
 import { createCache } from '../lib/apollo';
 import { definedParts, featureModuleKey } from '../lib/lazy-part';
 import type { PageRouteHandle } from '../lib/page-route';
-import { createRoutes, keepsDataWhenPanelParamGoes, pageEntries, pageModuleAt, pageModuleFiles, pageModuleOf, pageModules, pagesRenderingWithClient, resolveLazyRoutes, type PageModuleId } from './routes';
+import { createRoutes, pageEntries, pageModuleAt, pageModuleFiles, pageModuleOf, pageModules, pagesRenderingWithClient, resolveLazyRoutes, type PageModuleId } from './routes';
 
 // Matching runs no loader, so the client is never asked anything.
 const router = createRoutes(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
@@ -127,40 +127,5 @@ describe('lazy pages', () => {
     give!(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
     await checkout;
     expect(matchRoutes(table, '/kassan')!.at(-1)!.route.Component).toBe((await pageModules.checkout()).CheckoutPage);
-  });
-
-  it('runs no loader again when the shortcuts\' ?open= leaves the address, and every other change of the query as before', async () => {
-    let runs = 0;
-    const memory = createMemoryRouter([{ path: '/', loader: () => ++runs, shouldRevalidate: keepsDataWhenPanelParamGoes, Component: () => null }], {
-      initialEntries: ['/?sort=price&open=cart'],
-    });
-    await memory.navigate('/?sort=price&open=cart');
-    const before = runs;
-    await memory.navigate('/?sort=price', { replace: true });
-    expect(memory.state.location.search).toBe('?sort=price');
-    expect(runs).toBe(before);
-    await memory.navigate('/?sort=name');
-    expect(runs).toBe(before + 1);
-    await memory.navigate('/?sort=name&open=search');
-    await memory.navigate('/?sort=price');
-    expect(runs).toBe(before + 3);
-    await memory.revalidate();
-    expect(runs).toBe(before + 4);
-    memory.dispose();
-  });
-
-  it('gives that rule to every route of the table that loads data', async () => {
-    const table = createRoutes(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
-    for (const path of ['/', '/en', '/p/zelda', '/en/c/games', '/kassan', '/mina-sidor/ordrar']) await resolveLazyRoutes(table, path);
-    const loading: RouteObject[] = [];
-    const walk = (routes: RouteObject[]) => {
-      for (const route of routes) {
-        if (route.loader) loading.push(route);
-        walk(route.children ?? []);
-      }
-    };
-    walk(table);
-    expect(loading.length).toBeGreaterThan(6);
-    for (const route of loading) expect(route.shouldRevalidate, route.path ?? route.id).toBe(keepsDataWhenPanelParamGoes);
   });
 });

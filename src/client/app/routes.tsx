@@ -1,8 +1,8 @@
 import type { ApolloClient } from '@apollo/client';
 import type { ComponentType } from 'react';
-import { matchRoutes, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject, type ShouldRevalidateFunction } from 'react-router';
+import { matchRoutes, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { splitLocalePath, type LanguageId } from '../../shared/locales';
-import { OPEN_PANEL_PARAM, pageRoutes, routes, type PageRouteId } from '../../shared/routes';
+import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
 import { ErrorPage, RootErrorPage } from './ErrorPage';
 import type { ListRoute } from '../features/catalog/ListPage';
 import { checkoutLoader } from '../features/checkout/checkout-loader';
@@ -136,9 +136,9 @@ export const pageEntries = {
     pageModule('paymentFailed', 'checkout/PaymentFailedPage', () => import('../features/checkout/PaymentFailedPage'), withClient),
     ({ PaymentFailedPage }) => ({ Component: PaymentFailedPage }),
   ),
-  product: page(pageModule('product', 'catalog/ProductPage', () => import('../features/catalog/ProductPage')), ({ ProductPage, productLoader }) => ({
+  product: page(pageModule('product', 'catalog/ProductPage', () => import('../features/catalog/ProductPage')), ({ ProductPage, preloadLoader }) => ({
     Component: ProductPage,
-    loader: (args, env) => productLoader(env, args.params.alias),
+    loader: async (args, env) => (await preloadLoader()).productLoader(env, args.params.alias),
   })),
   accountOrders: page(pageModule('accountOrders', 'account/OrdersPage', () => import('../features/account/OrdersPage'), withClient), ({ OrdersPage, ordersLoader }) => ({
     Component: OrdersPage,
@@ -208,25 +208,11 @@ function pageRoutesFor(env: LoaderEnv): RouteObject[] {
   return (Object.keys(pageRoutes) as PageRouteId[]).flatMap((id) => {
     const route = pageEntries[id].route(env);
     return pageRoutes[id].paths[env.languageId].map((path): RouteObject => {
-      const page = { ...route, handle: pageRouteHandle(id), shouldRevalidate: keepsDataWhenPanelParamGoes };
+      const page = { ...route, handle: pageRouteHandle(id) };
       return path === '' ? { ...page, index: true } : { ...page, path };
     });
   });
 }
-
-/**
- * Taking the shortcuts' ?open= off the address (features/pwa) changes no data: the layout and the page keep theirs.
- * As any other change of the query it would run their loaders again, and the address stayed as it was until both
- * answered (seconds on 2G, for data the page already shows).
- */
-export const keepsDataWhenPanelParamGoes: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname || !currentUrl.searchParams.has(OPEN_PANEL_PARAM) || nextUrl.searchParams.has(OPEN_PANEL_PARAM)) {
-    return defaultShouldRevalidate;
-  }
-  const rest = new URLSearchParams(currentUrl.search);
-  rest.delete(OPEN_PANEL_PARAM);
-  return rest.toString() === nextUrl.searchParams.toString() ? false : defaultShouldRevalidate;
-};
 
 const localeTreeId = (languageId: LanguageId) => `layout-${languageId}`;
 
@@ -245,7 +231,6 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
       // (start.tsx): hydration reads the server's data, and the router runs it again only on a change of
       // language, of a page's query (a list's filters) and on a revalidation.
       loader: async () => (await loadChunk(layoutLoaderModule)).layoutLoader(env),
-      shouldRevalidate: keepsDataWhenPanelParamGoes,
       element: <Layout languageId={languageId} />,
       children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };

@@ -64,7 +64,7 @@ export interface FirstPageMatch {
 
 /**
  * The context recordFirstPage runs the first page's loaders in: the page's own answer (its list, its product) goes
- * from the network to the device's copy, not into the tab's Apollo cache (lib/route-context.ts, queryFor's
+ * from the network to the device's copy, not into the tab's Apollo cache (lib/loader-query.ts, queryFor's
  * `pageAnswer`). The page shows that data already, and writing a category page's answer into both caches kept the
  * main thread 270–350 ms at a 4× CPU slowdown, 110–190 ms into the device's copy alone. A later visit to the page
  * asks the network, or offline the device's copy.

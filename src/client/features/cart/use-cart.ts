@@ -117,7 +117,7 @@ function useWatchedCart(id: string | null, channel: ReturnType<typeof useChannel
           .then((failure) => {
             if (failure && !ended) cartQueryState.failure = ref({ error: failure, at: Date.now() });
           })
-          // Its code did not arrive: the connection is gone, which is not a failure the page shows.
+          // Its code did not arrive (the connection is gone) or the failure could not be read: the cart stays as shown.
           .catch(() => undefined);
       };
       subscription = watched.subscribe({

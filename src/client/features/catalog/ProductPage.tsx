@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
-import type { LoaderEnv } from '../../lib/route-context';
 import { useShop } from '../../lib/shop-context';
 import { useLiveProduct } from '../../lib/live-catalog';
 import { Accordion } from '../../components/Accordion';
@@ -22,10 +21,6 @@ type Product = NonNullable<ProductPageQuery['product']>;
  * first render, with the page's code when a link to a product is prefetched, and at the latest when the loader runs.
  */
 export const preloadLoader = () => import('./product-loader');
-
-export async function productLoader(env: LoaderEnv, alias: string | undefined) {
-  return (await preloadLoader()).productLoader(env, alias);
-}
 
 /** The discount and the names of the campaigns the product is in, except those set to hide their title. */
 function CampaignBadges({ product }: { product: Product }) {
@@ -90,7 +85,7 @@ export function ProductPage() {
   const product = useLiveProduct(loaded);
   const { origin } = useShop();
   useEffect(() => {
-    // Related products and other links run the loader: its document comes once the product is shown.
+    // Related products and other links run the loader: its code comes once the product is shown.
     void preloadLoader().catch(() => undefined);
   }, []);
   return (

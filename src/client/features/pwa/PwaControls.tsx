@@ -1,7 +1,7 @@
 import './pwa.css';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { FormattedMessage } from '../../i18n/intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { installPrompt } from '../../lib/install-prompt';
 import { usePageRoute } from '../../lib/page-route';
 import { OPEN_PANEL_PARAM, pageRoutes } from '../../../shared/routes';
@@ -27,22 +27,32 @@ export function PwaControls() {
 }
 
 /**
- * The manifest's shortcuts open the search and the cart through ?open=: opened once, then taken off the address
- * (a navigation that runs no loader again: keepsDataWhenPanelParamGoes, app/routes.tsx).
+ * The manifest's shortcuts open the search and the cart through ?open=: opened once, then taken off the address. That
+ * change of the query runs no loader again (the page shows its data already; as any other change of the query it
+ * would fetch the layout's and the page's again, and the address stayed until both answered: seconds on 2G). It waits
+ * for a navigation or a revalidation under way, which it would otherwise cut short and leave unanswered.
  */
-function useOpenFromUrl() {
+export function useOpenFromUrl(): void {
   const location = useLocation();
   const navigate = useNavigate();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const idle = navigation.state === 'idle' && revalidator.state === 'idle';
+  const panel = panelToOpen(new URLSearchParams(location.search).get(OPEN_PANEL_PARAM));
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const panel = panelToOpen(params.get(OPEN_PANEL_PARAM));
-    if (!panel) return;
     if (panel === 'search') ui.searchOpen = true;
-    else openPanel(panel);
+    else if (panel) openPanel(panel);
+  }, [panel, location.key]);
+  useEffect(() => {
+    if (!panel || !idle) return;
+    const params = new URLSearchParams(location.search);
     params.delete(OPEN_PANEL_PARAM);
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, preventScrollReset: true });
-  }, [location.search, location.pathname, location.hash, navigate]);
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true, preventScrollReset: true, defaultShouldRevalidate: false },
+    );
+  }, [panel, idle, location.search, location.pathname, location.hash, navigate]);
 }
 
 /** How long the shopper stays on a page reached inside the app before the worker is asked to store it. */
