@@ -96,4 +96,39 @@ describe('the shortcuts\' ?open=', () => {
     expect(shop.router.state.loaderData['0']).toBe(2);
     expect(shop.runs()).toBe(2);
   });
+
+  it('opens nothing over a page the shopper is already leaving for, nor again on Back to the entry it opened on', async () => {
+    later = true;
+    const shop = renderShop('/p/zelda?open=cart');
+    await settled();
+    shop.holdNext();
+    await act(async () => void shop.router.navigate('/p/mario'));
+    await settled();
+    expect(shop.router.state.navigation.state).toBe('loading');
+    await act(async () => screen.getByRole('button', { name: 'mount' }).click());
+    await settled();
+    expect(ui.panel).toBe('');
+    await shop.release();
+    await settled();
+    expect(shop.router.state.location.pathname).toBe('/p/mario');
+    expect(ui.panel).toBe('');
+
+    // Opened, then left before the parameter could go (a revalidation under way): Back does not open it again.
+    cleanup();
+    const again = renderShop('/p/zelda?open=search');
+    await settled();
+    again.holdNext();
+    void again.router.revalidate();
+    await settled();
+    await act(async () => screen.getByRole('button', { name: 'mount' }).click());
+    expect(ui.searchOpen).toBe(true);
+    expect(again.router.state.location.search).toBe('?open=search');
+    ui.searchOpen = false;
+    await act(() => again.router.navigate('/p/mario'));
+    await act(() => again.router.navigate(-1));
+    await settled();
+    expect(again.router.state.location.pathname).toBe('/p/zelda');
+    expect(ui.searchOpen).toBe(false);
+    expect(again.router.state.location.search).toBe('');
+  });
 });

@@ -37,13 +37,21 @@ export function useOpenFromUrl(): void {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
+  // The history entries whose panel was opened: Back to one whose ?open= is still there does not open it again.
+  const openedFor = useRef(new Set<string>());
   const idle = navigation.state === 'idle' && revalidator.state === 'idle';
+  // The shopper is already on the way to another page: its panel would open over that one.
+  const leaving = navigation.location !== undefined && navigation.location.pathname !== location.pathname;
   const panel = panelToOpen(new URLSearchParams(location.search).get(OPEN_PANEL_PARAM));
   useEffect(() => {
+    if (!panel || leaving || openedFor.current.has(location.key)) return;
+    openedFor.current.add(location.key);
     if (panel === 'search') ui.searchOpen = true;
-    else if (panel) openPanel(panel);
-  }, [panel, location.key]);
+    else openPanel(panel);
+  }, [panel, leaving, location.key]);
   useEffect(() => {
+    // (A revalidation started after this render and before the effect would still be cut short: only a tap starts
+    // one, the offline page's retry or a saved setting, not in the moment a shortcut's page opens.)
     if (!panel || !idle) return;
     const params = new URLSearchParams(location.search);
     params.delete(OPEN_PANEL_PARAM);
