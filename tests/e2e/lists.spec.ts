@@ -57,7 +57,14 @@ async function switchLanguage(page: Page, testInfo: TestInfo, name: 'In English'
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const showing = (page: Page) => page.getByText(/^Visar \d+ av \d+$/);
-const totalOf = async (page: Page) => Number(/av (\d+)/.exec((await showing(page).textContent()) ?? '')?.[1]);
+/**
+ * The list's total once the list shows the answer to its address: a choice goes into the address at once and its list
+ * comes a moment later (CI once read the total of the list before a brand filter).
+ */
+const totalOf = async (page: Page) => {
+  await expect(page.getByRole('region', { name: 'Produkter' })).not.toHaveAttribute('aria-busy', 'true');
+  return Number(/av (\d+)/.exec((await showing(page).textContent()) ?? '')?.[1]);
+};
 
 test.describe('product lists', () => {
   test('filters by a brand and a category with counts, in the URL and restored on reload', async ({ page }, testInfo) => {
