@@ -2,6 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { offline, online } from '../support/network';
 import { buyableProducts, cartWith, setStock } from '../support/shop-api';
 import { untilControlled, untilHydrated } from '../support/hydration';
+import { storedOperations } from '../support/offline-data';
 
 /**
  * Offline with data: pages seen before render from the device's copy of the catalog (IndexedDB) with the time
@@ -32,30 +33,6 @@ async function openNes(page: Page): Promise<void> {
   await expect(heading).toBeVisible();
   // Pointer and focus leave the menu, which closes (it stays open while hovered or focused).
   if (!isPhone(page)) await heading.click();
-}
-
-/** The operations whose answers the device's copy holds (from IndexedDB, as the next tab will read them). */
-function storedOperations(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    // Opening a database that does not exist would create it without its store: look first.
-    if (!(await indexedDB.databases()).some((d) => d.name === 'retro-offline-data')) return [];
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('retro-offline-data');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('apollo')) return [];
-      const meta = await new Promise<{ entries: Record<string, unknown> } | undefined>((resolve, reject) => {
-        const request = db.transaction('apollo').objectStore('apollo').get('meta');
-        request.onsuccess = () => resolve(request.result as { entries: Record<string, unknown> } | undefined);
-        request.onerror = () => reject(request.error);
-      });
-      return Object.keys(meta?.entries ?? {}).map((key) => key.slice(0, key.indexOf(':')));
-    } finally {
-      db.close();
-    }
-  });
 }
 
 const offlineBanner = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: 'Du är offline. Det du ser kan vara inaktuellt.' });
