@@ -276,7 +276,9 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         modulePreload: { resolveDependencies: (_file: string, deps: string[]) => deps.filter((dep) => !SHELL_SCRIPT.test(dep)) },
         emptyOutDir: true,
         rolldownOptions: {
-          input: 'src/client/entry-client.tsx',
+          // The worker that loads the browser's locale data off the main thread (src/client/i18n/intl-warm-up.ts) is
+          // an entry of its own: the server names it in the page's head (render.tsx, CLIENT_INTL_WARM_UP).
+          input: { 'entry-client': 'src/client/entry-client.tsx', 'intl-warm-up': 'src/client/i18n/intl-warm-up.ts' },
           // debugName: a group named by a function is otherwise reported on every build.
           output: { codeSplitting: { groups: [{ name: shellChunk, debugName: 'shell' }, { name: apolloChunk, debugName: 'apollo' }, { name: formsChunk, debugName: 'forms' }, { name: catalogChunk, debugName: 'catalog' }, { name: catalogExtrasChunk, debugName: 'catalog-extras' }] } },
           checks: { bundlerTimings: false },

@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { pageModuleFiles, pagesRenderingWithClient } from '../../src/client/app/routes';
-import { apolloClientChunk, type ViteManifestEntry } from '../../src/server/render/client-manifest';
+import { apolloClientChunk, CLIENT_ENTRY, type ViteManifestEntry } from '../../src/server/render/client-manifest';
 
 
 const dir = join(process.cwd(), 'dist/client');
 const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Record<string, ViteManifestEntry>;
-const [entryKey] = Object.entries(manifest).find(([, e]) => e.isEntry) ?? [];
+const entryKey = manifest[CLIENT_ENTRY] ? CLIENT_ENTRY : undefined;
 if (!entryKey) throw new Error('No entry in dist/client/.vite/manifest.json: run npm run build');
 
 const initial = new Set<string>();

@@ -7,7 +7,10 @@ test.describe('the shop from a fresh start', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
+    // The head starts the worker that loads the browser's locale data (a refusal by the page's CSP would be an error).
+    const warmUp = page.waitForRequest(/\/assets\/intl-warm-up-[\w-]+\.js$/);
     const response = await page.goto('/');
+    await warmUp;
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

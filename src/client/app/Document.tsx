@@ -1,18 +1,31 @@
 import type { ReactNode } from 'react';
 import { appIcons, BRAND_COLOR } from '../../shared/app-icons';
+import { channels, defaultLanguage, isLanguageId } from '../../shared/locales';
 import { BOOT_ELEMENT_ID, serializeBoot, type Boot } from './boot';
 
 /**
  * The whole HTML document, rendered by React on the server and hydrated as-is in the browser. Page
  * components add their own <title>, <meta> and <link> tags, which React hoists into <head>.
  */
-export function Document({ boot, languageId, children }: { boot: Boot; languageId: string; children: ReactNode }) {
+/**
+ * What the server's HTML starts in its head, before the stylesheet (which a later script would wait for): the worker
+ * that loads the browser's locale data while the page's scripts are on their way (i18n/intl-warm-up.ts). The
+ * browser's render has none: React leaves a script in the head that it did not render where it is, as it does the
+ * router's hydration data in the body. The nonce is the page's Content-Security-Policy's.
+ */
+export interface HeadStart {
+  nonce: string;
+  intlWarmUp: string;
+}
+
+export function Document({ boot, languageId, headStart, children }: { boot: Boot; languageId: string; headStart?: HeadStart; children: ReactNode }) {
   const icons = appIcons(boot.variant);
   return (
     <html lang={languageId}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        {headStart && <IntlWarmUp {...headStart} locale={channels[isLanguageId(languageId) ? languageId : defaultLanguage].iso} />}
         <meta name="theme-color" content={BRAND_COLOR} />
         {/* The .ico for browsers without SVG icons; the others take the SVG. */}
         <link rel="icon" href={icons.favicon} sizes="32x32" />
@@ -33,4 +46,10 @@ export function Document({ boot, languageId, children }: { boot: Boot; languageI
       </body>
     </html>
   );
+}
+
+/** Starts the locale data's worker; a browser without workers, or that refuses this one, goes on without it. */
+function IntlWarmUp({ nonce, intlWarmUp, locale }: HeadStart & { locale: string }) {
+  const start = `try{new Worker(${JSON.stringify(intlWarmUp)},{name:${JSON.stringify(locale)}})}catch(e){}`;
+  return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: start }} />;
 }

@@ -9,6 +9,10 @@ export interface ViteManifestEntry {
   isDynamicEntry?: boolean;
 }
 
+/** The manifest keys of the client build's two entries (vite.config.ts, `input`): the page's script and the worker. */
+export const CLIENT_ENTRY = 'src/client/entry-client.tsx';
+export const CLIENT_INTL_WARM_UP = 'src/client/i18n/intl-warm-up.ts';
+
 /**
  * The manifest key of the chunk that makes the tab's Apollo client (src/client/lib/apollo.ts, loaded after the first
  * render: src/client/lib/apollo-client.ts). A shared chunk named after its module, as the device's catalog copy

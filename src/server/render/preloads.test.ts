@@ -4,6 +4,8 @@ import { appOnFakeClientBuild } from '../testing/client-build';
 /** What a page asks the browser for in its head, from the build's manifest. */
 describe("a page's script preloads", () => {
   const shop = appOnFakeClientBuild('storefront-preloads-', {
+    // The build's other entry, listed first: the page's script is the one under the client entry's key.
+    'src/client/i18n/intl-warm-up.ts': { file: 'assets/intl-warm-up-1.js', isEntry: true },
     'src/client/entry-client.tsx': { file: 'assets/entry-1.js', css: ['assets/shell-1.css'], isEntry: true, imports: ['_runtime', '_shell'] },
     _runtime: { file: 'assets/runtime-1.js' },
     _shell: { file: 'assets/shell-1.js', imports: ['_runtime'] },
@@ -60,6 +62,23 @@ describe("a page's script preloads", () => {
     expect(preloads(filtered.body).map(hrefOf)).not.toContain('/assets/FilterPanel-1.js');
   });
 
+  it("starts the worker that loads the browser's locale data first in the head, under the page's nonce, in its locale", async () => {
+    for (const [url, locale] of [
+      ['/', 'sv-SE'],
+      ['/en', 'en-US'],
+    ] as const) {
+      const res = await shop.app.fastify.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+      expect(nonce).toBeTruthy();
+      const head = res.body.slice(0, res.body.indexOf('</head>'));
+      const start = `<script nonce="${nonce}">try{new Worker("/assets/intl-warm-up-1.js",{name:"${locale}"})}catch(e){}</script>`;
+      expect(head).toContain(start);
+      // Before the stylesheet, which a script after it would wait for.
+      expect(head.indexOf(start)).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    }
+  });
+
   it('asks for none on the offline page, which runs no app script', async () => {
     for (const url of ['/offline.html', '/en/offline.html']) {
       const res = await shop.app.fastify.inject({ url, headers: { accept: 'text/html' } });
@@ -67,6 +86,7 @@ describe("a page's script preloads", () => {
       // The offline page itself: its stored-pages script, not the app's.
       expect(res.body).toContain('caches.open("pages-v1")');
       expect(preloads(res.body)).toEqual([]);
+      expect(res.body).not.toContain('new Worker');
     }
   });
 });

@@ -21,7 +21,7 @@ import { pageRoutes, routes } from '../../shared/routes';
 import { isSafeText } from '../../shared/text';
 import { publicOrigin, type Env } from '../env';
 import { languageOfUrl, t } from '../i18n';
-import { apolloClientChunk, type ViteManifestEntry } from './client-manifest';
+import { apolloClientChunk, CLIENT_ENTRY, CLIENT_INTL_WARM_UP, type ViteManifestEntry } from './client-manifest';
 import { savedPagesScript } from './offline-script';
 import { SAVED_PAGES_ID } from '../../client/features/pwa';
 
@@ -33,6 +33,8 @@ interface Assets {
   pageScripts: Partial<Record<keyof typeof pageModuleFiles, string[]>>;
   /** Per lazily loaded module of the build (a page's part, lib/lazy-part.ts, by its manifest key), the chunks it needs beyond the entry's. */
   lazyScripts: Partial<Record<string, string[]>>;
+  /** The worker that loads the browser's locale data off the main thread (src/client/i18n/intl-warm-up.ts). */
+  intlWarmUp: string | null;
 }
 
 /**
@@ -40,12 +42,12 @@ interface Assets {
  * chunks) are listed with it, so the page asks for them all at once instead of after the entry has arrived; and
  * each lazy page's own chunks, which the page being rendered preloads.
  */
-const NO_ASSETS: Assets = { scripts: [], css: [], pageScripts: {}, lazyScripts: {} };
+const NO_ASSETS: Assets = { scripts: [], css: [], pageScripts: {}, lazyScripts: {}, intlWarmUp: null };
 
 function readAssets(clientDir: string | undefined): Assets {
   if (!clientDir) return NO_ASSETS;
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestEntry>;
-  const entry = Object.values(manifest).find((e) => (e as { isEntry?: boolean }).isEntry);
+  const entry = manifest[CLIENT_ENTRY];
   if (!entry) return NO_ASSETS;
   const closure = (keys: readonly string[], seen: Set<string>, css: Set<string>) => {
     const visit = (key: string) => {
@@ -73,7 +75,8 @@ function readAssets(clientDir: string | undefined): Assets {
   }
   const lazyScripts: Assets['lazyScripts'] = {};
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isDynamicEntry) lazyScripts[key] = beyondEntry([key], new Set());
-  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`), pageScripts, lazyScripts };
+  const intlWarmUp = manifest[CLIENT_INTL_WARM_UP]?.file;
+  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`), pageScripts, lazyScripts, intlWarmUp: intlWarmUp ? `/${intlWarmUp}` : null };
 }
 
 /**
@@ -179,7 +182,13 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
     return new Promise<FastifyReply>((resolve) => {
       let failed = false;
       const stream = renderToPipeableStream(
-        <Providers boot={boot} languageId={languageId} client={client} store={createPersistedStore(persisted)}>
+        <Providers
+          boot={boot}
+          languageId={languageId}
+          client={client}
+          store={createPersistedStore(persisted)}
+          headStart={offlinePage || !assets.intlWarmUp ? undefined : { nonce, intlWarmUp: assets.intlWarmUp }}
+        >
           {!offlinePage && <PreloadModules hrefs={[...shellScripts, ...pageScriptsOf(context.matches)]} />}
           <RenderedParts.Provider value={offlinePage ? null : preloadPart}>
             <StaticRouterProvider router={router} context={context} nonce={nonce} />
