@@ -1,16 +1,21 @@
 /**
- * A dedicated worker the page starts from the first lines of its HTML (app/Document.tsx), named after the page's
+ * A dedicated worker the page's HTML starts in its head (app/Document.tsx), named after the page's
  * locale. A tab's first use of Intl loads the browser's locale data for the whole page's process, and that took
  * 26–138 ms of the main thread at a 4x CPU slowdown, inside the hydration's render (react-intl's createIntl, the
  * first price). Done here while the page's scripts are still on their way, it costs the main thread nothing: its
- * first Intl call then took 0.2–1.2 ms (decision 0007, 2026-11-30). A classic script with no imports, so it runs in
- * every browser that has workers; one that cannot start it loses nothing but the head start.
+ * first Intl call then took 0.2–1.2 ms (decision 0007, 2026-11-30). A browser that cannot start it loses nothing
+ * but the head start.
  */
 try {
   const locale = self.name;
   Intl.NumberFormat.supportedLocalesOf(locale);
   Intl.DateTimeFormat.supportedLocalesOf(locale);
   new Intl.PluralRules(locale).select(1);
+} catch {
+  // A locale the browser refuses: nothing to warm, and nothing the page would hear of.
 } finally {
   self.close();
 }
+
+// A module worker (app/Document.tsx), with nothing to export.
+export {};

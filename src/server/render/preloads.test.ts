@@ -62,7 +62,7 @@ describe("a page's script preloads", () => {
     expect(preloads(filtered.body).map(hrefOf)).not.toContain('/assets/FilterPanel-1.js');
   });
 
-  it("starts the worker that loads the browser's locale data first in the head, under the page's nonce, in its locale", async () => {
+  it("starts the worker that loads the browser's locale data in the head before the stylesheet, under the page's nonce, in its locale", async () => {
     for (const [url, locale] of [
       ['/', 'sv-SE'],
       ['/en', 'en-US'],
@@ -72,7 +72,7 @@ describe("a page's script preloads", () => {
       const nonce = /'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
       expect(nonce).toBeTruthy();
       const head = res.body.slice(0, res.body.indexOf('</head>'));
-      const start = `<script nonce="${nonce}">try{new Worker("/assets/intl-warm-up-1.js",{name:"${locale}"})}catch(e){}</script>`;
+      const start = `<script nonce="${nonce}">try{new Worker("/assets/intl-warm-up-1.js",{type:"module",name:"${locale}"})}catch(e){}</script>`;
       expect(head).toContain(start);
       // Before the stylesheet, which a script after it would wait for.
       expect(head.indexOf(start)).toBeLessThan(head.indexOf('rel="stylesheet"'));

@@ -48,7 +48,8 @@ function readAssets(clientDir: string | undefined): Assets {
   if (!clientDir) return NO_ASSETS;
   const manifest = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ViteManifestEntry>;
   const entry = manifest[CLIENT_ENTRY];
-  if (!entry) return NO_ASSETS;
+  // A build without the page's script would serve every page without its JS and CSS.
+  if (!entry) throw new Error(`The client build's manifest has no ${CLIENT_ENTRY}`);
   const closure = (keys: readonly string[], seen: Set<string>, css: Set<string>) => {
     const visit = (key: string) => {
       const chunk = manifest[key];
