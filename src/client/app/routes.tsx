@@ -11,6 +11,7 @@ import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { loaderEnvFor, notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
 import { loadChunk } from '../lib/chunk-guard';
 import { featureModuleKey } from '../lib/lazy-part';
+import { wholeMessages } from '../i18n/messages';
 
 /** Last path segment, for the '*' routes where only the final alias matters (/c/{parent}/{category}). */
 const lastSegment = (args: LoaderFunctionArgs) => (args.params['*'] ?? '').split('/').filter(Boolean).pop() ?? args.params.alias;
@@ -70,8 +71,9 @@ function page<Id extends string, M>(module: PageModule<Id, M>, show: (loaded: M)
     module,
     route: (env) => ({
       lazy: async () => {
-        // These pages import Apollo's chunk themselves: the client can only fail where their own chunk does.
-        const [{ Component, loader }] = await Promise.all([loadChunk(module.load).then(show), module.rendersWithClient ? env.client() : null]);
+        // These pages import Apollo's chunk themselves: the client can only fail where their own chunk does. A page
+        // opened after the first also waits for the language's whole catalog (i18n/messages.ts).
+        const [{ Component, loader }] = await Promise.all([loadChunk(module.load).then(show), module.rendersWithClient ? env.client() : null, wholeMessages()]);
         // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
         return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(loaderEnvFor(env, args.context), (scoped) => loader(args, scoped)) } : { Component };
       },

@@ -13,7 +13,8 @@ import { splitLocalePath } from '../../shared/locales';
 import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './boot';
 import { Providers } from './Providers';
 import { createRoutes, layoutLoaderModule, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './routes';
-import type { LayoutData } from '../features/layout/layout-loader';
+import { layoutDataOf } from '../features/layout/layout-data';
+import { completeFirstMessages } from '../i18n/messages';
 import { reloadTo } from '../lib/chunk-guard';
 import { configurePersonalisation, startTelemetry } from '../features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from '../lib/apollo-client';
@@ -71,6 +72,10 @@ interface Hydrated {
 function hydrate(): Hydrated {
   // The router picks up the loader data the server rendered with (window.__staticRouterHydrationData).
   const router = createBrowserRouter(routeTable, { dataStrategy: pageDataStrategy });
+  const languageId = splitLocalePath(window.location.pathname).languageId;
+  // The HTML holds the texts the server's render used; the rest of the language's come now, while it hydrates.
+  const layout = layoutDataOf(router.state.loaderData);
+  if (layout) completeFirstMessages(layout.data.messages, languageId);
   reloadTo(() => {
     const next = router.state.navigation.location;
     return next ? `${next.pathname}${next.search}${next.hash}` : null;
@@ -89,7 +94,7 @@ function hydrate(): Hydrated {
     hydrateRoot(
       document,
       <StrictMode>
-        <Providers boot={boot} languageId={splitLocalePath(window.location.pathname).languageId} store={store}>
+        <Providers boot={boot} languageId={languageId} store={store}>
           <HydratedMark>
             <RouterProvider router={router} />
           </HydratedMark>
@@ -107,9 +112,9 @@ function hydrate(): Hydrated {
  * sooner opens it itself.
  */
 function configureFirstPageData({ router }: Hydrated): boolean {
-  const layout = Object.values(router.state.loaderData).find((data): data is LayoutData => Boolean((data as Partial<LayoutData> | undefined)?.layout));
+  const layout = layoutDataOf(router.state.loaderData);
   if (!layout) return false;
-  configureOfflineData({ schemaVersion: layout.layout.shop.schemaVersion });
+  configureOfflineData({ schemaVersion: layout.data.layout.shop.schemaVersion });
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useHydrated } from '../hooks/use-hydrated';
 import { ChunkBoundary } from './ChunkBoundary';
+import { withWholeMessages } from '../i18n/messages';
 
 /** What asks a part whose code did not arrive for it again: the shopper's next tap or key, or the connection back. */
 const RETRY_EVENTS = ['pointerdown', 'keydown', 'online'] as const;
@@ -24,7 +25,7 @@ function RetryOnNextTry({ retry }: { retry: () => void }) {
  * when the connection is back: the tap on the cart button that found no panel opens it once the code has come.
  */
 export function afterHydration<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const fresh = () => lazy(() => load().then((loaded) => ({ default: loaded })));
+  const fresh = () => lazy(() => withWholeMessages(load)().then((loaded) => ({ default: loaded })));
   let Loaded = fresh();
   function AfterHydration(props: P) {
     const hydrated = useHydrated();

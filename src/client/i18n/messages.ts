@@ -32,3 +32,49 @@ export async function loadMessages(languageId: LanguageId): Promise<Messages> {
   // TypeScript types the JSON file; what arrives is the build's compiled copy of it.
   return module.default as unknown as Messages;
 }
+
+/**
+ * The first page's catalog, while it holds only the texts of the server's render (the HTML carries no others:
+ * src/server/render/first-render-messages.ts), and its language; null once whole, and on the server.
+ */
+let partial: { shown: Messages; languageId: LanguageId } | null = null;
+let completion: Promise<void> | null = null;
+
+/**
+ * For the client's start (app/start.tsx), as the first page hydrates: the rest of the language's catalog loads
+ * (its own chunk, about 6 KiB brotli) into the same object the page renders with, so nothing already shown renders
+ * again; what renders later waits for it (withWholeMessages).
+ */
+export function completeFirstMessages(shown: Messages, languageId: LanguageId): void {
+  partial = { shown, languageId };
+  void wholeMessages().catch(() => undefined);
+}
+
+/**
+ * Resolves once the page's catalog is whole: at once on the server, before the first page hydrates, and from then
+ * on. A load that failed (the connection dropped) is tried again by the next call.
+ */
+export function wholeMessages(): Promise<void> {
+  const pending = partial;
+  if (!pending) return Promise.resolve();
+  completion ??= loadMessages(pending.languageId).then(
+    (all) => {
+      for (const [id, message] of Object.entries(all)) if (!Object.hasOwn(pending.shown, id)) pending.shown[id as MessageId] = message;
+      partial = null;
+    },
+    (error: unknown) => {
+      completion = null;
+      throw error;
+    },
+  );
+  return completion;
+}
+
+/**
+ * A lazily loaded part's import, which resolves once the page's catalog is whole too: a part drawn after the first
+ * render (a panel, another page) may use a text the server's render did not.
+ */
+export const withWholeMessages =
+  <T>(load: () => Promise<T>) =>
+  (): Promise<T> =>
+    Promise.all([load(), wholeMessages()]).then(([loaded]) => loaded);

@@ -1,4 +1,5 @@
 import { createContext, createElement, lazy, useContext, type ComponentType, type LazyExoticComponent } from 'react';
+import { withWholeMessages } from '../i18n/messages';
 
 /** A module under src/client/features (its path there, without .tsx) as Vite's build manifest names its chunk. */
 export const featureModuleKey = (file: string) => `src/client/features/${file}.tsx`;
@@ -40,7 +41,8 @@ export const definedParts = (): readonly { file: string; load: () => Promise<unk
  */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>, shownBy: string, options: LazyPartOptions) {
   let ready: ComponentType<P> | undefined;
-  const load_ = () => load().then((loaded) => (ready = loaded));
+  // A part drawn after the first render may use texts the server's did not: it waits for the whole catalog too.
+  const load_ = () => withWholeMessages(load)().then((loaded) => (ready = loaded));
   const preload = (): Promise<unknown> | null => (ready ? null : load_());
   if (typeof window === 'undefined') void load_();
   parts.push({ shownBy, file: options.file, load, preload });

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { ApolloClient, type ApolloLink } from '@apollo/client';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { preloadModule } from 'react-dom';
@@ -23,6 +22,7 @@ import { publicOrigin, type Env } from '../env';
 import { languageOfUrl, t } from '../i18n';
 import { apolloClientChunk, CLIENT_ENTRY, CLIENT_INTL_WARM_UP, type ViteManifestEntry } from './client-manifest';
 import { savedPagesScript } from './offline-script';
+import { firstRenderMessages } from './first-render-messages';
 import { SAVED_PAGES_ID } from '../../client/features/pwa';
 
 interface Assets {
@@ -157,6 +157,8 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
       // A loader redirect.
       return reply.status(context.status).header('Location', context.headers.get('Location') ?? '/').send();
     }
+    // The page's texts travel to the browser cut to those its render uses.
+    const body = firstRenderMessages(context.loaderData);
     const router = createStaticRouter(handler.dataRoutes, context);
     const pageRoute = pageRouteOf(context.matches);
     // The service worker shows the offline page under other pages' addresses: without the app's scripts (its
@@ -203,7 +205,6 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
           progressiveChunkSize: Number.POSITIVE_INFINITY,
           ...(offlinePage ? { bootstrapScriptContent: savedPagesScript(SAVED_PAGES_ID) } : { bootstrapModules: assets.scripts.slice(0, 1) }),
           onShellReady() {
-            const body = new PassThrough();
             reply
               .status(failed ? 500 : context.statusCode)
               .header('Content-Type', 'text/html; charset=utf-8')

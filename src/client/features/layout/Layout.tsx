@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { IntlProvider } from '../../i18n/intl';
+import { IntlProvider, reportMissingText } from '../../i18n/intl';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
 import { AppHead } from './AppHead';
@@ -32,7 +32,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
     document.documentElement.lang = languageId;
   }, [languageId]);
   return (
-    <IntlProvider locale={channels[languageId].iso} messages={messages}>
+    <IntlProvider locale={channels[languageId].iso} messages={messages} onError={reportMissingText}>
       <div
         className="app"
         style={
