@@ -20,6 +20,21 @@ async function holdCatalog(page: Page, language: 'sv' | 'en') {
   return { release, asked: () => asked };
 }
 
+test("a returning shopper's saved searches, which the server's HTML knows nothing of, are named once the texts have come", async ({ page }) => {
+  const errors = collectErrors(page);
+  await page.addInitScript(() => localStorage.setItem('recentSearches', JSON.stringify(['zelda'])));
+  const catalog = await holdCatalog(page, 'sv');
+  await page.goto('/');
+  await untilHydrated(page);
+  // The server drew the top searches' list; the browser, with the saved ones, names it with a text it has not got.
+  const recent = page.getByRole('listbox', { name: 'Senaste sökningar', includeHidden: true });
+  await expect(recent).toHaveCount(0);
+  catalog.release();
+  await expect(recent).toHaveCount(1);
+  await expect(page.getByRole('listbox', { name: /search\./, includeHidden: true })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 /** A text id on screen (react-intl shows the id of a text it lacks), such as cart.empty. */
 const anId = /^\s*(cart|menu|search|header|product|pwa|account|consent)\.[\w.]+\s*$/;
 
@@ -50,8 +65,10 @@ test.describe("a page's texts", () => {
 
   test('pages opened by links, with texts the first page did not use, show them', async ({ page }) => {
     const errors = collectErrors(page);
+    const catalog = await holdCatalog(page, 'en');
     await page.goto('/en/brands');
     await untilHydrated(page);
+    setTimeout(catalog.release, 500);
     // The brands page's HTML had no product card's nor product page's texts (price, stock, the buy button).
     await page.getByRole('link', { name: /^Nintendo \d+ products$/ }).click();
     await expect(page).toHaveURL(/\/en\/b\//);

@@ -73,7 +73,7 @@ function page<Id extends string, M>(module: PageModule<Id, M>, show: (loaded: M)
       lazy: async () => {
         // These pages import Apollo's chunk themselves: the client can only fail where their own chunk does. A page
         // opened after the first also waits for the language's whole catalog (i18n/messages.ts).
-        const [{ Component, loader }] = await Promise.all([loadChunk(module.load).then(show), module.rendersWithClient ? env.client() : null, wholeMessages()]);
+        const [{ Component, loader }] = await Promise.all([loadChunk(module.load).then(show), module.rendersWithClient ? env.client() : null, loadChunk(wholeMessages)]);
         // Each load has a record of its own, so data shown from a copy while offline can say since when it is true.
         return loader ? { Component, loader: (args: LoaderFunctionArgs) => withAsOf(loaderEnvFor(env, args.context), (scoped) => loader(args, scoped)) } : { Component };
       },

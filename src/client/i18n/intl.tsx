@@ -13,10 +13,11 @@ export type IntlShape = Omit<ReactIntlShape, (typeof UNUSED_INTL_FORMATTERS)[num
 export const useIntl: () => IntlShape = useReactIntl;
 
 /**
- * react-intl's production build says nothing of a missing text and shows its id instead: a text the catalog lacks,
- * or one a part drew before the first page's catalog was whole (messages.ts), is a bug, said on the console where the
- * browser tests see it. react-intl's other errors stay as silent as its production default.
+ * react-intl's production build says nothing of a missing text and shows its id instead: a text the whole catalog
+ * lacks is a bug, said on the console where the browser tests see it. (A text of the first page's catalog that has
+ * not come yet is no miss: messages.ts draws it blank and again once it has come.) Its other errors are said in
+ * development only, as react-intl's default does.
  */
 export const reportMissingText: NonNullable<IntlConfig['onError']> = (error) => {
-  if (error.code === 'MISSING_TRANSLATION') console.error(error.message);
+  if (error.code === 'MISSING_TRANSLATION' || import.meta.env.DEV) console.error(error.message);
 };

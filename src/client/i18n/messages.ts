@@ -1,3 +1,4 @@
+import { useMemo, useSyncExternalStore } from 'react';
 import type { MessageFormatElement } from 'react-intl';
 import type { LanguageId } from '../../shared/locales';
 import type sv from '../../../locales/sv.json';
@@ -34,20 +35,59 @@ export async function loadMessages(languageId: LanguageId): Promise<Messages> {
 }
 
 /**
- * The first page's catalog, while it holds only the texts of the server's render (the HTML carries no others:
- * src/server/render/first-render-messages.ts), and its language; null once whole, and on the server.
+ * The first page's catalog while it holds only the texts of the server's render (the HTML carries no others:
+ * src/server/render/first-render-messages.ts): the object the page renders with, its language, and the view of it
+ * the page's IntlProvider reads (useShownMessages). Null once whole, and on the server.
  */
 let partial: { shown: Messages; languageId: LanguageId } | null = null;
 let completion: Promise<void> | null = null;
+/** The views of first pages' catalogs (one per tab, or one more after a failed hydration's retry). */
+const views = new WeakMap<Messages, Messages>();
+/** Whether something drew a text that had not come yet (it drew it blank), and how often the texts were redrawn since. */
+let missed = false;
+let redraws = 0;
+const redrawListeners = new Set<() => void>();
+
+/** Keys an object is asked for that are no text ids (a promise's, JSON's, React's checks). */
+const NOT_A_TEXT = new Set(['then', 'toJSON', 'constructor', '$$typeof', 'valueOf', 'toString']);
+const BLANK: MessageFormatElement[] = [];
+
+/**
+ * The first page's catalog as its texts are drawn: a text that has not come yet reads as present and blank rather
+ * than missing (react-intl would show its id), and is noted, so that the texts are redrawn once whole. Parts drawn
+ * after the first render wait for the whole catalog instead (withWholeMessages); this covers what the page's own
+ * components draw differently once hydrated (a signed-in shopper's account button, saved searches, notices).
+ */
+function partialView(shown: Messages): Messages {
+  const stillComing = (target: Messages, key: string | symbol): key is string =>
+    partial?.shown === target && typeof key === 'string' && !NOT_A_TEXT.has(key) && !Object.hasOwn(target, key);
+  return new Proxy(shown, {
+    get(target, key, receiver) {
+      if (!stillComing(target, key)) return Reflect.get(target, key, receiver) as unknown;
+      missed = true;
+      return BLANK;
+    },
+    getOwnPropertyDescriptor(target, key) {
+      if (!stillComing(target, key)) return Reflect.getOwnPropertyDescriptor(target, key);
+      missed = true;
+      return { value: BLANK, writable: true, enumerable: true, configurable: true };
+    },
+  });
+}
 
 /**
  * For the client's start (app/start.tsx), as the first page hydrates: the rest of the language's catalog loads
- * (its own chunk, about 6 KiB brotli) into the same object the page renders with, so nothing already shown renders
- * again; what renders later waits for it (withWholeMessages).
+ * (its own chunk, about 6 KiB brotli) into the same object the page renders with, so nothing shown renders again
+ * unless it drew a text before it came. A load that fails is tried again when the connection is back.
  */
 export function completeFirstMessages(shown: Messages, languageId: LanguageId): void {
   partial = { shown, languageId };
-  void wholeMessages().catch(() => undefined);
+  views.set(shown, partialView(shown));
+  const complete = () =>
+    void wholeMessages().catch(() => {
+      if (typeof window !== 'undefined') window.addEventListener('online', complete, { once: true });
+    });
+  complete();
 }
 
 /**
@@ -61,6 +101,9 @@ export function wholeMessages(): Promise<void> {
     (all) => {
       for (const [id, message] of Object.entries(all)) if (!Object.hasOwn(pending.shown, id)) pending.shown[id as MessageId] = message;
       partial = null;
+      if (!missed) return;
+      redraws += 1;
+      for (const listener of redrawListeners) listener();
     },
     (error: unknown) => {
       completion = null;
@@ -78,3 +121,17 @@ export const withWholeMessages =
   <T>(load: () => Promise<T>) =>
   (): Promise<T> =>
     Promise.all([load(), wholeMessages()]).then(([loaded]) => loaded);
+
+const subscribeToRedraws = (listener: () => void) => {
+  redrawListeners.add(listener);
+  return () => redrawListeners.delete(listener);
+};
+
+/**
+ * The catalog the layout's IntlProvider gets: the first page's view of it while it is partial, and a new object
+ * (so every text is drawn again) once it is whole if something drew a blank meanwhile.
+ */
+export function useShownMessages(messages: Messages): Messages {
+  const redrawn = useSyncExternalStore(subscribeToRedraws, () => redraws, () => 0);
+  return useMemo(() => (redrawn > 0 && views.has(messages) ? { ...messages } : (views.get(messages) ?? messages)), [messages, redrawn]);
+}

@@ -20,7 +20,7 @@ const routerScript = (data: unknown) =>
 
 describe('the texts a page hands the browser', () => {
   it('are the texts its render read, escaped as the router escapes, in a document cut anywhere into chunks', async () => {
-    const catalog = { 'a.used': [{ type: 0, value: 'Köp </script> nu' }], 'b.checked': [{ type: 0, value: 'ja' }], 'c.late': [{ type: 0, value: 'nej' }], 'd.unread': [{ type: 0, value: '-' }] };
+    const catalog = { 'a.used': [{ type: 0, value: 'Köp </script> nu 🎮 $& $1' }], 'b.checked': [{ type: 0, value: 'ja' }], 'c.late': [{ type: 0, value: 'nej' }], 'd.unread': [{ type: 0, value: '-' }] };
     const loaderData: Record<string, unknown> = { 'layout-sv': { layout: { shop: {} }, messages: catalog }, page: { title: 'x' } };
     const body = firstRenderMessages(loaderData);
     const noting = (loaderData['layout-sv'] as { messages: Record<string, unknown> }).messages;
@@ -29,18 +29,21 @@ describe('the texts a page hands the browser', () => {
     expect(Object.hasOwn(noting, 'b.checked')).toBe(true);
     expect(Object.hasOwn(noting, 'no.such.text')).toBe(false);
     // The router's script is written before the render ends (StaticRouterProvider writes it as it renders).
-    const html = `<!DOCTYPE html><html><body><main>page</main>${routerScript({ loaderData, actionData: null, errors: null })}</body></html>`;
-    const chunks = html.match(/[\s\S]{1,7}/g)!.map((part) => Buffer.from(part));
-    const out: string[] = [];
-    body.on('data', (chunk: Buffer) => out.push(chunk.toString()));
+    const html = `<!DOCTYPE html><html><body><main>page 🎮 spel</main>${routerScript({ loaderData, actionData: null, errors: null })}<p>🎮 efter</p></body></html>`;
+    // Cut by bytes, so that cuts fall inside characters of more than one byte too.
+    const bytes = Buffer.from(html);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 7) }, (_, i) => bytes.subarray(i * 7, i * 7 + 7));
+    const out: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => out.push(chunk));
     for (const chunk of chunks) body.write(chunk);
     // Everything up to the script went out before the end, so the browser reads the page as it streams.
-    expect(out.join('')).toContain('<main>page</main><script>');
+    expect(Buffer.concat(out).toString()).toContain('<main>page 🎮 spel</main><script>');
     // A text read after the script went out (a part that rendered late) is among those sent.
     expect(noting['c.late']).toEqual(catalog['c.late']);
     body.end();
     await new Promise((resolve) => body.on('end', resolve));
-    const sent = out.join('');
+    const sent = Buffer.concat(out).toString();
+    expect(sent).toContain('<p>🎮 efter</p>');
     expect(sent).not.toContain('</script> nu');
     expect(sent.endsWith('</body></html>')).toBe(true);
     const data = hydrationData(sent);

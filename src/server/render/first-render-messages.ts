@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { layoutDataOf } from '../../client/features/layout/layout-data';
 import type { MessageId, Messages } from '../../client/i18n/messages';
 
@@ -44,28 +43,28 @@ export function firstRenderMessages(loaderData: Record<string, unknown>): Transf
   });
   loaderData[layout.routeId] = { ...layout.data, messages: noting };
 
-  const marker = asInHydrationScript(placeholder);
-  const decoder = new StringDecoder('utf8');
-  let pending = '';
+  // ASCII, so it is found in the bytes themselves, and no cut falls inside a character.
+  const marker = Buffer.from(asInHydrationScript(placeholder));
+  let pending = Buffer.alloc(0);
   let found = false;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      pending += decoder.write(chunk);
+      pending = Buffer.concat([pending, chunk]);
       if (!found) {
         const at = pending.indexOf(marker);
         found = at >= 0;
         // Everything before the placeholder goes out at once; a placeholder cut between two chunks is kept whole.
         const sendable = found ? at : Math.max(0, pending.length - marker.length + 1);
-        if (sendable > 0) this.push(pending.slice(0, sendable));
-        pending = pending.slice(sendable);
+        if (sendable > 0) this.push(pending.subarray(0, sendable));
+        pending = pending.subarray(sendable);
       }
       done();
     },
     flush(done) {
-      pending += decoder.end();
+      if (!found) return done(null, pending);
       const texts: Partial<Record<MessageId, Messages[MessageId]>> = {};
       for (const id of Object.keys(catalog) as MessageId[]) if (used.has(id)) texts[id] = catalog[id];
-      done(null, found ? pending.replace(marker, () => asInHydrationScript(texts)) : pending);
+      done(null, Buffer.concat([Buffer.from(asInHydrationScript(texts)), pending.subarray(marker.length)]));
     },
   });
 }

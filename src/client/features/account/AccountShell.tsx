@@ -11,7 +11,6 @@ import { useApollo } from '../../lib/apollo-client';
 import { hasToken } from '../../lib/auth-token';
 import { openPanel } from '../../lib/ui-state';
 import { account, readSignedIn } from './account-state';
-import { withWholeMessages } from '../../i18n/messages';
 
 /*
  * The account pieces in every page's first render, kept to the least: the account button (which only asks
@@ -19,7 +18,7 @@ import { withWholeMessages } from '../../i18n/messages';
  * the guard load after the first render (AccountExtras).
  */
 
-const Extras = lazy(withWholeMessages(() => import('./AccountExtras')));
+const Extras = lazy(() => import('./AccountExtras'));
 
 /**
  * Logged in: to the orders page; logged out: the account panel on its login frame. A signed-in customer sees so on

@@ -13,6 +13,7 @@ import { PageViews } from '../analytics';
 import { NavigationProgress } from './NavigationProgress';
 import { AsOfNote } from './OfflineNotices';
 import type { LayoutData } from './layout-loader';
+import { useShownMessages } from '../../i18n/messages';
 import { OfflineHeader, UndistractedFooter, UndistractedHeader, useOfflineFrame, useUndistracted } from './UndistractedLayout';
 import { afterHydration } from '../../components/after-hydration';
 import { DemoNotice } from './DemoNotice';
@@ -22,7 +23,8 @@ import { usePageEnter } from '../../lib/page-transition';
 const PwaControls = afterHydration(() => import('../pwa').then((pwa) => pwa.PwaControls));
 
 export function Layout({ languageId }: { languageId: LanguageId }) {
-  const { layout, messages } = useLoaderData() as LayoutData;
+  const { layout, messages: loaded } = useLoaderData() as LayoutData;
+  const messages = useShownMessages(loaded);
   const theme = layout.channel.themeSettings;
   const undistracted = useUndistracted();
   // The offline page has the checkout's plain footer too: the shop's footer has buttons and a form.

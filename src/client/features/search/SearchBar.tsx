@@ -11,14 +11,13 @@ import { ChunkBoundary } from '../../components/ChunkBoundary';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { forgetRecentSearches, rememberSearch, useRecentSearches } from './use-recent-searches';
 import { useSearchSuggestions } from './use-search-suggestions';
-import { withWholeMessages } from '../../i18n/messages';
 
 /**
  * The panel's code (suggestions, their query, recent terms) is not needed to show the closed search: it loads once
  * the page is idle or the shopper turns to the field, whichever comes first. Until then the closed panel's markup
  * stands in, the same the panel renders closed, so the server's HTML and the field's ARIA links stay as they are.
  */
-const SearchPanel = lazy(withWholeMessages(() => import('./SearchPanel').then((module) => ({ default: module.SearchPanel }))));
+const SearchPanel = lazy(() => import('./SearchPanel').then((module) => ({ default: module.SearchPanel })));
 
 /** Page scroll stays put behind the open search on a phone. */
 const SCROLL_LOCK_CLASS = 'search-scroll-lock';
