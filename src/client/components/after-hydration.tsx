@@ -2,9 +2,8 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useHydrated } from '../hooks/use-hydrated';
 import { ChunkBoundary } from './ChunkBoundary';
 import { withWholeMessages } from '../i18n/messages';
+import { RETRY_EVENTS } from '../lib/chunk-guard';
 
-/** What asks a part whose code did not arrive for it again: the shopper's next tap or key, or the connection back. */
-const RETRY_EVENTS = ['pointerdown', 'keydown', 'online'] as const;
 
 function RetryOnNextTry({ retry }: { retry: () => void }) {
   useEffect(() => {

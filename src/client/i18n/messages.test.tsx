@@ -59,16 +59,41 @@ describe("the first page's texts, completed as it hydrates", () => {
     errors.mockRestore();
   });
 
-  it('say on the console a text that the whole catalog lacks', async () => {
+  it('say on the console, once whole, a text that the whole catalog lacks', async () => {
     const { messages, intl } = await freshModules();
+    const shown = firstPageTexts('header.cart');
+    messages.completeFirstMessages(shown, 'sv');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(
-      <intl.IntlProvider locale="sv-SE" messages={firstPageTexts('header.cart')} onError={intl.reportMissingText}>
-        <intl.FormattedMessage id={'no.such.text' as 'header.cart'} />
-      </intl.IntlProvider>,
-    );
-    await messages.wholeMessages();
+    function Missing() {
+      return (
+        <intl.IntlProvider locale="sv-SE" messages={messages.useShownMessages(shown)} onError={intl.reportMissingText}>
+          <intl.FormattedMessage id={'no.such.text' as 'header.cart'} />
+        </intl.IntlProvider>
+      );
+    }
+    render(<Missing />);
+    expect(errors).not.toHaveBeenCalled();
+    await act(() => messages.wholeMessages());
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('no.such.text'));
     errors.mockRestore();
+  });
+
+  it("answer whether they have a text as the server's render did while partial, and truly once whole", async () => {
+    const { messages } = await freshModules();
+    const shown = firstPageTexts('checkout.country.SE');
+    messages.completeFirstMessages(shown, 'sv');
+    let view: Messages = shown;
+    function Catch() {
+      view = messages.useShownMessages(shown);
+      return null;
+    }
+    render(<Catch />);
+    expect(messages.hasMessage(view, 'checkout.country.SE')).toBe(true);
+    // Has not come yet, and a country with no text at all: no, as on the server for the latter.
+    expect(messages.hasMessage(view, 'checkout.country.NO')).toBe(false);
+    expect(messages.hasMessage(view, 'checkout.country.DE')).toBe(false);
+    await act(() => messages.wholeMessages());
+    expect(messages.hasMessage(view, 'checkout.country.NO')).toBe(true);
+    expect(messages.hasMessage(view, 'checkout.country.DE')).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
+import { RETRY_EVENTS } from '../lib/chunk-guard';
 import type { MessageFormatElement } from 'react-intl';
 import type { LanguageId } from '../../shared/locales';
 import type sv from '../../../locales/sv.json';
@@ -22,9 +23,16 @@ declare global {
   }
 }
 
-/** Whether the catalog has `id`: for an id built from data where only some values have a text (a field's hint). */
+/**
+ * Whether the catalog has `id`: for an id built from data where only some values have a text (a field's hint). Asked
+ * of the first page's catalog while it is partial, it answers as the server's render did (the server's catalog is
+ * whole, and the page's has every text it used), and the texts are drawn again once whole (partialView).
+ */
 export function hasMessage<Id extends string>(messages: Readonly<Partial<Record<string, unknown>>>, id: Id): id is Id & MessageId {
-  return Object.hasOwn(messages, id);
+  const catalog = viewed.get(messages) ?? messages;
+  if (Object.hasOwn(catalog, id)) return true;
+  if (partial?.shown === catalog) missed = true;
+  return false;
 }
 
 /** Each language's strings load as their own chunk, so a page carries only its language. Compiled by the build. */
@@ -41,16 +49,17 @@ export async function loadMessages(languageId: LanguageId): Promise<Messages> {
  */
 let partial: { shown: Messages; languageId: LanguageId } | null = null;
 let completion: Promise<void> | null = null;
-/** The views of first pages' catalogs (one per tab, or one more after a failed hydration's retry). */
+/** The views of first pages' catalogs (one per tab), and the catalog behind each view. */
 const views = new WeakMap<Messages, Messages>();
+const viewed = new WeakMap<object, Messages>();
 /** Whether something drew a text that had not come yet (it drew it blank), and how often the texts were redrawn since. */
 let missed = false;
 let redraws = 0;
 const redrawListeners = new Set<() => void>();
 
-/** Keys an object is asked for that are no text ids (a promise's, JSON's, React's checks). */
-const NOT_A_TEXT = new Set(['then', 'toJSON', 'constructor', '$$typeof', 'valueOf', 'toString']);
-const BLANK: MessageFormatElement[] = [];
+/** Keys an object is asked for that are no text ids (a promise's, JSON's, React's checks, Object's own). */
+const NOT_A_TEXT = new Set(['then', 'toJSON', '$$typeof']);
+const BLANK: MessageFormatElement[] = Object.freeze([]) as unknown as MessageFormatElement[];
 
 /**
  * The first page's catalog as its texts are drawn: a text that has not come yet reads as present and blank rather
@@ -60,7 +69,7 @@ const BLANK: MessageFormatElement[] = [];
  */
 function partialView(shown: Messages): Messages {
   const stillComing = (target: Messages, key: string | symbol): key is string =>
-    partial?.shown === target && typeof key === 'string' && !NOT_A_TEXT.has(key) && !Object.hasOwn(target, key);
+    partial?.shown === target && typeof key === 'string' && !NOT_A_TEXT.has(key) && !(key in Object.prototype) && !Object.hasOwn(target, key);
   return new Proxy(shown, {
     get(target, key, receiver) {
       if (!stillComing(target, key)) return Reflect.get(target, key, receiver) as unknown;
@@ -78,14 +87,21 @@ function partialView(shown: Messages): Messages {
 /**
  * For the client's start (app/start.tsx), as the first page hydrates: the rest of the language's catalog loads
  * (its own chunk, about 6 KiB brotli) into the same object the page renders with, so nothing shown renders again
- * unless it drew a text before it came. A load that fails is tried again when the connection is back.
+ * unless it drew a text before it came. A load that fails is tried again at the shopper's next tap or key, or when
+ * the connection is back.
  */
 export function completeFirstMessages(shown: Messages, languageId: LanguageId): void {
   partial = { shown, languageId };
-  views.set(shown, partialView(shown));
+  const view = partialView(shown);
+  views.set(shown, view);
+  viewed.set(view, shown);
   const complete = () =>
     void wholeMessages().catch(() => {
-      if (typeof window !== 'undefined') window.addEventListener('online', complete, { once: true });
+      const again = () => {
+        for (const type of RETRY_EVENTS) window.removeEventListener(type, again, { capture: true });
+        complete();
+      };
+      for (const type of RETRY_EVENTS) window.addEventListener(type, again, { capture: true });
     });
   complete();
 }
@@ -100,7 +116,7 @@ export function wholeMessages(): Promise<void> {
   completion ??= loadMessages(pending.languageId).then(
     (all) => {
       for (const [id, message] of Object.entries(all)) if (!Object.hasOwn(pending.shown, id)) pending.shown[id as MessageId] = message;
-      partial = null;
+      if (partial === pending) partial = null;
       if (!missed) return;
       redraws += 1;
       for (const listener of redrawListeners) listener();
@@ -122,16 +138,20 @@ export const withWholeMessages =
   (): Promise<T> =>
     Promise.all([load(), wholeMessages()]).then(([loaded]) => loaded);
 
-const subscribeToRedraws = (listener: () => void) => {
-  redrawListeners.add(listener);
-  return () => redrawListeners.delete(listener);
-};
-
 /**
  * The catalog the layout's IntlProvider gets: the first page's view of it while it is partial, and a new object
- * (so every text is drawn again) once it is whole if something drew a blank meanwhile.
+ * (so every text is drawn again) once it is whole if something drew a blank meanwhile. That redraw is a transition:
+ * a part of the page still waiting to hydrate is not thrown away for it.
  */
 export function useShownMessages(messages: Messages): Messages {
-  const redrawn = useSyncExternalStore(subscribeToRedraws, () => redraws, () => 0);
+  const [redrawn, setRedrawn] = useState(redraws);
+  useEffect(() => {
+    const redraw = () => startTransition(() => setRedrawn(redraws));
+    redrawListeners.add(redraw);
+    // Whole (with a redraw due) before this effect ran.
+    if (redraws !== redrawn) redraw();
+    return () => void redrawListeners.delete(redraw);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- subscribed once; the listener reads the count itself
+  }, []);
   return useMemo(() => (redrawn > 0 && views.has(messages) ? { ...messages } : (views.get(messages) ?? messages)), [messages, redrawn]);
 }

@@ -7,6 +7,9 @@
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const CHUNK_RELOAD_KEY = 'ralph-chunk-reload';
 
+/** What asks for code that did not arrive again: the shopper's next tap or key, or the connection back. */
+export const RETRY_EVENTS = ['pointerdown', 'keydown', 'online'] as const;
+
 /** The wordings browsers and Vite give a module or its preloaded CSS that could not be loaded. */
 const CHUNK_FAILURE = /dynamically imported module|importing a module script failed|unable to preload|error loading dynamically/i;
 

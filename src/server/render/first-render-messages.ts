@@ -46,25 +46,29 @@ export function firstRenderMessages(loaderData: Record<string, unknown>): Transf
   // ASCII, so it is found in the bytes themselves, and no cut falls inside a character.
   const marker = Buffer.from(asInHydrationScript(placeholder));
   let pending = Buffer.alloc(0);
-  let found = false;
+  /** From the placeholder on, until the render ends. */
+  const held: Buffer[] = [];
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      pending = Buffer.concat([pending, chunk]);
-      if (!found) {
-        const at = pending.indexOf(marker);
-        found = at >= 0;
-        // Everything before the placeholder goes out at once; a placeholder cut between two chunks is kept whole.
-        const sendable = found ? at : Math.max(0, pending.length - marker.length + 1);
-        if (sendable > 0) this.push(pending.subarray(0, sendable));
-        pending = pending.subarray(sendable);
+      if (held.length > 0) {
+        held.push(chunk);
+        return done();
       }
+      pending = Buffer.concat([pending, chunk]);
+      const at = pending.indexOf(marker);
+      // Everything before the placeholder goes out at once; a placeholder cut between two chunks is kept whole.
+      const sendable = at >= 0 ? at : Math.max(0, pending.length - marker.length + 1);
+      if (sendable > 0) this.push(pending.subarray(0, sendable));
+      pending = pending.subarray(sendable);
+      if (at >= 0) held.push(pending);
       done();
     },
     flush(done) {
-      if (!found) return done(null, pending);
+      if (held.length === 0) return done(null, pending);
       const texts: Partial<Record<MessageId, Messages[MessageId]>> = {};
       for (const id of Object.keys(catalog) as MessageId[]) if (used.has(id)) texts[id] = catalog[id];
-      done(null, Buffer.concat([Buffer.from(asInHydrationScript(texts)), pending.subarray(marker.length)]));
+      const [withPlaceholder, ...rest] = held;
+      done(null, Buffer.concat([Buffer.from(asInHydrationScript(texts)), withPlaceholder!.subarray(marker.length), ...rest]));
     },
   });
 }

@@ -12,6 +12,7 @@ import { account, readSignedIn } from './account-state';
 import { AccountPanelContent } from './AccountPanelContent';
 import { signInWithLoginToken } from './login-token';
 import { startSession } from './session';
+import { wholeMessages } from '../../i18n/messages';
 
 const GUARDED = new Set(['accountOrders', 'accountSettings', 'accountBalance']);
 
@@ -49,7 +50,10 @@ export default function AccountExtras({ languageId, client }: { languageId: Lang
   }, [action]);
   useEffect(() => {
     if (!loginToken) return;
-    notify(intl.formatMessage({ id: 'account.shopAs.signingIn' }));
+    // The toast keeps its text as formatted: not before the language's texts are whole (i18n/messages.ts).
+    void wholeMessages()
+      .catch(() => undefined)
+      .then(() => notify(intl.formatMessage({ id: 'account.shopAs.signingIn' })));
     void signInWithLoginToken({ client, languageId, loginToken, navigate, location, intl });
     // Only a new token starts a login; the rest is read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
