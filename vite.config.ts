@@ -159,11 +159,16 @@ function routerTreeShaking(): Plugin {
     apply: 'build',
     transform: {
       filter: { id: [ROUTER_BUILD, INTL_COMPONENTS] },
-      handler(code) {
+      handler(code, id) {
         const shakeable = code
           .replace(/^[\w$]+\.displayName = "[^"\n]*";$/gm, '')
           .replace(/= (React\d*\.(?:forwardRef|memo)\(|createFormatted\w*Component\()/g, '= /* @__PURE__ */ $1');
-        return { code: shakeable, map: null };
+        if (!ROUTER_BUILD.test(id) || !code.includes('function DefaultErrorComponent()')) return { code: shakeable, map: null };
+        // react-router's own error screen ("Unexpected Application Error!" with the stack), for an error no route's
+        // ErrorBoundary takes: the shop's root route has one (app/routes.tsx), so it never shows (0.2 KiB brotli).
+        const withoutDefaultError = shakeable.replace(/^function DefaultErrorComponent\(\) \{\n[\s\S]*?\n\}$/m, 'function DefaultErrorComponent() {\n  return null;\n}');
+        if (withoutDefaultError === shakeable) this.warn("react-router's DefaultErrorComponent no longer has the expected shape: it stays in the build");
+        return { code: withoutDefaultError, map: null };
       },
     },
   };

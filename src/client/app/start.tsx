@@ -15,7 +15,7 @@ import { Providers } from './Providers';
 import { createRoutes, layoutLoaderModule, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './routes';
 import { layoutDataOf } from '../features/layout/layout-data';
 import { completeFirstMessages } from '../i18n/messages';
-import { reloadTo } from '../lib/chunk-guard';
+import { onNextTry, reloadTo } from '../lib/chunk-guard';
 import { configurePersonalisation, startTelemetry } from '../features/analytics';
 import { loadApolloClient, loadApolloClientAfterHydration } from '../lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from '../lib/offline-data';
@@ -138,9 +138,9 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
     prefetchWhenIdle(() => void layoutLoaderModule().catch(() => undefined));
   });
 
-// The shopper's first tap or key also counts: whatever it needs of what waits for pageHydrated should not wait for
+// The shopper's first tap or key (or the connection back) also counts: whatever it needs of what waits for pageHydrated should not wait for
 // a switch-on that something held back.
-for (const type of ['pointerdown', 'keydown'] as const) window.addEventListener(type, markPageHydrated, { capture: true, once: true });
+onNextTry(markPageHydrated);
 
 /**
  * The pages this one links to, so a tap opens them without waiting for their code (not on 2G or save-data). Each

@@ -2,17 +2,11 @@ import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useHydrated } from '../hooks/use-hydrated';
 import { ChunkBoundary } from './ChunkBoundary';
 import { withWholeMessages } from '../i18n/messages';
-import { RETRY_EVENTS } from '../lib/chunk-guard';
+import { onNextTry } from '../lib/chunk-guard';
 
-
+/** What asks a part whose code did not arrive for it again: the shopper's next tap or key, or the connection back. */
 function RetryOnNextTry({ retry }: { retry: () => void }) {
-  useEffect(() => {
-    const again = () => retry();
-    for (const type of RETRY_EVENTS) window.addEventListener(type, again, { capture: true, once: true });
-    return () => {
-      for (const type of RETRY_EVENTS) window.removeEventListener(type, again, { capture: true });
-    };
-  }, [retry]);
+  useEffect(() => onNextTry(retry), [retry]);
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useMemo, useState } from 'react';
-import { RETRY_EVENTS } from '../lib/chunk-guard';
+import { onNextTry } from '../lib/chunk-guard';
 import type { MessageFormatElement } from 'react-intl';
 import type { LanguageId } from '../../shared/locales';
 import type sv from '../../../locales/sv.json';
@@ -29,7 +29,7 @@ declare global {
  * whole, and the page's has every text it used), and the texts are drawn again once whole (partialView).
  */
 export function hasMessage<Id extends string>(messages: Readonly<Partial<Record<string, unknown>>>, id: Id): id is Id & MessageId {
-  const catalog = viewed.get(messages) ?? messages;
+  const catalog = partial && views.get(partial.shown) === messages ? partial.shown : messages;
   if (Object.hasOwn(catalog, id)) return true;
   if (partial?.shown === catalog) missed = true;
   return false;
@@ -49,17 +49,16 @@ export async function loadMessages(languageId: LanguageId): Promise<Messages> {
  */
 let partial: { shown: Messages; languageId: LanguageId } | null = null;
 let completion: Promise<void> | null = null;
-/** The views of first pages' catalogs (one per tab), and the catalog behind each view. */
+/** The views of first pages' catalogs (one per tab). */
 const views = new WeakMap<Messages, Messages>();
-const viewed = new WeakMap<object, Messages>();
 /** Whether something drew a text that had not come yet (it drew it blank), and how often the texts were redrawn since. */
 let missed = false;
 let redraws = 0;
 const redrawListeners = new Set<() => void>();
 
-/** Keys an object is asked for that are no text ids (a promise's, JSON's, React's checks, Object's own). */
-const NOT_A_TEXT = new Set(['then', 'toJSON', '$$typeof']);
-const BLANK: MessageFormatElement[] = Object.freeze([]) as unknown as MessageFormatElement[];
+/** A text's id, not a key any object is asked for (a promise's `then`, JSON's `toJSON`, Object's own): ids have a dot or are in capitals. */
+const TEXT_ID = /\.|^[A-Z_]+$/;
+const BLANK: MessageFormatElement[] = [];
 
 /**
  * The first page's catalog as its texts are drawn: a text that has not come yet reads as present and blank rather
@@ -69,7 +68,7 @@ const BLANK: MessageFormatElement[] = Object.freeze([]) as unknown as MessageFor
  */
 function partialView(shown: Messages): Messages {
   const stillComing = (target: Messages, key: string | symbol): key is string =>
-    partial?.shown === target && typeof key === 'string' && !NOT_A_TEXT.has(key) && !(key in Object.prototype) && !Object.hasOwn(target, key);
+    partial?.shown === target && typeof key === 'string' && TEXT_ID.test(key) && !Object.hasOwn(target, key);
   return new Proxy(shown, {
     get(target, key, receiver) {
       if (!stillComing(target, key)) return Reflect.get(target, key, receiver) as unknown;
@@ -92,17 +91,8 @@ function partialView(shown: Messages): Messages {
  */
 export function completeFirstMessages(shown: Messages, languageId: LanguageId): void {
   partial = { shown, languageId };
-  const view = partialView(shown);
-  views.set(shown, view);
-  viewed.set(view, shown);
-  const complete = () =>
-    void wholeMessages().catch(() => {
-      const again = () => {
-        for (const type of RETRY_EVENTS) window.removeEventListener(type, again, { capture: true });
-        complete();
-      };
-      for (const type of RETRY_EVENTS) window.addEventListener(type, again, { capture: true });
-    });
+  views.set(shown, partialView(shown));
+  const complete = (): void => void wholeMessages().catch(() => onNextTry(complete));
   complete();
 }
 

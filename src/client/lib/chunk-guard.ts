@@ -8,7 +8,15 @@ export const CHUNK_RELOAD_GUARD_MS = 60_000;
 export const CHUNK_RELOAD_KEY = 'ralph-chunk-reload';
 
 /** What asks for code that did not arrive again: the shopper's next tap or key, or the connection back. */
-export const RETRY_EVENTS = ['pointerdown', 'keydown', 'online'] as const;
+const RETRY_EVENTS = ['pointerdown', 'keydown', 'online'] as const;
+
+/** Calls `again` once, at the first of RETRY_EVENTS; answers how to stop waiting. */
+export function onNextTry(again: () => void): () => void {
+  const stop = () => RETRY_EVENTS.forEach((type) => window.removeEventListener(type, once, { capture: true }));
+  const once = () => (stop(), again());
+  RETRY_EVENTS.forEach((type) => window.addEventListener(type, once, { capture: true }));
+  return stop;
+}
 
 /** The wordings browsers and Vite give a module or its preloaded CSS that could not be loaded. */
 const CHUNK_FAILURE = /dynamically imported module|importing a module script failed|unable to preload|error loading dynamically/i;
