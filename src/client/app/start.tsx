@@ -138,8 +138,8 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
     prefetchWhenIdle(() => void layoutLoaderModule().catch(() => undefined));
   });
 
-// The shopper's first tap or key (or the connection back) also counts: whatever it needs of what waits for pageHydrated should not wait for
-// a switch-on that something held back.
+// The shopper's first tap or key (or the connection back) also counts: whatever it needs of what waits for
+// pageHydrated should not wait for a switch-on that something held back.
 onNextTry(markPageHydrated);
 
 /**

@@ -56,7 +56,10 @@ let missed = false;
 let redraws = 0;
 const redrawListeners = new Set<() => void>();
 
-/** A text's id, not a key any object is asked for (a promise's `then`, JSON's `toJSON`, Object's own): ids have a dot or are in capitals. */
+/**
+ * A text's id, not a key any object is asked for (a promise's `then`, JSON's `toJSON`, Object's own): the ids have a
+ * dot or are in capitals.
+ */
 const TEXT_ID = /\.|^[A-Z_]+$/;
 const BLANK: MessageFormatElement[] = [];
 

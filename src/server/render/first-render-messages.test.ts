@@ -1,18 +1,8 @@
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/client';
-import { createTestApp } from '../testing/app';
-import { openTestDb } from '../testing/db';
+import { describe, expect, it } from 'vitest';
+import { routerHydrationData } from '../testing/hydration-data';
 import { firstRenderMessages } from './first-render-messages';
-import sv from '../../../locales/sv.json';
-
-/** The router's hydration data in a page, as the browser's JSON.parse reads it. */
-function hydrationData(html: string): { loaderData: Record<string, { messages?: Record<string, unknown> }> } {
-  const json = /window\.__staticRouterHydrationData = JSON\.parse\(("(?:[^"\\]|\\.)*")\);/.exec(html)?.[1];
-  if (!json) throw new Error('no hydration data in the page');
-  return JSON.parse(JSON.parse(json) as string) as ReturnType<typeof hydrationData>;
-}
 
 /** A script as react-router's StaticRouterProvider writes it (JSON in a JSON string, HTML-escaped). */
 const routerScript = (data: unknown) =>
@@ -46,10 +36,10 @@ describe('the texts a page hands the browser', () => {
     expect(sent).toContain('<p>🎮 efter</p>');
     expect(sent).not.toContain('</script> nu');
     expect(sent.endsWith('</body></html>')).toBe(true);
-    const data = hydrationData(sent);
+    const data = routerHydrationData(sent);
     const { 'd.unread': unread, ...read } = catalog;
     expect(unread).toBeDefined();
-    expect(data.loaderData['layout-sv']!.messages).toEqual(read);
+    expect(data.loaderData['layout-sv']?.messages).toEqual(read);
     expect(data.loaderData['page']).toEqual({ title: 'x' });
   });
 
@@ -57,33 +47,5 @@ describe('the texts a page hands the browser', () => {
     const body = firstRenderMessages({ root: null });
     const sent = await text(Readable.from(['<p>', 'error</p>']).pipe(body));
     expect(sent).toBe('<p>error</p>');
-  });
-
-  describe('in the pages the server renders', () => {
-    let db: Db;
-    let app: Awaited<ReturnType<typeof createTestApp>>;
-    beforeAll(async () => {
-      db = await openTestDb('pglite');
-      app = await createTestApp(db);
-    });
-    afterAll(async () => {
-      await app.stop();
-      await app.closePubSub();
-      await db.close();
-    });
-
-    it("hold the frame's and the page's texts, not the checkout's or the account's", async () => {
-      const [product] = await db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
-      for (const url of ['/', `/p/${product!.alias}`, '/varumarken']) {
-        const res = await app.fastify.inject({ url, headers: { accept: 'text/html' } });
-        expect(res.statusCode, url).toBe(200);
-        const texts = Object.keys(hydrationData(res.body).loaderData['layout-sv']?.messages ?? {});
-        expect(texts, url).toContain('header.cart');
-        expect(texts, url).toContain('footer.newsletter');
-        expect(texts.some((id) => id.startsWith('checkout.') || id.startsWith('account.')), url).toBe(false);
-        expect(texts.length, url).toBeLessThan(Object.keys(sv).length / 3);
-        for (const id of texts) expect(Object.hasOwn(sv, id), id).toBe(true);
-      }
-    });
   });
 });

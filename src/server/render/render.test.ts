@@ -5,6 +5,8 @@ import { loadEnv } from '../env';
 import { createTestApp } from '../testing/app';
 import { openTestDb } from '../testing/db';
 import { createRenderer } from './render';
+import sv from '../../../locales/sv.json';
+import { routerHydrationData } from '../testing/hydration-data';
 
 type App = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -42,6 +44,20 @@ describe('server-rendered pages', () => {
     const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(nonce).toBeTruthy();
     expect(res.body).toContain(`nonce="${nonce}"`);
+  });
+
+  it("hands the browser the frame's and the page's texts, not the checkout's or the account's (first-render-messages.ts)", async () => {
+    const [product] = await db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
+    for (const url of ['/', `/p/${product!.alias}`, '/varumarken']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const texts = Object.keys(routerHydrationData(res.body).loaderData['layout-sv']?.messages ?? {});
+      expect(texts, url).toContain('header.cart');
+      expect(texts, url).toContain('footer.newsletter');
+      expect(texts.some((id) => id.startsWith('checkout.') || id.startsWith('account.')), url).toBe(false);
+      expect(texts.length, url).toBeLessThan(Object.keys(sv).length / 3);
+      for (const id of texts) expect(Object.hasOwn(sv, id), id).toBe(true);
+    }
   });
 
   it('renders English under /en with hreflang alternates', async () => {
