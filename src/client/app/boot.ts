@@ -1,3 +1,4 @@
+import { scriptJson } from '../../shared/script-json';
 import type { ShopVariant } from '../../shared/shop';
 import type { PersonalisationSettings, TelemetrySettings } from '../../shared/telemetry';
 import type { PersistedState } from '../lib/persisted-state';
@@ -33,7 +34,6 @@ export const BOOT_ELEMENT_ID = 'shop-boot';
  */
 export const HYDRATED_MARK = 'shop:hydrated';
 
-/** JSON inside <script> must not be able to close the element. */
 export function serializeBoot(boot: Boot): string {
-  return JSON.stringify(boot).replace(/</g, '\\u003c');
+  return scriptJson(boot);
 }

@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
+import { escapeForScript } from '../../shared/script-json';
 import { layoutDataOf } from '../../client/features/layout/layout-data';
 import type { MessageId, Messages } from '../../client/i18n/messages';
 
-/** What react-router escapes in its hydration script (StaticRouterProvider): the JSON must not end the script. */
-const HTML_ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-const escapeHtml = (text: string) => text.replace(/[&><\u2028\u2029]/g, (match) => HTML_ESCAPES[match]!);
-/** A value as it stands in the router's hydration script: JSON within a JSON string, HTML-escaped. */
-const asInHydrationScript = (value: unknown) => escapeHtml(JSON.stringify(JSON.stringify(value)).slice(1, -1));
+/** A value as it stands in the router's hydration script (StaticRouterProvider): JSON within a JSON string, escaped as the router does. */
+const asInHydrationScript = (value: unknown) => escapeForScript(JSON.stringify(JSON.stringify(value)).slice(1, -1));
 
 /**
  * The page's texts in its HTML, cut to those the server's render used: the language's whole catalog was a third of a

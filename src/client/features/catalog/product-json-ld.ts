@@ -1,4 +1,5 @@
 import type { ProductPageQuery, StockStatus } from '../../graphql/generated/operations';
+import { scriptJson } from '../../../shared/script-json';
 
 type Product = NonNullable<ProductPageQuery['product']>;
 
@@ -16,7 +17,7 @@ const AVAILABILITY: Record<StockStatus, string> = {
 
 /**
  * Product structured data with one Offer per SKU under an AggregateOffer, prices including VAT as shoppers
- * pay them. The result goes into a <script> element, so '<' is escaped and the text cannot close it early.
+ * pay them. The result goes into a <script> element (scriptJson: the text cannot close it early).
  */
 export function productJsonLd(product: Product, origin: string): string {
   const url = `${origin}${product.canonicalUrl}`;
@@ -32,7 +33,7 @@ export function productJsonLd(product: Product, origin: string): string {
   const prices = product.skus.map((sku) => sku.price.sellingPriceIncVat);
   const lowest = prices.length ? Math.min(...prices) : product.unitPrice.sellingPriceIncVat;
   const highest = prices.length ? Math.max(...prices) : product.unitPrice.sellingPriceIncVat;
-  return JSON.stringify({
+  return scriptJson({
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: product.name,
@@ -50,5 +51,5 @@ export function productJsonLd(product: Product, origin: string): string {
       offerCount: offers.length,
       offers,
     },
-  }).replace(/</g, '\\u003c');
+  });
 }

@@ -1,3 +1,5 @@
+import { scriptJson } from '../../../shared/script-json';
+
 /**
  * The mail layout's render script (GET /mail/render.js): it puts the mail's HTML, which the page carries as JSON
  * in #mail-html, into the preview frame (#mail-frame) as its srcdoc. The mail keeps its own document and styles,
@@ -20,5 +22,5 @@ export const MAIL_RENDER_SCRIPT = `(function () {
  * escaped, so no '</script>' in a mail can end the element early, and JSON.parse gives the HTML back exactly.
  */
 export function mailHtmlJson(html: string): string {
-  return JSON.stringify(html).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return scriptJson(html);
 }
