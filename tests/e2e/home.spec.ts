@@ -70,6 +70,14 @@ test.describe('the home page', () => {
     const categories = page.getByRole('navigation', { name: 'Handla efter kategori' });
     await expect(categories.getByRole('link')).toHaveText(['Spel', 'Konsoler', 'Tillbehör']);
     for (const link of await categories.getByRole('link').all()) await expect(link).toHaveAttribute('href', /^\/c\/[a-z0-9-]+$/);
+    // The tiles' pictures are decorative (no role or name to find them by) and are asked for once the page has
+    // hydrated, so they do not share a slow link with its scripts: each arrives.
+    const pictures = categories.locator('img');
+    await expect(pictures).toHaveCount(3);
+    for (const picture of await pictures.all()) {
+      await picture.scrollIntoViewIfNeeded();
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
 
     for (const name of ['Mest sålda', 'Nyheter']) {
       await expect(region(page, name).getByRole('article')).toHaveCount(6);

@@ -129,7 +129,8 @@ export function ListPage() {
               </h2>
               <LoadPrevious nav={nav} selection={data.selection} />
               {data.products.length ? (
-                <ProductGrid products={data.products} eagerCount={4} />
+                // A phone's first screen shows the first row of two: the other pictures wait for hydration (LazyImage).
+                <ProductGrid products={data.products} eagerCount={2} />
               ) : (
                 <NoProducts searchText={data.searchText} />
               )}

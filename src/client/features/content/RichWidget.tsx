@@ -1,6 +1,7 @@
 import { FormattedMessage } from '../../i18n/intl';
 import { Link } from '../../components/Link';
 import { Icon, type IconName } from '../../components/Icon';
+import { LazyImage } from '../../components/LazyImage';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
 import { ProductGrid } from '../catalog';
 import type { Widget } from './Widgets';
@@ -96,7 +97,11 @@ export function RichWidget({ widget, products, id, row = false, eager = false }:
             {widget.categories.map((category) => (
               <li key={category.categoryId}>
                 <Link to={category.canonicalUrl} className="home-category">
-                  <img src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} loading="lazy" />
+                  {/* Decorative, and at most the first screen's lower edge on a phone: after hydration, so on a slow
+                      link it does not share the bandwidth with the scripts; the box keeps its place meanwhile. */}
+                  <span className="home-category__picture">
+                    <LazyImage src={`/images/c${category.categoryId}.svg`} alt="" width={248} height={248} />
+                  </span>
                   <span className="home-category__name">{category.name}</span>
                 </Link>
               </li>
