@@ -168,7 +168,12 @@ function routerTreeShaking(): Plugin {
         // ErrorBoundary takes: the shop's root route has one (app/routes.tsx), so it never shows (0.2 KiB brotli).
         const withoutDefaultError = shakeable.replace(/^function DefaultErrorComponent\(\) \{\n[\s\S]*?\n\}$/m, 'function DefaultErrorComponent() {\n  return null;\n}');
         if (withoutDefaultError === shakeable) this.warn("react-router's DefaultErrorComponent no longer has the expected shape: it stays in the build");
-        return { code: withoutDefaultError, map: null };
+        // What an error boundary does with a React Server Components redirect (an error whose digest names one): only
+        // under RSCRouterContext, which the shop never provides (it renders with a data router), so it passes the
+        // boundary's content through, and the redirect's decoding and checks leave the build (0.2 KiB brotli).
+        const withoutRscRedirects = withoutDefaultError.replace(/^function RSCErrorHandler\(\{\n {2}children,\n {2}error\n\}\) \{\n[\s\S]*?\n\}$/m, 'function RSCErrorHandler({\n  children\n}) {\n  return children;\n}');
+        if (withoutRscRedirects === withoutDefaultError) this.warn("react-router's RSCErrorHandler no longer has the expected shape: it stays in the build");
+        return { code: withoutRscRedirects, map: null };
       },
     },
   };

@@ -44,7 +44,9 @@ export function Document({ boot, languageId, headStart, children }: { boot: Boot
       </head>
       <body>
         {children}
-        <script id={BOOT_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeBoot(boot) }} />
+        {/* The browser reads it once, before it hydrates (start.tsx): its render keeps the server's text, as React
+            leaves an element's inner HTML as the server wrote it, and the client build leaves the escaping out. */}
+        <script id={BOOT_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? serializeBoot(boot) : '' }} suppressHydrationWarning />
       </body>
     </html>
   );

@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
  * main.css's classes, setting the same property, is therefore silently overridden: a red "danger" button showed the
  * plain button's colours, the checkout's 52 px button was 44 px. Such a rule needs two classes (`.button.x`).
  */
+/** main.css's utilities, which are meant to win over whatever else an element has (a status line that only a screen reader hears). */
+const UTILITIES = new Set(['visually-hidden']);
+
 const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const mainCss = join(clientDir, 'styles', 'main.css');
 
@@ -34,27 +37,68 @@ function oneClassRules(file: string): { imports: string[]; rules: OneClassRule[]
   return { imports, rules };
 }
 
-/** The class lists the components write literally (className="a b" or a template literal's fixed words). */
+/** The words of a className expression: its quoted strings (a ternary's branches too) and a template's fixed parts. */
+function wordsOf(expression: string): string[] {
+  const words: string[] = [];
+  const quoted = expression.replace(/'([^']*)'|"([^"]*)"/g, (_, single?: string, double?: string) => {
+    words.push(...(single ?? double ?? '').split(/\s+/));
+    return ' ';
+  });
+  for (const template of quoted.matchAll(/`([^`]*)`/g)) words.push(...template[1]!.replace(/\$\{[^}]*\}/g, ' ').split(/\s+/));
+  return words.filter((word) => /^[a-z][\w-]*$/.test(word));
+}
+
+/** Each className attribute of a component file: the element (or component) it is on and its expression's text. */
+function classNames(source: string): { element: string; expression: string; at: number }[] {
+  const found: { element: string; expression: string; at: number }[] = [];
+  for (const match of source.matchAll(/className=/g)) {
+    const at = match.index + match[0].length;
+    let end = at + 1;
+    if (source[at] === '"') end = source.indexOf('"', at + 1) + 1;
+    else if (source[at] === '{') for (let depth = 0; end <= source.length; end++) {
+      if (source[end - 1] === '{') depth++;
+      else if (source[end - 1] === '}' && --depth === 0) break;
+    }
+    const element = /<([A-Za-z][\w.]*)[^<]*$/.exec(source.slice(Math.max(0, at - 2000), at))?.[1] ?? '';
+    found.push({ element, expression: source.slice(at, end), at });
+  }
+  return found;
+}
+
+/**
+ * The class lists the components can give one element: what a className expression names, with, on a component
+ * that adds its own classes to the caller's (FavoriteButton's icon-button), the component's.
+ */
 function classListsInComponents(): string[][] {
-  const lists: string[][] = [];
+  const sources: string[] = [];
   const visit = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) visit(path);
-      else if (entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx')) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/className=(?:"([^"]+)"|\{`([^`]+)`\}|\{'([^']+)'\})/g)) {
-          const text = (match[1] ?? match[2] ?? match[3] ?? '').replace(/\$\{[^}]*\}/g, ' ');
-          lists.push(text.split(/\s+/).filter(Boolean));
-        }
-      }
+      else if (entry.name.endsWith('.tsx') && !entry.name.endsWith('.test.tsx')) sources.push(readFileSync(path, 'utf8'));
     }
   };
   visit(clientDir);
-  return lists;
+  const added = new Map<string, string[]>();
+  for (const source of sources) {
+    for (const { expression, at } of classNames(source)) {
+      const component = [...source.slice(0, at).matchAll(/function ([A-Z]\w*)/g)].at(-1)?.[1];
+      if (component && /\bclassName\b/.test(expression)) added.set(component, wordsOf(expression));
+    }
+  }
+  return sources.flatMap((source) => classNames(source).map(({ element, expression }) => [...wordsOf(expression), ...(added.get(element) ?? [])]));
 }
 
-/** Whether two property names set the same thing (a shorthand and its longhands included). */
-const overlaps = (a: string, b: string) => a === b || a.startsWith(`${b}-`) || b.startsWith(`${a}-`);
+/** The longhands a shorthand sets that do not start with its name, and those that do but that it leaves alone. */
+const SETS: Record<string, RegExp> = {
+  font: /^(font-(style|variant|weight|stretch|size|family)|line-height)$/,
+  border: /^border-((top|right|bottom|left)(-(width|style|color))?|width|style|color)$/,
+  flex: /^flex-(grow|shrink|basis)$/,
+  gap: /^(row|column)-gap$/,
+};
+const sets = (shorthand: string, property: string) => SETS[shorthand]?.test(property) ?? property.startsWith(`${shorthand}-`);
+/** Whether two properties set the same thing (a shorthand and its longhands included). */
+const overlaps = (a: string, b: string) => a === b || sets(a, b) || sets(b, a);
 
 describe('the order of the stylesheets', () => {
   it('reads the components and the stylesheets it checks', () => {
@@ -69,7 +113,7 @@ describe('the order of the stylesheets', () => {
     const features = main.imports.flatMap((file) => oneClassRules(file).rules.map((rule) => ({ ...rule, file: file.slice(clientDir.length + 1) })));
     const overridden = new Set<string>();
     for (const list of classListsInComponents()) {
-      for (const ours of main.rules.filter((rule) => list.includes(rule.className))) {
+      for (const ours of main.rules.filter((rule) => list.includes(rule.className) && !UTILITIES.has(rule.className))) {
         for (const theirs of features.filter((rule) => list.includes(rule.className) && rule.className !== ours.className)) {
           const lost = theirs.properties.filter((property) => ours.properties.some((other) => overlaps(property, other)));
           if (lost.length) overridden.add(`.${theirs.className} (${theirs.file}) loses ${lost.join(', ')} to main.css's .${ours.className}`);
