@@ -89,12 +89,20 @@ function classListsInComponents(): string[][] {
   return sources.flatMap((source) => classNames(source).map(({ element, expression }) => [...wordsOf(expression), ...(added.get(element) ?? [])]));
 }
 
-/** The longhands a shorthand sets that do not start with its name, and those that do but that it leaves alone. */
+/** What a shorthand sets beyond the properties named after it, or less than them (border leaves the radius). */
 const SETS: Record<string, RegExp> = {
-  font: /^(font-(style|variant|weight|stretch|size|family)|line-height)$/,
-  border: /^border-((top|right|bottom|left)(-(width|style|color))?|width|style|color)$/,
+  font: /^(font-|line-height$)/,
+  border: /^border-(?!radius$|collapse$|spacing$|(top|bottom|start|end)-(left|right|start|end)-radius$)/,
+  'border-width': /^border-(top|right|bottom|left|block|inline)(-(start|end))?-width$/,
+  'border-style': /^border-(top|right|bottom|left|block|inline)(-(start|end))?-style$/,
+  'border-color': /^border-(top|right|bottom|left|block|inline)(-(start|end))?-color$/,
+  inset: /^(top|right|bottom|left|inset-.+)$/,
   flex: /^flex-(grow|shrink|basis)$/,
+  'flex-flow': /^flex-(direction|wrap)$/,
   gap: /^(row|column)-gap$/,
+  'place-items': /^(align|justify)-items$/,
+  'place-content': /^(align|justify)-content$/,
+  'place-self': /^(align|justify)-self$/,
 };
 const sets = (shorthand: string, property: string) => SETS[shorthand]?.test(property) ?? property.startsWith(`${shorthand}-`);
 /** Whether two properties set the same thing (a shorthand and its longhands included). */
