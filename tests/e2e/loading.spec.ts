@@ -139,7 +139,8 @@ test('a failing category tree is tolerated: a category page opens without it, wi
   await page.goto('/');
   await untilHydrated(page);
   const tile = page.getByRole('navigation', { name: 'Handla efter kategori' }).getByRole('link').first();
-  const name = (await tile.textContent())?.trim() ?? '';
+  // innerText, not textContent: until the tile's picture is swapped in after hydration, its <noscript> copy is text.
+  const name = (await tile.innerText()).trim();
   await tile.click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('article').first()).toBeVisible();
