@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { collectErrors } from '../support/hydration';
+import { collectErrors, untilHydrated } from '../support/hydration';
 import { previewLinkPath } from '../support/shop-api';
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -32,6 +32,35 @@ test('a page made of widgets: banner, selling points, a product list, category t
   // The seeded plain pages are text widgets now, and still read as before.
   await page.goto('/om-oss');
   await expect(page.getByRole('main').getByText(/Spelbutiken startade 2015/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('opened from another page, the home page and a text page fetch their data in the browser, their loaders\' code with it', async ({ page }) => {
+  const errors = collectErrors(page);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/allt');
+  await untilHydrated(page);
+  // The loaders' code is not part of a list's first page.
+  expect(scripts.filter((path) => /\/(home|content)-loader-/.test(path))).toEqual([]);
+  // Gone if a page were loaded as a new document rather than rendered by the router.
+  await page.evaluate(() => Object.defineProperty(window, 'listDocument', { value: true }));
+
+  await page.getByRole('banner').getByRole('link', { name: 'Retro Spelbutiken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Retrospel och konsoler' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Mest sålda' }).getByRole('article')).toHaveCount(6);
+  await expect(page.getByRole('navigation', { name: 'Handla efter kategori' }).getByRole('link')).toHaveCount(3);
+  expect(await page.evaluate(() => 'listDocument' in window), 'opened in the same document').toBe(true);
+
+  const footer = page.getByRole('contentinfo');
+  // On a phone the footer's menus are folded.
+  if (!(await footer.getByRole('link', { name: 'Om oss' }).isVisible())) await footer.getByRole('button', { name: 'Handla' }).click();
+  await footer.getByRole('link', { name: 'Om oss' }).click();
+  await expect(page.getByRole('main').getByText(/Spelbutiken startade 2015/)).toBeVisible();
+  expect(await page.evaluate(() => 'listDocument' in window), 'opened in the same document').toBe(true);
+  expect(scripts.some((path) => /\/home-loader-/.test(path)) && scripts.some((path) => /\/content-loader-/.test(path))).toBe(true);
   expect(errors).toEqual([]);
 });
 

@@ -107,9 +107,9 @@ const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => listPage(
 const withClient = true;
 
 export const pageEntries = {
-  home: page(pageModule('home', 'content/HomePage', withShownParts(() => import('../features/content/HomePage'))), ({ HomePage, homeLoader }) => ({
+  home: page(pageModule('home', 'content/HomePage', withShownParts(() => import('../features/content/HomePage'))), ({ HomePage, preloadLoader }) => ({
     Component: HomePage,
-    loader: (_args, env) => homeLoader(env),
+    loader: async (_args, env) => (await preloadLoader()).homeLoader(env),
   })),
   all: listPage(() => ({ type: 'all' })),
   category: byAlias('category'),
@@ -162,9 +162,9 @@ export const pageEntries = {
     Component: EmailChangePage,
   })),
   account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await loadChunk(() => import('../features/account/account-loader'))).accountEntryLoader(env.languageId) }) }) },
-  content: page(pageModule('content', 'content/ContentPage', withShownParts(() => import('../features/content/ContentPage'))), ({ ContentPage, contentLoader }) => ({
+  content: page(pageModule('content', 'content/ContentPage', withShownParts(() => import('../features/content/ContentPage'))), ({ ContentPage, preloadLoader }) => ({
     Component: ContentPage,
-    loader: (args, env) => contentLoader(env, args.params.alias),
+    loader: async (args, env) => (await preloadLoader()).contentLoader(env, args.params.alias),
   })),
   contentPreview: page(
     pageModule('contentPreview', 'content/ContentPreviewPage', withShownParts(() => import('../features/content/ContentPreviewPage'))),

@@ -154,7 +154,7 @@ function prefetchLinkedPages(): void {
     const id = pageModuleAt(routeTable, path);
     if (!id || asked.has(id)) return;
     asked.add(id);
-    // A page whose loader's code is a chunk apart (the lists, the product page) names it preloadLoader: it
+    // A page whose loader's code is a chunk apart (the lists, the product, home and content pages) names it preloadLoader: it
     // comes along.
     void pageModules[id]()
       .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))

@@ -1,7 +1,7 @@
 import { notFound, type LoaderEnv } from '../../lib/route-context';
 import { queryFor } from '../../lib/loader-query';
 import { ContentPreviewDocument } from '../../graphql/generated/documents/ContentPreview';
-import { withProducts, type LoadedPage } from './ContentPage';
+import { withProducts, type LoadedPage } from './content-loader';
 
 /** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
 export { preloadShownParts } from '../../lib/lazy-part';
