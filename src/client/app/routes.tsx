@@ -109,7 +109,7 @@ const withClient = true;
 export const pageEntries = {
   home: page(pageModule('home', 'content/HomePage', withShownParts(() => import('../features/content/HomePage'))), ({ HomePage, preloadLoader }) => ({
     Component: HomePage,
-    loader: async (_args, env) => (await preloadLoader()).homeLoader(env),
+    loader: async (_args, env) => (await loadChunk(preloadLoader)).homeLoader(env),
   })),
   all: listPage(() => ({ type: 'all' })),
   category: byAlias('category'),
@@ -140,7 +140,7 @@ export const pageEntries = {
   ),
   product: page(pageModule('product', 'catalog/ProductPage', () => import('../features/catalog/ProductPage')), ({ ProductPage, preloadLoader }) => ({
     Component: ProductPage,
-    loader: async (args, env) => (await preloadLoader()).productLoader(env, args.params.alias),
+    loader: async (args, env) => (await loadChunk(preloadLoader)).productLoader(env, args.params.alias),
   })),
   accountOrders: page(pageModule('accountOrders', 'account/OrdersPage', () => import('../features/account/OrdersPage'), withClient), ({ OrdersPage, ordersLoader }) => ({
     Component: OrdersPage,
@@ -164,7 +164,7 @@ export const pageEntries = {
   account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await loadChunk(() => import('../features/account/account-loader'))).accountEntryLoader(env.languageId) }) }) },
   content: page(pageModule('content', 'content/ContentPage', withShownParts(() => import('../features/content/ContentPage'))), ({ ContentPage, preloadLoader }) => ({
     Component: ContentPage,
-    loader: async (args, env) => (await preloadLoader()).contentLoader(env, args.params.alias),
+    loader: async (args, env) => (await loadChunk(preloadLoader)).contentLoader(env, args.params.alias),
   })),
   contentPreview: page(
     pageModule('contentPreview', 'content/ContentPreviewPage', withShownParts(() => import('../features/content/ContentPreviewPage'))),

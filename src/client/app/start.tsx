@@ -133,6 +133,9 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
     const configured = configureFirstPageData(hydrated);
     await pageHydrated;
     if (configured) openOfflineData(hydrated);
+    // The shown page's loader, on any connection: the shopper's next move on this page runs it.
+    const shown = pageModuleAt(routeTable, window.location.pathname);
+    if (shown) preloadPage(shown);
     prefetchLinkedPages();
     // The layout's loader runs again on a list's first change of filters: its code should be here by then.
     prefetchWhenIdle(() => void layoutLoaderModule().catch(() => undefined));
@@ -154,12 +157,19 @@ function prefetchLinkedPages(): void {
     const id = pageModuleAt(routeTable, path);
     if (!id || asked.has(id)) return;
     asked.add(id);
-    // A page whose loader's code is a chunk apart (the lists, the product, home and content pages) names it preloadLoader: it
-    // comes along.
-    void pageModules[id]()
-      .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
-      .catch(() => undefined);
+    preloadPage(id);
   });
+}
+
+/**
+ * A page's code, and its loader's where that is a chunk apart (the lists, the product, home and content pages name
+ * it preloadLoader): the first page's data comes from the server, so hydrating it needs none of its loader, which
+ * runs on the first change of filters or page, or on the way back to it.
+ */
+function preloadPage(id: PageModuleId): void {
+  void pageModules[id]()
+    .then((module): Promise<unknown> | undefined => ('preloadLoader' in module ? module.preloadLoader() : undefined))
+    .catch(() => undefined);
 }
 
 registerServiceWorker();

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
@@ -13,6 +13,7 @@ import { SortSelect } from './list/SortSelect';
 import { useListNavigation } from './list/use-list-navigation';
 import { ProductGrid } from './ProductCard';
 import { lazyPart } from '../../lib/lazy-part';
+import { loadChunk } from '../../lib/chunk-guard';
 import { OptionalChunk } from '../../components/ChunkBoundary';
 
 export type { ListData } from './list/list-loader';
@@ -37,11 +38,7 @@ const ActiveFilters = activeFilters.Part;
 
 /** The loader's URL reader, once its chunk is here: the list's controls read a change that came from elsewhere with it. */
 let parsePending: typeof parseSelection | undefined;
-/**
- * The loader's code (its sources, queries and their documents, about 2.5 KiB brotli) is a chunk of its own: the
- * first page's data comes from the server, so hydrating a list needs none of it. It loads after the list's first
- * render, with the page's code when a link to a list is prefetched, and at the latest when the loader runs.
- */
+/** The loader's code (its sources, queries and their documents, about 3 KiB brotli), a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () =>
   import('./list/list-loader').then((loaded) => {
     parsePending = loaded.parseSelection;
@@ -49,7 +46,7 @@ export const preloadLoader = () =>
   });
 export async function listLoader(...args: Parameters<typeof loadList>): Promise<ListData> {
   // The filters' code is optional: should it not come, the list still opens (the parts are left out).
-  const [loader] = await Promise.all([preloadLoader(), filters.preload()?.catch(() => undefined), activeFilters.preload()?.catch(() => undefined)]);
+  const [loader] = await Promise.all([loadChunk(preloadLoader), filters.preload()?.catch(() => undefined), activeFilters.preload()?.catch(() => undefined)]);
   return loader.listLoader(...args);
 }
 
@@ -66,10 +63,6 @@ export function ListPage() {
   const title = titleText(intl, data.title);
   const filterCount = activeFilterCount(nav.selection);
   const nothingToFilter = data.count === 0 && filterCount === 0;
-  useEffect(() => {
-    // Filters, sorting and paging run the loader: its code comes once the list is shown.
-    void preloadLoader().catch(() => undefined);
-  }, []);
   const closeFilters = () => {
     setFiltersOpen(false);
     toggleRef.current?.focus();

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
@@ -15,11 +14,7 @@ import { ProductPurchase } from './ProductPurchase';
 
 type Product = NonNullable<ProductPageQuery['product']>;
 
-/**
- * The loader's code with its query document (about 1 KiB brotli with the loaders' shared query code) is a chunk of its
- * own: the first page's data comes from the server, so hydrating a product needs none of it. It loads after the page's
- * first render, with the page's code when a link to a product is prefetched, and at the latest when the loader runs.
- */
+/** The loader's code with its query document (about 1 KiB brotli), a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () => import('./product-loader');
 
 /** The discount and the names of the campaigns the product is in, except those set to hide their title. */
@@ -84,10 +79,6 @@ export function ProductPage() {
   // Stock and prices as the live updates last heard them, on top of the loader's.
   const product = useLiveProduct(loaded);
   const { origin } = useShop();
-  useEffect(() => {
-    // Related products and other links run the loader: its code comes once the product is shown.
-    void preloadLoader().catch(() => undefined);
-  }, []);
   return (
     <article className="page product-page">
       <Head title={`${product.name} | ${product.brand?.name ?? ''}`} description={product.description.slice(0, 155)} canonical={product.canonicalUrl} alternates={product.alternates} />

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useLoaderData } from 'react-router';
 import { FormattedMessage } from '../../i18n/intl';
 import { Head } from '../../components/Head';
@@ -8,14 +7,11 @@ import type { LoadedPage } from './content-loader';
 /** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
 export { preloadShownParts } from '../../lib/lazy-part';
 
-/** The loader's code is a chunk of its own, as the home page's is (HomePage.tsx). */
+/** The loader's code, a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () => import('./content-loader');
 
 export function ContentPage() {
   const { page, products } = useLoaderData() as LoadedPage;
-  useEffect(() => {
-    void preloadLoader().catch(() => undefined);
-  }, []);
   return (
     <article className="page content-page">
       <Head title={page.title} description={page.description} canonical={page.canonicalUrl} alternates={page.alternates} />

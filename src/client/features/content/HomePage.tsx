@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { useLanguageId } from '../../hooks/use-language';
@@ -14,11 +13,7 @@ import type { HomeData } from './home-loader';
 /** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
 export { preloadShownParts } from '../../lib/lazy-part';
 
-/**
- * The loader's code (its query's document and the widgets' product lists) is a chunk of its own: the first page's
- * data comes from the server, so hydrating the home page needs none of it. It loads after the first render, with
- * the page's code when a link home is prefetched, and at the latest when the loader runs.
- */
+/** The loader's code (its query's document and the widgets' product lists), a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () => import('./home-loader');
 
 const CampaignHero = hero.Part;
@@ -34,10 +29,6 @@ export function HomePage() {
   const description = page?.description || intl.formatMessage({ id: candy ? 'meta.description.candy' : 'meta.description' });
   const shopName = useShopName();
   const campaign = heroCampaign(home.discountCampaigns);
-  useEffect(() => {
-    // Links home (the logo) run the loader: its code comes once the page is shown.
-    void preloadLoader().catch(() => undefined);
-  }, []);
   return (
     <div className="page page--home">
       <Head title={`${title} | ${shopName}`} description={description} canonical={routes.home(languageId)} alternates={alternates} />
