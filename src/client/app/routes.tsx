@@ -9,7 +9,7 @@ import { checkoutLoader } from '../features/checkout/checkout-loader';
 import { Layout } from '../features/layout/Layout';
 import { pageRouteHandle, pageRouteOf } from '../lib/page-route';
 import { loaderEnvFor, notFound, withAsOf, type LoaderEnv } from '../lib/route-context';
-import { loadChunk } from '../lib/chunk-guard';
+import { loadChunk, loadLoaderChunk } from '../lib/chunk-guard';
 import { featureModuleKey } from '../lib/lazy-part';
 import { wholeMessages } from '../i18n/messages';
 
@@ -109,7 +109,7 @@ const withClient = true;
 export const pageEntries = {
   home: page(pageModule('home', 'content/HomePage', withShownParts(() => import('../features/content/HomePage'))), ({ HomePage, preloadLoader }) => ({
     Component: HomePage,
-    loader: async (_args, env) => (await loadChunk(preloadLoader)).homeLoader(env),
+    loader: async (_args, env) => (await loadLoaderChunk(preloadLoader, env)).homeLoader(env),
   })),
   all: listPage(() => ({ type: 'all' })),
   category: byAlias('category'),
@@ -140,7 +140,7 @@ export const pageEntries = {
   ),
   product: page(pageModule('product', 'catalog/ProductPage', () => import('../features/catalog/ProductPage')), ({ ProductPage, preloadLoader }) => ({
     Component: ProductPage,
-    loader: async (args, env) => (await loadChunk(preloadLoader)).productLoader(env, args.params.alias),
+    loader: async (args, env) => (await loadLoaderChunk(preloadLoader, env)).productLoader(env, args.params.alias),
   })),
   accountOrders: page(pageModule('accountOrders', 'account/OrdersPage', () => import('../features/account/OrdersPage'), withClient), ({ OrdersPage, ordersLoader }) => ({
     Component: OrdersPage,
@@ -164,7 +164,7 @@ export const pageEntries = {
   account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await loadChunk(() => import('../features/account/account-loader'))).accountEntryLoader(env.languageId) }) }) },
   content: page(pageModule('content', 'content/ContentPage', withShownParts(() => import('../features/content/ContentPage'))), ({ ContentPage, preloadLoader }) => ({
     Component: ContentPage,
-    loader: async (args, env) => (await loadChunk(preloadLoader)).contentLoader(env, args.params.alias),
+    loader: async (args, env) => (await loadLoaderChunk(preloadLoader, env)).contentLoader(env, args.params.alias),
   })),
   contentPreview: page(
     pageModule('contentPreview', 'content/ContentPreviewPage', withShownParts(() => import('../features/content/ContentPreviewPage'))),
@@ -232,7 +232,7 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
       // Its code (the layout query's document among it) is a chunk of its own, fetched when the page is idle
       // (start.tsx): hydration reads the server's data, and the router runs it again only on a change of
       // language, of a page's query (a list's filters) and on a revalidation.
-      loader: async () => (await loadChunk(layoutLoaderModule)).layoutLoader(env),
+      loader: async (args) => (await loadLoaderChunk(layoutLoaderModule, loaderEnvFor(env, args.context))).layoutLoader(env),
       element: <Layout languageId={languageId} />,
       children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };

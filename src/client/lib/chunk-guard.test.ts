@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, isChunkLoadError, loadChunk, reloadForFailedChunk, reloadTo } from './chunk-guard';
+import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, isChunkLoadError, loadChunk, loadLoaderChunk, reloadForFailedChunk, reloadTo } from './chunk-guard';
 
 const START = 1_700_000_000_000;
 
@@ -60,5 +60,15 @@ describe('the chunk reload guard', () => {
     await expect(loadChunk(() => Promise.reject(new Error('bug')))).rejects.toThrow('bug');
     expect(reload).toHaveBeenCalledTimes(1);
     vi.useRealTimers();
+  });
+
+  it('a loader that only records the first page in the background lets its chunk fail without a reload', async () => {
+    const missing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/home-loader.js'));
+    await expect(loadLoaderChunk(missing, { recordOnly: true })).rejects.toThrow(/dynamically imported/);
+    expect(reload).not.toHaveBeenCalled();
+    // The shopper's own navigation reloads, as a page's chunk does.
+    const shown = loadLoaderChunk(missing, {});
+    await Promise.race([shown, new Promise((resolve) => setTimeout(resolve, 10))]);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -66,3 +66,12 @@ export function loadChunk<T>(load: () => Promise<T>): Promise<T> {
     throw error;
   });
 }
+
+/**
+ * A route loader's own chunk: as loadChunk, except for a loader that runs in the background only to record the
+ * first page on the device (recordOnly, lib/offline-data.ts recordFirstPage), whose failure changes nothing: a
+ * reload there would take the page from under a shopper who did nothing.
+ */
+export function loadLoaderChunk<T>(load: () => Promise<T>, env: { recordOnly?: boolean }): Promise<T> {
+  return env.recordOnly ? load() : loadChunk(load);
+}

@@ -13,7 +13,7 @@ import { SortSelect } from './list/SortSelect';
 import { useListNavigation } from './list/use-list-navigation';
 import { ProductGrid } from './ProductCard';
 import { lazyPart } from '../../lib/lazy-part';
-import { loadChunk } from '../../lib/chunk-guard';
+import { loadLoaderChunk } from '../../lib/chunk-guard';
 import { OptionalChunk } from '../../components/ChunkBoundary';
 
 export type { ListData } from './list/list-loader';
@@ -46,7 +46,7 @@ export const preloadLoader = () =>
   });
 export async function listLoader(...args: Parameters<typeof loadList>): Promise<ListData> {
   // The filters' code is optional: should it not come, the list still opens (the parts are left out).
-  const [loader] = await Promise.all([loadChunk(preloadLoader), filters.preload()?.catch(() => undefined), activeFilters.preload()?.catch(() => undefined)]);
+  const [loader] = await Promise.all([loadLoaderChunk(preloadLoader, args[0]), filters.preload()?.catch(() => undefined), activeFilters.preload()?.catch(() => undefined)]);
   return loader.listLoader(...args);
 }
 

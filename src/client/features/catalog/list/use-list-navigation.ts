@@ -9,8 +9,8 @@ import type { parseSelection } from './selection-edits';
  * query, which the loader reads, so the URL stays the single source of truth. Until the new list arrives
  * the controls already show the choice (router updates run in a transition, a ticked box must not untick
  * meanwhile), and several quick ticks build on each other. `parse` reads the choice of a change that came from
- * elsewhere (a link, back and forward) out of its URL: it comes with the loader's code, which the list loads after
- * its first render. A change that starts before that code has come shows what is shown until its list arrives.
+ * elsewhere (a link, back and forward) out of its URL: it comes with the loader's code, which the list loads once it
+ * has hydrated (app/start.tsx, preloadPage) or when a link to it is prefetched. A change that starts before that code has come shows what is shown until its list arrives.
  */
 export function useListNavigation(data: ListData, parse: typeof parseSelection | undefined) {
   const location = useLocation();
