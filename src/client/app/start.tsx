@@ -133,8 +133,9 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
     const configured = configureFirstPageData(hydrated);
     await pageHydrated;
     if (configured) openOfflineData(hydrated);
-    // The shown page's loader, on any connection: the shopper's next move on this page runs it.
-    const shown = pageModuleAt(routeTable, window.location.pathname);
+    // The shown page's loader, on any connection: the shopper's next move on this page runs it (an error page's
+    // address, /p/gone, shows no page of its own).
+    const shown = hydrated.router.state.errors ? null : pageModuleAt(routeTable, window.location.pathname);
     if (shown) preloadPage(shown);
     prefetchLinkedPages();
     // The layout's loader runs again on a list's first change of filters: its code should be here by then.
