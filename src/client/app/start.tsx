@@ -41,8 +41,9 @@ const routeTable = createRoutes(loadApolloClient);
  * layout effect below it, in the commit that switched them on.
  *
  * What the tab starts after the first render (the Apollo client, the cart's outbox, the device's copy of the
- * catalog, the shown page's loader and the linked pages' code) waits for that commit (pageHydrated): started at the hydration commit, its
- * work and the renders it caused held the transition back, by 0.3-0.5 s on a catalog page at a 4x CPU slowdown.
+ * catalog, the shown page's loader and the linked pages' code) waits for that commit (pageHydrated): started at
+ * the hydration commit, its work and the renders it caused held the transition back, by 0.3-0.5 s on a catalog
+ * page at a 4x CPU slowdown.
  */
 function HydratedMark({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
