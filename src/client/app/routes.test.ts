@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { languageIds } from '../../shared/locales';
 import { pageRoutes, pathOf, type PageRouteId } from '../../shared/routes';
 import { createCache } from '../lib/apollo';
+import { RECORDING_FIRST_PAGE } from '../lib/offline-data';
 import { definedParts, featureModuleKey } from '../lib/lazy-part';
 import type { PageRouteHandle } from '../lib/page-route';
 import { createRoutes, pageEntries, pageModuleAt, pageModuleFiles, pageModuleOf, pageModules, pagesRenderingWithClient, resolveLazyRoutes, type PageModuleId } from './routes';
@@ -127,5 +128,30 @@ describe('lazy pages', () => {
     give!(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
     await checkout;
     expect(matchRoutes(table, '/kassan')!.at(-1)!.route.Component).toBe((await pageModules.checkout()).CheckoutPage);
+  });
+});
+
+describe("the frame's loader", () => {
+  const frame = router[0]!.children!.find((route) => route.id === 'layout-sv')!;
+  const revalidates = (current: string, next: string) =>
+    frame.shouldRevalidate!({
+      currentUrl: new URL(current, 'https://shop.test'),
+      nextUrl: new URL(next, 'https://shop.test'),
+      currentParams: {},
+      nextParams: {},
+      defaultShouldRevalidate: true,
+    } as Parameters<NonNullable<typeof frame.shouldRevalidate>>[0]);
+
+  it("runs again on a revalidation or another page's query, not when a list's filters or page change", () => {
+    expect(revalidates('/c/spel?sort=price', '/c/spel?sort=price')).toBe(true);
+    expect(revalidates('/c/spel', '/c/spel?brand=3')).toBe(false);
+    expect(revalidates('/c/spel?page=2', '/c/spel?page=3')).toBe(false);
+    expect(revalidates('/c/spel?brand=3', '/allt?brand=3')).toBe(true);
+  });
+
+  it('is left out when the first page is only being recorded on the device (the service worker keeps its answers)', async () => {
+    // The client's link answers nothing: a query would fail, so null means no query was made.
+    const loader = frame.loader as (args: { request: Request; params: object; context: unknown }) => Promise<unknown>;
+    expect(await loader({ request: new Request('https://shop.test/'), params: {}, context: RECORDING_FIRST_PAGE })).toBeNull();
   });
 });

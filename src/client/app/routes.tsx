@@ -229,10 +229,17 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
     return {
       id: localeTreeId(languageId),
       path,
-      // Its code (the layout query's document among it) is a chunk of its own, fetched when the page is idle
-      // (start.tsx): hydration reads the server's data, and the router runs it again only on a change of
-      // language, of a page's query (a list's filters) and on a revalidation.
-      loader: async (args) => (await loadLoaderChunk(layoutLoaderModule, loaderEnvFor(env, args.context))).layoutLoader(env),
+      // Its code (the layout query's document among it) is a chunk of its own: hydration reads the server's data,
+      // and the router runs it again only on a change of language and on a revalidation.
+      // Recording the first page (lib/offline-data.ts) leaves it out: the service worker keeps the frame's answers
+      // (menus, category tree) of both languages from its install, and writing the menus into the tab's cache and
+      // the device's copy were the two longest tasks after hydration (about 190 and 130 ms at Lighthouse's
+      // calibrated CPU).
+      loader: async (args) => (loaderEnvFor(env, args.context).recordOnly ? null : (await loadChunk(layoutLoaderModule)).layoutLoader(env)),
+      // The frame does not read a page's query: a list's filters and pages leave it as it is (the router's default
+      // ran it again on every change of the query string).
+      shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+        defaultShouldRevalidate && !(currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search),
       element: <Layout languageId={languageId} />,
       children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };
@@ -265,5 +272,5 @@ export function pageModuleAt(routeTable: RouteObject[], pathname: string): PageM
   return id ? pageModuleOf[id] : null;
 }
 
-/** The layout's loader's code (see createRoutes); a prefetch of it that fails changes nothing. */
-export const layoutLoaderModule = () => import('../features/layout/layout-loader');
+/** The layout's loader's code (see createRoutes). */
+const layoutLoaderModule = () => import('../features/layout/layout-loader');

@@ -12,7 +12,7 @@ import { RouterProvider } from 'react-router/dom';
 import { splitLocalePath } from '../../shared/locales';
 import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './boot';
 import { Providers } from './Providers';
-import { createRoutes, layoutLoaderModule, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './routes';
+import { createRoutes, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './routes';
 import { layoutDataOf } from '../features/layout/layout-data';
 import { completeFirstMessages } from '../i18n/messages';
 import { onNextTry, reloadTo } from '../lib/chunk-guard';
@@ -20,7 +20,8 @@ import { configurePersonalisation, startTelemetry } from '../features/analytics'
 import { loadApolloClient, loadApolloClientAfterHydration } from '../lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from '../lib/offline-data';
 import { createPersistedStore } from '../lib/persisted-state';
-import { prefetchEachWhenIdle, prefetchWhenIdle } from '../lib/prefetch';
+import { whenIdle } from '../lib/idle';
+import { prefetchEachWhenIdle } from '../lib/prefetch';
 import { registerServiceWorker } from '../lib/service-worker';
 import { markPageHydrated, pageHydrated, useHydrated } from '../hooks/use-hydrated';
 
@@ -120,9 +121,7 @@ function configureFirstPageData({ router }: Hydrated): boolean {
 }
 
 function openOfflineData({ firstMatches, firstUrl }: Hydrated): void {
-  const open = () => void startOfflineData().then((store) => (store ? recordFirstPage(firstMatches, firstUrl) : undefined));
-  if ('requestIdleCallback' in window) requestIdleCallback(open, { timeout: 3000 });
-  else setTimeout(open, 1000);
+  whenIdle(() => void startOfflineData().then((store) => (store ? recordFirstPage(firstMatches, firstUrl) : undefined)), 3000);
 }
 
 // The shown page's chunk first (the server already asked the browser to preload it). Should it fail to load, the
@@ -139,8 +138,6 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
     const shown = hydrated.router.state.errors ? null : pageModuleAt(routeTable, window.location.pathname);
     if (shown) preloadPage(shown);
     prefetchLinkedPages();
-    // The layout's loader runs again on a list's first change of filters: its code should be here by then.
-    prefetchWhenIdle(() => void layoutLoaderModule().catch(() => undefined));
   });
 
 // The shopper's first tap or key (or the connection back) also counts: whatever it needs of what waits for

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import type { TelemetrySettings } from '../../../shared/telemetry';
+import { idleMoment } from '../../lib/idle';
 import { pageRouteOf } from '../../lib/page-route';
 import type * as TelemetrySdk from './telemetry-sdk';
 
@@ -12,11 +13,6 @@ let sdk: Promise<Sdk> | null = null;
 /** How long the SDK waits for an idle moment after the first render before it loads anyway. */
 const IDLE_TIMEOUT_MS = 3000;
 
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(run, 1000);
-}
-
 /**
  * Loads the telemetry SDK once the page is idle after hydration; page views and errors before then wait for it.
  * A chunk that does not arrive loses the telemetry, never the page.
@@ -25,7 +21,7 @@ export function startTelemetry(settings: TelemetrySettings | null, requestId: st
   if (!settings || sdk) return;
   // Ids a page wrote before the shopper withdrew (in another tab, say) do not outlive the answer.
   if (!cookiesAllowed) forgetTelemetryIds();
-  sdk = new Promise<void>((resolve) => whenIdle(resolve))
+  sdk = idleMoment(IDLE_TIMEOUT_MS)
     .then(() => import('./telemetry-sdk'))
     .then((module) => {
       module.start(settings, requestId, cookiesAllowed);
