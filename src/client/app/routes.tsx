@@ -236,10 +236,11 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
       // the device's copy were the two longest tasks after hydration (about 190 and 130 ms at Lighthouse's
       // calibrated CPU).
       loader: async (args) => (loaderEnvFor(env, args.context).recordOnly ? null : (await loadChunk(layoutLoaderModule)).layoutLoader(env)),
-      // The frame does not read a page's query: a list's filters and pages leave it as it is (the router's default
-      // ran it again on every change of the query string).
-      shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-        defaultShouldRevalidate && !(currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search),
+      // Once it has its data (from the HTML, as every tab starts), the frame's loader never runs again: the frame reads
+      // nothing of a page or its query, where the router's default ran it on every change of the query string (a
+      // list's filters and pages) and on a retry after an error. The router still runs it when it has no data (its
+      // own error); the other language is another tree, reached by a full page load (LanguageSwitch).
+      shouldRevalidate: () => false,
       element: <Layout languageId={languageId} />,
       children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };

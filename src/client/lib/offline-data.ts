@@ -1,6 +1,5 @@
 import type { ApolloClient, OperationVariables, TypedDocumentNode } from '@apollo/client';
 import type { CachePersistence, CachedResult } from './cache-persistence';
-import { idleMoment } from './idle';
 import { isBrowserOnline } from './online-status';
 import { isCostlyConnection } from './prefetch';
 
@@ -77,23 +76,20 @@ export const RECORDING_FIRST_PAGE = Symbol('recording the first page');
  * answers reached the device's copy: leaving it and coming back offline would find nothing. Runs those loaders
  * once more (RECORDING_FIRST_PAGE: from the network), only to record their answers; the shown page keeps its data,
  * and a failure changes nothing. Not on a costly connection, nor offline.
- * One loader at a time, each in an idle moment of its own: a query's first run prepares its document, and the
- * frame's and the page's together kept the main thread 90-130 ms at Lighthouse's calibrated CPU.
  */
-export async function recordFirstPage(matches: readonly FirstPageMatch[], url: string, nextMoment: () => Promise<void> = () => idleMoment(RECORD_IDLE_TIMEOUT_MS)): Promise<void> {
+export async function recordFirstPage(matches: readonly FirstPageMatch[], url: string): Promise<void> {
   if (!isBrowserOnline() || isCostlyConnection()) return;
   const request = new Request(url);
-  for (const { route, params } of matches) {
-    if (typeof route.loader !== 'function') continue;
-    const loader = route.loader as (args: { request: Request; params: typeof params; context: unknown }) => unknown;
-    await nextMoment();
-    await Promise.resolve()
-      .then(() => loader({ request, params, context: RECORDING_FIRST_PAGE }))
-      .catch(() => undefined);
-  }
+  await Promise.all(
+    matches.map(async ({ route, params }) => {
+      if (typeof route.loader !== 'function') return;
+      const loader = route.loader as (args: { request: Request; params: typeof params; context: unknown }) => unknown;
+      await Promise.resolve()
+        .then(() => loader({ request, params, context: RECORDING_FIRST_PAGE }))
+        .catch(() => undefined);
+    }),
+  );
 }
-const RECORD_IDLE_TIMEOUT_MS = 2000;
-
 
 /**
  * A loader's query was answered. The first answer in this tab came from the network (the tab's cache starts

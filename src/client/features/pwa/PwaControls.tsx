@@ -29,7 +29,7 @@ export function PwaControls() {
 /**
  * The manifest's shortcuts open the search and the cart through ?open=: opened once, then taken off the address. That
  * change of the query runs no loader again (the page shows its data already; as any other change of the query it
- * would fetch the layout's and the page's again, and the address stayed until both answered: seconds on 2G). It waits
+ * would fetch the page's again, and the address stayed until it answered: seconds on 2G). It waits
  * for a navigation or a revalidation under way, which it would otherwise cut short and leave unanswered.
  */
 export function useOpenFromUrl(): void {

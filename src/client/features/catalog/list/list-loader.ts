@@ -63,8 +63,8 @@ async function labelsFor(env: LoaderEnv): Promise<FacetLabels> {
 
 async function withDistinctCategories(env: LoaderEnv, groups: FacetGroup[]): Promise<FacetGroup[]> {
   if (!groups.some((g) => g.dimension === 'categories')) return groups;
-  // The tree is in the cache already: the layout reads it. Without it (its errors are tolerated) labels stay as
-  // the facets gave them.
+  // Mostly in the tab's cache already (a category's lookup reads it, and the frame's loader where it ran). Without it
+  // (its errors are tolerated) labels stay as the facets gave them.
   const tree = await tolerated(queryFor(env, ListCategoriesDocument, {}));
   if (!tree) return groups;
   const { categories } = tree;
