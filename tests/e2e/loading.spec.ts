@@ -4,9 +4,10 @@ import { storedOperations } from '../support/offline-data';
 import { buyableProducts, cartWith, setStock, type CatalogProduct } from '../support/shop-api';
 
 /**
- * Loading and resilience: the progress bar and spinner, the chunk reload guard, scroll positions, the error page for
- * a failed menu or cart query (not for a failed category tree, nor for a cart fetched offline), the ancient-browser
- * message. The service worker is blocked: requests it answered would not
+ * Loading and resilience: the progress bar and spinner, the chunk reload guard, scroll positions, the frame's menus
+ * never read again in the browser (a failed menu query is the server's render: src/server/render/render.test.ts), the
+ * error page for a failed cart query (not for a failed category tree, nor for a cart fetched offline), the
+ * ancient-browser message. The service worker is blocked: requests it answered would not
  * pass through page.route.
  */
 test.use({ serviceWorkers: 'block' });

@@ -42,7 +42,7 @@ function StatusErrorPage({ error }: { error: unknown }) {
 
 /**
  * A page the shop could not fetch because the shopper is offline: says so instead of a status code, and tries
- * the same page again on request (the loaders run again; the layout and its menus stay).
+ * the same page again on request (the page's loaders run again; the layout and its menus stay).
  */
 function OfflinePage() {
   const languageId = useLanguageId();

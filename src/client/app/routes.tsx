@@ -229,8 +229,8 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
     return {
       id: localeTreeId(languageId),
       path,
-      // Its code (the layout query's document among it) is a chunk of its own: hydration reads the server's data,
-      // and the router runs it again only on a change of language and on a revalidation.
+      // Its code (the layout query's document among it) is a chunk of its own: hydration reads the server's data
+      // (see shouldRevalidate below for when it runs again).
       // Recording the first page (lib/offline-data.ts) leaves it out: the service worker keeps the frame's answers
       // (menus, category tree) of both languages from its install, and writing the menus into the tab's cache and
       // the device's copy were the two longest tasks after hydration (about 190 and 130 ms at Lighthouse's

@@ -72,10 +72,11 @@ export interface FirstPageMatch {
 export const RECORDING_FIRST_PAGE = Symbol('recording the first page');
 
 /**
- * The first page (layout and page) came with the server's data, so its loaders never ran here and none of its
- * answers reached the device's copy: leaving it and coming back offline would find nothing. Runs those loaders
- * once more (RECORDING_FIRST_PAGE: from the network), only to record their answers; the shown page keeps its data,
- * and a failure changes nothing. Not on a costly connection, nor offline.
+ * The first page came with the server's data, so its loaders never ran here and none of its answers reached the
+ * device's copy: leaving it and coming back offline would find nothing. Runs those loaders once more
+ * (RECORDING_FIRST_PAGE: from the network), only to record their answers (the frame's records nothing:
+ * app/routes.tsx); the shown page keeps its data, and a failure changes nothing. Not on a costly connection, nor
+ * offline.
  */
 export async function recordFirstPage(matches: readonly FirstPageMatch[], url: string): Promise<void> {
   if (!isBrowserOnline() || isCostlyConnection()) return;

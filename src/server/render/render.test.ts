@@ -1,4 +1,7 @@
+import { ApolloLink } from '@apollo/client';
+import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
+import { Observable } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { loadEnv } from '../env';
@@ -212,5 +215,26 @@ describe('the error page that cannot fail', () => {
     }
     // Only /en and what is under it is English.
     expect((await fastify.inject({ url: '/engelska' })).body).toContain('<html lang="sv">');
+  });
+});
+
+describe("a page whose frame's menus fail", () => {
+  // Every query fails, the frame's with them: on the server, the one place it can fail since the browser never reads
+  // it again (its route's shouldRevalidate). The root's plain error page, with the status, not a frame without menus.
+  const fastify = Fastify();
+  const renderer = createRenderer({
+    clientDir: undefined,
+    env: loadEnv({ LOG_LEVEL: 'silent' }),
+    demo: false,
+    graphql: () => new ApolloLink(() => new Observable((observer) => observer.error(new Error('the menus are down')))),
+  });
+  fastify.get('/*', (req, reply) => renderer.render(req, reply, ''));
+  beforeAll(() => fastify.register(cookie));
+  afterAll(() => fastify.close());
+
+  it('opens the root error page with a 5xx status', async () => {
+    const res = await fastify.inject({ url: '/allt', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    expect(res.body).toContain('<h1>An error occurred while showing the error page</h1>');
   });
 });
