@@ -4,21 +4,26 @@ import { channels, defaultLanguage, isLanguageId } from '../../shared/locales';
 import { BOOT_ELEMENT_ID, serializeBoot, type Boot } from './boot';
 
 /**
- * What the server's HTML starts in its head, before the stylesheet (which a later script would wait for): the worker
- * that loads the browser's locale data while the page's scripts are on their way (i18n/intl-warm-up.ts). The
- * browser's render has none: React leaves a script in the head that it did not render where it is, as it does the
- * router's hydration data in the body. The nonce is the page's Content-Security-Policy's.
+ * The scripts only the server's HTML has, with its Content-Security-Policy's nonce. The browser's render has none:
+ * React leaves a script it did not render where it is, as it does the router's hydration data in the body.
+ * - `intlWarmUp`, started in the head before the stylesheet (which a later script would wait for): the worker that
+ *   loads the browser's locale data while the page's scripts are on their way (i18n/intl-warm-up.ts).
+ * - `entry`, at the end of the body: the client's entry, a module script the browser runs once the document has
+ *   been read (the server's modulepreload in the head asked for it at the usual priority). Not React's
+ *   `bootstrapModules`, which preloads at low priority, where Chrome holds it back while the head's others load;
+ *   the shell's chunk is the entry itself (vite.config.ts), so a page asks for one file fewer (decision 0007).
  */
-export interface HeadStart {
+export interface ServerScripts {
   nonce: string;
-  intlWarmUp: string;
+  intlWarmUp: string | null;
+  entry: string | null;
 }
 
 /**
  * The whole HTML document, rendered by React on the server and hydrated as-is in the browser. Page
  * components add their own <title>, <meta> and <link> tags, which React hoists into <head>.
  */
-export function Document({ boot, languageId, headStart, children }: { boot: Boot; languageId: string; headStart?: HeadStart; children: ReactNode }) {
+export function Document({ boot, languageId, serverScripts, children }: { boot: Boot; languageId: string; serverScripts?: ServerScripts; children: ReactNode }) {
   const icons = appIcons(boot.variant);
   return (
     <html lang={languageId}>
@@ -37,7 +42,9 @@ export function Document({ boot, languageId, headStart, children }: { boot: Boot
         <meta name="apple-mobile-web-app-status-bar-style" content="default" />
         {/* Before the stylesheet, which a script after it would wait for. import.meta.env.SSR: the client build leaves
             this out (0.2 KiB of every first route). */}
-        {import.meta.env.SSR && headStart && <IntlWarmUp {...headStart} locale={channels[isLanguageId(languageId) ? languageId : defaultLanguage].iso} />}
+        {import.meta.env.SSR && serverScripts?.intlWarmUp && (
+          <IntlWarmUp nonce={serverScripts.nonce} intlWarmUp={serverScripts.intlWarmUp} locale={channels[isLanguageId(languageId) ? languageId : defaultLanguage].iso} />
+        )}
         {boot.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}
@@ -47,13 +54,14 @@ export function Document({ boot, languageId, headStart, children }: { boot: Boot
         {/* The browser reads it once, before it hydrates (start.tsx): its render keeps the server's text, as React
             leaves an element's inner HTML as the server wrote it, and the client build leaves the escaping out. */}
         <script id={BOOT_ELEMENT_ID} type="application/json" dangerouslySetInnerHTML={{ __html: import.meta.env.SSR ? serializeBoot(boot) : '' }} suppressHydrationWarning />
+        {import.meta.env.SSR && serverScripts?.entry && <script type="module" src={serverScripts.entry} nonce={serverScripts.nonce} />}
       </body>
     </html>
   );
 }
 
 /** Starts the locale data's worker; a browser without workers, or that refuses this one, goes on without it. */
-function IntlWarmUp({ nonce, intlWarmUp, locale }: HeadStart & { locale: string }) {
+function IntlWarmUp({ nonce, intlWarmUp, locale }: { nonce: string; intlWarmUp: string; locale: string }) {
   // A module worker: the build makes ES modules, so the file may one day import something (an older browser that
   // refuses the type goes on without it).
   const start = `try{new Worker(${JSON.stringify(intlWarmUp)},{type:"module",name:${JSON.stringify(locale)}})}catch(e){}`;

@@ -3,7 +3,7 @@ import { useMemo, type ReactNode } from 'react';
 import { ShopApolloProvider } from '../lib/apollo-client';
 import type { createPersistedStore } from '../lib/persisted-state';
 import type { Boot } from './boot';
-import { Document, type HeadStart } from './Document';
+import { Document, type ServerScripts } from './Document';
 import { PersistedProvider } from '../lib/persisted-context';
 import { ShopProvider } from '../lib/shop-context';
 
@@ -16,8 +16,8 @@ export function Providers(props: {
   languageId: string;
   client?: ApolloClient;
   store: ReturnType<typeof createPersistedStore>;
-  /** The server's only: what the head starts before the page's scripts come (Document). */
-  headStart?: HeadStart;
+  /** The server's only: the scripts its HTML starts (Document). */
+  serverScripts?: ServerScripts;
   children: ReactNode;
 }) {
   const { boot } = props;
@@ -27,7 +27,7 @@ export function Providers(props: {
     [boot],
   );
   return (
-    <Document boot={boot} languageId={props.languageId} headStart={props.headStart}>
+    <Document boot={boot} languageId={props.languageId} serverScripts={props.serverScripts}>
       <ShopApolloProvider client={props.client}>
         <ShopProvider value={shop}>
           <PersistedProvider store={props.store}>{props.children}</PersistedProvider>

@@ -107,7 +107,7 @@ const byAlias = (type: 'category' | 'brand' | 'campaign' | 'alias') => listPage(
 const withClient = true;
 
 export const pageEntries = {
-  home: page(pageModule('home', 'content/HomePage', withShownParts(() => import('../features/content/HomePage'))), ({ HomePage, preloadLoader }) => ({
+  home: page(pageModule('home', 'content/HomePage', () => import('../features/content/HomePage')), ({ HomePage, preloadLoader }) => ({
     Component: HomePage,
     loader: async (_args, env) => (await loadLoaderChunk(preloadLoader, env)).homeLoader(env),
   })),
@@ -162,13 +162,16 @@ export const pageEntries = {
     Component: EmailChangePage,
   })),
   account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await loadChunk(() => import('../features/account/account-loader'))).accountEntryLoader(env.languageId) }) }) },
-  content: page(pageModule('content', 'content/ContentPage', withShownParts(() => import('../features/content/ContentPage'))), ({ ContentPage, preloadLoader }) => ({
+  content: page(pageModule('content', 'content/ContentPage', () => import('../features/content/ContentPage')), ({ ContentPage, preloadLoader }) => ({
     Component: ContentPage,
     loader: async (args, env) => (await loadLoaderChunk(preloadLoader, env)).contentLoader(env, args.params.alias),
   })),
   contentPreview: page(
-    pageModule('contentPreview', 'content/ContentPreviewPage', withShownParts(() => import('../features/content/ContentPreviewPage'))),
-    ({ ContentPreviewPage, contentPreviewLoader }) => ({ Component: ContentPreviewPage, loader: (args, env) => contentPreviewLoader(env, args.params.alias) }),
+    pageModule('contentPreview', 'content/ContentPreviewPage', () => import('../features/content/ContentPreviewPage')),
+    ({ ContentPreviewPage, preloadLoader }) => ({
+      Component: ContentPreviewPage,
+      loader: async (args, env) => (await loadLoaderChunk(preloadLoader, env)).contentPreviewLoader(env, args.params.alias),
+    }),
   ),
   previewWidgets: page(
     pageModule('previewWidgets', 'content/PreviewWidgetsPage', () => import('../features/content/PreviewWidgetsPage')),

@@ -81,11 +81,11 @@ function readAssets(clientDir: string | undefined): Assets {
 }
 
 /**
- * Asks the browser for the shell's chunks and the shown page's alongside the entry (as <link rel="modulepreload">
- * in the head). The entry alone is React's bootstrap module: React preloads its bootstrap modules at low fetch
- * priority (to let the page's images go first), and Chrome holds low-priority requests back while the head's others
- * load. The shell is what hydration waits for: it started about 0.4 s after the page's own chunks, which cost a cold
- * load on slow 4G about that much (decision 0007).
+ * Asks the browser for the entry's chunks (the entry is the shell's chunk, vite.config.ts) and the shown page's (as
+ * <link rel="modulepreload"> in the head), at the usual fetch priority. The entry's script itself is at the end of
+ * the body (Document's ServerScripts), not React's bootstrap module: React preloads those at low fetch priority, and
+ * Chrome holds low-priority requests back while the head's others load. The shell is what hydration waits for: it
+ * started about 0.4 s after the page's own chunks, which cost a cold load on slow 4G about that much (decision 0007).
  */
 function PreloadModules({ hrefs }: { hrefs: readonly string[] }) {
   preloadModules(hrefs);
@@ -136,7 +136,6 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
   const assets = readAssets(options.clientDir);
 
   const origin = publicOrigin(options.env);
-  const shellScripts = assets.scripts.slice(1);
   // A part drawn in the HTML has its chunks asked for as it renders (React puts them in the head, once each).
   const preloadPart = (file: string) => preloadModules(assets.lazyScripts[featureModuleKey(file)] ?? []);
   const pageScriptsOf = (matches: Parameters<typeof pageRouteOf>[0]) => {
@@ -190,9 +189,9 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
           languageId={languageId}
           client={client}
           store={createPersistedStore(persisted)}
-          headStart={offlinePage || !assets.intlWarmUp ? undefined : { nonce, intlWarmUp: assets.intlWarmUp }}
+          serverScripts={offlinePage ? undefined : { nonce, intlWarmUp: assets.intlWarmUp, entry: assets.scripts[0] ?? null }}
         >
-          {!offlinePage && <PreloadModules hrefs={[...shellScripts, ...pageScriptsOf(context.matches)]} />}
+          {!offlinePage && <PreloadModules hrefs={[...assets.scripts, ...pageScriptsOf(context.matches)]} />}
           <RenderedParts.Provider value={offlinePage ? null : preloadPart}>
             <StaticRouterProvider router={router} context={context} nonce={nonce} />
           </RenderedParts.Provider>
@@ -203,7 +202,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
           // a large one (past 12.8 kB so far) out of the flow as a hidden part that a script puts in place: a shopper
           // without JavaScript never saw a widget page's product list or tiles.
           progressiveChunkSize: Number.POSITIVE_INFINITY,
-          ...(offlinePage ? { bootstrapScriptContent: savedPagesScript(SAVED_PAGES_ID) } : { bootstrapModules: assets.scripts.slice(0, 1) }),
+          ...(offlinePage ? { bootstrapScriptContent: savedPagesScript(SAVED_PAGES_ID) } : {}),
           onShellReady() {
             reply
               .status(failed ? 500 : context.statusCode)

@@ -9,7 +9,7 @@ export const catalogOperationHashes: Readonly<Record<string, string>> = {
   "ContentPage": "afde6cf969bd5182a68a38bff186308b10378c94dd2625ea96c414bd86d9bddb",
   "FacetLabels": "98259b8cfe1431679fa1498b8191ccfe72b1154c0597cfa74a90c672f5535b68",
   "Home": "6b1157b67732fddb305b3056144883a4316b9556f3e429ee656303c97c9fba59",
-  "Layout": "a313f5d7c638edab11987be8becfcf3e6f209788cc0de4647e0cac4dfd47850b",
+  "Layout": "65e7de4582f45dbd23efbb04eb866d0cd68698b011daef347ad5855087424c83",
   "ListCategories": "1f95a1690a40c1522cc4047f0582723ded9e37d514a48d056e927ac9d501de34",
   "ProductListByAlias": "8e4c06c4047556910cd219e210c7168703f41f8be67c09d4d468bc66c7027fa4",
   "ProductList": "f3c5f151bab5ea19df1f23a7b0c757f7aa17e6f4a6246f53170b87f7ebd88e02",

@@ -6,7 +6,7 @@ import { CampaignStamp } from '../catalog';
 
 export type HeroCampaign = HomeQuery['discountCampaigns'][number];
 
-/** The home page's hero: the running campaign, loaded after the page's chunk (its stamp formats money). */
+/** The home page's hero: the running campaign. */
 export function CampaignHero({ campaign }: { campaign: HeroCampaign }) {
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">

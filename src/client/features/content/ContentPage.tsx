@@ -4,9 +4,6 @@ import { Head } from '../../components/Head';
 import { Widgets } from './Widgets';
 import type { LoadedPage } from './content-loader';
 
-/** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
-export { preloadShownParts } from '../../lib/lazy-part';
-
 /** The loader's code, a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () => import('./content-loader');
 

@@ -6,17 +6,12 @@ import { Head } from '../../components/Head';
 import { routes } from '../../../shared/routes';
 import { useShopName } from '../../components/shop-texts';
 import { Widgets } from './Widgets';
-import { OptionalChunk } from '../../components/ChunkBoundary';
-import { hero, heroCampaign } from './home-hero';
+import { CampaignHero } from './CampaignHero';
+import { heroCampaign } from './home-hero';
 import type { HomeData } from './home-loader';
-
-/** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
-export { preloadShownParts } from '../../lib/lazy-part';
 
 /** The loader's code (its query's document and the widgets' product lists), a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () => import('./home-loader');
-
-const CampaignHero = hero.Part;
 
 export function HomePage() {
   const { home, products, alternates } = useLoaderData() as HomeData;
@@ -38,11 +33,7 @@ export function HomePage() {
           <FormattedMessage id="home.productCount" values={{ count: home.range.count }} />
         </p>
       </div>
-      {campaign && (
-        <OptionalChunk>
-          <CampaignHero campaign={campaign} />
-        </OptionalChunk>
-      )}
+      {campaign && <CampaignHero campaign={campaign} />}
       {page && <Widgets widgets={page.widgets} products={products} rows />}
     </div>
   );

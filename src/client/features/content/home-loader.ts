@@ -3,7 +3,6 @@ import { queryFor } from '../../lib/loader-query';
 import { HomeDocument } from '../../graphql/generated/documents/Home';
 import { alternatesOf } from '../../../shared/routes';
 import { widgetProducts } from './widget-products';
-import { hero, heroCampaign } from './home-hero';
 
 /**
  * The home page is the content page with key `home` (decision 0018): its title, description and widgets are the
@@ -11,11 +10,7 @@ import { hero, heroCampaign } from './home-hero';
  */
 export const homeLoader = async (env: LoaderEnv) => {
   const home = await queryFor(env, HomeDocument, {}, { pageAnswer: true });
-  const [products] = await Promise.all([
-    home.homePage ? widgetProducts(env, home.homePage.widgets) : [],
-    // Optional: should the hero's code not come, the page opens without it.
-    heroCampaign(home.discountCampaigns) ? hero.preload()?.catch(() => undefined) : null,
-  ]);
+  const products = home.homePage ? await widgetProducts(env, home.homePage.widgets) : [];
   return { home, products, alternates: alternatesOf('home') };
 };
 

@@ -1,20 +1,15 @@
 import type { LoaderEnv } from '../../lib/route-context';
 import { queryFor } from '../../lib/loader-query';
-import { preloadRichWidget, type Widget, type WidgetProducts } from './Widgets';
+import type { Widget, WidgetProducts } from './Widgets';
 
 /**
  * A product-list widget's products come through the catalog's own query (the list page's path: a GET by hash the
  * worker may keep), fetched beside the page's, so the first HTML holds them. The query's document loads only for a
- * page that has such a widget. The widgets' chunk loads alongside, so that neither the server's first render nor a
- * page the browser opens later waits for it after the data (which would stream the widgets in, or shift the page).
+ * page that has such a widget.
  */
 export async function widgetProducts(env: LoaderEnv, widgets: readonly Widget[]): Promise<WidgetProducts> {
   const lists = widgets.some((widget) => widget.__typename === 'ProductListWidget');
-  const richKinds = widgets.some((widget) => widget.__typename !== 'TextWidget');
-  const [query] = await Promise.all([
-    lists ? Promise.all([import('../../graphql/generated/documents/ProductList'), import('../../lib/product-selection')]) : null,
-    richKinds ? preloadRichWidget() : null,
-  ]);
+  const query = lists ? await Promise.all([import('../../graphql/generated/documents/ProductList'), import('../../lib/product-selection')]) : null;
   return Promise.all(
     widgets.map(async (widget) => {
       if (widget.__typename !== 'ProductListWidget' || !widget.list || !query) return null;
