@@ -1,8 +1,7 @@
 /**
  * The client's start, which the entry (entry-client.tsx) runs by importing it: read what the server handed the page,
- * hydrate it, then what comes after the first render. It lives apart from the entry so that it rides in the shell's
- * chunk (vite.config.ts groups what the entry imports, not the entry itself): as the entry's own small file it cost
- * every first route 0.4 KiB more brotli (npm run bench:bundle).
+ * hydrate it, then what comes after the first render. The entry, this and everything they import are one chunk, the
+ * shell's (vite.config.ts).
  */
 import { startTransition, StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
