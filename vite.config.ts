@@ -80,8 +80,14 @@ function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: r
     seen.add(moduleId);
     return (ctx.getModuleInfo(moduleId)?.importers ?? []).some(reachesEntry);
   };
-  return reachesEntry(id) ? 'shell' : null;
+  return reachesEntry(id) || TEXT_WIDGET.test(id) ? 'shell' : null;
 }
+
+/**
+ * A content page's text widget (a few dozen bytes), which both the home page's widgets and a page of text alone draw:
+ * in a chunk of its own it cost both a request before hydration, so it rides in the shell.
+ */
+const TEXT_WIDGET = /\/src\/client\/features\/content\/TextWidget\.tsx$/;
 
 /**
  * The tab's Apollo client with everything of Apollo's that the pages use (hooks, errors, rxjs, graphql's printer):

@@ -98,8 +98,9 @@ const DOCUMENT_ONLY_HEADERS = [
 
 /**
  * Also left off a hashed script or stylesheet, which never changes under its name: a validator (it is never asked
- * again) and the request's id (such requests are logged only at debug, logging.ts, where the path finds them). With Accept-Ranges, which no file here
- * needs, about 110 bytes of each answer's headers; a cold page on 2G loads six to eight of them before it hydrates.
+ * again) and the request's id (such requests are logged only at debug, logging.ts, where the path finds them). With
+ * Accept-Ranges, which no file here needs, about 110 bytes of each answer's headers; a cold page on 2G loads six to
+ * eight of them before it hydrates.
  */
 const ASSET_OMITTED_HEADERS = ['ETag', REQUEST_ID_HEADER];
 
@@ -227,13 +228,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       lastModified: false,
       // Scripts, stylesheets and icons are small enough to fetch whole: no Accept-Ranges on every answer.
       acceptRanges: false,
-      setHeaders(res, path) {
+      setHeaders(reply, path) {
         const immutable = path.startsWith(assetsDir);
-        res.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
+        reply.header('Cache-Control', immutable ? `public, max-age=${ONE_YEAR}, immutable` : 'no-cache');
         // The path is that of the file sent: entry-client-1a2b.js.br for a brotli answer.
         if (immutable && /\.(js|css)(\.br|\.gz)?$/.test(path)) {
-          for (const header of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(header);
-          for (const header of ASSET_OMITTED_HEADERS) res.removeHeader(header);
+          for (const header of [...DOCUMENT_ONLY_HEADERS, ...ASSET_OMITTED_HEADERS]) reply.removeHeader(header);
         }
       },
     });

@@ -110,7 +110,7 @@ test.describe('the home page', () => {
     const bestsellers = region(page, 'Mest sålda');
     const before = await bestsellers.boundingBox();
     await untilHydrated(page);
-    // The widgets' own chunk hydrates them after the page's: the server's HTML stays where it was meanwhile.
+    // Nothing the page draws moves as it hydrates and what comes after loads: the server's HTML stays where it was.
     await page.waitForLoadState('networkidle');
     expect(await bestsellers.boundingBox()).toEqual(before);
     await expect(region(page, 'Därför handlar du hos oss').getByText('Varje spel, konsol och tillbehör går igenom vår verkstad innan det säljs.')).toBeVisible();

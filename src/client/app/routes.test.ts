@@ -85,7 +85,7 @@ describe('lazy pages', () => {
   it("names for each page's lazily loaded part the file its code comes from (the server's HTML asks for that file's chunk)", async () => {
     for (const id of Object.keys(pageModules) as PageModuleId[]) await pageModules[id]();
     const parts = definedParts();
-    expect(parts.map((part) => part.file).sort()).toEqual(['catalog/list/ActiveFilters', 'catalog/list/FilterPanel']);
+    expect(parts.map((part) => part.file).sort()).toEqual(['catalog/list/ActiveFilters', 'catalog/list/FilterPanel', 'content/Widgets']);
     for (const { file, load } of parts) {
       const module = (await import(/* @vite-ignore */ `../../../${featureModuleKey(file)}`)) as Record<string, unknown>;
       expect(Object.values(module), file).toContain(await load());

@@ -162,12 +162,12 @@ export const pageEntries = {
     Component: EmailChangePage,
   })),
   account: { module: null, route: (env) => ({ lazy: async () => ({ loader: (await loadChunk(() => import('../features/account/account-loader'))).accountEntryLoader(env.languageId) }) }) },
-  content: page(pageModule('content', 'content/ContentPage', () => import('../features/content/ContentPage')), ({ ContentPage, preloadLoader }) => ({
+  content: page(pageModule('content', 'content/ContentPage', withShownParts(() => import('../features/content/ContentPage'))), ({ ContentPage, preloadLoader }) => ({
     Component: ContentPage,
     loader: async (args, env) => (await loadLoaderChunk(preloadLoader, env)).contentLoader(env, args.params.alias),
   })),
   contentPreview: page(
-    pageModule('contentPreview', 'content/ContentPreviewPage', () => import('../features/content/ContentPreviewPage')),
+    pageModule('contentPreview', 'content/ContentPreviewPage', withShownParts(() => import('../features/content/ContentPreviewPage'))),
     ({ ContentPreviewPage, preloadLoader }) => ({
       Component: ContentPreviewPage,
       loader: async (args, env) => (await loadLoaderChunk(preloadLoader, env)).contentPreviewLoader(env, args.params.alias),

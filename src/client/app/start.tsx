@@ -1,7 +1,7 @@
 /**
  * The client's start, which the entry (entry-client.tsx) runs by importing it: read what the server handed the page,
- * hydrate it, then what comes after the first render. The entry, this and everything they import are one chunk, the
- * shell's (vite.config.ts).
+ * hydrate it, then what comes after the first render. The entry, this and everything they import statically are one
+ * chunk, the shell's (vite.config.ts).
  */
 import { startTransition, StrictMode, useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -160,8 +160,8 @@ function prefetchLinkedPages(): void {
 }
 
 /**
- * A page's code, and its loader's where that is a chunk apart (the lists, the product, home and content pages name
- * it preloadLoader): the first page's data comes from the server, so hydrating it needs none of its loader, which
+ * A page's code, and its loader's where that is a chunk apart (the lists, the product, home, content and preview
+ * pages name it preloadLoader): the first page's data comes from the server, so hydrating it needs none of its loader, which
  * runs on the first change of filters or page, or on the way back to it.
  */
 function preloadPage(id: PageModuleId): void {

@@ -34,7 +34,7 @@ const leftOut = () => null;
 const noRetry = () => undefined;
 
 /**
- * A lazily loaded part the page can do without (the footer's sign-up, the account's panel, the install offer),
+ * A lazily loaded part the page can do without (the footer's sign-up, the account's panel, a content page's widgets),
  * loading in its own time: should its code not arrive, the part is left out rather than the page taken down.
  */
 export function OptionalChunk({ children }: { children: ReactNode }) {

@@ -11,8 +11,9 @@ describe("a page's script preloads", () => {
     _shell: { file: 'assets/shell-1.js', imports: ['_runtime'] },
     'src/client/features/catalog/ProductPage.tsx': { file: 'assets/ProductPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'] },
     _catalog: { file: 'assets/catalog-1.js', imports: ['_shell'] },
-    'src/client/features/content/HomePage.tsx': { file: 'assets/HomePage-1.js', isDynamicEntry: true, imports: ['_shell', '_widgets'] },
-    _widgets: { file: 'assets/Widgets-1.js', imports: ['_shell', '_catalog'] },
+    'src/client/features/content/HomePage.tsx': { file: 'assets/HomePage-1.js', isDynamicEntry: true, imports: ['_shell', 'src/client/features/content/Widgets.tsx'] },
+    'src/client/features/content/Widgets.tsx': { file: 'assets/Widgets-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'] },
+    'src/client/features/content/ContentPage.tsx': { file: 'assets/ContentPage-1.js', isDynamicEntry: true, imports: ['_shell'], dynamicImports: ['src/client/features/content/Widgets.tsx'] },
     'src/client/features/catalog/ListPage.tsx': { file: 'assets/ListPage-1.js', isDynamicEntry: true, imports: ['_shell', '_catalog'], dynamicImports: ['src/client/features/catalog/list/FilterPanel.tsx', 'src/client/features/catalog/list/ActiveFilters.tsx'] },
     'src/client/features/catalog/list/ActiveFilters.tsx': { file: 'assets/ActiveFilters-1.js', isDynamicEntry: true, imports: ['_shell', '_filters'] },
     'src/client/features/catalog/list/FilterPanel.tsx': { file: 'assets/FilterPanel-1.js', isDynamicEntry: true, imports: ['_shell', '_filters'] },
@@ -50,6 +51,18 @@ describe("a page's script preloads", () => {
     expect(homeTags).toEqual(expect.arrayContaining(['/assets/HomePage-1.js', '/assets/Widgets-1.js', '/assets/catalog-1.js']));
     // Each once, the page's shared chunks too.
     expect(new Set(homeTags).size).toBe(homeTags.length);
+    // A content page asks for the widgets' code (with the cards') only where it draws widgets beyond text: the shop's
+    // information pages are text alone.
+    const textOnly = await shop.app.fastify.inject({ url: '/kundtjanst', headers: { accept: 'text/html' } });
+    expect(textOnly.statusCode).toBe(200);
+    expect(textOnly.body).toContain('content-page__body');
+    expect(preloads(textOnly.body).map(hrefOf)).toContain('/assets/ContentPage-1.js');
+    expect(preloads(textOnly.body).map(hrefOf)).not.toContain('/assets/Widgets-1.js');
+    expect(preloads(textOnly.body).map(hrefOf)).not.toContain('/assets/catalog-1.js');
+    const withWidgets = await shop.app.fastify.inject({ url: '/utvalt', headers: { accept: 'text/html' } });
+    expect(withWidgets.statusCode).toBe(200);
+    expect(withWidgets.body).toContain('class="home-row');
+    expect(preloads(withWidgets.body).map(hrefOf)).toEqual(expect.arrayContaining(['/assets/ContentPage-1.js', '/assets/Widgets-1.js', '/assets/catalog-1.js']));
     // The list's filter panel is hidden behind its button on a phone, whose hydration does not wait for it: the
     // HTML, which cannot tell a phone, leaves its code to the shell.
     const list = await shop.app.fastify.inject({ url: '/allt', headers: { accept: 'text/html' } });

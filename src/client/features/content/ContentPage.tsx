@@ -1,8 +1,17 @@
 import { useLoaderData } from 'react-router';
 import { FormattedMessage } from '../../i18n/intl';
 import { Head } from '../../components/Head';
-import { Widgets } from './Widgets';
+import { OptionalChunk } from '../../components/ChunkBoundary';
+import type { Widget } from './Widgets';
+import { TextWidget } from './TextWidget';
+import { widgetsPart } from './widgets-part';
 import type { LoadedPage } from './content-loader';
+
+/** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
+export { preloadShownParts } from '../../lib/lazy-part';
+
+const Widgets = widgetsPart.Part;
+const onlyText = (widgets: readonly Widget[]) => widgets.every((widget) => widget.__typename === 'TextWidget');
 
 /** The loader's code, a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () => import('./content-loader');
@@ -18,7 +27,13 @@ export function ContentPage() {
         </p>
       )}
       <h1 className="page__title">{page.title}</h1>
-      <Widgets widgets={page.widgets} products={products} />
+      {onlyText(page.widgets) ? (
+        page.widgets.map((widget, i) => widget.__typename === 'TextWidget' && <TextWidget key={i} html={widget.html} />)
+      ) : (
+        <OptionalChunk>
+          <Widgets widgets={page.widgets} products={products} />
+        </OptionalChunk>
+      )}
     </article>
   );
 }

@@ -4,6 +4,7 @@ import type { ContentPageFieldsFragment } from '../../graphql/generated/operatio
 import { ContentPageDocument } from '../../graphql/generated/documents/ContentPage';
 import { widgetProducts } from './widget-products';
 import type { WidgetProducts } from './Widgets';
+import { widgetsPart } from './widgets-part';
 
 type Page = ContentPageFieldsFragment;
 
@@ -13,9 +14,17 @@ export interface LoadedPage {
   alternates: Page['alternates'];
 }
 
-/** A page with its product lists' products (widget-products.ts). */
+/**
+ * A page with its product lists' products (widget-products.ts). The widgets' code, where some are more than text,
+ * comes alongside, so that neither the server's first render nor a page the browser opens later waits for it after
+ * the data; should it not come, the page opens without them (ContentPage's OptionalChunk).
+ */
 export async function withProducts(env: LoaderEnv, page: Page): Promise<LoadedPage> {
-  return { page, products: await widgetProducts(env, page.widgets), alternates: page.alternates };
+  const [products] = await Promise.all([
+    widgetProducts(env, page.widgets),
+    page.widgets.some((widget) => widget.__typename !== 'TextWidget') ? widgetsPart.preload()?.catch(() => undefined) : null,
+  ]);
+  return { page, products, alternates: page.alternates };
 }
 
 /** /{alias}: a published page. */

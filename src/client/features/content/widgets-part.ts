@@ -1,0 +1,14 @@
+import { lazyPart } from '../../lib/lazy-part';
+
+/**
+ * A content page's widgets when some are more than text (banners, product lists with the catalog's product grid,
+ * selling points, tiles): a part of their own (lib/lazy-part.ts), so a page of text alone, as the shop's information
+ * pages are, hydrates without the widgets' and the catalog's chunks (about 3.4 KiB brotli and three requests). The
+ * home page, which always has them, imports Widgets.tsx itself.
+ */
+export const widgetsPart = lazyPart(
+  () => import('./Widgets').then((loaded) => loaded.Widgets),
+  // What only widgets beyond text draw.
+  '.content-banner, .home-row, .home-usps, .content-usps, .home-categories',
+  { file: 'content/Widgets' },
+);
