@@ -131,3 +131,22 @@ test('a list the shop defines by alias answers under /l/ in both languages; an u
   await expect(page.getByText('Sidan finns inte').first()).toBeVisible();
   expect(errors.filter((e) => !/404/.test(e))).toEqual([]);
 });
+
+test("a page of text alone hydrates without the widgets' code; should it not come where widgets are drawn, the server's page stays", async ({ page, request }) => {
+  // What a page asks for before it hydrates is in its head: a page of text alone, none of the widgets' nor the cards'.
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].flatMap(([, href]) => (href ? [href] : []));
+  expect(preloads(await (await request.get('/om-oss')).text()).filter((href) => /\/(Widgets|catalog)-/.test(href))).toEqual([]);
+  expect(preloads(await (await request.get('/utvalt')).text())).toEqual(expect.arrayContaining([expect.stringMatching(/\/Widgets-/)]));
+  await page.goto('/om-oss');
+  await untilHydrated(page);
+  await expect(page.getByRole('main').getByText(/Spelbutiken startade 2015/)).toBeVisible();
+
+  // The widgets' chunk does not arrive (a deploy replaced it, the signal dropped): the rest of the page hydrates, and
+  // the widgets, text included, stay as the server drew them until their code comes.
+  await page.route(/\/assets\/Widgets-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/utvalt');
+  await untilHydrated(page);
+  await expect(page.getByRole('link', { name: /Upptäck/ })).toBeVisible();
+  await expect(page.getByText('drivs sedan 2015 av två entusiaster')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Utvalt just nu' })).toBeVisible();
+});

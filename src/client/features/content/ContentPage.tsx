@@ -1,7 +1,8 @@
 import { useLoaderData } from 'react-router';
 import { FormattedMessage } from '../../i18n/intl';
 import { Head } from '../../components/Head';
-import { OptionalChunk } from '../../components/ChunkBoundary';
+import { Suspense } from 'react';
+import { ChunkBoundary } from '../../components/ChunkBoundary';
 import type { Widget } from './Widgets';
 import { TextWidget } from './TextWidget';
 import { widgetsPart } from './widgets-part';
@@ -12,6 +13,8 @@ export { preloadShownParts } from '../../lib/lazy-part';
 
 const Widgets = widgetsPart.Part;
 const onlyText = (widgets: readonly Widget[]) => widgets.every((widget) => widget.__typename === 'TextWidget');
+const texts = (widgets: readonly Widget[]) => widgets.map((widget, i) => widget.__typename === 'TextWidget' && <TextWidget key={i} html={widget.html} />);
+const noRetry = () => undefined;
 
 /** The loader's code, a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () => import('./content-loader');
@@ -28,11 +31,18 @@ export function ContentPage() {
       )}
       <h1 className="page__title">{page.title}</h1>
       {onlyText(page.widgets) ? (
-        page.widgets.map((widget, i) => widget.__typename === 'TextWidget' && <TextWidget key={i} html={widget.html} />)
+        texts(page.widgets)
       ) : (
-        <OptionalChunk>
-          <Widgets widgets={page.widgets} products={products} />
-        </OptionalChunk>
+        // The part's selector finds the wrapper (widgets-part.ts), whatever the widgets draw. Should their code not come,
+        // the server's HTML stays while the page hydrates; on a page opened in the browser the text is drawn without
+        // the rest, and another page's widgets try again (the key).
+        <div className="content-page__widgets">
+          <ChunkBoundary key={page.canonicalUrl} fallback={() => texts(page.widgets)} onRetry={noRetry}>
+            <Suspense fallback={null}>
+              <Widgets widgets={page.widgets} products={products} />
+            </Suspense>
+          </ChunkBoundary>
+        </div>
       )}
     </article>
   );

@@ -8,7 +8,7 @@ import { lazyPart } from '../../lib/lazy-part';
  */
 export const widgetsPart = lazyPart(
   () => import('./Widgets').then((loaded) => loaded.Widgets),
-  // What only widgets beyond text draw.
-  '.content-banner, .home-row, .home-usps, .content-usps, .home-categories',
+  // ContentPage's wrapper, drawn only where some widgets are more than text.
+  '.content-page__widgets',
   { file: 'content/Widgets' },
 );
