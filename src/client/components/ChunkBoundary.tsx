@@ -35,11 +35,12 @@ const noRetry = () => undefined;
 
 /**
  * A lazily loaded part the page can do without (the footer's sign-up, the account's panel, a content page's widgets),
- * loading in its own time: should its code not arrive, the part is left out rather than the page taken down.
+ * loading in its own time: should its code not arrive, the part is left out (or `instead` is drawn) rather than the
+ * page taken down.
  */
-export function OptionalChunk({ children }: { children: ReactNode }) {
+export function OptionalChunk({ children, instead = leftOut }: { children: ReactNode; instead?: () => ReactNode }) {
   return (
-    <ChunkBoundary fallback={leftOut} onRetry={noRetry}>
+    <ChunkBoundary fallback={instead} onRetry={noRetry}>
       <Suspense fallback={null}>{children}</Suspense>
     </ChunkBoundary>
   );

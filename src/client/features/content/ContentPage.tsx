@@ -1,20 +1,17 @@
 import { useLoaderData } from 'react-router';
 import { FormattedMessage } from '../../i18n/intl';
 import { Head } from '../../components/Head';
-import { Suspense } from 'react';
-import { ChunkBoundary } from '../../components/ChunkBoundary';
+import { OptionalChunk } from '../../components/ChunkBoundary';
 import type { Widget } from './Widgets';
 import { TextWidget } from './TextWidget';
-import { widgetsPart } from './widgets-part';
+import { hasRichWidgets, widgetsPart } from './widgets-part';
 import type { LoadedPage } from './content-loader';
 
 /** The code of this page's parts that load apart, for the first page's hydration (app/routes.tsx). */
 export { preloadShownParts } from '../../lib/lazy-part';
 
 const Widgets = widgetsPart.Part;
-const onlyText = (widgets: readonly Widget[]) => widgets.every((widget) => widget.__typename === 'TextWidget');
 const texts = (widgets: readonly Widget[]) => widgets.map((widget, i) => widget.__typename === 'TextWidget' && <TextWidget key={i} html={widget.html} />);
-const noRetry = () => undefined;
 
 /** The loader's code, a chunk apart (app/start.tsx, preloadPage). */
 export const preloadLoader = () => import('./content-loader');
@@ -30,18 +27,16 @@ export function ContentPage() {
         </p>
       )}
       <h1 className="page__title">{page.title}</h1>
-      {onlyText(page.widgets) ? (
+      {!hasRichWidgets(page.widgets) ? (
         texts(page.widgets)
       ) : (
         // The part's selector finds the wrapper (widgets-part.ts), whatever the widgets draw. Should their code not come,
         // the server's HTML stays while the page hydrates; on a page opened in the browser the text is drawn without
         // the rest, and another page's widgets try again (the key).
         <div className="content-page__widgets">
-          <ChunkBoundary key={page.canonicalUrl} fallback={() => texts(page.widgets)} onRetry={noRetry}>
-            <Suspense fallback={null}>
-              <Widgets widgets={page.widgets} products={products} />
-            </Suspense>
-          </ChunkBoundary>
+          <OptionalChunk key={page.canonicalUrl} instead={() => texts(page.widgets)}>
+            <Widgets widgets={page.widgets} products={products} />
+          </OptionalChunk>
         </div>
       )}
     </article>

@@ -4,7 +4,7 @@ import type { ContentPageFieldsFragment } from '../../graphql/generated/operatio
 import { ContentPageDocument } from '../../graphql/generated/documents/ContentPage';
 import { widgetProducts } from './widget-products';
 import type { WidgetProducts } from './Widgets';
-import { widgetsPart } from './widgets-part';
+import { hasRichWidgets, widgetsPart } from './widgets-part';
 
 type Page = ContentPageFieldsFragment;
 
@@ -22,7 +22,7 @@ export interface LoadedPage {
 export async function withProducts(env: LoaderEnv, page: Page): Promise<LoadedPage> {
   const [products] = await Promise.all([
     widgetProducts(env, page.widgets),
-    page.widgets.some((widget) => widget.__typename !== 'TextWidget') ? widgetsPart.preload()?.catch(() => undefined) : null,
+    hasRichWidgets(page.widgets) ? widgetsPart.preload()?.catch(() => undefined) : null,
   ]);
   return { page, products, alternates: page.alternates };
 }

@@ -1,4 +1,8 @@
 import { lazyPart } from '../../lib/lazy-part';
+import type { Widget } from './Widgets';
+
+/** Whether a page needs the widgets' code: some of its widgets are more than text (ContentPage, content-loader.ts). */
+export const hasRichWidgets = (widgets: readonly Widget[]) => widgets.some((widget) => widget.__typename !== 'TextWidget');
 
 /**
  * A content page's widgets when some are more than text (banners, product lists with the catalog's product grid,
