@@ -196,7 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // socket origin is named for those that predate that rule. Never any host's socket.
         connectSrc: ["'self'", ...(publicOrigin ? [`${publicOrigin.protocol === 'https:' ? 'wss' : 'ws'}://${publicOrigin.host}`] : []), ...tagManager, ...telemetry],
         fontSrc: ["'self'"],
-        workerSrc: ["'self'"],
+        // blob: for the locale data's worker, which the page's head starts from its own code (app/Document.tsx).
+        workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         upgradeInsecureRequests: null,
       },

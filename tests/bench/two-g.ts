@@ -48,6 +48,8 @@ function countBytes(context: BrowserContext) {
   const onFinished = (request: Request) => {
     pending.push(
       (async () => {
+        // A blob: (the locale worker's code, from the page itself) never crosses the link.
+        if (!/^https?:/.test(request.url())) return 0;
         const response = await request.response();
         if (!response || response.fromServiceWorker()) return 0;
         const sizes = await request.sizes().catch(() => null);

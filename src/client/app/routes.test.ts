@@ -1,5 +1,5 @@
 import { ApolloClient, ApolloLink } from '@apollo/client';
-import { matchRoutes } from 'react-router';
+import { createStaticHandler, matchRoutes, type LoaderFunction } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { languageIds } from '../../shared/locales';
 import { pageRoutes, pathOf, type PageRouteId } from '../../shared/routes';
@@ -71,6 +71,32 @@ describe('the router', () => {
       for (const languageId of languageIds) {
         expect(routeOf(pathOf(id, languageId, params))?.id, `${id} in ${languageId}`).toBe(id === 'notFound' ? 'content' : id);
       }
+    }
+  });
+});
+
+describe("the browser's table", () => {
+  const client = new ApolloClient({ cache: createCache(), link: ApolloLink.empty() });
+  const idsOf = (table: ReturnType<typeof createRoutes>, path: string) => (matchRoutes(createStaticHandler(table).dataRoutes, path) ?? []).map((match) => match.route.id);
+
+  it("holds the shown language's pages alone, with the server's ids for them", () => {
+    for (const [shown, paths] of [['sv', ['/', '/c/spel/nes', '/p/zelda', '/kassan', '/mina-sidor/ordrar']], ['en', ['/en', '/en/c/games', '/en/p/zelda', '/en/checkout']]] as const) {
+      const table = createRoutes(client, shown);
+      for (const path of paths) {
+        expect(idsOf(table, path), path).toEqual(idsOf(router, path));
+        expect(idsOf(table, path).length, path).toBeGreaterThan(3);
+      }
+      const other = table[0]!.children!.find((tree) => tree.id !== `layout-${shown}`)!;
+      expect(other.children).toHaveLength(2);
+    }
+  });
+
+  it("loads any address of the other language as a new page", async () => {
+    for (const [shown, url] of [['sv', 'https://shop.example/en/c/games?sort=LATEST'], ['sv', 'https://shop.example/en'], ['en', 'https://shop.example/p/zelda'], ['en', 'https://shop.example/']] as const) {
+      const match = matchRoutes(createRoutes(client, shown), new URL(url).pathname)!.at(-1)!;
+      const answer = (await (match.route.loader as LoaderFunction)({ request: new Request(url), url: new URL(url), pattern: match.route.path ?? '', params: match.params, context: undefined })) as Response;
+      expect(answer.headers.get('X-Remix-Reload-Document'), url).toBe('true');
+      expect(answer.headers.get('Location'), url).toBe(url);
     }
   });
 });

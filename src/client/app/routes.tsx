@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import type { ComponentType } from 'react';
-import { matchRoutes, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import { matchRoutes, redirectDocument, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { splitLocalePath, type LanguageId } from '../../shared/locales';
 import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
 import { ErrorPage, RootErrorPage } from './ErrorPage';
@@ -224,8 +224,14 @@ const localeTreeId = (languageId: LanguageId) => `layout-${languageId}`;
 /**
  * One tree per language ('/' Swedish, '/en' English). Loaders fetch through the given Apollo client: an
  * in-process one on the server, the tab's own in the browser, so the first HTML already holds the data.
+ *
+ * `shown`: the browser's table holds the shown language's tree alone, and in the other's place one route that loads
+ * any of its addresses as a new page (the other language's texts and data are another page's, as LanguageSwitch
+ * says). The router flattens and ranks its whole table as it starts, and with both languages' pages that was about
+ * half of its start-up. The other tree keeps its place, so the routes' ids match the server's (its data for the
+ * page is keyed by them).
  */
-export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>)): RouteObject[] {
+export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>), shown?: LanguageId): RouteObject[] {
   const clientFor = typeof client === 'function' ? client : () => Promise.resolve(client);
   const localeTree = (languageId: LanguageId, path: string): RouteObject => {
     const env: LoaderEnv = { client: clientFor, languageId };
@@ -248,7 +254,14 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
       children: [{ id: `pages-${languageId}`, ErrorBoundary: ErrorPage, children: pageRoutesFor(env) }],
     };
   };
-  return [{ id: 'root', ErrorBoundary: RootErrorPage, children: [localeTree('en', routes.home('en')), localeTree('sv', routes.home('sv'))] }];
+  const tree = (languageId: LanguageId) => (shown === undefined || shown === languageId ? localeTree : otherLanguageTree)(languageId, routes.home(languageId));
+  return [{ id: 'root', ErrorBoundary: RootErrorPage, children: [tree('en'), tree('sv')] }];
+}
+
+/** See createRoutes: every address of the other language's tree is a full page load. */
+function otherLanguageTree(languageId: LanguageId, path: string): RouteObject {
+  const loadDocument = ({ request }: LoaderFunctionArgs) => redirectDocument(request.url);
+  return { id: localeTreeId(languageId), path, children: [{ index: true, loader: loadDocument }, { path: '*', loader: loadDocument }] };
 }
 
 /**

@@ -32,7 +32,7 @@ noteFirstPage(boot.renderedAt);
 const store = createPersistedStore(boot.persisted);
 configurePersonalisation(boot.personalisation ?? null, boot.cookieConsent === true);
 // The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
-const routeTable = createRoutes(loadApolloClient);
+const routeTable = createRoutes(loadApolloClient, splitLocalePath(window.location.pathname).languageId);
 
 /**
  * Marks the moment taps start to work: npm run bench:2g (and the browser tests' untilHydrated) read it as
@@ -170,4 +170,4 @@ function preloadPage(id: PageModuleId): void {
     .catch(() => undefined);
 }
 
-registerServiceWorker();
+registerServiceWorker(pageHydrated);

@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { useHydrated } from '../hooks/use-hydrated';
+import { usePageHydrated } from '../hooks/use-hydrated';
 
 /**
  * A picture that may wait: not asked for until the page has hydrated, so on a slow link it does not share the
@@ -8,7 +8,7 @@ import { useHydrated } from '../hooks/use-hydrated';
  * Only for pictures outside the first screen: those within it are eager and announced in <head>.
  */
 export function LazyImage(props: Omit<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'decoding'> & { src: string; alt: string }) {
-  const hydrated = useHydrated();
+  const hydrated = usePageHydrated();
   const img = <img {...props} loading="lazy" decoding="async" />;
   return hydrated ? img : <noscript>{img}</noscript>;
 }

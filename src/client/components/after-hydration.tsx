@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-import { useHydrated } from '../hooks/use-hydrated';
+import { usePageHydrated } from '../hooks/use-hydrated';
 import { ChunkBoundary } from './ChunkBoundary';
 import { withWholeMessages } from '../i18n/messages';
 import { onNextTry } from '../lib/chunk-guard';
@@ -21,7 +21,7 @@ export function afterHydration<P extends object>(load: () => Promise<ComponentTy
   const fresh = () => lazy(() => withWholeMessages(load)().then((loaded) => ({ default: loaded })));
   let Loaded = fresh();
   function AfterHydration(props: P) {
-    const hydrated = useHydrated();
+    const hydrated = usePageHydrated();
     // React keeps a failed lazy component failed: a retry renders a fresh one.
     const [Part, setPart] = useState(() => Loaded);
     if (!hydrated) return null;

@@ -1,6 +1,6 @@
 /**
- * A dedicated worker the page's HTML starts in its head (app/Document.tsx), named after the page's
- * locale. A tab's first use of Intl loads the browser's locale data for the whole page's process, and that took
+ * A dedicated worker the page's HTML starts in its head from this file's built code (app/Document.tsx; the server
+ * reads it from the build, src/server/render/render.tsx, so it must import nothing), named after the page's locale. A tab's first use of Intl loads the browser's locale data for the whole page's process, and that took
  * 26–138 ms of the main thread at a 4x CPU slowdown, inside the hydration's render (react-intl's createIntl, the
  * first price). Done here while the page's scripts are still on their way, it costs the main thread nothing: its
  * first Intl call then took 0.2–1.2 ms (decision 0007, 2026-11-30). A browser that cannot start it loses nothing
@@ -17,5 +17,5 @@ try {
   self.close();
 }
 
-// A module worker (app/Document.tsx), with nothing to export.
+// A module for the compiler, with nothing to export; the build leaves no export statement.
 export {};

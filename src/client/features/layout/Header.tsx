@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLocation, useNavigation } from 'react-router';
 import { Link } from '../../components/Link';
@@ -104,7 +104,11 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
             <LanguageSwitch languageId={languageId} />
           </div>
         </div>
-        <MainNav items={menuItems} label={menuLabel} languageId={languageId} />
+        {/* Hydrated after the page (as the footer, Layout.tsx): a phone hides it, and a wide screen opens its
+            menus by CSS alone. */}
+        <Suspense>
+          <MainNav items={menuItems} label={menuLabel} languageId={languageId} />
+        </Suspense>
         <OfflineBanner />
       </header>
       <MenuPanel title={menuLabel} items={menuItems} topBarItems={layout.topBar?.menuItems ?? null} languageId={languageId} />

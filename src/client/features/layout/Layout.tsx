@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { IntlProvider, reportMissingText } from '../../i18n/intl';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
@@ -63,7 +63,10 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         </main>
         {/* Never in the checkout: a new version's reload must not come under a shopper who is paying. */}
         {!undistracted && <PwaControls />}
-        {undistracted || offlineFrame ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}
+        {/* A boundary the server's HTML marks, which React hydrates after the rest of the page, at idle priority, in
+            slices: the footer and the main menu (Header.tsx) were about a third of the page's elements, and the
+            moment taps work waited for them. A tap inside one before then hydrates it at once and is answered. */}
+        <Suspense>{undistracted || offlineFrame ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}</Suspense>
         <CookieConsent />
         <Snackbar />
         <PageViews />
