@@ -70,7 +70,7 @@ function compiledMessages(): Plugin {
  * at low priority.
  */
 const ENTRY = /\/src\/client\/entry-client\.tsx$/;
-/** The shell's script (the entry's chunk) and Rolldown's runtime beside it, as a lazy import's dependencies name them. */
+/** The shell's script (the entry's chunk) and Rolldown's runtime (see runtimeInShell), as a lazy import's dependencies name them. */
 const SHELL_SCRIPT = /(^|\/)(entry-client|rolldown-runtime)-[\w-]+\.js$/;
 function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null }): string | null {
   const seen = new Set<string>();
@@ -85,14 +85,19 @@ function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: r
 
 /**
  * Rolldown's runtime (its helpers for CommonJS modules and namespace objects, about 0.4 KiB brotli) is a file of its
- * own that every chunk imports, the shell first: one more request before any page hydrates (about 1.3 KiB with its
- * headers on a cold load, 0.04 s of regular 2G). Rolldown places it itself, and its chunking groups never see it
+ * own that every chunk imports, the shell first: one more request before any page hydrates (about 1 KiB with its
+ * headers on a cold load, 0.03 s of regular 2G). Rolldown places it itself, and its chunking groups never see it
  * (decision 0007). The shell is loaded before any other chunk, so the runtime's code moves into it, inside a
- * function (its top-level names would clash with the shell's), and the other chunks import the helpers from the
- * shell instead. The hashes stay true: every file that imported the runtime had its hashed name in its content.
- * Should the runtime's output change shape, the build warns and leaves it as it was.
+ * function (its top-level names would clash with the shell's), and the chunks that already import the shell take the
+ * helpers from it. The others (three small chunks: the cart's query document, a list's selection and the
+ * service worker's update watch, none needed to hydrate) keep importing the runtime's file, which they ask for as they arrive: a
+ * hashed name must change with what the file imports, and theirs never depended on the shell's (a deploy would leave
+ * them naming a shell that is gone). Should the runtime's output change shape, the build warns and leaves it as it was.
  */
-export function runtimeInShell(files: { runtime: string; shell: string }, chunks: ReadonlyArray<{ fileName: string; code: string }>): Map<string, string> | string {
+export function runtimeInShell(
+  files: { runtime: string; shell: string },
+  chunks: ReadonlyArray<{ fileName: string; code: string; imports: readonly string[] }>,
+): { code: Map<string, string>; runtimeStillImported: boolean } | string {
   const runtimeFile = files.runtime.split('/').pop()!;
   const shellFile = files.shell.split('/').pop()!;
   const exported = /^([\s\S]*?);?export\s*\{([^}]*)\};?\s*$/.exec(chunks.find((c) => c.fileName === files.runtime)?.code ?? '');
@@ -103,21 +108,26 @@ export function runtimeInShell(files: { runtime: string; shell: string }, chunks
   if (/\$rt\$/.test(shell)) return 'the shell already uses the names the runtime would take';
   const alias = (name: string) => `$rt$${name}`;
   const importOf = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${runtimeFile.replace(/[.$-]/g, '\\$&')}";?`, 'g');
-  const out = new Map<string, string>();
+  const code = new Map<string, string>();
+  let runtimeStillImported = false;
   for (const chunk of chunks) {
     if (chunk.fileName === files.runtime || !chunk.code.includes(runtimeFile)) continue;
     const isShell = chunk.fileName === files.shell;
-    // Padded to the statement's length where shorter, so the columns of a build's source maps stay true.
-    let code = chunk.code.replace(importOf, (statement, list: string) =>
+    if (!isShell && !chunk.imports.includes(files.shell)) {
+      runtimeStillImported = true;
+      continue;
+    }
+    // Padded with spaces where shorter than the statement it replaces.
+    let rewritten = chunk.code.replace(importOf, (statement, list: string) =>
       (isShell ? `const{${pairs(list).map(({ name, as }) => (name === as ? name : `${name}:${as}`)).join(',')}}=$rt$();` : `import{${pairs(list).map(({ name, as }) => `${alias(name)} as ${as}`).join(',')}}from"./${shellFile}";`).padEnd(statement.length),
     );
-    if (code.includes(runtimeFile)) return `${chunk.fileName} names Rolldown's runtime otherwise than by one import statement`;
+    if (rewritten.includes(runtimeFile)) return `${chunk.fileName} names Rolldown's runtime otherwise than by one import statement`;
     // A function declaration, so the shell's first line can call it; the other chunks run after the shell has.
-    if (isShell) code += `\nfunction $rt$(){return $rt$.v||($rt$.v=(()=>{${exported[1]};return{${helpers.map((h) => `${h.as}:${h.name}`).join(',')}}})())}const{${helpers.map((h) => `${h.as}:${alias(h.as)}`).join(',')}}=$rt$();export{${helpers.map((h) => alias(h.as)).join(',')}};`;
-    out.set(chunk.fileName, code);
+    if (isShell) rewritten += `\nfunction $rt$(){return $rt$.v||($rt$.v=(()=>{${exported[1]};return{${helpers.map((h) => `${h.as}:${h.name}`).join(',')}}})())}const{${helpers.map((h) => `${h.as}:${alias(h.as)}`).join(',')}}=$rt$();export{${helpers.map((h) => alias(h.as)).join(',')}};`;
+    code.set(chunk.fileName, rewritten);
   }
-  if (!out.has(files.shell)) return "the shell does not import Rolldown's runtime";
-  return out;
+  if (!code.has(files.shell)) return "the shell does not import Rolldown's runtime";
+  return { code, runtimeStillImported };
 }
 function runtimeIntoShell(): Plugin {
   return {
@@ -131,12 +141,12 @@ function runtimeIntoShell(): Plugin {
       const rewritten = runtimeInShell({ runtime: runtime.fileName, shell: shell.fileName }, chunks);
       if (typeof rewritten === 'string') return this.warn(`${rewritten}: it stays a file of its own`);
       for (const chunk of chunks) {
-        const code = rewritten.get(chunk.fileName);
-        if (code !== undefined) chunk.code = code;
-        if (chunk !== shell && chunk.imports.includes(runtime.fileName)) chunk.imports = [...new Set(chunk.imports.map((file) => (file === runtime.fileName ? shell.fileName : file)))];
+        const code = rewritten.code.get(chunk.fileName);
+        if (code === undefined) continue;
+        chunk.code = code;
+        chunk.imports = chunk.imports.filter((file) => file !== runtime.fileName);
       }
-      shell.imports = shell.imports.filter((file) => file !== runtime.fileName);
-      delete bundle[runtime.fileName];
+      if (!rewritten.runtimeStillImported) delete bundle[runtime.fileName];
     },
   };
 }
@@ -349,12 +359,13 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         outDir: 'dist/client',
         manifest: true,
         // What a lazy chunk's import() preloads beside it, less the shell's chunk and Rolldown's runtime: every page
-        // has loaded them before any import() runs, and their names (hashes do not compress) rode in every list.
+        // has loaded the shell before any import() runs, and their names (hashes do not compress) rode in every list.
+        // The few chunks that still import the runtime's file (runtimeInShell) ask for it as they arrive.
         modulePreload: { resolveDependencies: (_file: string, deps: string[]) => deps.filter((dep) => !SHELL_SCRIPT.test(dep)) },
         emptyOutDir: true,
         rolldownOptions: {
           // The worker that loads the browser's locale data off the main thread (src/client/i18n/intl-warm-up.ts) is
-          // an entry of its own: the server names it in the page's head (render.tsx, CLIENT_INTL_WARM_UP).
+          // an entry of its own: the server reads its built code into the page's head (render.tsx, CLIENT_INTL_WARM_UP).
           input: { 'entry-client': 'src/client/entry-client.tsx', 'intl-warm-up': 'src/client/i18n/intl-warm-up.ts' },
           // debugName: a group named by a function is otherwise reported on every build.
           output: { codeSplitting: { groups: [{ name: shellChunk, debugName: 'shell' }, { name: apolloChunk, debugName: 'apollo' }, { name: formsChunk, debugName: 'forms' }, { name: catalogChunk, debugName: 'catalog' }, { name: catalogExtrasChunk, debugName: 'catalog-extras' }] } },

@@ -7,7 +7,7 @@ import { createCache } from '../lib/apollo';
 import { RECORDING_FIRST_PAGE } from '../lib/offline-data';
 import { definedParts, featureModuleKey } from '../lib/lazy-part';
 import type { PageRouteHandle } from '../lib/page-route';
-import { createRoutes, pageEntries, pageModuleAt, pageModuleFiles, pageModuleOf, pageModules, pagesRenderingWithClient, resolveLazyRoutes, type PageModuleId } from './routes';
+import { createRoutes, pageEntries, pageModuleAt, pageModuleFiles, pageModuleOf, pageModules, pagesRenderingWithClient, resolveLazyRoutes, shownLanguageOf, type PageModuleId } from './routes';
 
 // Matching runs no loader, so the client is never asked anything.
 const router = createRoutes(new ApolloClient({ cache: createCache(), link: ApolloLink.empty() }));
@@ -89,6 +89,17 @@ describe("the browser's table", () => {
       const other = table[0]!.children!.find((tree) => tree.id !== `layout-${shown}`)!;
       expect(other.children).toHaveLength(2);
     }
+  });
+
+  it("takes the shown language from the server's data for the page, which the router matched however the address was written", () => {
+    // The server's router matches /EN/p/zelda (and a percent-encoded /%65n/…) to the English tree.
+    const data = createStaticHandler(router).dataRoutes;
+    expect((matchRoutes(data, '/EN/p/zelda') ?? []).map((match) => match.route.id)).toContain('layout-en');
+    expect(shownLanguageOf({ loaderData: { root: null, 'layout-en': { layout: {} }, '0-0-0-3': {} } })).toBe('en');
+    expect(shownLanguageOf({ loaderData: { 'layout-sv': { layout: {} } }, errors: null })).toBe('sv');
+    expect(shownLanguageOf({ loaderData: {}, errors: { 'layout-sv': new Error('no menus') } })).toBe('sv');
+    expect(shownLanguageOf({ loaderData: {}, errors: { root: new Error('down') } })).toBeUndefined();
+    expect(shownLanguageOf(undefined)).toBeUndefined();
   });
 
   it("loads any address of the other language as a new page", async () => {

@@ -1,7 +1,7 @@
 import type { ApolloClient } from '@apollo/client';
 import type { ComponentType } from 'react';
 import { matchRoutes, redirectDocument, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
-import { splitLocalePath, type LanguageId } from '../../shared/locales';
+import { languageIds, splitLocalePath, type LanguageId } from '../../shared/locales';
 import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
 import { ErrorPage, RootErrorPage } from './ErrorPage';
 import type { ListRoute } from '../features/catalog/ListPage';
@@ -256,6 +256,19 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
   };
   const tree = (languageId: LanguageId) => (shown === undefined || shown === languageId ? localeTree : otherLanguageTree)(languageId, routes.home(languageId));
   return [{ id: 'root', ErrorBoundary: RootErrorPage, children: [tree('en'), tree('sv')] }];
+}
+
+/**
+ * The language whose tree the server rendered the page in, from the router's hydration data (its frame's data or
+ * error): what the browser's table holds (createRoutes' `shown`). Not the address's own reading: the router matches
+ * /EN/… or a percent-encoded path to the English tree, where a table without it would load the page again and again.
+ * Undefined when the page has no frame (the root's error page): the table then holds both.
+ */
+export function shownLanguageOf(hydrationData: { loaderData?: Record<string, unknown>; errors?: Record<string, unknown> | null } | undefined): LanguageId | undefined {
+  return languageIds.find((languageId) => {
+    const id = localeTreeId(languageId);
+    return hydrationData?.loaderData?.[id] !== undefined || hydrationData?.errors?.[id] !== undefined;
+  });
 }
 
 /** See createRoutes: every address of the other language's tree is a full page load. */

@@ -11,7 +11,7 @@ import { RouterProvider } from 'react-router/dom';
 import { splitLocalePath } from '../../shared/locales';
 import { BOOT_ELEMENT_ID, HYDRATED_MARK, type Boot } from './boot';
 import { Providers } from './Providers';
-import { createRoutes, pageModuleAt, pageModules, resolveLazyRoutes, type PageModuleId } from './routes';
+import { createRoutes, pageModuleAt, pageModules, resolveLazyRoutes, shownLanguageOf, type PageModuleId } from './routes';
 import { layoutDataOf } from '../features/layout/layout-data';
 import { completeFirstMessages } from '../i18n/messages';
 import { onNextTry, reloadTo } from '../lib/chunk-guard';
@@ -32,13 +32,16 @@ noteFirstPage(boot.renderedAt);
 const store = createPersistedStore(boot.persisted);
 configurePersonalisation(boot.personalisation ?? null, boot.cookieConsent === true);
 // The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
-const routeTable = createRoutes(loadApolloClient, splitLocalePath(window.location.pathname).languageId);
+type HydrationData = Parameters<typeof shownLanguageOf>[0];
+const routeTable = createRoutes(loadApolloClient, shownLanguageOf((window as { __staticRouterHydrationData?: HydrationData }).__staticRouterHydrationData));
 
 /**
  * Marks the moment taps start to work: npm run bench:2g (and the browser tests' untilHydrated) read it as
  * "hydrated". That is one render after the hydration commit: the controls that wait for hydration (useHydrated)
  * switch on in a transition, the same one as this component's flip, and the root's layout effect runs after every
- * layout effect below it, in the commit that switched them on.
+ * layout effect below it, in the commit that switched them on. What hydrates after the page (the footer and the main
+ * menu, Layout.tsx; a page's lazy parts) switches on when it hydrates, or at once where a tap lands in it; what waits
+ * for usePageHydrated (the pictures below the first screen, the closed panels) comes after this mark.
  *
  * What the tab starts after the first render (the Apollo client, the cart's outbox, the device's copy of the
  * catalog, the shown page's loader and the linked pages' code) waits for that commit (pageHydrated): started at

@@ -7,9 +7,9 @@ import { OptionalChunk } from './ChunkBoundary';
  * A list whose items depend on the page's language alone and never change otherwise (the footer's payment marks and
  * social links), without their code in the first route: the server draws the items, hydration keeps the server's
  * nodes as they are (React leaves an element's inner HTML as the server wrote it), and only a list drawn in the
- * browser loads the items' code and draws them: one first mounted there (the checkout's footer, opened by a link),
- * or a kept one once the page's language changes within the app (the layout stays mounted). A list whose code does
- * not arrive stays empty, and the next one drawn asks for it again.
+ * browser loads the items' code and draws them: one first mounted there (the checkout's footer, opened by a link).
+ * (The other language is a new page: app/routes.tsx.) A list whose code does not arrive stays empty, and the next
+ * one drawn asks for it again.
  */
 export function keptList<P extends object>(className: string, load: () => Promise<ComponentType<P>>) {
   // React keeps a failed lazy component failed: after a failure the next list gets a fresh one.

@@ -4,6 +4,7 @@ import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShopProvider, type ShopContextValue } from '../../lib/shop-context';
 import { pageRouteHandle } from '../../lib/page-route';
+import { markPageHydrated } from '../../hooks/use-hydrated';
 import { defaultPersistedState } from '../../lib/persisted-state';
 import { reportPageStatus } from './page-status';
 import { PageViews } from './page-views';
@@ -110,11 +111,12 @@ describe('the page views as the layout mounts them', () => {
     delete window.dataLayer;
   });
 
-  it('loads their code after the first render and still reports the first page', async () => {
+  it("loads their code once the page's controls work and still reports the first page", async () => {
     vi.spyOn(document.head, 'append').mockImplementation(() => undefined);
     renderShop('GTM-TEST1', '/p/zelda', LazyFrame);
     document.title = 'Zelda';
     expect(window.dataLayer).toBeUndefined();
+    act(() => markPageHydrated());
     await vi.waitFor(() => expect(window.dataLayer?.filter((e) => e.event === 'Page Impression')).toEqual([{ event: 'Page Impression', pageType: 'product', url: '/p/zelda', status: 200, title: 'Zelda' }]), {
       timeout: 5000,
     });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLocation, useNavigation } from 'react-router';
 import { Link } from '../../components/Link';
@@ -43,7 +43,18 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
     if (searchOpen) searchRef.current?.querySelector('input')?.focus();
   }, [searchOpen]);
   const menuLabel = layout.mainMenu?.title || intl.formatMessage({ id: 'header.menu' });
-  const menuItems = layout.mainMenu?.menuItems ?? [];
+  const menuItems = layout.mainMenu?.menuItems;
+  // Hydrated after the page (as the footer, Layout.tsx): a phone hides it, and a wide screen opens its menus by CSS
+  // alone. One element while what it shows stays the same: a new one at any render of the header (a scroll, a
+  // favourite) would have React hydrate the menu at once, in one task, rather than later in slices.
+  const mainNav = useMemo(
+    () => (
+      <Suspense>
+        <MainNav items={menuItems ?? []} label={menuLabel} languageId={languageId} />
+      </Suspense>
+    ),
+    [menuItems, menuLabel, languageId],
+  );
   return (
     <>
       <header className={`site-header ${scrolled ? 'site-header--scrolled' : ''} ${hidden ? 'site-header--hidden' : ''}`}>
@@ -104,14 +115,10 @@ export function Header({ layout, languageId }: { layout: LayoutQuery; languageId
             <LanguageSwitch languageId={languageId} />
           </div>
         </div>
-        {/* Hydrated after the page (as the footer, Layout.tsx): a phone hides it, and a wide screen opens its
-            menus by CSS alone. */}
-        <Suspense>
-          <MainNav items={menuItems} label={menuLabel} languageId={languageId} />
-        </Suspense>
+        {mainNav}
         <OfflineBanner />
       </header>
-      <MenuPanel title={menuLabel} items={menuItems} topBarItems={layout.topBar?.menuItems ?? null} languageId={languageId} />
+      <MenuPanel title={menuLabel} items={menuItems ?? []} topBarItems={layout.topBar?.menuItems ?? null} languageId={languageId} />
       <CartPanel />
     </>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { IntlProvider, reportMissingText } from '../../i18n/intl';
 import { Outlet, ScrollRestoration, useLoaderData } from 'react-router';
 import { channels, type LanguageId } from '../../../shared/locales';
@@ -30,6 +30,14 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
   // The offline page has the checkout's plain footer too: the shop's footer has buttons and a form.
   const offlineFrame = useOfflineFrame();
   usePageEnter();
+  // A boundary the server's HTML marks, which React hydrates after the rest of the page, at idle priority, in slices:
+  // the footer and the main menu (Header.tsx) were about a third of the page's elements, and the moment taps work
+  // waited for them. A tap inside one before then hydrates it at once and is answered. One element while what it
+  // shows stays the same: a new one at a render of the layout would have React hydrate it at once.
+  const footer = useMemo(
+    () => <Suspense>{undistracted || offlineFrame ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}</Suspense>,
+    [undistracted, offlineFrame, layout, languageId],
+  );
   useEffect(() => {
     document.documentElement.lang = languageId;
   }, [languageId]);
@@ -63,10 +71,7 @@ export function Layout({ languageId }: { languageId: LanguageId }) {
         </main>
         {/* Never in the checkout: a new version's reload must not come under a shopper who is paying. */}
         {!undistracted && <PwaControls />}
-        {/* A boundary the server's HTML marks, which React hydrates after the rest of the page, at idle priority, in
-            slices: the footer and the main menu (Header.tsx) were about a third of the page's elements, and the
-            moment taps work waited for them. A tap inside one before then hydrates it at once and is answered. */}
-        <Suspense>{undistracted || offlineFrame ? <UndistractedFooter /> : <Footer layout={layout} languageId={languageId} />}</Suspense>
+        {footer}
         <CookieConsent />
         <Snackbar />
         <PageViews />
