@@ -70,8 +70,8 @@ function compiledMessages(): Plugin {
  * at low priority.
  */
 const ENTRY = /\/src\/client\/entry-client\.tsx$/;
-/** The shell's script (the entry's chunk) and Rolldown's runtime (see runtimeInShell), as a lazy import's dependencies name them. */
-const SHELL_SCRIPT = /(^|\/)(entry-client|rolldown-runtime)-[\w-]+\.js$/;
+/** The shell's script (the entry's chunk, which holds Rolldown's runtime too: runtimeInShell), as a lazy import's dependencies name it. */
+const SHELL_SCRIPT = /(^|\/)entry-client-[\w-]+\.js$/;
 function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: readonly string[]; isEntry: boolean } | null }): string | null {
   const seen = new Set<string>();
   const reachesEntry = (moduleId: string): boolean => {
@@ -85,49 +85,52 @@ function shellChunk(id: string, ctx: { getModuleInfo(id: string): { importers: r
 
 /**
  * Rolldown's runtime (its helpers for CommonJS modules and namespace objects, about 0.4 KiB brotli) is a file of its
- * own that every chunk imports, the shell first: one more request before any page hydrates (about 1 KiB with its
- * headers on a cold load, 0.03 s of regular 2G). Rolldown places it itself, and its chunking groups never see it
- * (decision 0007). The shell is loaded before any other chunk, so the runtime's code moves into it, inside a
- * function (its top-level names would clash with the shell's), and the chunks that already import the shell take the
- * helpers from it. The others (three small chunks: the cart's query document, a list's selection and the
- * service worker's update watch, none needed to hydrate) keep importing the runtime's file, which they ask for as they arrive: a
- * hashed name must change with what the file imports, and theirs never depended on the shell's (a deploy would leave
- * them naming a shell that is gone). Should the runtime's output change shape, the build warns and leaves it as it was.
+ * own that every chunk imports, the shell first: one more request before any page hydrates (1.3 KiB with its headers
+ * on a cold load, 0.04 s of regular 2G). Rolldown places it itself, and its chunking groups never see it (decision
+ * 0007). So once the bundle is made, its code moves into the shell, inside a function (its top-level names would
+ * clash with the shell's), and the chunks that import the shell take the helpers from it. The few that never
+ * imported the shell (the cart's query document, a list's selection, the service worker's update watch) get a copy
+ * of their own instead: a hashed name must change with what its file imports, and theirs depended on the runtime's,
+ * never on the shell's. The shell must import nothing itself, or a chunk it imported could run before the helpers
+ * exist. Should any of this change shape, the build warns and leaves the runtime as it was.
  */
 export function runtimeInShell(
   files: { runtime: string; shell: string },
   chunks: ReadonlyArray<{ fileName: string; code: string; imports: readonly string[] }>,
-): { code: Map<string, string>; runtimeStillImported: boolean } | string {
+): Map<string, string> | string {
   const runtimeFile = files.runtime.split('/').pop()!;
   const shellFile = files.shell.split('/').pop()!;
   const exported = /^([\s\S]*?);?export\s*\{([^}]*)\};?\s*$/.exec(chunks.find((c) => c.fileName === files.runtime)?.code ?? '');
   if (!exported) return "Rolldown's runtime no longer ends with one export statement";
+  const shell = chunks.find((c) => c.fileName === files.shell);
+  if (!shell?.imports.includes(files.runtime)) return "the shell does not import Rolldown's runtime";
+  if (shell.imports.some((file) => file !== files.runtime)) return 'the shell imports other chunks, which could run before the helpers exist';
   const pairs = (list: string) => list.split(',').map((part) => part.trim().split(/\s+as\s+/)).map(([name, as = name]) => ({ name: name!, as: as! }));
   const helpers = pairs(exported[2]!);
-  const shell = chunks.find((c) => c.fileName === files.shell)?.code ?? '';
-  if (/\$rt\$/.test(shell)) return 'the shell already uses the names the runtime would take';
   const alias = (name: string) => `$rt$${name}`;
+  // A function declaration, so the chunk's first statements can call it.
+  const ownCopy = `\nfunction $rt$(){return $rt$.v||($rt$.v=(()=>{${exported[1]};return{${helpers.map((h) => `${h.as}:${h.name}`).join(',')}}})())}`;
   const importOf = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${runtimeFile.replace(/[.$-]/g, '\\$&')}";?`, 'g');
   const code = new Map<string, string>();
-  let runtimeStillImported = false;
   for (const chunk of chunks) {
     if (chunk.fileName === files.runtime || !chunk.code.includes(runtimeFile)) continue;
     const isShell = chunk.fileName === files.shell;
-    if (!isShell && !chunk.imports.includes(files.shell)) {
-      runtimeStillImported = true;
-      continue;
-    }
+    const fromShell = !isShell && chunk.imports.includes(files.shell);
+    if (!fromShell && /\$rt\$/.test(chunk.code)) return `${chunk.fileName} already uses the names the runtime would take`;
     // Padded with spaces where shorter than the statement it replaces.
     let rewritten = chunk.code.replace(importOf, (statement, list: string) =>
-      (isShell ? `const{${pairs(list).map(({ name, as }) => (name === as ? name : `${name}:${as}`)).join(',')}}=$rt$();` : `import{${pairs(list).map(({ name, as }) => `${alias(name)} as ${as}`).join(',')}}from"./${shellFile}";`).padEnd(statement.length),
+      (fromShell
+        ? `import{${pairs(list).map(({ name, as }) => `${alias(name)} as ${as}`).join(',')}}from"./${shellFile}";`
+        : `const{${pairs(list).map(({ name, as }) => (name === as ? name : `${name}:${as}`)).join(',')}}=$rt$();`
+      ).padEnd(statement.length),
     );
     if (rewritten.includes(runtimeFile)) return `${chunk.fileName} names Rolldown's runtime otherwise than by one import statement`;
-    // A function declaration, so the shell's first line can call it; the other chunks run after the shell has.
-    if (isShell) rewritten += `\nfunction $rt$(){return $rt$.v||($rt$.v=(()=>{${exported[1]};return{${helpers.map((h) => `${h.as}:${h.name}`).join(',')}}})())}const{${helpers.map((h) => `${h.as}:${alias(h.as)}`).join(',')}}=$rt$();export{${helpers.map((h) => alias(h.as)).join(',')}};`;
+    if (!fromShell) rewritten += ownCopy;
+    // The other chunks run after the shell has, so its exports are set by then.
+    if (isShell) rewritten += `const{${helpers.map((h) => `${h.as}:${alias(h.as)}`).join(',')}}=$rt$();export{${helpers.map((h) => alias(h.as)).join(',')}};`;
     code.set(chunk.fileName, rewritten);
   }
-  if (!code.has(files.shell)) return "the shell does not import Rolldown's runtime";
-  return { code, runtimeStillImported };
+  return code;
 }
 function runtimeIntoShell(): Plugin {
   return {
@@ -141,12 +144,12 @@ function runtimeIntoShell(): Plugin {
       const rewritten = runtimeInShell({ runtime: runtime.fileName, shell: shell.fileName }, chunks);
       if (typeof rewritten === 'string') return this.warn(`${rewritten}: it stays a file of its own`);
       for (const chunk of chunks) {
-        const code = rewritten.code.get(chunk.fileName);
+        const code = rewritten.get(chunk.fileName);
         if (code === undefined) continue;
         chunk.code = code;
         chunk.imports = chunk.imports.filter((file) => file !== runtime.fileName);
       }
-      if (!rewritten.runtimeStillImported) delete bundle[runtime.fileName];
+      delete bundle[runtime.fileName];
     },
   };
 }
@@ -358,9 +361,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     : {
         outDir: 'dist/client',
         manifest: true,
-        // What a lazy chunk's import() preloads beside it, less the shell's chunk and Rolldown's runtime: every page
-        // has loaded the shell before any import() runs, and their names (hashes do not compress) rode in every list.
-        // The few chunks that still import the runtime's file (runtimeInShell) ask for it as they arrive.
+        // What a lazy chunk's import() preloads beside it, less the shell's chunk: every page has loaded it before any
+        // import() runs, and its name (hashes do not compress) rode in every list.
         modulePreload: { resolveDependencies: (_file: string, deps: string[]) => deps.filter((dep) => !SHELL_SCRIPT.test(dep)) },
         emptyOutDir: true,
         rolldownOptions: {

@@ -259,16 +259,14 @@ export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>
 }
 
 /**
- * The language whose tree the server rendered the page in, from the router's hydration data (its frame's data or
- * error): what the browser's table holds (createRoutes' `shown`). Not the address's own reading: the router matches
- * /EN/… or a percent-encoded path to the English tree, where a table without it would load the page again and again.
- * Undefined when the page has no frame (the root's error page): the table then holds both.
+ * The language whose tree the server rendered the page in, from the router's hydration data (its frame's data):
+ * what the browser's table holds (createRoutes' `shown`). Not the address's own reading: the router matches /EN/…
+ * or a percent-encoded path to the English tree, where a table without it would load the page again and again.
+ * Undefined when the page has no frame (the root's error page, which also takes the frame's own errors): the table
+ * then holds both.
  */
-export function shownLanguageOf(hydrationData: { loaderData?: Record<string, unknown>; errors?: Record<string, unknown> | null } | undefined): LanguageId | undefined {
-  return languageIds.find((languageId) => {
-    const id = localeTreeId(languageId);
-    return hydrationData?.loaderData?.[id] !== undefined || hydrationData?.errors?.[id] !== undefined;
-  });
+export function shownLanguageOf(hydrationData: { loaderData?: Record<string, unknown> } | undefined): LanguageId | undefined {
+  return languageIds.find((languageId) => hydrationData?.loaderData?.[localeTreeId(languageId)] !== undefined);
 }
 
 /** See createRoutes: every address of the other language's tree is a full page load. */

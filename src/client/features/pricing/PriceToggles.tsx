@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useSnapshot } from 'valtio';
-import { usePersisted } from '../../lib/persisted-context';
+import { usePersisted, usePersistedSnapshot } from '../../lib/persisted-context';
 import { chooseCustomerType, customerTypes, setVatIncluded } from './customer-types';
 
 /** Private/business: choosing a type also applies its VAT flag, so every price on screen changes at once. */
@@ -25,12 +25,12 @@ export function CustomerTypeToggle() {
   );
 }
 
-/** Prices with or without VAT; when excluded, prices carry an 'ex VAT' label. */
+/** Prices with or without VAT; when excluded, prices carry an 'ex VAT' label. In the footer, which hydrates after the page. */
 export function VatToggle() {
   const store = usePersisted();
-  const { vatIncluded } = useSnapshot(store);
+  const { vatIncluded } = usePersistedSnapshot();
   return (
-    <button type="button" role="switch" aria-checked={vatIncluded} className="switch" onClick={() => setVatIncluded(store, !vatIncluded)}>
+    <button type="button" role="switch" aria-checked={vatIncluded} className="switch" onClick={() => setVatIncluded(store, !store.vatIncluded)}>
       <span className="switch__track" aria-hidden="true">
         <span className="switch__thumb" />
       </span>
