@@ -227,9 +227,9 @@ const localeTreeId = (languageId: LanguageId) => `layout-${languageId}`;
  *
  * `shown`: the browser's table holds the shown language's tree alone, and in the other's place one route that loads
  * any of its addresses as a new page (the other language's texts and data are another page's, as LanguageSwitch
- * says). The router flattens and ranks its whole table as it starts, and with both languages' pages that was about
- * half of its start-up. The other tree keeps its place, so the routes' ids match the server's (its data for the
- * page is keyed by them).
+ * says). The router flattens and ranks its whole table as it starts (and resolveLazyRoutes once before it): with
+ * both languages' pages, twice the work. The other tree keeps its place, so the routes' ids match the server's (its
+ * data for the page is keyed by them).
  */
 export function createRoutes(client: ApolloClient | (() => Promise<ApolloClient>), shown?: LanguageId): RouteObject[] {
   const clientFor = typeof client === 'function' ? client : () => Promise.resolve(client);
