@@ -165,9 +165,15 @@ test.describe('the cart panel', () => {
     const panel = await openCart(page, /1 vara i varukorgen/);
     const checkout = panel.getByRole('link', { name: 'Till kassan' });
     await expect(checkout).toHaveAttribute('href', '/kassan');
+    let documents = 0;
+    page.on('request', (request) => void (request.resourceType() === 'document' && (documents += 1)));
     await checkout.click();
     await expect(page).toHaveURL(/\/kassan$/);
     await expect(panel).toBeHidden();
+    // Opened in the page, the checkout brings its own stylesheet with its code (the home page's HTML had none of it):
+    // its sections' frames are the checkout's.
+    await expect(page.getByRole('region', { name: 'Din varukorg' })).toHaveCSS('border-top-width', '1px');
+    expect(documents).toBe(0);
   });
 
   test('a pre-ordered line says on the line that delivery time may be affected, in the panel and the checkout', async ({ page, context, request, baseURL }) => {

@@ -5,6 +5,7 @@ import type { PersistedState } from '../lib/persisted-state';
 
 /** What the server hands the browser to hydrate with, embedded as JSON (not executed, so CSP-safe). */
 export interface Boot {
+  /** The stylesheets the head links: the shell's, and the shown page's own where it brings one (the checkout's). */
   css: string[];
   persisted: PersistedState;
   variant: ShopVariant;

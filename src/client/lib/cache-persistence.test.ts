@@ -147,6 +147,33 @@ describe('the persisted catalog copy', () => {
     writes.mockRestore();
   });
 
+  it('takes an answer in at an idle moment of its own, not in the task that brought it; a read or a flush first takes in what waits', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+    try {
+      const coordinator = tab();
+      const post = vi.spyOn(coordinator, 'post');
+      const store = await open({ tabs: coordinator });
+      store.record(ProductPage, vars('zelda'), product(1), 1000);
+      store.record(ProductPage, vars('mario'), product(2), 1000);
+      // Neither into the copy nor to the other tabs yet: Apollo's own handling of the answer ran in this task.
+      expect(post).not.toHaveBeenCalled();
+      expect(idle).toHaveLength(1);
+      // One answer per idle moment.
+      idle.shift()?.();
+      expect(post).toHaveBeenCalledOnce();
+      expect(idle).toHaveLength(1);
+      // A read does not wait for the next one.
+      expect(store.read(ProductPage, vars('mario'))).toEqual({ data: product(2), cachedAt: 1000 });
+      expect(post).toHaveBeenCalledTimes(2);
+      store.record(ProductPage, vars('link'), product(3), 1000);
+      await store.flush();
+      expect(await stored('apollo-cache')).toContain('Spel 3');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('an older answer never replaces a newer one', async () => {
     const store = await open();
     store.record(ProductPage, vars('zelda'), product(1, 'Ny'), 2000);

@@ -108,6 +108,42 @@ const sets = (shorthand: string, property: string) => SETS[shorthand]?.test(prop
 /** Whether two properties set the same thing (a shorthand and its longhands included). */
 const overlaps = (a: string, b: string) => a === b || sets(a, b) || sets(b, a);
 
+/**
+ * The one-class rules of `files` that set what a one-class rule of main.css's own sets, on an element that has both
+ * classes: main.css's comes later than its imports (they lose), earlier than a stylesheet linked after the shell's
+ * (they win). Either way the outcome hangs on the order of the files, which a move from one to the other changes.
+ */
+function clashesWithMain(files: readonly string[], outcome: 'loses' | 'wins'): string[] {
+  const main = oneClassRules(mainCss);
+  const features = files.flatMap((file) => oneClassRules(file).rules.map((rule) => ({ ...rule, file: file.slice(clientDir.length + 1) })));
+  const clashes = new Set<string>();
+  for (const list of classListsInComponents()) {
+    for (const ours of main.rules.filter((rule) => list.includes(rule.className) && !UTILITIES.has(rule.className))) {
+      for (const theirs of features.filter((rule) => list.includes(rule.className) && rule.className !== ours.className)) {
+        const both = theirs.properties.filter((property) => ours.properties.some((other) => overlaps(property, other)));
+        if (both.length) clashes.add(`.${theirs.className} (${theirs.file}) ${outcome} ${both.join(', ')} ${outcome === 'loses' ? 'to' : 'over'} main.css's .${ours.className}`);
+      }
+    }
+  }
+  return [...clashes];
+}
+
+/** Stylesheets a module imports itself rather than main.css: a page's or a lazy part's own, linked after the shell's. */
+function ownStylesheets(): string[] {
+  const found = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && path !== join(clientDir, 'entry-client.tsx')) {
+        for (const match of readFileSync(path, 'utf8').matchAll(/^import '(\.[^']+\.css)';/gm)) found.add(resolve(dirname(path), match[1]!));
+      }
+    }
+  };
+  visit(clientDir);
+  return [...found];
+}
+
 describe('the order of the stylesheets', () => {
   it('reads the components and the stylesheets it checks', () => {
     const { imports, rules } = oneClassRules(mainCss);
@@ -117,17 +153,12 @@ describe('the order of the stylesheets', () => {
   });
 
   it("no feature's one-class rule is overridden by main.css's own rules on the same element", () => {
-    const main = oneClassRules(mainCss);
-    const features = main.imports.flatMap((file) => oneClassRules(file).rules.map((rule) => ({ ...rule, file: file.slice(clientDir.length + 1) })));
-    const overridden = new Set<string>();
-    for (const list of classListsInComponents()) {
-      for (const ours of main.rules.filter((rule) => list.includes(rule.className) && !UTILITIES.has(rule.className))) {
-        for (const theirs of features.filter((rule) => list.includes(rule.className) && rule.className !== ours.className)) {
-          const lost = theirs.properties.filter((property) => ours.properties.some((other) => overlaps(property, other)));
-          if (lost.length) overridden.add(`.${theirs.className} (${theirs.file}) loses ${lost.join(', ')} to main.css's .${ours.className}`);
-        }
-      }
-    }
-    expect([...overridden]).toEqual([]);
+    expect(clashesWithMain(oneClassRules(mainCss).imports, 'loses')).toEqual([]);
+  });
+
+  it("no one-class rule of a stylesheet linked after the shell's (a page's or a part's own) overrides main.css's on the same element", () => {
+    const own = ownStylesheets();
+    expect(own.map((file) => file.slice(clientDir.length + 1))).toEqual(expect.arrayContaining(['features/checkout/checkout.css', 'features/pwa/pwa.css']));
+    expect(clashesWithMain(own, 'wins')).toEqual([]);
   });
 });

@@ -18,10 +18,24 @@ describe("a page's script preloads", () => {
     'src/client/features/catalog/list/ActiveFilters.tsx': { file: 'assets/ActiveFilters-1.js', isDynamicEntry: true, imports: ['_shell', '_filters'] },
     'src/client/features/catalog/list/FilterPanel.tsx': { file: 'assets/FilterPanel-1.js', isDynamicEntry: true, imports: ['_shell', '_filters'] },
     _filters: { file: 'assets/filters-1.js', imports: ['_shell'] },
+    'src/client/features/checkout/CheckoutPage.tsx': { file: 'assets/CheckoutPage-1.js', isDynamicEntry: true, imports: ['_shell'], css: ['assets/checkout-styles-1.css'] },
   }, { 'assets/intl-warm-up-1.js': 'try{Intl.NumberFormat.supportedLocalesOf(self.name)}catch{}finally{self.close()}\n' });
 
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map(([tag]) => tag);
   const hrefOf = (tag: string) => /href="([^"]+)"/.exec(tag)?.[1];
+
+  it("links a page's own stylesheet after the shell's in its head, and only on that page", async () => {
+    const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(([, href]) => href);
+    const bootCss = (html: string) => (JSON.parse(/<script id="shop-boot" type="application\/json">([^<]*)</.exec(html)?.[1] ?? '{}') as { css?: string[] }).css;
+    const checkout = await shop.app.fastify.inject({ url: '/kassan', headers: { accept: 'text/html' } });
+    expect(checkout.statusCode).toBe(200);
+    expect(stylesheets(checkout.body)).toEqual(['/assets/shell-1.css', '/assets/checkout-styles-1.css']);
+    // The client's render of the head draws the same links from the boot data, so hydration keeps them.
+    expect(bootCss(checkout.body)).toEqual(['/assets/shell-1.css', '/assets/checkout-styles-1.css']);
+    const list = await shop.app.fastify.inject({ url: '/allt', headers: { accept: 'text/html' } });
+    expect(stylesheets(list.body)).toEqual(['/assets/shell-1.css']);
+    expect(bootCss(list.body)).toEqual(['/assets/shell-1.css']);
+  });
 
   it("asks for the shell's chunks at the browser's usual priority, not at the low one React gives its bootstrap module", async () => {
     const [alias] = await shop.db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");

@@ -31,6 +31,8 @@ interface Assets {
   css: string[];
   /** Per page module (routes.tsx), the chunks it needs beyond the entry's. */
   pageScripts: Partial<Record<keyof typeof pageModuleFiles, string[]>>;
+  /** Per page module, the stylesheets it brings beyond the entry's (the checkout's pages: checkout-styles.ts). */
+  pageCss: Partial<Record<keyof typeof pageModuleFiles, string[]>>;
   /** Per lazily loaded module of the build (a page's part, lib/lazy-part.ts, by its manifest key), the chunks it needs beyond the entry's. */
   lazyScripts: Partial<Record<string, string[]>>;
   /** The code of the worker that loads the browser's locale data off the main thread (see intlWarmUpCode). */
@@ -42,7 +44,7 @@ interface Assets {
  * chunks) are listed with it, so the page asks for them all at once instead of after the entry has arrived; and
  * each lazy page's own chunks, which the page being rendered preloads.
  */
-const NO_ASSETS: Assets = { scripts: [], css: [], pageScripts: {}, lazyScripts: {}, intlWarmUp: null };
+const NO_ASSETS: Assets = { scripts: [], css: [], pageScripts: {}, pageCss: {}, lazyScripts: {}, intlWarmUp: null };
 
 function readAssets(clientDir: string | undefined): Assets {
   if (!clientDir) return NO_ASSETS;
@@ -66,18 +68,19 @@ function readAssets(clientDir: string | undefined): Assets {
   /** The chunks these modules need beyond the entry's, as the page asks for them. */
   const beyondEntry = (keys: readonly string[], ownCss: Set<string>) => [...closure(keys, new Set(scripts), ownCss)].filter((f) => !scripts.has(f)).map((f) => `/${f}`);
   const pageScripts: Assets['pageScripts'] = {};
+  const pageCss: Assets['pageCss'] = {};
   const apolloClient = apolloClientChunk(manifest);
   for (const [id, file] of Object.entries(pageModuleFiles) as [keyof typeof pageModuleFiles, string][]) {
-    // A page's own stylesheet would be missing from the first paint: pages keep their CSS in the entry's.
-    const pageCss = new Set<string>();
+    const ownCss = new Set<string>();
     // A page that waits for the Apollo client before it renders has the client's chunks asked for with its own.
-    pageScripts[id] = beyondEntry(pagesRenderingWithClient.has(id) && apolloClient ? [file, apolloClient] : [file], pageCss);
-    if (pageCss.size) throw new Error(`${file} brings its own CSS (${[...pageCss].join(', ')}): the first paint would miss it`);
+    pageScripts[id] = beyondEntry(pagesRenderingWithClient.has(id) && apolloClient ? [file, apolloClient] : [file], ownCss);
+    const beyond = [...ownCss].filter((f) => !css.has(f)).map((f) => `/${f}`);
+    if (beyond.length) pageCss[id] = beyond;
   }
   const lazyScripts: Assets['lazyScripts'] = {};
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isDynamicEntry) lazyScripts[key] = beyondEntry([key], new Set());
   const intlWarmUp = manifest[CLIENT_INTL_WARM_UP]?.file;
-  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`), pageScripts, lazyScripts, intlWarmUp: intlWarmUp ? intlWarmUpCode(join(clientDir, intlWarmUp)) : null };
+  return { scripts: [...scripts].map((f) => `/${f}`), css: [...css].map((f) => `/${f}`), pageScripts, pageCss, lazyScripts, intlWarmUp: intlWarmUp ? intlWarmUpCode(join(clientDir, intlWarmUp)) : null };
 }
 
 /**
@@ -148,10 +151,19 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
   const origin = publicOrigin(options.env);
   // A part drawn in the HTML has its chunks asked for as it renders (React puts them in the head, once each).
   const preloadPart = (file: string) => preloadModules(assets.lazyScripts[featureModuleKey(file)] ?? []);
-  const pageScriptsOf = (matches: Parameters<typeof pageRouteOf>[0]) => {
+  const pageModuleAt = (matches: Parameters<typeof pageRouteOf>[0]) => {
     const id = pageRouteOf(matches)?.id;
-    const module = id ? pageModuleOf[id] : null;
+    return id ? pageModuleOf[id] : null;
+  };
+  const pageScriptsOf = (matches: Parameters<typeof pageRouteOf>[0]) => {
+    const module = pageModuleAt(matches);
     return module ? (assets.pageScripts[module] ?? []) : [];
+  };
+  /** The shell's stylesheet, and the page's own where it brings one: both in the head, for the first paint. */
+  const cssOf = (matches: Parameters<typeof pageRouteOf>[0]) => {
+    const module = pageModuleAt(matches);
+    const own = module ? assets.pageCss[module] : undefined;
+    return own ? [...assets.css, ...own] : assets.css;
   };
 
   async function render(req: FastifyRequest, reply: FastifyReply, nonce: string) {
@@ -175,7 +187,7 @@ export function createRenderer(options: { clientDir: string | undefined; env: En
     const offlinePage = pageRoute?.id === 'offline';
     const persisted = parsePersistedState(req.cookies[PERSISTED_STATE_COOKIE]);
     const boot: Boot = {
-      css: assets.css,
+      css: cssOf(context.matches),
       persisted,
       variant: options.env.SHOP_VARIANT,
       gtmId: options.env.GTM_ID ?? null,

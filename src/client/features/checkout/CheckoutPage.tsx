@@ -1,3 +1,4 @@
+import './checkout-styles';
 import { useEffect, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';

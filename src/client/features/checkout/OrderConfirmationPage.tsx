@@ -1,3 +1,4 @@
+import './checkout-styles';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { Navigate, useLocation } from 'react-router';

@@ -1,3 +1,4 @@
+import './checkout-styles';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { Navigate, useLocation } from 'react-router';
 import { Link } from '../../components/Link';
