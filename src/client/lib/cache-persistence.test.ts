@@ -302,10 +302,66 @@ describe('the persisted catalog copy', () => {
     expect(store.read(ProductPage, vars('zelda'))).toBeNull();
     expect(await stored('apollo-cache')).toBeUndefined();
 
-    store.record(ProductPage, vars('mario'), product(2), 2000);
+    // An answer fetched after the logout goes in again (answers carry the time they were fetched).
+    store.record(ProductPage, vars('mario'), product(2), Date.now());
     await store.flush();
     expect(await stored('apollo-cache')).toContain('Spel 2');
     expect(await stored('apollo-cache')).not.toContain('Spel 1');
+  });
+
+  it('forgets at logout what was fetched before it: answers still waiting, recorded while it runs, or told late by another tab', async () => {
+    const storage = leaseStorage();
+    const writerTab = await open({ tabs: tab({ storage }) });
+    const otherTab = await open({ tabs: tab({ storage }) });
+    const before = Date.now() - 1000;
+    writerTab.record(ProductPage, vars('zelda'), product(1), before);
+    await writerTab.purge(async () => writerTab.record(ProductPage, vars('mario'), product(2), Date.now()));
+    // The other tab's answer, fetched before the logout, arrives after it.
+    otherTab.record(ProductPage, vars('link'), product(3), before);
+    await otherTab.flush();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(writerTab.read(ProductPage, vars('zelda'))).toBeNull();
+    expect(writerTab.read(ProductPage, vars('mario'))).toBeNull();
+    expect(writerTab.read(ProductPage, vars('link'))).toBeNull();
+    await writerTab.flush();
+    expect(await stored('apollo-cache')).toBeUndefined();
+  });
+
+  it('takes in and writes what waits when the tab goes to the background, which may close it without warning', async () => {
+    // No idle moment comes: only the tab's going away takes the answer in.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    vi.stubGlobal('document', page);
+    try {
+      const store = await open();
+      store.record(ProductPage, vars('zelda'), product(1), 1000);
+      page.visibilityState = 'hidden';
+      page.dispatchEvent(new Event('visibilitychange'));
+      await vi.waitFor(async () => expect(await stored('apollo-cache')).toContain('Spel 1'));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('goes on past an answer that fails to go in', async () => {
+    const store = await open();
+    const failing = { product: null } as unknown as ProductData;
+    // A document with no query in it: Apollo's write throws.
+    const Broken = gql`
+      fragment Broken on Product {
+        name
+      }
+    ` as TypedDocumentNode<ProductData, Record<string, never>>;
+    const reported = vi.fn();
+    vi.stubGlobal('reportError', reported);
+    try {
+      store.record(Broken, {}, failing, 1000);
+      store.record(ProductPage, vars('zelda'), product(1), 1000);
+      expect(store.read(ProductPage, vars('zelda'))).toEqual({ data: product(1), cachedAt: 1000 });
+      expect(reported).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('only one tab writes; the answers of the others reach the store through it', async () => {

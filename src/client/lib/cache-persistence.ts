@@ -298,9 +298,12 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     writer = leading;
     if (leading && pending) schedule();
   });
-  // A tab going to the background may be closed or frozen without warning: write what waits now.
+  // A tab going to the background may be closed or frozen without warning: what waits goes in (and to the other
+  // tabs) now, and is written.
   const onHidden = () => {
-    if (document.visibilityState === 'hidden' && timer) {
+    if (document.visibilityState !== 'hidden') return;
+    takeIn();
+    if (timer) {
       clearTimeout(timer);
       void write().catch(() => undefined);
     }
@@ -314,13 +317,29 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
    * stretches into its Total Blocking Time. A read, a write and a flush take in everything that waits first.
    */
   const waiting: Array<() => void> = [];
+  /**
+   * A logout's purge forgets every answer fetched before it started, whether it still waits here or comes late from
+   * another tab, and what is recorded while it runs.
+   */
+  let purgeStartedAt = Number.NEGATIVE_INFINITY;
+  let purging = false;
+  const forgotten = (at: number) => purging || at < purgeStartedAt;
   let pumpScheduled = false;
+  /** One job; a failing one is reported and the others still go in. */
+  const run = (job: (() => void) | undefined) => {
+    try {
+      job?.();
+    } catch (error) {
+      if (typeof reportError === 'function') reportError(error);
+      else console.error(error);
+    }
+  };
   const takeIn = () => {
-    while (waiting.length > 0) waiting.shift()?.();
+    while (waiting.length > 0) run(waiting.shift());
   };
   const pump = () => {
     pumpScheduled = false;
-    waiting.shift()?.();
+    run(waiting.shift());
     if (waiting.length > 0) schedulePump();
   };
   const schedulePump = () => {
@@ -336,7 +355,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
 
   /** An answer into this tab's copy; `write` when it is to be written (by the writer, whoever fetched it). */
   const apply = (query: DocumentNode, variables: OperationVariables, data: unknown, at: number, write: boolean) => {
-    if (isPersonal(query, variables)) return;
+    if (isPersonal(query, variables) || forgotten(at)) return;
     const key = queryKey(query, variables);
     if ((entries[key]?.at ?? 0) > at) return;
     cache.writeQuery({ query, variables: answerVariables(query, variables), data });
@@ -367,6 +386,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     record(query, variables, data, at) {
       if (closed || isPersonal(query, variables)) return;
       later(() => {
+        if (forgotten(at)) return;
         apply(query, variables, data, at, true);
         tabs.post({ kind: 'offline-data/answer', schemaVersion: options.schemaVersion, query, variables, data, at });
       });
@@ -379,7 +399,8 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
       return data ? { data: data as never, cachedAt: entry.at } : null;
     },
     async purge(clearLive) {
-      // What waits was fetched before the purge: forgotten with the rest.
+      purging = true;
+      purgeStartedAt = Date.now();
       waiting.length = 0;
       persistor.pause();
       if (timer) clearTimeout(timer);
@@ -392,6 +413,9 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
         await cache.reset();
         await persistor.purge();
       } finally {
+        // What was recorded meanwhile.
+        waiting.length = 0;
+        purging = false;
         persistor.resume();
       }
     },

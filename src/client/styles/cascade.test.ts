@@ -108,24 +108,32 @@ const sets = (shorthand: string, property: string) => SETS[shorthand]?.test(prop
 /** Whether two properties set the same thing (a shorthand and its longhands included). */
 const overlaps = (a: string, b: string) => a === b || sets(a, b) || sets(b, a);
 
-/**
- * The one-class rules of `files` that set what a one-class rule of main.css's own sets, on an element that has both
- * classes: main.css's comes later than its imports (they lose), earlier than a stylesheet linked after the shell's
- * (they win). Either way the outcome hangs on the order of the files, which a move from one to the other changes.
- */
-function clashesWithMain(files: readonly string[], outcome: 'loses' | 'wins'): string[] {
+/** main.css's own one-class rules, or also those of the stylesheets it imports, each with its file. */
+function shellRules(withImports: boolean) {
   const main = oneClassRules(mainCss);
+  const own = main.rules.map((rule) => ({ ...rule, file: 'styles/main.css' }));
+  if (!withImports) return own;
+  return [...own, ...main.imports.flatMap((file) => oneClassRules(file).rules.map((rule) => ({ ...rule, file: file.slice(clientDir.length + 1) })))];
+}
+
+/**
+ * The one-class rules of `files` that set what one of `shell`'s one-class rules sets, on an element that has both
+ * classes: main.css's own come after its imports (those lose), and a stylesheet linked after the shell's comes after
+ * all of them (it wins). Either way the outcome hangs on the order of the files, which a move from one to the other
+ * changes.
+ */
+function clashes(files: readonly string[], shell: ReturnType<typeof shellRules>, outcome: 'loses' | 'wins'): string[] {
   const features = files.flatMap((file) => oneClassRules(file).rules.map((rule) => ({ ...rule, file: file.slice(clientDir.length + 1) })));
-  const clashes = new Set<string>();
+  const found = new Set<string>();
   for (const list of classListsInComponents()) {
-    for (const ours of main.rules.filter((rule) => list.includes(rule.className) && !UTILITIES.has(rule.className))) {
+    for (const ours of shell.filter((rule) => list.includes(rule.className))) {
       for (const theirs of features.filter((rule) => list.includes(rule.className) && rule.className !== ours.className)) {
         const both = theirs.properties.filter((property) => ours.properties.some((other) => overlaps(property, other)));
-        if (both.length) clashes.add(`.${theirs.className} (${theirs.file}) ${outcome} ${both.join(', ')} ${outcome === 'loses' ? 'to' : 'over'} main.css's .${ours.className}`);
+        if (both.length) found.add(`.${theirs.className} (${theirs.file}) ${outcome} ${both.join(', ')} ${outcome === 'loses' ? 'to' : 'over'} .${ours.className} (${ours.file})`);
       }
     }
   }
-  return [...clashes];
+  return [...found];
 }
 
 /** Stylesheets a module imports itself rather than main.css: a page's or a lazy part's own, linked after the shell's. */
@@ -153,12 +161,14 @@ describe('the order of the stylesheets', () => {
   });
 
   it("no feature's one-class rule is overridden by main.css's own rules on the same element", () => {
-    expect(clashesWithMain(oneClassRules(mainCss).imports, 'loses')).toEqual([]);
+    const utilitiesAside = shellRules(false).filter((rule) => !UTILITIES.has(rule.className));
+    expect(clashes(oneClassRules(mainCss).imports, utilitiesAside, 'loses')).toEqual([]);
   });
 
-  it("no one-class rule of a stylesheet linked after the shell's (a page's or a part's own) overrides main.css's on the same element", () => {
+  it("no one-class rule of a stylesheet linked after the shell's (a page's or a part's own) overrides the shell's on the same element", () => {
     const own = ownStylesheets();
     expect(own.map((file) => file.slice(clientDir.length + 1))).toEqual(expect.arrayContaining(['features/checkout/checkout.css', 'features/pwa/pwa.css']));
-    expect(clashesWithMain(own, 'wins')).toEqual([]);
+    // The shell's utilities too: a page's rule must not show what .visually-hidden hides.
+    expect(clashes(own, shellRules(true), 'wins')).toEqual([]);
   });
 });
