@@ -310,21 +310,59 @@ describe('the persisted catalog copy', () => {
   });
 
   it('forgets at logout what was fetched before it: answers still waiting, recorded while it runs, or told late by another tab', async () => {
+    // No idle moment comes: what waits stays in the queue until something takes it in.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    try {
+      const storage = leaseStorage();
+      const writerTab = await open({ tabs: tab({ storage }) });
+      const otherTab = await open({ tabs: tab({ storage }) });
+      const before = Date.now() - 1000;
+      writerTab.record(ProductPage, vars('zelda'), product(1), before);
+      await writerTab.purge(async () => writerTab.record(ProductPage, vars('mario'), product(2), Date.now()));
+      // The other tab's answer, fetched before the logout, arrives after it; then one fetched after it.
+      otherTab.record(ProductPage, vars('link'), product(3), before);
+      otherTab.record(ProductPage, vars('samus'), product(4), Date.now() + 1);
+      await otherTab.flush();
+      // The channel keeps its order: once the later answer is here, the earlier one has been heard.
+      await vi.waitFor(() => expect(writerTab.read(ProductPage, vars('samus'))).not.toBeNull());
+      expect(writerTab.read(ProductPage, vars('zelda'))).toBeNull();
+      expect(writerTab.read(ProductPage, vars('mario'))).toBeNull();
+      expect(writerTab.read(ProductPage, vars('link'))).toBeNull();
+      await writerTab.flush();
+      expect(await stored('apollo-cache')).toContain('Spel 4');
+      expect(await stored('apollo-cache')).not.toMatch(/Spel [123]"/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('a write under way when the purge starts does not bring the old copy back', async () => {
+    const store = await open();
+    store.record(ProductPage, vars('zelda'), product(1), Date.now() - 1000);
+    await store.flush();
+    store.record(ProductPage, vars('mario'), product(2), Date.now() - 1000);
+    const writing = store.flush();
+    await store.purge();
+    await writing;
+    expect(store.read(ProductPage, vars('zelda'))).toBeNull();
+    expect(await stored('apollo-cache')).toBeUndefined();
+    await store.flush();
+    expect(await stored('apollo-cache')).toBeUndefined();
+  });
+
+  it("another tab's logout empties this tab's copy too: leading, it would write it all back", async () => {
     const storage = leaseStorage();
     const writerTab = await open({ tabs: tab({ storage }) });
     const otherTab = await open({ tabs: tab({ storage }) });
-    const before = Date.now() - 1000;
-    writerTab.record(ProductPage, vars('zelda'), product(1), before);
-    await writerTab.purge(async () => writerTab.record(ProductPage, vars('mario'), product(2), Date.now()));
-    // The other tab's answer, fetched before the logout, arrives after it.
-    otherTab.record(ProductPage, vars('link'), product(3), before);
-    await otherTab.flush();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(writerTab.read(ProductPage, vars('zelda'))).toBeNull();
-    expect(writerTab.read(ProductPage, vars('mario'))).toBeNull();
-    expect(writerTab.read(ProductPage, vars('link'))).toBeNull();
+    writerTab.record(ProductPage, vars('zelda'), product(1), Date.now() - 1000);
     await writerTab.flush();
-    expect(await stored('apollo-cache')).toBeUndefined();
+    expect(await stored('apollo-cache')).toContain('Spel 1');
+    await otherTab.purge();
+    await vi.waitFor(() => expect(writerTab.read(ProductPage, vars('zelda'))).toBeNull());
+    writerTab.record(ProductPage, vars('mario'), product(2), Date.now() + 1);
+    await writerTab.flush();
+    expect(await stored('apollo-cache')).toContain('Spel 2');
+    expect(await stored('apollo-cache')).not.toContain('Spel 1');
   });
 
   it('takes in and writes what waits when the tab goes to the background, which may close it without warning', async () => {
@@ -333,7 +371,8 @@ describe('the persisted catalog copy', () => {
     const page = Object.assign(new EventTarget(), { visibilityState: 'visible' });
     vi.stubGlobal('document', page);
     try {
-      const store = await open();
+      // Nor would the debounced write come in time.
+      const store = await open({ debounceMs: 60_000 });
       store.record(ProductPage, vars('zelda'), product(1), 1000);
       page.visibilityState = 'hidden';
       page.dispatchEvent(new Event('visibilitychange'));

@@ -58,7 +58,10 @@ export interface CachePersistence {
   /** A catalog answer from the network (at `at`); shared with the other tabs, written by the writing tab. */
   record<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars, data: TData, at: number): void;
   read<TData, TVars extends OperationVariables>(query: TypedDocumentNode<TData, TVars>, variables: TVars): CachedResult<TData> | null;
-  /** Stops writing, runs `clearLive` (the tab's own cache), deletes the stored copy, resumes. */
+  /**
+   * Stops writing (a write under way gives up, or ends before the delete), runs `clearLive` (the tab's own cache),
+   * deletes the stored copy, resumes; the other tabs forget what they keep from before it.
+   */
   purge(clearLive?: () => Promise<unknown>): Promise<void>;
   /** Writes now instead of after the debounce (tests, and before the tab goes away). */
   flush(): Promise<void>;
@@ -253,9 +256,12 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
    * broadcasts may never have come (this tab was frozen in the background, or opened after they were sent).
    */
   const mergeStored = async () => {
+    const since = generation;
     const [storedMeta, json] = await Promise.all([get<Meta>(META_KEY, idb), get<string>(CACHE_KEY, idb)]);
+    // Read before a purge that came meanwhile: what it read is forgotten.
+    if (since !== generation) return;
     if (!storedMeta || storedMeta.schemaVersion !== options.schemaVersion || storedMeta.format !== FORMAT || !json) return;
-    const newer = Object.entries(storedMeta.entries).filter(([key, entry]) => (entries[key]?.at ?? -Infinity) < entry.at);
+    const newer = Object.entries(storedMeta.entries).filter(([key, entry]) => (entries[key]?.at ?? -Infinity) < entry.at && !forgotten(entry.at));
     if (newer.length === 0) return;
     let theirs: NormalizedCacheObject;
     try {
@@ -281,14 +287,27 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   let closed = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let pending = false;
+  /** Counts the purges (this tab's and the others'): a write begun before one gives up after it. */
+  let generation = 0;
+  /** The write under way, which a purge waits for before it deletes the stored copy. */
+  let writing: Promise<void> | null = null;
   const write = async () => {
     timer = null;
     if (!writer || closed || !writable) return;
     takeIn();
     if (!pending || !tabs.isLeader()) return;
     pending = false;
-    await mergeStored();
-    if (!closed) await persistor.persist();
+    const since = generation;
+    const done = (async () => {
+      await mergeStored();
+      if (!closed && since === generation) await persistor.persist();
+    })();
+    writing = done;
+    try {
+      await done;
+    } finally {
+      if (writing === done) writing = null;
+    }
   };
   const schedule = () => {
     pending = true;
@@ -363,6 +382,35 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     if (write) schedule();
   };
 
+  /**
+   * Forgets what this tab keeps from before a purge at `at` (its own, or another tab's, whose stored copy is gone):
+   * else, leading, it would write it all back.
+   */
+  const forgetBefore = (at: number) => {
+    purgeStartedAt = Math.max(purgeStartedAt, at);
+    generation += 1;
+    waiting.length = 0;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    pending = false;
+    entries = {};
+    seen.clear();
+  };
+  const stopHearingPurges = tabs.on(
+    'offline-data/purged',
+    ({ at }) => {
+      forgetBefore(at);
+      // A write of this tab's that was under way may have ended after the other tab's delete.
+      void (async () => {
+        await writing?.catch(() => undefined);
+        await cache.reset();
+        if (writer && !closed && writable) await persistor.purge();
+      })().catch(() => undefined);
+    },
+    // However late: a tab frozen meanwhile must not write the copy back either.
+    { stale: true },
+  );
+
   // The other tabs' answers: every tab keeps the same copy, so whichever writes next writes them all.
   const stopHearing = tabs.on('offline-data/answer', ({ schemaVersion, query, variables, data, at }) => {
     // A tab running another version of the page has answers of another shape.
@@ -400,14 +448,12 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
     },
     async purge(clearLive) {
       purging = true;
-      purgeStartedAt = Date.now();
-      waiting.length = 0;
+      const at = Date.now();
+      forgetBefore(at);
       persistor.pause();
-      if (timer) clearTimeout(timer);
-      timer = null;
-      pending = false;
       try {
         await clearLive?.();
+        await writing?.catch(() => undefined);
         entries = {};
         seen.clear();
         await cache.reset();
@@ -417,6 +463,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
         waiting.length = 0;
         purging = false;
         persistor.resume();
+        tabs.post({ kind: 'offline-data/purged', at });
       }
     },
     async flush() {
@@ -429,6 +476,7 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
       waiting.length = 0;
       if (timer) clearTimeout(timer);
       stopHearing();
+      stopHearingPurges();
       stopLeading();
       if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onHidden);
     },

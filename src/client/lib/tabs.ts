@@ -31,6 +31,8 @@ export const TAKE_OVER_SPREAD_MS = 300;
 export interface TabTopics {
   /** A catalog answer this tab fetched, for every tab's copy (the leader writes it to the device). */
   'offline-data/answer': { schemaVersion: number; query: unknown; variables: Record<string, unknown>; data: unknown; at: number };
+  /** A tab purged the device's copy (logout) at `at`: every tab forgets the answers it keeps from before then. */
+  'offline-data/purged': { at: number };
   /** The leader closed or was hidden: the others elect a new one at once instead of waiting out its lease. */
   'tabs/resigned': object;
   /**

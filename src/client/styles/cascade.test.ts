@@ -119,7 +119,7 @@ function shellRules(withImports: boolean) {
 /**
  * The one-class rules of `files` that set what one of `shell`'s one-class rules sets, on an element that has both
  * classes: main.css's own come after its imports (those lose), and a stylesheet linked after the shell's comes after
- * all of them (it wins). Either way the outcome hangs on the order of the files, which a move from one to the other
+ * all of them (it wins, also with a rule of the shell's own class: on every page a client-side visit left it on). Either way the outcome hangs on the order of the files, which a move from one to the other
  * changes.
  */
 function clashes(files: readonly string[], shell: ReturnType<typeof shellRules>, outcome: 'loses' | 'wins'): string[] {
@@ -127,7 +127,7 @@ function clashes(files: readonly string[], shell: ReturnType<typeof shellRules>,
   const found = new Set<string>();
   for (const list of classListsInComponents()) {
     for (const ours of shell.filter((rule) => list.includes(rule.className))) {
-      for (const theirs of features.filter((rule) => list.includes(rule.className) && rule.className !== ours.className)) {
+      for (const theirs of features.filter((rule) => list.includes(rule.className) && (rule.className !== ours.className || outcome === 'wins'))) {
         const both = theirs.properties.filter((property) => ours.properties.some((other) => overlaps(property, other)));
         if (both.length) found.add(`.${theirs.className} (${theirs.file}) ${outcome} ${both.join(', ')} ${outcome === 'loses' ? 'to' : 'over'} .${ours.className} (${ours.file})`);
       }
