@@ -332,13 +332,14 @@ export async function openCachePersistence(options: PersistenceOptions): Promise
   /**
    * Answers wait here for an idle moment each before they go into the copy and to the other tabs. Taken in where
    * they arrived, they ran in the same task as Apollo's own handling of the answer: after a category page's first
-   * render, tasks of 35-60 ms on this machine (recordFirstPage's answers, with tracing on), which a slow phone
-   * stretches into its Total Blocking Time. A read, a write and a flush take in everything that waits first.
+   * render, tasks of 35-60 ms on a 2-core server (recordFirstPage's answers, traced), which a slow phone stretches
+   * into its Total Blocking Time. A read, a write, a flush and the tab's going to the background take in everything
+   * that waits first.
    */
   const waiting: Array<() => void> = [];
   /**
-   * A logout's purge forgets every answer fetched before it started, whether it still waits here or comes late from
-   * another tab, and what is recorded while it runs.
+   * A logout's purge (this tab's, or another's: forgetBefore) forgets every answer that arrived before it started,
+   * whether it still waits here or comes late from another tab, and what is recorded while it runs.
    */
   let purgeStartedAt = Number.NEGATIVE_INFINITY;
   let purging = false;
