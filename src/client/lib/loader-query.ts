@@ -35,7 +35,8 @@ export async function queryFor<TData, TVars extends OperationVariables>(
   const ask = async () => {
     // The client's code not arriving is a lost connection too (a first visit gone offline before it loaded).
     const client = await env.client().catch((error: unknown) => Promise.reject(new ClientNotLoaded(error)));
-    return client.query({ query, variables: fullVariables, fetchPolicy: skipsCache ? 'no-cache' : 'cache-first' });
+    // Otherwise the client's own default: cache-first in the browser, no cache on the server (render.tsx).
+    return client.query({ query, variables: fullVariables, ...(skipsCache ? { fetchPolicy: 'no-cache' as const } : {}) });
   };
   const result = await ask().catch(async (error: unknown) => {
     if (!(error instanceof ClientNotLoaded) && !(await isOffline(error))) throw await failedQuery(error, query);

@@ -1,8 +1,8 @@
-import { ApolloLink } from '@apollo/client';
+import { ApolloLink, InMemoryCache } from '@apollo/client';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { Observable } from 'rxjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 import { loadEnv } from '../env';
 import { createTestApp } from '../testing/app';
@@ -105,6 +105,25 @@ describe('server-rendered pages', () => {
       const res = await app.fastify.inject({ url, headers: { accept: 'text/html', cookie: 'apollo-token=any.token.value' } });
       expect(res.headers['cache-control'], url).toBe('private, no-cache');
       expect(res.headers.vary, url).toMatch(/cookie/i);
+    }
+  });
+
+  it("renders every page kind from its loaders' answers without writing or reading the server's client cache", async () => {
+    // The answers reach the browser in the router's hydration data; a normalised cache on the server only cost time.
+    const cacheCalls = (['write', 'read', 'diff'] as const).map((method) => vi.spyOn(InMemoryCache.prototype, method));
+    try {
+      const [product] = await db.query<{ alias: string; name: string }>("SELECT alias, name FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
+      const [category] = await db.query<{ alias: string }>("SELECT alias FROM category_translations WHERE language_id = 'sv' ORDER BY category_id LIMIT 1");
+      const pages = { '/': 'Mest sålda', [`/p/${product!.alias}`]: product!.name, [`/c/${category!.alias}`]: '', '/allt?q=mario': '', '/om-oss': '', '/en': 'Bestsellers', '/varumarken': '', '/kassan': '' };
+      for (const [url, text] of Object.entries(pages)) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+        expect(Object.keys(routerHydrationData(res.body).loaderData).length, url).toBeGreaterThan(1);
+      }
+      for (const call of cacheCalls) expect(call).not.toHaveBeenCalled();
+    } finally {
+      for (const call of cacheCalls) call.mockRestore();
     }
   });
 

@@ -1,0 +1,69 @@
+/**
+ * npm run bench:pages: how long the server takes to render a page, with nothing else asking: the home page, a
+ * category page, a product page and a text page, each asked for BENCH_REQUESTS (40) times one after the other
+ * after BENCH_WARM (5) warm-up requests, on the built server with its embedded database. Prints, per page, the
+ * time to the first byte and to the last (p50 / p90) and the HTML's size. On 2G the link idles while the server
+ * renders, so this time is part of every cold load (npm run bench:2g).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../support/server';
+import { percentile } from './load';
+import { stop, waitFor, warmBenchPages } from './server-process';
+
+const requests = Number(process.env.BENCH_REQUESTS ?? 40);
+const warm = Number(process.env.BENCH_WARM ?? 5);
+
+/** One GET as a browser asks for a page; times to the first and the last byte, in ms. */
+function timedGet(url: string): Promise<{ firstMs: number; lastMs: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let firstMs = 0;
+    let bytes = 0;
+    const req = request(url, { headers: { accept: 'text/html' } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+      res.on('data', (chunk: Buffer) => {
+        if (bytes === 0) firstMs = performance.now() - started;
+        bytes += chunk.length;
+      });
+      res.on('end', () => resolve({ firstMs, lastMs: performance.now() - started, bytes }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const format = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return `${percentile(sorted, 50).toFixed(1).padStart(6)} / ${percentile(sorted, 90).toFixed(1).padStart(6)}`;
+};
+
+async function main() {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'storefront-pages-')), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
+  const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  try {
+    await waitFor(`${base}/healthz`, server);
+    const pages = [...(await warmBenchPages(base)), { page: 'text', path: '/om-oss' }];
+    console.info(`load average before: ${loadavg()[0]!.toFixed(2)}; ${requests} requests per page, one at a time`);
+    console.info('page      first byte p50 / p90 ms   last byte p50 / p90 ms   HTML bytes');
+    for (const { page, path } of pages) {
+      for (let i = 0; i < warm; i++) await timedGet(`${base}${path}`);
+      const times: Array<{ firstMs: number; lastMs: number; bytes: number }> = [];
+      for (let i = 0; i < requests; i++) times.push(await timedGet(`${base}${path}`));
+      console.info(
+        `${page.padEnd(9)} ${format(times.map((t) => t.firstMs))}          ${format(times.map((t) => t.lastMs))}          ${times[0]!.bytes}  ${path}`,
+      );
+    }
+    console.info(`load average after: ${loadavg()[0]!.toFixed(2)}`);
+  } finally {
+    await stop(server);
+  }
+}
+
+await main();
