@@ -2,11 +2,11 @@
  * npm run bench:pages: how long the server takes to render a page, with nothing else asking: the home page, a
  * category page, a product page and a text page, each asked for BENCH_REQUESTS (40) times one after the other
  * after BENCH_WARM (5) warm-up requests, on the built server with its embedded database. Prints, per page, the
- * time to the first byte and to the last (p50 / p90) and the HTML's size. On 2G the link idles while the server
+ * time to the first byte of the body and to the last (p50 / p90) and the HTML's size. On 2G the link idles while the server
  * renders, so this time is part of every cold load (npm run bench:2g).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,8 +23,12 @@ function timedGet(url: string): Promise<{ firstMs: number; lastMs: number; bytes
     const started = performance.now();
     let firstMs = 0;
     let bytes = 0;
-    const req = request(url, { headers: { accept: 'text/html' } }, (res) => {
-      if (res.statusCode !== 200) reject(new Error(`${url}: ${res.statusCode}`));
+    const req = request(url, { headers: { accept: 'text/html' }, timeout: 30_000 }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`${url}: ${res.statusCode}`));
+        return;
+      }
       res.on('data', (chunk: Buffer) => {
         if (bytes === 0) firstMs = performance.now() - started;
         bytes += chunk.length;
@@ -32,6 +36,7 @@ function timedGet(url: string): Promise<{ firstMs: number; lastMs: number; bytes
       res.on('end', () => resolve({ firstMs, lastMs: performance.now() - started, bytes }));
       res.on('error', reject);
     });
+    req.on('timeout', () => req.destroy(new Error(`${url}: no answer in 30 s`)));
     req.on('error', reject);
     req.end();
   });
@@ -45,7 +50,8 @@ const format = (values: number[]) => {
 async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'storefront-pages-')), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
+  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-pages-'));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
   const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
   try {
     await waitFor(`${base}/healthz`, server);
@@ -63,6 +69,7 @@ async function main() {
     console.info(`load average after: ${loadavg()[0]!.toFixed(2)}`);
   } finally {
     await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -15,6 +15,8 @@ export async function waitFor(url: string, child: ChildProcess): Promise<void> {
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
+  // One that died already (the reason a bench gave up) sends no more 'exit'.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;

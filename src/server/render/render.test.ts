@@ -1,12 +1,14 @@
 import { ApolloLink, InMemoryCache } from '@apollo/client';
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
-import { Observable } from 'rxjs';
+import { print, type FormattedExecutionResult } from 'graphql';
+import { from, Observable } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/client';
 import { loadEnv } from '../env';
 import { createTestApp } from '../testing/app';
 import { openTestDb } from '../testing/db';
+import { signUp } from '../modules/customer/customer-test-kit';
 import { createRenderer } from './render';
 import sv from '../../../locales/sv.json';
 import { routerHydrationData } from '../testing/hydration-data';
@@ -120,6 +122,14 @@ describe('server-rendered pages', () => {
         expect(res.statusCode, url).toBe(200);
         expect(res.body, url).toContain(text.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
         expect(Object.keys(routerHydrationData(res.body).loaderData).length, url).toBeGreaterThan(1);
+      }
+      // A customer's own pages too, which the browser always asks for anew (network-only, which ssrMode reads as
+      // cache-first).
+      const customer = await signUp(app);
+      for (const url of ['/mina-sidor/installningar', '/mina-sidor/ordrar']) {
+        const res = await app.fastify.inject({ url, headers: { accept: 'text/html', cookie: `apollo-token=${customer.token}` } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toContain(customer.email);
       }
       for (const call of cacheCalls) expect(call).not.toHaveBeenCalled();
     } finally {
@@ -255,5 +265,48 @@ describe("a page whose frame's menus fail", () => {
     const res = await fastify.inject({ url: '/allt', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBeGreaterThanOrEqual(500);
     expect(res.body).toContain('<h1>An error occurred while showing the error page</h1>');
+  });
+});
+
+describe("the server render's queries", () => {
+  // The app answers the queries through its /graphql endpoint; the renderer's link counts them on the way.
+  let db: Db;
+  let app: App;
+  const asked: string[] = [];
+  const fastify = Fastify();
+  const renderer = createRenderer({
+    clientDir: undefined,
+    env: loadEnv({ LOG_LEVEL: 'silent' }),
+    demo: false,
+    graphql: () =>
+      new ApolloLink((operation) => {
+        asked.push(`${operation.operationName} ${JSON.stringify(operation.variables)}`);
+        const payload = { query: print(operation.query), variables: operation.variables, operationName: operation.operationName };
+        return from(app.fastify.inject({ method: 'POST', url: '/graphql', payload }).then((res) => res.json<FormattedExecutionResult>()));
+      }),
+  });
+  fastify.get('/*', (req, reply) => renderer.render(req, reply, ''));
+  beforeAll(async () => {
+    db = await openTestDb('pglite');
+    app = await createTestApp(db);
+    await fastify.register(cookie);
+  });
+  afterAll(async () => {
+    await fastify.close();
+    await app.stop();
+    await app.closePubSub();
+    await db.close();
+  });
+
+  it('asks each query once per page: with no cache on the server, a second ask is a second run against the database', async () => {
+    const [product] = await db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
+    // /c/spel and /l/spel have subcategories, whose facet labels read the category tree the page's source read.
+    for (const url of ['/', `/p/${product!.alias}`, '/c/spel', '/l/spel', '/allt?q=mario', '/om-oss', '/varumarken', '/en']) {
+      asked.length = 0;
+      const res = await fastify.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(asked.length, url).toBeGreaterThan(1);
+      expect(asked.filter((operation, i) => asked.indexOf(operation) !== i), url).toEqual([]);
+    }
   });
 });

@@ -30,7 +30,10 @@ export async function accountLoader<TData, TVars extends OperationVariables>(
   const channel = channels[env.languageId];
   const variables = { channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars;
   try {
-    const result = await (await env.client()).query({ query, variables, fetchPolicy: 'network-only' });
+    // In the browser a customer's data is always asked for anew. On the server the client keeps no cache (render.tsx),
+    // and its ssrMode would turn network-only into cache-first.
+    const fetchPolicy = typeof window === 'undefined' ? {} : { fetchPolicy: 'network-only' as const };
+    const result = await (await env.client()).query({ query, variables, ...fetchPolicy });
     if (!result.data) throw data({ message: 'No data' }, { status: 500 });
     return { signingIn: false, data: result.data as TData };
   } catch (error) {

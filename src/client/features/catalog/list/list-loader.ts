@@ -7,6 +7,7 @@ import { ListCategoriesDocument } from '../../../graphql/generated/documents/Lis
 import { ProductListFacetsDocument } from '../../../graphql/generated/documents/ProductListFacets';
 import { ProductListPageDocument } from '../../../graphql/generated/documents/ProductListPage';
 import { SkuNameTranslationsDocument } from '../../../graphql/generated/documents/SkuNameTranslations';
+import type { CategoryNode } from '../../../../shared/category-path';
 import { distinctCategoryLabels, facetGroups, missingSelections, type FacetGroup, type FacetLabels } from './facets';
 import { listSearch, PAGE_SIZE, type ListSelection, type PriceRange, type SortRules } from './selection';
 import { parseSelection } from './selection-edits';
@@ -61,13 +62,13 @@ async function labelsFor(env: LoaderEnv): Promise<FacetLabels> {
   };
 }
 
-async function withDistinctCategories(env: LoaderEnv, groups: FacetGroup[]): Promise<FacetGroup[]> {
+async function withDistinctCategories(env: LoaderEnv, groups: FacetGroup[], known: readonly CategoryNode[] | null): Promise<FacetGroup[]> {
   if (!groups.some((g) => g.dimension === 'categories')) return groups;
-  // Mostly in the tab's cache already (a category's lookup reads it, and the frame's loader where it ran). Without it
-  // (its errors are tolerated) labels stay as the facets gave them.
-  const tree = await tolerated(queryFor(env, ListCategoriesDocument, {}));
-  if (!tree) return groups;
-  const { categories } = tree;
+  // A category page's source read the tree already; elsewhere it is mostly in the tab's cache (the frame's loader
+  // reads it), though not on the server, whose client keeps no cache. Without it (its errors are tolerated) labels
+  // stay as the facets gave them.
+  const categories = known ?? (await tolerated(queryFor(env, ListCategoriesDocument, {})))?.categories;
+  if (!categories) return groups;
   return groups.map((g) => (g.dimension === 'categories' ? { ...g, options: distinctCategoryLabels(g.options, categories) } : g));
 }
 
@@ -122,7 +123,7 @@ export async function listLoader(env: LoaderEnv, route: ListRoute, url: URL): Pr
 
   const labels = missingSelections(list.facets, selection).length ? await labelsFor(env) : {};
   const [groups, languageSwitch] = await Promise.all([
-    withDistinctCategories(env, facetGroups(list.facets, selection, { hidden: source.hidden, categoryScope: source.categoryScope, labels })),
+    withDistinctCategories(env, facetGroups(list.facets, selection, { hidden: source.hidden, categoryScope: source.categoryScope, labels }), source.categoryTree),
     languageSwitchOf(env, source.alternates, selection, source.sortRules),
   ]);
   const titled = source.titleFrom && groups.find((g) => g.dimension === source.titleFrom)?.options.filter((o) => o.selected);

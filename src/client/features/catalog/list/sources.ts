@@ -12,6 +12,7 @@ import type { MessageId } from '../../../i18n/messages';
 import { languageIds, type LanguageId } from '../../../../shared/locales';
 import { alternatesOf, routes } from '../../../../shared/routes';
 import { MAX_SEARCH_LENGTH } from '../../../../shared/limits';
+import type { CategoryNode } from '../../../../shared/category-path';
 import { LIST_SORT_RULES, SEARCH_SORT_RULES, type IdDimension, type SortRules, type ValueDimension } from './selection';
 
 /** Which list a route shows, before anything is looked up. */
@@ -39,6 +40,8 @@ export interface ListSource {
   hidden: ValueDimension[];
   /** A category page's subcategories; only these can narrow it. */
   categoryScope: ReadonlySet<number> | null;
+  /** The category tree where the source read it (a category page), so the facets' labels need not ask again. */
+  categoryTree: readonly CategoryNode[] | null;
   searchText: string | null;
   noindex: boolean;
 }
@@ -54,6 +57,7 @@ const base = {
   sortRules: LIST_SORT_RULES,
   hidden: [],
   categoryScope: null,
+  categoryTree: null,
   searchText: null,
   noindex: false,
   description: '',
@@ -110,6 +114,7 @@ async function categorySource(env: LoaderEnv, alias: string): Promise<ListSource
     alternates: category.alternates,
     baseFilter: { categoryIds: [category.categoryId] },
     categoryScope: tree ? descendantsOf(tree.categories, category.categoryId) : null,
+    categoryTree: tree?.categories ?? null,
   };
 }
 
