@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './support/browser';
 import { e2eMailSettings } from './support/mail';
+import { PHONE_ONLY } from './support/projects';
 import { e2eServerSettings } from './support/server';
 import { E2E_ADMIN } from './support/shop-api';
 
@@ -33,12 +34,14 @@ export default defineConfig({
     // 360 px: the most common Android width (small-screens.spec.ts also checks 320 px). Every spec runs here.
     { name: 'phone', use: { ...devices['Galaxy S8'], browserName: 'chromium' } },
     // 1360 px: the specs whose pages are laid out or operated differently on a wide screen (header search, filter
-    // sidebar, side panels, product gallery, offline data's visible search). Flows that are the same at every
-    // width (accounts, cart, checkout, offline cart, the worker, mails) run once, on the phone: running them twice
-    // doubled CI's time and its exposure to a busy machine without testing anything new.
+    // sidebar, side panels, product gallery, offline data's visible search), without their tests tagged PHONE_ONLY.
+    // Flows that are the same at every width (accounts, cart, checkout, offline cart, the worker, mails) and such
+    // tests run once, on the phone: running them twice doubled CI's time and its exposure to a busy machine
+    // without testing anything new.
     {
       name: 'desktop',
       testMatch: DESKTOP_SPECS.map((spec) => `**/${spec}.spec.ts`),
+      grepInvert: new RegExp(PHONE_ONLY),
       use: { ...devices['Desktop Chrome'], viewport: { width: 1360, height: 900 } },
     },
   ],

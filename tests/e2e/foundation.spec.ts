@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PHONE_ONLY } from '../support/projects';
 
 test.describe('the shop from a fresh start', () => {
   test('Swedish home page lists real products and hydrates without console errors', async ({ page }) => {
@@ -46,7 +47,7 @@ test.describe('the shop from a fresh start', () => {
     expect(englishName).toBeTruthy();
   });
 
-  test('an unknown address answers 404 with the not-found page', async ({ page }) => {
+  test('an unknown address answers 404 with the not-found page', { tag: PHONE_ONLY }, async ({ page }) => {
     const response = await page.goto('/p/det-har-spelet-finns-inte');
     expect(response?.status()).toBe(404);
     await expect(page.getByText('Sidan kunde inte hittas')).toBeVisible();
@@ -55,7 +56,7 @@ test.describe('the shop from a fresh start', () => {
     expect(other?.status()).toBe(404);
   });
 
-  test('the service worker registers and precaches the shell', async ({ page }) => {
+  test('the service worker registers and precaches the shell', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(new URL(scope).pathname).toBe('/');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { collectErrors, untilHydrated } from '../support/hydration';
+import { PHONE_ONLY } from '../support/projects';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await context.addCookies([{ name: 'ralph-cookie-consent', value: 'true', url: baseURL ?? '' }]);
@@ -94,7 +95,7 @@ test.describe('the home page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Sommarrea 20 %' })).toBeVisible();
   });
 
-  test('says the same in English', async ({ page }) => {
+  test('says the same in English', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/en');
     await expect(region(page, 'Summer sale 20 %').getByRole('link', { name: 'Shop the offer – Summer sale 20 %' })).toHaveAttribute('href', /^\/en\/dc\//);
     await expect(page.getByRole('navigation', { name: 'Shop by category' }).getByRole('link')).toHaveText(['Games', 'Consoles', 'Accessories']);
@@ -144,7 +145,7 @@ test.describe('product cards', () => {
     await expectEvenRows(page.getByRole('main').getByRole('article'), 'category list');
   });
 
-  test('send a product with variants to its page to choose, and say so for one that is sold out', async ({ page, request }) => {
+  test('send a product with variants to its page to choose, and say so for one that is sold out', { tag: PHONE_ONLY }, async ({ page, request }) => {
     const [variants] = await productsWhere(request, (p) => p.skus.length > 1 && p.stock.status === 'IN_STOCK');
     const card = await cardOf(page, variants!);
     await card.getByRole('link', { name: `Välj variant ${variants!.name}` }).click();
@@ -157,7 +158,7 @@ test.describe('product cards', () => {
     await expect(soldOutCard.getByRole('button', { name: /^Köp / })).toHaveCount(0);
   });
 
-  test('show every product\'s own picture, none the missing-picture placeholder', async ({ page, request }) => {
+  test('show every product\'s own picture, none the missing-picture placeholder', { tag: PHONE_ONLY }, async ({ page, request }) => {
     expect(await productsWhere(request, (p) => !p.images?.length)).toEqual([]);
     // A name a newcomer met as a placeholder in the search.
     await page.goto('/s/metroid');
@@ -167,7 +168,7 @@ test.describe('product cards', () => {
 });
 
 test.describe('the drawn brand marks', () => {
-  test('the logo is drawn, and the payment and carrier marks are pictures with their names', async ({ page }) => {
+  test('the logo is drawn, and the payment and carrier marks are pictures with their names', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const logo = page.getByRole('banner').getByRole('link', { name: 'Retro Spelbutiken' });
     await expect(logo.locator('svg:visible')).toHaveCount(1);

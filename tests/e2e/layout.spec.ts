@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { untilHydrated } from '../support/hydration';
+import { PHONE_ONLY } from '../support/projects';
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 0) < 1024;
 
@@ -109,7 +110,7 @@ test.describe('the default layout', () => {
     await expect(page.getByRole('article').first().getByRole('button', { name: /från favoriter$/ })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('the cookie banner shows until a choice is stored', async ({ page, context }) => {
+  test('the cookie banner shows until a choice is stored', { tag: PHONE_ONLY }, async ({ page, context }) => {
     await page.goto('/');
     const banner = page.getByRole('region', { name: 'Vi använder cookies' });
     await expect(banner).toBeVisible();
@@ -156,7 +157,7 @@ test.describe('the default layout', () => {
     await expect(footer.getByText('Faktura')).toBeVisible();
   });
 
-  test("the footer names one customer-service address and links to the shop's own social profiles", async ({ page }) => {
+  test("the footer names one customer-service address and links to the shop's own social profiles", { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     const mailLinks = await footer.locator('a[href^="mailto:"]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
@@ -175,7 +176,7 @@ test.describe('the default layout', () => {
     }
   });
 
-  test('the English about page names the English shop', async ({ page }) => {
+  test('the English about page names the English shop', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/en/about-us');
     const main = page.getByRole('main');
     await expect(main).toContainText('Retro Game Shop started in 2015');

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { PHONE_ONLY } from '../support/projects';
 import { collectErrors, untilHydrated } from '../support/hydration';
 
 /** The selling price a shopper reads first on a card ("1 299 kr", "159,20 kr"), in kronor. */
@@ -116,7 +117,7 @@ test.describe('product lists', () => {
     expect(errors).toEqual([]);
   });
 
-  test('sorts by lowest price, keeps it in the URL and after a reload', async ({ page }) => {
+  test('sorts by lowest price, keeps it in the URL and after a reload', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/allt');
     // The sort answers once the page has hydrated: a choice before that was lost on a busy machine.
     await untilHydrated(page);
@@ -144,7 +145,7 @@ test.describe('product lists', () => {
     }).toBe(true);
   });
 
-  test('load more appends pages, and Back from a product restores the items and the scroll position', async ({ page }) => {
+  test('load more appends pages, and Back from a product restores the items and the scroll position', { tag: PHONE_ONLY }, async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto('/allt');
     const total = await totalOf(page);
@@ -182,7 +183,7 @@ test.describe('product lists', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a deep link to page 2 shows that page and can load the previous one', async ({ page }) => {
+  test('a deep link to page 2 shows that page and can load the previous one', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/allt?page=2');
     const total = await totalOf(page);
     await expect(cards(page)).toHaveCount(24);
@@ -195,7 +196,7 @@ test.describe('product lists', () => {
     await expect(page.getByRole('link', { name: 'Visa föregående' })).toHaveCount(0);
   });
 
-  test('search results by URL, and a clear text when nothing matches', async ({ page }) => {
+  test('search results by URL, and a clear text when nothing matches', { tag: PHONE_ONLY }, async ({ page }) => {
     const response = await page.goto('/s/zelda');
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Sökresultat för: zelda' })).toBeVisible();
@@ -216,7 +217,7 @@ test.describe('product lists', () => {
     await expect(page.getByText(/^Showing \d+ of \d+$/)).toBeVisible();
   });
 
-  test('the brands index links to each brand page, in both languages', async ({ page }) => {
+  test('the brands index links to each brand page, in both languages', { tag: PHONE_ONLY }, async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto('/varumarken');
     await expect(page.getByRole('heading', { level: 1, name: 'Varumärken' })).toBeVisible();
@@ -237,7 +238,7 @@ test.describe('product lists', () => {
     expect(errors).toEqual([]);
   });
 
-  test('favorites: hearts on the list, the favorites page, removing one at once and after a reload', async ({ page }) => {
+  test('favorites: hearts on the list, the favorites page, removing one at once and after a reload', { tag: PHONE_ONLY }, async ({ page }) => {
     const errors = collectErrors(page);
     await page.goto('/favoriter');
     await expect(page.getByText('Du har inga favoriter ännu.', { exact: false })).toBeVisible();
@@ -274,7 +275,7 @@ test.describe('product lists', () => {
     expect(errors).toEqual([]);
   });
 
-  test('/list/all, /l/{category alias} and a 404 for an unknown list kind', async ({ page }) => {
+  test('/list/all, /l/{category alias} and a 404 for an unknown list kind', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/list/all');
     await expect(page.getByRole('heading', { level: 1, name: 'Alla produkter' })).toBeVisible();
     const total = await totalOf(page);
@@ -337,7 +338,7 @@ test.describe('product lists', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the language switch keeps the sort of a search', async ({ page }, testInfo) => {
+  test('the language switch keeps the sort of a search', { tag: PHONE_ONLY }, async ({ page }, testInfo) => {
     const errors = collectErrors(page);
     await page.goto('/en/s/zelda?sort=LOWEST_PRICE');
     await expect(page.getByLabel('Sort by')).toHaveValue('LOWEST_PRICE');

@@ -4,6 +4,7 @@ import { flaky, steady } from '../support/network';
 import { cartWith, CUSTOMER_PASSWORD, registerByApi, setStock, type CatalogProduct } from '../support/shop-api';
 import { tcpProxy } from '../support/tcp-proxy';
 import { test as netTest } from '../support/network-fixture';
+import { PHONE_ONLY } from '../support/projects';
 
 /**
  * Live stock, prices and cart (src/client/features/live): one graphql-ws socket per browser, held by the leading
@@ -79,7 +80,7 @@ async function openCart(page: Page) {
 }
 
 test.describe('one socket per browser', () => {
-  test('two tabs hold one /graphql WebSocket between them; closing the tab that holds it moves it to the other', async ({ page, context, request }, testInfo) => {
+  test('two tabs hold one /graphql WebSocket between them; closing the tab that holds it moves it to the other', { tag: PHONE_ONLY }, async ({ page, context, request }, testInfo) => {
     const sockets = watchSockets(context);
     const [first, second] = [await productFor(request, testInfo, 0), await productFor(request, testInfo, 1)];
     await page.goto(first.canonicalUrl);
@@ -102,7 +103,7 @@ test.describe('one socket per browser', () => {
     await expect.poll(() => sockets.watching(shown.skuId), LIVE_START).toBe(true);
   });
 
-  test('a hidden page hands the socket to a shown one', async ({ page, context, request }, testInfo) => {
+  test('a hidden page hands the socket to a shown one', { tag: PHONE_ONLY }, async ({ page, context, request }, testInfo) => {
     const sockets = watchSockets(context);
     const product = await productFor(request, testInfo, 2);
     await page.goto(product.canonicalUrl);
@@ -147,7 +148,7 @@ test.describe('events reach every tab without a reload', () => {
     expect(sockets.open()).toHaveLength(1);
   });
 
-  test('a cart changed on another device shows in the open cart without a reload', async ({ page, context, request, baseURL }, testInfo) => {
+  test('a cart changed on another device shows in the open cart without a reload', { tag: PHONE_ONLY }, async ({ page, context, request, baseURL }, testInfo) => {
     const sockets = watchSockets(context);
     const [first, second] = [await productFor(request, testInfo, 7), await productFor(request, testInfo, 8)];
     const cartId = await cartWith(request, context, baseURL!, [{ skuId: first.skuId }]);
@@ -179,7 +180,7 @@ test.describe('events reach every tab without a reload', () => {
     await expect(miniCart(other)).toHaveAccessibleName(/1 vara i varukorgen/);
   });
 
-  test('login and logout in one tab show in the other, and the socket connects again as the customer and as a guest', async ({ page, context, request }, testInfo) => {
+  test('login and logout in one tab show in the other, and the socket connects again as the customer and as a guest', { tag: PHONE_ONLY }, async ({ page, context, request }, testInfo) => {
     const sockets = watchSockets(context);
     const email = `live-${testInfo.project.name}-${Date.now()}-${testInfo.retry}@example.se`;
     await registerByApi(request, email);
@@ -233,7 +234,7 @@ netTest.describe('on the testers\' network presets', () => {
 });
 
 test.describe('through a server restart', () => {
-  test('on a flaky network no change is lost: the one made while the socket was down is read again after it', async ({ page, context, request, baseURL }, testInfo) => {
+  test('on a flaky network no change is lost: the one made while the socket was down is read again after it', { tag: PHONE_ONLY }, async ({ page, context, request, baseURL }, testInfo) => {
     const proxy = await tcpProxy(baseURL!);
     try {
       const sockets = watchSockets(context);

@@ -3,6 +3,7 @@ import { offline, online } from '../support/network';
 import { buyableProducts, cartWith, setStock } from '../support/shop-api';
 import { untilControlled, untilHydrated } from '../support/hydration';
 import { storedOperations } from '../support/offline-data';
+import { PHONE_ONLY } from '../support/projects';
 
 /**
  * Offline with data: pages seen before render from the device's copy of the catalog (IndexedDB) with the time
@@ -98,7 +99,7 @@ test.describe('offline data', () => {
     await expect(asOfNote(page)).toHaveCount(0);
   });
 
-  test('in English, the note and the banner are English', async ({ page, context }) => {
+  test('in English, the note and the banner are English', { tag: PHONE_ONLY }, async ({ page, context }) => {
     await page.goto('/en');
     await untilControlled(page);
     await page.getByRole('main').getByRole('article').first().getByRole('link').first().click();
@@ -190,7 +191,7 @@ test.describe('offline data', () => {
     await expect(asOfNote(page)).toBeVisible();
   });
 
-  test('the checkout offline keeps what was typed and never sends the order', async ({ page, context, request, baseURL }) => {
+  test('the checkout offline keeps what was typed and never sends the order', { tag: PHONE_ONLY }, async ({ page, context, request, baseURL }) => {
     const product = (await buyableProducts(request))[10]!;
     await setStock(request, product.skus[0]!.skuId, 50);
     await cartWith(request, context, baseURL!, [{ skuId: product.skus[0]!.skuId }]);

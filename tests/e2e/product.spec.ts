@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { PHONE_ONLY } from '../support/projects';
 
 /** What the tests need to know about the seeded catalog, read through the public API. */
 interface CatalogSku {
@@ -142,7 +143,7 @@ test.describe('product page', () => {
     await expect(add).toBeEnabled();
   });
 
-  test('a sold-out SKU offers the back-in-stock sign-up, which checks the email', async ({ page }, testInfo) => {
+  test('a sold-out SKU offers the back-in-stock sign-up, which checks the email', { tag: PHONE_ONLY }, async ({ page }, testInfo) => {
     const { mixed } = picks;
     const add = await openProduct(page, mixed.canonicalUrl);
     await radioFor(page, skuIn(mixed, 'OUT_OF_STOCK')).check();
@@ -169,7 +170,7 @@ test.describe('product page', () => {
     await expect(form.getByRole('alert')).toHaveCount(0);
   });
 
-  test('a sold-out but oversellable SKU is sold as a pre-order with the delivery warning', async ({ page }) => {
+  test('a sold-out but oversellable SKU is sold as a pre-order with the delivery warning', { tag: PHONE_ONLY }, async ({ page }) => {
     const { preOrder } = picks;
     await openProduct(page, preOrder.canonicalUrl);
     await radioFor(page, skuIn(preOrder, 'OVERSELLABLE')).check();
@@ -183,7 +184,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('region', { name: 'Beskrivning' })).not.toContainText('nästa vardag');
   });
 
-  test('a product with one SKU has it chosen already and shows no picker', async ({ page }) => {
+  test('a product with one SKU has it chosen already and shows no picker', { tag: PHONE_ONLY }, async ({ page }) => {
     const { single } = picks;
     await openProduct(page, single.canonicalUrl);
     await expect(page.getByRole('group', { name: 'Välj variant' })).toHaveCount(0);
@@ -194,7 +195,7 @@ test.describe('product page', () => {
     await expect(page.getByText(/Välj skick ovan/)).toHaveCount(0);
   });
 
-  test('the English page speaks English', async ({ page }, testInfo) => {
+  test('the English page speaks English', { tag: PHONE_ONLY }, async ({ page }, testInfo) => {
     const { mixed } = picks;
     const add = await openProduct(page, englishUrl(mixed), 'Add to cart');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
@@ -213,7 +214,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('status').getByText('We will let you know when it is back in stock', { exact: true })).toBeVisible();
   });
 
-  test('structured data lists the product with an offer per SKU, and the head links both languages', async ({ page }) => {
+  test('structured data lists the product with an offer per SKU, and the head links both languages', { tag: PHONE_ONLY }, async ({ page }) => {
     const { mixed } = picks;
     await openProduct(page, mixed.canonicalUrl);
     const json = await page.locator('script[type="application/ld+json"]').textContent();
@@ -258,7 +259,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('img', { name: 'Bild saknas' })).toHaveCount(0);
   });
 
-  test('campaign badges name the campaigns, except those that hide their title', async ({ page }) => {
+  test('campaign badges name the campaigns, except those that hide their title', { tag: PHONE_ONLY }, async ({ page }) => {
     const { namedCampaign, hiddenCampaign } = picks;
     await openProduct(page, namedCampaign.canonicalUrl);
     const badges = page.getByRole('list', { name: 'Kampanjer' });

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PHONE_ONLY } from '../support/projects';
 
 /**
  * Header search: suggestions 500 ms after typing, recent searches in browser storage, the results page at
@@ -62,7 +63,7 @@ test.describe('header search', () => {
     expect(errors).toEqual([]);
   });
 
-  test('a typo still finds the game, and the clear button empties the field', async ({ page }) => {
+  test('a typo still finds the game, and the clear button empties the field', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.fill('zeldda');
@@ -78,7 +79,7 @@ test.describe('header search', () => {
     await expect(page.getByRole('listbox', { name: 'Populära sökningar' })).toBeVisible();
   });
 
-  test('nonsense says there are no results', async ({ page }) => {
+  test('nonsense says there are no results', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.fill('qxzqvwkj');
@@ -87,7 +88,7 @@ test.describe('header search', () => {
     await expect(page.getByRole('link', { name: /Visa alla/ })).toHaveCount(0);
   });
 
-  test('tags link to matching categories and name the path where two parents share a name', async ({ page }) => {
+  test('tags link to matching categories and name the path where two parents share a name', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.fill('snes');
@@ -102,7 +103,7 @@ test.describe('header search', () => {
     await expect(searchBox(page, 'Sök')).toHaveValue('');
   });
 
-  test('tags with the same name say what they are: the parent category, or a brand', async ({ page }) => {
+  test('tags with the same name say what they are: the parent category, or a brand', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.fill('sega');
@@ -154,7 +155,7 @@ test.describe('header search', () => {
     await searchFor(page, 'pokémon', '/en');
   });
 
-  test('recent searches keep the five latest, most recent first, without duplicates', async ({ page }) => {
+  test('recent searches keep the five latest, most recent first, without duplicates', { tag: PHONE_ONLY }, async ({ page }) => {
     // Eight searches, each a page load.
     test.slow();
     await page.goto('/');
@@ -177,14 +178,14 @@ test.describe('header search', () => {
     await expect(page.getByRole('listbox', { name: 'Populära sökningar' }).getByRole('option')).toHaveText(['zelda', 'mario', 'pokémon', 'nes', 'playstation']);
   });
 
-  test('popular searches show before the first search and run their search', async ({ page }) => {
+  test('popular searches show before the first search and run their search', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     await openSearch(page);
     await page.getByRole('listbox', { name: 'Populära sökningar' }).getByRole('option', { name: 'mario' }).click();
     await expect(page).toHaveURL('/s/mario');
   });
 
-  test('empty Enter does nothing', async ({ page }) => {
+  test('empty Enter does nothing', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.press('Enter');
@@ -216,7 +217,7 @@ test.describe('header search', () => {
     await expect(page.getByRole('listbox', { name: 'Senaste sökningar' }).getByRole('option')).toHaveText(['zeld']);
   });
 
-  test('closing after no results does not remember the term', async ({ page }) => {
+  test('closing after no results does not remember the term', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.fill('qxzqvwkj');
@@ -246,7 +247,7 @@ test.describe('header search', () => {
     await expect(page.getByRole('heading', { level: 1, name: second })).toBeVisible();
   });
 
-  test('a tapped suggestion opens its product page', async ({ page }) => {
+  test('a tapped suggestion opens its product page', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.fill('mario kart');
@@ -278,7 +279,7 @@ test.describe('header search', () => {
     ['/', 'Sök', 'Nintendo, varumärke', '/b/nintendo'],
     ['/en', 'Search', 'Nintendo, brand', '/en/b/nintendo'],
   ] as const) {
-    test(`a brand's name offers the brand's page first among the tags (${path})`, async ({ page }) => {
+    test(`a brand's name offers the brand's page first among the tags (${path})`, { tag: PHONE_ONLY }, async ({ page }) => {
       await page.goto(path);
       const box = await openSearch(page, label);
       await box.fill('Nintendo');
@@ -290,7 +291,7 @@ test.describe('header search', () => {
     });
   }
 
-  test('suggested names show two lines, so titles of one series tell apart at 360 px', async ({ page }) => {
+  test('suggested names show two lines, so titles of one series tell apart at 360 px', { tag: PHONE_ONLY }, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
     const box = await openSearch(page);
