@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 /** Polls until the URL answers below 500 or the process dies (benches start real servers). */
 export async function waitFor(url: string, child: ChildProcess): Promise<void> {
   for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
     try {
       if ((await fetch(url)).status < 500) return;
     } catch {

@@ -168,7 +168,7 @@ test.describe('product cards', () => {
 });
 
 test.describe('the drawn brand marks', () => {
-  test('the logo is drawn, and the payment and carrier marks are pictures with their names', { tag: PHONE_ONLY }, async ({ page }) => {
+  test('the logo is drawn, and the payment and carrier marks are pictures with their names', async ({ page }) => {
     await page.goto('/');
     const logo = page.getByRole('banner').getByRole('link', { name: 'Retro Spelbutiken' });
     await expect(logo.locator('svg:visible')).toHaveCount(1);

@@ -219,7 +219,7 @@ test.describe('events reach every tab without a reload', () => {
 netTest.describe('on the testers\' network presets', () => {
   netTest.use({ network: 'server-restart' });
 
-  netTest('after a server restart the socket comes back by itself and events flow again', async ({ page, context, request, net }, testInfo) => {
+  netTest('after a server restart the socket comes back by itself and events flow again', { tag: PHONE_ONLY }, async ({ page, context, request, net }, testInfo) => {
     const sockets = watchSockets(context);
     const product = await productFor(request, testInfo, 5);
     await page.goto(product.canonicalUrl);

@@ -230,7 +230,7 @@ test.describe('product page', () => {
     await expect(page.locator('link[rel="alternate"][hreflang="en-US"]')).toHaveAttribute('href', new RegExp(`${englishUrl(mixed)}$`));
   });
 
-  test('the heart beside the title adds and removes the favorite', async ({ page }) => {
+  test('the heart beside the title adds and removes the favorite', { tag: PHONE_ONLY }, async ({ page }) => {
     const { mixed } = picks;
     await openProduct(page, mixed.canonicalUrl);
     const add = page.getByRole('button', { name: `Lägg till ${mixed.name} i favoriter` });

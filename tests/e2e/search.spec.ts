@@ -88,7 +88,7 @@ test.describe('header search', () => {
     await expect(page.getByRole('link', { name: /Visa alla/ })).toHaveCount(0);
   });
 
-  test('tags link to matching categories and name the path where two parents share a name', { tag: PHONE_ONLY }, async ({ page }) => {
+  test('tags link to matching categories and name the path where two parents share a name', async ({ page }) => {
     await page.goto('/');
     const box = await openSearch(page);
     await box.fill('snes');

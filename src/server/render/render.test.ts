@@ -116,7 +116,7 @@ describe('server-rendered pages', () => {
     try {
       const [product] = await db.query<{ alias: string; name: string }>("SELECT alias, name FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
       const [category] = await db.query<{ alias: string }>("SELECT alias FROM category_translations WHERE language_id = 'sv' ORDER BY category_id LIMIT 1");
-      const pages = { '/': 'Mest sålda', [`/p/${product!.alias}`]: product!.name, [`/c/${category!.alias}`]: '', '/allt?q=mario': '', '/om-oss': '', '/en': 'Bestsellers', '/varumarken': '', '/kassan': '' };
+      const pages = { '/': 'Mest sålda', [`/p/${product!.alias}`]: product!.name, [`/c/${category!.alias}`]: '', '/s/mario': 'mario', '/b/nintendo': 'Nintendo', '/dc/sommarrea-20': '', '/l/handplockat': '', '/om-oss': '', '/en': 'Bestsellers', '/varumarken': '', '/kassan': '' };
       for (const [url, text] of Object.entries(pages)) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(200);
@@ -301,7 +301,7 @@ describe("the server render's queries", () => {
   it('asks each query once per page: with no cache on the server, a second ask is a second run against the database', async () => {
     const [product] = await db.query<{ alias: string }>("SELECT alias FROM product_translations WHERE language_id = 'sv' ORDER BY product_id LIMIT 1");
     // /c/spel and /l/spel have subcategories, whose facet labels read the category tree the page's source read.
-    for (const url of ['/', `/p/${product!.alias}`, '/c/spel', '/l/spel', '/allt?q=mario', '/om-oss', '/varumarken', '/en']) {
+    for (const url of ['/', `/p/${product!.alias}`, '/c/spel', '/l/spel', '/s/mario', '/b/nintendo', '/dc/sommarrea-20', '/l/handplockat', '/allt', '/om-oss', '/varumarken', '/en']) {
       asked.length = 0;
       const res = await fastify.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
