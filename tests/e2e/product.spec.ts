@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { untilHydrated } from '../support/hydration';
 import { PHONE_ONLY } from '../support/projects';
 
 /** What the tests need to know about the seeded catalog, read through the public API. */
@@ -272,6 +273,26 @@ test.describe('product page', () => {
     await expect(hidden).toContainText(`-${hiddenCampaign.unitPrice.discountPercentage} %`);
     for (const campaign of hiddenCampaign.discountCampaigns) await expect(hidden).not.toContainText(campaign.name);
     await expect(hidden.getByRole('link')).toHaveCount(0);
+  });
+
+  test('opened from a list, the page brings its own stylesheet with its code: the details fold on phones, open on desktop', async ({ page }) => {
+    const { mixed } = picks;
+    // The search's HTML has none of the product page's styles (ProductPage.tsx imports them).
+    await page.goto(`/s/${encodeURIComponent(mixed.name)}`);
+    await untilHydrated(page);
+    let documents = 0;
+    page.on('request', (request) => void (request.resourceType() === 'document' && (documents += 1)));
+    await page.getByRole('main').getByRole('article').locator(`a[href="${mixed.canonicalUrl}"]`).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: mixed.name })).toBeVisible();
+    const description = page.getByRole('region', { name: 'Beskrivning' });
+    if ((page.viewportSize()?.width ?? 0) < 1024) {
+      await expect(page.getByRole('button', { name: 'Beskrivning' })).toHaveCSS('min-height', '48px');
+      await expect(description.getByRole('paragraph')).toBeHidden();
+    } else {
+      await expect(page.getByRole('button', { name: 'Beskrivning' })).toHaveCount(0);
+      await expect(description.getByRole('paragraph')).toBeVisible();
+    }
+    expect(documents).toBe(0);
   });
 
   test('description and specification fold on phones and are open on desktop', async ({ page }, testInfo) => {

@@ -1,3 +1,5 @@
+// The brands index's own stylesheet, as the product page's (ProductPage.tsx).
+import './brands.css';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';

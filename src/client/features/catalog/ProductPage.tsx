@@ -1,3 +1,7 @@
+// The product page's own stylesheet (the gallery, the SKU picker, the folding details), linked by the server in this
+// page's head and loaded with its code on a route change, like the checkout's (checkout-styles.ts): every other
+// first page is lighter by it.
+import './product.css';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/Link';
