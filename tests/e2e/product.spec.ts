@@ -283,13 +283,18 @@ test.describe('product page', () => {
     let documents = 0;
     page.on('request', (request) => void (request.resourceType() === 'document' && (documents += 1)));
     await page.getByRole('main').getByRole('article').locator(`a[href="${mixed.canonicalUrl}"]`).first().click();
-    await expect(page.getByRole('heading', { level: 1, name: mixed.name })).toBeVisible();
+    // Exact: the search's own heading names the product too.
+    await expect(page).toHaveURL(new RegExp(`${mixed.canonicalUrl}$`));
+    await expect(page.getByRole('heading', { level: 1, name: mixed.name, exact: true })).toBeVisible();
     const description = page.getByRole('region', { name: 'Beskrivning' });
+    await expect(description).toBeVisible();
     if ((page.viewportSize()?.width ?? 0) < 1024) {
       await expect(page.getByRole('button', { name: 'Beskrivning' })).toHaveCSS('min-height', '48px');
       await expect(description.getByRole('paragraph')).toBeHidden();
     } else {
+      // Unstyled, the toggle would show beside the heading's title.
       await expect(page.getByRole('button', { name: 'Beskrivning' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 2, name: 'Beskrivning' })).toBeVisible();
       await expect(description.getByRole('paragraph')).toBeVisible();
     }
     expect(documents).toBe(0);
