@@ -8,14 +8,10 @@
  * LIGHTHOUSE_CPU_SLOWDOWN (4, the preset's; 'calibrated' derives it from this machine's benchmarkIndex with
  * the formula Lighthouse's throttling guide points to, since the preset assumes a fast desktop host).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { freePort } from '../support/server';
-import { stop, waitFor, warmBenchPages } from './server-process';
+import { startBuiltServer, warmBenchPages } from './server-process';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -86,13 +82,10 @@ async function auditWithRetry(url: string, port: number): Promise<Omit<Row, 'pag
 }
 
 async function main() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'storefront-lh-')), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
-  const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = await startBuiltServer('lh');
+  const { base } = server;
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
-    await waitFor(`${base}/healthz`, server);
     const pages = await warmBenchPages(base);
     const slowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? '4';
     if (slowdown === 'calibrated') {
@@ -124,7 +117,7 @@ async function main() {
     }
   } finally {
     await chrome.kill();
-    await stop(server);
+    await server.stop();
   }
 }
 

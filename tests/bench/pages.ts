@@ -5,14 +5,10 @@
  * time to the first byte of the body and to the last (p50 / p90) and the HTML's size. On 2G the link idles while the server
  * renders, so this time is part of every cold load (npm run bench:2g).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from '../support/server';
+import { loadavg } from 'node:os';
 import { percentile } from './load';
-import { stop, waitFor, warmBenchPages } from './server-process';
+import { startBuiltServer, warmBenchPages } from './server-process';
 
 const requests = Number(process.env.BENCH_REQUESTS ?? 40);
 const warm = Number(process.env.BENCH_WARM ?? 5);
@@ -48,13 +44,9 @@ const format = (values: number[]) => {
 };
 
 async function main() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'storefront-pages-'));
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
-  const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = await startBuiltServer('pages');
+  const { base } = server;
   try {
-    await waitFor(`${base}/healthz`, server);
     const pages = [...(await warmBenchPages(base)), { page: 'text', path: '/om-oss' }];
     console.info(`load average before: ${loadavg()[0]!.toFixed(2)}; ${requests} requests per page, one at a time`);
     console.info('page      first byte p50 / p90 ms   last byte p50 / p90 ms   HTML bytes');
@@ -68,8 +60,7 @@ async function main() {
     }
     console.info(`load average after: ${loadavg()[0]!.toFixed(2)}`);
   } finally {
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -1,4 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../support/server';
 
 /** Polls until the URL answers below 500 or the process dies (benches start real servers). */
 export async function waitFor(url: string, child: ChildProcess): Promise<void> {
@@ -38,4 +42,27 @@ export async function warmBenchPages(base: string): Promise<Array<{ page: 'home'
   ];
   for (const { path } of pages) await fetch(`${base}${path}`);
   return pages;
+}
+
+/**
+ * The built server (dist/server/main.js) on a fresh embedded database of its own, as the page benches measure it:
+ * answering /healthz when this returns. `stop` ends it and removes its data folder.
+ */
+export async function startBuiltServer(name: string): Promise<{ base: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `storefront-${name}-`));
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
+  const child = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const end = async () => {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`${base}/healthz`, child);
+  } catch (error) {
+    await end();
+    throw error;
+  }
+  return { base, stop: end };
 }

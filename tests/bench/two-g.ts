@@ -11,16 +11,12 @@
  * target). No CPU slowdown: this machine's cores are shared, so note its load next to the numbers.
  * BENCH_RUNS (3): loads per page and kind; the median by hydration is shown. BENCH_VERBOSE=1 lists every request.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { chromium, devices, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { HYDRATED_MARK } from '../../src/client/app/boot';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../support/browser';
 import { presets, throttle } from '../support/network';
-import { freePort } from '../support/server';
-import { stop, waitFor, warmBenchPages } from './server-process';
+import { startBuiltServer, warmBenchPages } from './server-process';
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const verbose = Boolean(process.env.BENCH_VERBOSE);
@@ -116,13 +112,10 @@ async function coldAndWarm(browser: Browser, url: string): Promise<{ cold: Load;
 const median = (loads: Load[]): Load => [...loads].sort((a, b) => a.hydratedMs - b.hydratedMs)[Math.floor(loads.length / 2)]!;
 
 async function main() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: mkdtempSync(join(tmpdir(), 'storefront-2g-')), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' };
-  const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const server = await startBuiltServer('2g');
+  const { base } = server;
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS });
   try {
-    await waitFor(`${base}/healthz`, server);
     const pages = await warmBenchPages(base);
     const load = loadavg().map((n) => n.toFixed(2)).join(' ');
 
@@ -149,7 +142,7 @@ async function main() {
     if (withGoals) console.info(`Goals: warm LCP < ${WARM_LCP_MS / 1000} s, warm hydrated < ${WARM_HYDRATED_MS / 1000} s, cold hydrated < ${COLD_HYDRATED_MS / 1000} s.`);
   } finally {
     await browser.close();
-    await stop(server);
+    await server.stop();
   }
 }
 
