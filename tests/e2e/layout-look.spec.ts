@@ -98,8 +98,8 @@ test.describe('the layout on small screens', () => {
     await closeDemoNotice(page).click();
     await expect(demoNotice(page)).toHaveCount(0);
     // A session cookie: the browser forgets it when it closes.
-    const cookie = (await context.cookies()).find((c) => c.name === 'ralph-demo-notice');
-    expect(cookie?.expires).toBe(-1);
+    // The browser's cookie store can answer before the page's document.cookie write reaches it: ask until it has.
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'ralph-demo-notice')?.expires).toBe(-1);
 
     // A card's first link is its picture and name: a navigation inside the app.
     await page.getByRole('article').first().getByRole('link').first().click();

@@ -118,9 +118,10 @@ test.describe('the default layout', () => {
     await untilHydrated(page);
     await banner.getByRole('button', { name: 'Avböj' }).click();
     await expect(banner).toBeHidden();
-    const consent = (await context.cookies()).find((c) => c.name === 'ralph-cookie-consent');
-    expect(consent?.value).toBe('false');
-    expect(consent?.path).toBe('/');
+    // The browser's cookie store can answer before the page's document.cookie write reaches it: ask until it has.
+    const consent = () => context.cookies().then((all) => all.find((c) => c.name === 'ralph-cookie-consent'));
+    await expect.poll(async () => (await consent())?.value).toBe('false');
+    expect((await consent())?.path).toBe('/');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Mest sålda' })).toBeVisible();
     await expect(banner).toHaveCount(0);

@@ -123,7 +123,10 @@ test.describe('the smallest phones', () => {
       await expect(allow).toBeInViewport();
       await allow.click();
       await expect(banner).toBeHidden();
-      expect((await context.cookies()).find((c) => c.name === 'ralph-cookie-consent')?.value).toBe('true');
+      // The browser's cookie store can answer before the page's document.cookie write reaches it: ask until it has.
+      await expect
+        .poll(async () => (await context.cookies()).find((c) => c.name === 'ralph-cookie-consent')?.value)
+        .toBe('true');
     });
   }
 });
