@@ -543,6 +543,8 @@ test.describe('customer accounts', () => {
     expect(colours.accent).toBe(colours.brand);
     const target = await login.locator('label', { has: page.getByRole('checkbox', { name: 'Kom ihåg mig' }) }).boundingBox();
     expect(target!.height).toBeGreaterThanOrEqual(44);
+    // The links between the panel's forms are touch targets too: the account's stylesheet comes with the panel's code.
+    expect((await login.getByRole('button', { name: 'Glömt lösenordet?' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await login.getByText('Kom ihåg mig').click();
     await expect(remember).not.toBeChecked();
   });

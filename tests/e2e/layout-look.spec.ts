@@ -158,7 +158,11 @@ test.describe('the layout on small screens', () => {
     // The first search waits for Apollo's code and a cold database: slow on a busy machine.
     await expect(suggestions.first()).toContainText('Zelda', { timeout: 30_000 });
     await expect(banner).toBeVisible();
-    for (const option of await suggestions.all()) await expectTappable(option, `the suggestion ${await option.textContent()}`);
+    for (const option of await suggestions.all()) {
+      await expectTappable(option, `the suggestion ${await option.textContent()}`);
+      // A touch target: the panel's stylesheet comes with its code (search-panel.css), not in the shell's.
+      expect((await box(option)).height, 'a suggestion is a touch target').toBeGreaterThanOrEqual(44);
+    }
     await expectTappable(page.getByRole('link', { name: /^Visa alla \d+ träffar$/ }), 'see all');
     await suggestions.last().click();
     await expect(page).toHaveURL(/\/p\//, { timeout: 20_000 });

@@ -1,3 +1,4 @@
+import './account-styles';
 import type { ApolloClient } from '@apollo/client';
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';

@@ -1,3 +1,4 @@
+import './account-styles';
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import './account-styles';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useLocation, useNavigate } from 'react-router';

@@ -1,3 +1,4 @@
+import './account-styles';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useNavigate, useSearchParams } from 'react-router';

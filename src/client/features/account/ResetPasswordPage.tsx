@@ -1,3 +1,4 @@
+import './account-styles';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { routes } from '../../../shared/routes';

@@ -1,3 +1,4 @@
+import './cart-styles';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { Link } from '../../components/Link';

@@ -1,3 +1,4 @@
+import './search-panel.css';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { Link } from '../../components/Link';
 import type { LanguageId } from '../../../shared/locales';
