@@ -60,6 +60,17 @@ test.describe('adding to the cart while browsing', () => {
     await expect(panel.getByText('Din varukorg är tom.')).toBeVisible();
   });
 
+  test('a card far down a list quick-adds too: the cards past the first screen hydrate after the page', async ({ page }) => {
+    await page.goto('/allt');
+    await untilHydrated(page);
+    // Past the first four cards, which hydrate with the page (ProductCard.tsx's ProductGrid).
+    const later = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Köp / }) }).nth(8);
+    const name = (await later.getByRole('heading').textContent())!;
+    await later.scrollIntoViewIfNeeded();
+    await later.getByRole('button', { name: `Köp ${name}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Varukorg' }).getByRole('link', { name })).toBeVisible();
+  });
+
   test('the cart refuses more than the stock with the spec text', async ({ page, request }) => {
     const products = await catalog(request);
     const product = products.find((p) => p.skus.length === 1 && p.skus[0]!.stock.status === 'FEW_LEFT')!;

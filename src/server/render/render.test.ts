@@ -91,6 +91,17 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it("draws a list's first four cards with the page and the rest in a boundary the browser hydrates after it (ProductCard.tsx)", async () => {
+    const res = await get('/allt');
+    expect(res.statusCode).toBe(200);
+    const grid = res.body.slice(res.body.indexOf('<div class="product-grid'));
+    const boundary = grid.indexOf('<!--$-->');
+    expect(boundary).toBeGreaterThan(0);
+    expect(grid.slice(0, boundary).match(/<article class="product-card"/g)).toHaveLength(4);
+    const later = grid.slice(boundary, grid.indexOf('<!--/$-->'));
+    expect(later.match(/<article class="product-card"/g)?.length).toBeGreaterThan(10);
+  });
+
   it("marks a shopper's own pages no-store, so no cache keeps them, and leaves the catalog's pages storable", async () => {
     for (const url of ['/kassan', '/en/checkout', '/checkout/confirm?order=1&token=x', '/en/checkout/klarna-fail']) {
       expect((await get(url)).headers['cache-control'], url).toBe('private, no-store');

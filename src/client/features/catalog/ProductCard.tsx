@@ -1,3 +1,4 @@
+import { Suspense, useMemo } from 'react';
 import { FormattedMessage } from '../../i18n/intl';
 import { Link } from '../../components/Link';
 import type { ProductCardFieldsFragment } from '../../graphql/generated/operations';
@@ -66,12 +67,30 @@ function CardAction({ product }: { product: ProductCardFieldsFragment }) {
   );
 }
 
+/** The cards a phone's first screen shows of a list (two rows of two); a wide screen's next ones hydrate moments later. */
+const FIRST_SCREEN_CARDS = 4;
+
+/**
+ * The cards past the first screen are a Suspense boundary the server's HTML marks: React hydrates it after the rest of
+ * the page, at idle priority and in slices, as the footer and the main menu (features/layout/Layout.tsx). A category
+ * page's 24 cards are 392 of its 914 elements, and hydrating them all held back the moment the page's taps work, in
+ * one long task; a tap inside the boundary before then hydrates it at once. One element while the products stay the same: a
+ * new one at a render of the page (its controls switching on) would have React hydrate it at once.
+ */
 export function ProductGrid({ products, eagerCount = 0, className = '' }: { products: readonly ProductCardFieldsFragment[]; eagerCount?: number; className?: string }) {
+  const later = useMemo(
+    () => (products.length > FIRST_SCREEN_CARDS ? <Suspense>{cardsOf(products, FIRST_SCREEN_CARDS, products.length, eagerCount)}</Suspense> : null),
+    [products, eagerCount],
+  );
   return (
     <div className={`product-grid ${className}`}>
-      {products.map((p, i) => (
-        <ProductCard key={p.productId} product={p} eager={i < eagerCount} />
-      ))}
+      {cardsOf(products, 0, FIRST_SCREEN_CARDS, eagerCount)}
+      {later}
     </div>
   );
+}
+
+/** The cards from..to of a grid, the first `eagerCount` of all with their pictures loaded at once. */
+function cardsOf(products: readonly ProductCardFieldsFragment[], from: number, to: number, eagerCount: number) {
+  return products.slice(from, to).map((p, i) => <ProductCard key={p.productId} product={p} eager={from + i < eagerCount} />);
 }
