@@ -63,8 +63,14 @@ test.describe('adding to the cart while browsing', () => {
   test('a card far down a list quick-adds too: the cards past the first screen hydrate after the page', async ({ page }) => {
     await page.goto('/allt');
     await untilHydrated(page);
-    // Past the first four cards, which hydrate with the page (ProductCard.tsx's ProductGrid).
-    const later = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Köp / }) }).nth(8);
+    // Past the first four cards, which hydrate with the page (ProductCard.tsx's ProductGrid): the first one after
+    // them that quick-adds (one SKU, in stock).
+    const cards = page.getByRole('article');
+    const quickAdd = async (i: number) => (await cards.nth(i).getByRole('button', { name: /^Köp / }).count()) > 0;
+    let at = 4;
+    while (at < (await cards.count()) && !(await quickAdd(at))) at++;
+    expect(at, 'a card past the first four that quick-adds').toBeLessThan(await cards.count());
+    const later = cards.nth(at);
     const name = (await later.getByRole('heading').textContent())!;
     await later.scrollIntoViewIfNeeded();
     await later.getByRole('button', { name: `Köp ${name}` }).click();

@@ -14,8 +14,8 @@ import { account, readSignedIn } from './account-state';
 
 /*
  * The account pieces in every page's first render, kept to the least: the account button (which only asks
- * whether a token cookie is there). The newsletter form, the panel, the session, ?action=login, shop-as and
- * the guard load after the first render (AccountExtras).
+ * whether a token cookie is there). The panel, the session, ?action=login, shop-as and the guard load after the
+ * first render (AccountExtras); the footer's newsletter form is the footer's (features/newsletter).
  */
 
 const Extras = lazy(() => import('./AccountExtras'));

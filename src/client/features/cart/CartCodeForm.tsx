@@ -1,3 +1,4 @@
+import './cart-styles';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { MAX_CODE_LENGTH } from '../../../shared/limits';

@@ -1,3 +1,4 @@
+import './cart-styles';
 import { FormattedMessage, useIntl } from '../../i18n/intl';
 import { Link } from '../../components/Link';
 import { useSnapshot } from 'valtio';
