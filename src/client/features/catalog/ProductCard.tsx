@@ -74,8 +74,8 @@ const FIRST_SCREEN_CARDS = 4;
  * The cards past the first screen are a Suspense boundary the server's HTML marks: React hydrates it after the rest of
  * the page, at idle priority and in slices, as the footer and the main menu (features/layout/Layout.tsx). A category
  * page's 24 cards are 392 of its 914 elements, and hydrating them all held back the moment the page's taps work, in
- * one long task; a tap inside the boundary before then hydrates it at once. One element while the products stay the same: a
- * new one at a render of the page (its controls switching on) would have React hydrate it at once.
+ * one long task; a tap inside the boundary before then hydrates it at once. One element while the products stay the
+ * same: a new one at a render of the page (its controls switching on) would have React hydrate it at once.
  */
 export function ProductGrid({ products, eagerCount = 0, className = '' }: { products: readonly ProductCardFieldsFragment[]; eagerCount?: number; className?: string }) {
   const later = useMemo(
