@@ -273,7 +273,10 @@ test.describe('offline from the first visit', () => {
     const productLink = page.getByRole('main').getByRole('article').first().getByRole('link').first();
     await productLink.click();
     await expect(page).toHaveURL(/\/p\//);
+    // The address changes before the product page is drawn: read its heading once the page's offer shows, not the category's.
+    await expect(page.getByRole('main').getByRole('status', { name: 'Pris och lagerstatus' })).toBeVisible();
     const productHeading = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    expect(productHeading).not.toBe('Konsoler');
     const productPath = new URL(page.url()).pathname;
     // The worker stores pages reached inside the app once the page asks (after the navigation).
     await expect.poll(() => cachedPaths(page, offlineCaches.pages)).toEqual(expect.arrayContaining([categoryPath, productPath]));

@@ -1,7 +1,7 @@
 /**
- * `npm run build`, failing when it prints anything but its progress and sizes (see build-output.ts). test:e2e
- * builds with this, so the build the browser tests run on is also the one whose output is checked, as a newcomer
- * sees it on `npm start`:
+ * `npm run build`, failing when it prints anything but its progress and sizes (see build-output.ts), or when the
+ * shell's script lacks its compile hint. test:e2e builds with this, so the build the browser tests run on is also
+ * the one whose output is checked, as a newcomer sees it on `npm start`:
  *
  *   npx tsx tests/tools/checked-build.ts
  *
@@ -10,6 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { unexpectedLines } from './build-output';
@@ -39,8 +40,22 @@ const problems = [
   ...unexpectedLines(output).map((line) => `unexpected output: ${line}`),
   ...(output.includes('sw.js') ? [] : ['the client build listed no service worker (sw.js)']),
   ...(output.includes('main.js') ? [] : ['the server build listed no main.js']),
+  ...shellProblems(),
 ];
+/** The shell's script starts with V8's compile hint (vite.config.ts, COMPILE_HINT), and its brotli copy is of the same text. */
+function shellProblems(): string[] {
+  const client = join(root, 'dist/client');
+  const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const shell = manifest['src/client/entry-client.tsx']?.file;
+  if (!shell) return ["the client's manifest names no shell script"];
+  const code = readFileSync(join(client, shell));
+  return [
+    ...(code.toString('utf8').startsWith('//# allFunctionsCalledOnLoad\n') ? [] : [`${shell} does not start with the compile hint`]),
+    ...(brotliDecompressSync(readFileSync(join(client, `${shell}.br`))).equals(code) ? [] : [`${shell}.br is not ${shell} compressed`]),
+  ];
+}
+
 if (problems.length > 0) {
-  console.error(`\nThe build printed what a newcomer would not know what to do with:\n${problems.join('\n')}`);
+  console.error(`\nThe build printed what a newcomer would not know what to do with, or lacks what it must make:\n${problems.join('\n')}`);
   process.exit(1);
 }
