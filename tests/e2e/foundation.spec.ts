@@ -24,6 +24,7 @@ test.describe('the shop from a fresh start', () => {
     // Hydrated: a client-side navigation works without a full reload. A card's first link is its picture and name.
     await page.getByRole('article').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/p\//);
+    await expect(page.getByRole('main').getByRole('status', { name: 'Pris och lagerstatus' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(errors).toEqual([]);
   });
@@ -34,6 +35,8 @@ test.describe('the shop from a fresh start', () => {
     await expect(page.getByRole('heading', { name: 'Bestsellers' })).toBeVisible();
     await page.getByRole('article').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/en\/p\//);
+    // The address changes before the product page is drawn: its offer shows that it is.
+    await expect(page.getByRole('main').getByRole('status', { name: 'Price and stock' })).toBeVisible();
     const englishName = await page.getByRole('heading', { level: 1 }).textContent();
     if ((page.viewportSize()?.width ?? 0) < 1024) {
       // Phones keep the language switch in the menu panel.
@@ -43,8 +46,10 @@ test.describe('the shop from a fresh start', () => {
     await expect(page).toHaveURL(/^[^?]*\/p\/[^/]+$/);
     expect(new URL(page.url()).pathname.startsWith('/en')).toBe(false);
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv');
+    await expect(page.getByRole('main').getByRole('status', { name: 'Pris och lagerstatus' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(englishName).toBeTruthy();
+    expect(englishName).not.toBe('Bestsellers');
   });
 
   test('an unknown address answers 404 with the not-found page', { tag: PHONE_ONLY }, async ({ page }) => {

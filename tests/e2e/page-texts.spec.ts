@@ -75,6 +75,8 @@ test.describe("a page's texts", () => {
     await expect(page.getByRole('article').first()).toBeVisible();
     await page.getByRole('article').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/en\/p\//);
+    // The product page is drawn (the address changes first), with its texts: price and stock, the buy button.
+    await expect(page.getByRole('main').getByRole('status', { name: 'Price and stock' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText(anId)).toHaveCount(0);
     expect(errors).toEqual([]);
