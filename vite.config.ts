@@ -17,7 +17,7 @@ import { defineConfig } from 'vitest/config';
  * went from 115 to 58–80 ms, most of what it lost being react-dom's module function compiled at its call. Other
  * browsers read a comment.
  */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 const isShellChunk = (chunk: { isEntry: boolean; name: string }) => chunk.isEntry && chunk.name === 'entry-client';
 
 /**

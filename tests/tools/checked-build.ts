@@ -13,6 +13,8 @@ import { readFileSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLIENT_ENTRY } from '../../src/server/render/client-manifest';
+import { COMPILE_HINT } from '../../vite.config';
 import { unexpectedLines } from './build-output';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -42,15 +44,15 @@ const problems = [
   ...(output.includes('main.js') ? [] : ['the server build listed no main.js']),
   ...shellProblems(),
 ];
-/** The shell's script starts with V8's compile hint (vite.config.ts, COMPILE_HINT), and its brotli copy is of the same text. */
+/** The shell's script starts with V8's compile hint, and its brotli copy is of the same text. */
 function shellProblems(): string[] {
   const client = join(root, 'dist/client');
   const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const shell = manifest['src/client/entry-client.tsx']?.file;
+  const shell = manifest[CLIENT_ENTRY]?.file;
   if (!shell) return ["the client's manifest names no shell script"];
   const code = readFileSync(join(client, shell));
   return [
-    ...(code.toString('utf8').startsWith('//# allFunctionsCalledOnLoad\n') ? [] : [`${shell} does not start with the compile hint`]),
+    ...(code.toString('utf8').startsWith(`${COMPILE_HINT}\n`) ? [] : [`${shell} does not start with the compile hint`]),
     ...(brotliDecompressSync(readFileSync(join(client, `${shell}.br`))).equals(code) ? [] : [`${shell}.br is not ${shell} compressed`]),
   ];
 }
