@@ -23,7 +23,9 @@ const isShellChunk = (chunk: { isEntry: boolean; name: string }) => chunk.isEntr
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the client's JS and CSS next to each file, which the server
  * sends as they are (@fastify/static preCompressed). Compressing per request runs at a fast, lower quality: the
- * first route's JS travelled as about 200 KiB brotli instead of 169, a second more on 2G.
+ * first route's JS travelled as about 200 KiB brotli instead of 169, a second more on 2G. The shell's file gets its
+ * compile hint (COMPILE_HINT) in the same step, just before its copies are made: the write hooks of the plugins run
+ * side by side, so a hook of its own could race this one.
  */
 function precompress(): Plugin {
   return {
@@ -192,14 +194,13 @@ function terserPass(): Plugin {
     },
     async generateBundle(options, bundle) {
       if (options.sourcemap) return;
+      const shell = Object.values(bundle).find((file) => file.type === 'chunk' && isShellChunk(file));
+      if (shell?.type !== 'chunk') return;
       const { minify } = await import('terser');
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !isShellChunk(chunk)) continue;
-        const { code } = await minify(chunk.code, { ...TERSER_OPTIONS, sourceMap: false });
-        if (code === undefined) continue;
-        if (markers(code) !== markers(chunk.code)) this.warn(`terser changed how many preload markers ${chunk.fileName} has: it keeps Oxc's code`);
-        else chunk.code = code;
-      }
+      const { code } = await minify(shell.code, { ...TERSER_OPTIONS, sourceMap: false });
+      if (code === undefined) return;
+      if (markers(code) !== markers(shell.code)) this.warn(`terser changed how many preload markers ${shell.fileName} has: it keeps Oxc's code`);
+      else shell.code = code;
     },
   };
 }
