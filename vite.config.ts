@@ -46,7 +46,14 @@ function precompress(): Plugin {
           const path = join(options.dir ?? 'dist/client', file);
           const output = bundle[file];
           // Here, not in generateBundle: Vite puts its preload list (__vite__mapDeps) first after that hook.
-          if (output?.type === 'chunk' && isHintedChunk(output)) await writeFile(path, `${COMPILE_HINT}\n${await readFile(path, 'utf8')}`);
+          if (output?.type === 'chunk' && isHintedChunk(output)) {
+            await writeFile(path, `${COMPILE_HINT}\n${await readFile(path, 'utf8')}`);
+            // A build with source maps: the code moved one line down, and so must every mapping.
+            if (bundle[`${file}.map`]) {
+              const map = JSON.parse(await readFile(`${path}.map`, 'utf8')) as { mappings: string };
+              await writeFile(`${path}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+            }
+          }
           const data = await readFile(path);
           await writeFile(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
           await writeFile(`${path}.gz`, gzipSync(data, { level: 9 }));
