@@ -16,29 +16,22 @@ import { defineConfig } from 'vitest/config';
  * and on a slow link the compiling overlaps the download. In a CPU profile at 4x slowdown the shell's evaluation task
  * went from 115 to 58–80 ms, most of what it lost being react-dom's module function compiled at its call. Other
  * browsers read a comment.
- *
- * Apollo's chunk has it too: every page loads it once taps work, and its first queries and cache writes call a great
- * many of its functions. Without the hint a cold home page compiled about 860 functions on the main thread after the
- * hydration mark (170 ms at no slowdown, in a trace); with it about 350 (100–150 ms), the rest being the other chunks
- * loaded then.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-export const APOLLO_CHUNK = 'apollo';
 const isShellChunk = (chunk: { isEntry: boolean; name: string }) => chunk.isEntry && chunk.name === 'entry-client';
-const isHintedChunk = (chunk: { isEntry: boolean; name: string }) => isShellChunk(chunk) || chunk.name === APOLLO_CHUNK;
 
 /**
  * Brotli (quality 11) and gzip (level 9) copies of the client's JS and CSS next to each file, which the server
  * sends as they are (@fastify/static preCompressed). Compressing per request runs at a fast, lower quality: the
- * first route's JS travelled as about 200 KiB brotli instead of 169, a second more on 2G. The shell's and Apollo's
- * files get their compile hint (COMPILE_HINT) in the same step, just before their copies are made: the write hooks
- * of the plugins run side by side, so a hook of its own could race this one.
+ * first route's JS travelled as about 200 KiB brotli instead of 169, a second more on 2G. The shell's file gets its
+ * compile hint (COMPILE_HINT) in the same step, just before its copies are made: the write hooks of the plugins run
+ * side by side, so a hook of its own could race this one.
  */
 function precompress(): Plugin {
   return {
     name: 'storefront:precompress',
     apply: 'build',
-    augmentChunkHash: (chunk) => (isHintedChunk(chunk) ? COMPILE_HINT : undefined),
+    augmentChunkHash: (chunk) => (isShellChunk(chunk) ? COMPILE_HINT : undefined),
     async writeBundle(options, bundle) {
       const files = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));
       await Promise.all(
@@ -46,7 +39,7 @@ function precompress(): Plugin {
           const path = join(options.dir ?? 'dist/client', file);
           const output = bundle[file];
           // Here, not in generateBundle: Vite puts its preload list (__vite__mapDeps) first after that hook.
-          if (output?.type === 'chunk' && isHintedChunk(output)) {
+          if (output?.type === 'chunk' && isShellChunk(output)) {
             await writeFile(path, `${COMPILE_HINT}\n${await readFile(path, 'utf8')}`);
             // A build with source maps: the code moved one line down, and so must every mapping.
             if (bundle[`${file}.map`]) {
@@ -232,7 +225,7 @@ const TEXT_WIDGET = /\/src\/client\/features\/content\/TextWidget\.tsx$/;
  */
 const APOLLO = /\/node_modules\/(@apollo\/client|rxjs|graphql|optimism|@wry\/[^/]+|tslib)\/|\/src\/client\/lib\/apollo\.ts$/;
 function apolloChunk(id: string): string | null {
-  return APOLLO.test(id) ? APOLLO_CHUNK : null;
+  return APOLLO.test(id) ? 'apollo' : null;
 }
 
 /**

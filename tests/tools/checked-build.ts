@@ -1,6 +1,6 @@
 /**
  * `npm run build`, failing when it prints anything but its progress and sizes (see build-output.ts), or when the
- * shell's or Apollo's script lacks its compile hint. test:e2e builds with this, so the build the browser tests run on is also
+ * shell's script lacks its compile hint. test:e2e builds with this, so the build the browser tests run on is also
  * the one whose output is checked, as a newcomer sees it on `npm start`:
  *
  *   npx tsx tests/tools/checked-build.ts
@@ -14,7 +14,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLIENT_ENTRY } from '../../src/server/render/client-manifest';
-import { APOLLO_CHUNK, COMPILE_HINT } from '../../vite.config';
+import { COMPILE_HINT } from '../../vite.config';
 import { unexpectedLines } from './build-output';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,21 +44,17 @@ const problems = [
   ...(output.includes('main.js') ? [] : ['the server build listed no main.js']),
   ...shellProblems(),
 ];
-/** The shell's and Apollo's scripts start with V8's compile hint, and their brotli copies are of the same text. */
+/** The shell's script starts with V8's compile hint, and its brotli copy is of the same text. */
 function shellProblems(): string[] {
   const client = join(root, 'dist/client');
-  const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
+  const manifest = JSON.parse(readFileSync(join(client, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
   const shell = manifest[CLIENT_ENTRY]?.file;
-  const apollo = Object.values(manifest).find((chunk) => chunk.name === APOLLO_CHUNK)?.file;
   if (!shell) return ["the client's manifest names no shell script"];
-  if (!apollo) return ["the client's manifest names no Apollo chunk"];
-  return [shell, apollo].flatMap((file) => {
-    const code = readFileSync(join(client, file));
-    return [
-      ...(code.toString('utf8').startsWith(`${COMPILE_HINT}\n`) ? [] : [`${file} does not start with the compile hint`]),
-      ...(brotliDecompressSync(readFileSync(join(client, `${file}.br`))).equals(code) ? [] : [`${file}.br is not ${file} compressed`]),
-    ];
-  });
+  const code = readFileSync(join(client, shell));
+  return [
+    ...(code.toString('utf8').startsWith(`${COMPILE_HINT}\n`) ? [] : [`${shell} does not start with the compile hint`]),
+    ...(brotliDecompressSync(readFileSync(join(client, `${shell}.br`))).equals(code) ? [] : [`${shell}.br is not ${shell} compressed`]),
+  ];
 }
 
 if (problems.length > 0) {
