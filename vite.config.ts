@@ -27,7 +27,7 @@ const isShellChunk = (chunk: { isEntry: boolean; name: string }) => chunk.isEntr
  * compile hint (COMPILE_HINT) in the same step, just before its copies are made: the write hooks of the plugins run
  * side by side, so a hook of its own could race this one.
  */
-function precompress(): Plugin {
+export function precompress(): Plugin {
   return {
     name: 'storefront:precompress',
     apply: 'build',
