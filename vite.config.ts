@@ -189,13 +189,18 @@ function runtimeIntoShell(): Plugin {
  * keeps Oxc's code. Not with source maps (a profiling build), which it would leave pointing at Oxc's code.
  */
 const TERSER_OPTIONS = { module: true, compress: { passes: 2 }, mangle: true } as const;
-function terserPass(): Plugin {
+export function terserPass(): Plugin {
   const markers = (code: string) => code.split('__VITE_PRELOAD__').length;
+  // A build with source maps skips the pass, so its shell must not be named as if terser had run on it.
+  let withSourceMaps = false;
   return {
     name: 'storefront:terser-pass',
     apply: 'build',
+    renderStart(options) {
+      withSourceMaps = Boolean(options.sourcemap);
+    },
     augmentChunkHash(chunk) {
-      if (!isShellChunk(chunk)) return;
+      if (!isShellChunk(chunk) || withSourceMaps) return;
       const { version } = JSON.parse(readFileSync(fromModules('terser/package.json'), 'utf8')) as { version: string };
       return `terser ${version} ${JSON.stringify(TERSER_OPTIONS)}`;
     },
