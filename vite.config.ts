@@ -42,10 +42,12 @@ export function precompress(): Plugin {
           if (output?.type === 'chunk' && isShellChunk(output)) {
             await writeFile(path, `${COMPILE_HINT}\n${await readFile(path, 'utf8')}`);
             // A build with source maps: the code moved one line down, and so must every mapping.
-            if (bundle[`${file}.map`]) {
-              const map = JSON.parse(await readFile(`${path}.map`, 'utf8')) as { mappings: string };
-              await writeFile(`${path}.map`, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
-            }
+            if (output.sourcemapFileName) {
+              const mapPath = join(options.dir ?? 'dist/client', output.sourcemapFileName);
+              const map = JSON.parse(await readFile(mapPath, 'utf8')) as { mappings?: unknown };
+              if (typeof map.mappings === 'string') await writeFile(mapPath, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
+              else this.warn(`${output.sourcemapFileName} has no mappings to move below the compile hint`);
+            } else if (options.sourcemap === 'inline') this.warn(`${file}'s inline source map is a line off after the compile hint`);
           }
           const data = await readFile(path);
           await writeFile(`${path}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
