@@ -446,7 +446,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
         chunkSizeWarningLimit: 900,
       },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/tools/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/tools/**/*.test.ts', 'tests/bench/**/*.test.ts'],
     globalSetup: ['src/server/testing/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
