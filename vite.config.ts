@@ -34,16 +34,17 @@ export function precompress(): Plugin {
     augmentChunkHash: (chunk) => (isShellChunk(chunk) ? COMPILE_HINT : undefined),
     async writeBundle(options, bundle) {
       const files = Object.keys(bundle).filter((file) => /\.(js|css)$/.test(file));
+      const dir = options.dir ?? 'dist/client';
       await Promise.all(
         files.map(async (file) => {
-          const path = join(options.dir ?? 'dist/client', file);
+          const path = join(dir, file);
           const output = bundle[file];
           // Here, not in generateBundle: Vite puts its preload list (__vite__mapDeps) first after that hook.
           if (output?.type === 'chunk' && isShellChunk(output)) {
             await writeFile(path, `${COMPILE_HINT}\n${await readFile(path, 'utf8')}`);
             // A build with source maps: the code moved one line down, and so must every mapping.
             if (output.sourcemapFileName) {
-              const mapPath = join(options.dir ?? 'dist/client', output.sourcemapFileName);
+              const mapPath = join(dir, output.sourcemapFileName);
               const map = JSON.parse(await readFile(mapPath, 'utf8')) as { mappings?: unknown };
               if (typeof map.mappings === 'string') await writeFile(mapPath, JSON.stringify({ ...map, mappings: `;${map.mappings}` }));
               else this.warn(`${output.sourcemapFileName} has no mappings to move below the compile hint`);

@@ -12,3 +12,19 @@ export function whenIdle(run: () => void, timeoutMs: number, fallbackMs = 1000):
 export function idleMoment(timeoutMs: number, fallbackMs = 1000): Promise<void> {
   return new Promise((resolve) => whenIdle(resolve, timeoutMs, fallbackMs));
 }
+
+/**
+ * Settles in a task of its own: what follows `await nextTask()` is no longer part of the task that awaited it, so
+ * a chain of steps that would be one long task becomes several short ones, and input waiting meanwhile (a tap) is
+ * handled between them. A message rather than a timer: a hidden tab's timers wait a second or more.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, gql, type TypedDocumentNode } from '@apollo/client';
 import { Observable } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryFor } from './loader-query';
 
 /** What queryFor threw says offline: react-router turns it into the error page's response (see isOfflineError). */
@@ -52,6 +52,44 @@ describe('queryFor', () => {
     const error = await routeErrorOf(clientWith(answers, broken));
     expect(error).not.toBeNull();
     expect(saysOffline(error)).toBe(false);
+  });
+
+  describe("recording the first page (the router's recordOnly)", () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('starts each query in an idle moment of its own', async () => {
+      const idle: (() => void)[] = [];
+      vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+      const asked: string[] = [];
+      const answers = new ApolloLink((operation) => {
+        asked.push(operation.operationName ?? '');
+        return new Observable((observer) => {
+          observer.next({ data: { shop: { __typename: 'Shop', variant: 'games' } } });
+          observer.complete();
+        });
+      });
+      const client = clientWith(answers);
+      const recorded = queryFor({ client: () => Promise.resolve(client), languageId: 'sv', recordOnly: true }, SHOP, {});
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(asked).toEqual([]);
+      expect(idle).toHaveLength(1);
+      idle[0]!();
+      await expect(recorded).resolves.toEqual({ shop: { __typename: 'Shop', variant: 'games' } });
+      expect(asked).toEqual(['Shop']);
+    });
+
+    it('fails at once when offline: no copy is read for an answer that only goes to the copy', async () => {
+      vi.stubGlobal('requestIdleCallback', (run: () => void) => run());
+      const lostConnection = new ApolloLink(() => new Observable((observer) => observer.error(new TypeError('Failed to fetch'))));
+      const client = clientWith(lostConnection);
+      const thrown = await queryFor({ client: () => Promise.resolve(client), languageId: 'sv', recordOnly: true }, SHOP, {}).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      // The query's own error, not the offline page's answer from the device's copy.
+      expect(saysOffline(thrown)).toBe(false);
+      expect(thrown).toBeInstanceOf(Error);
+    });
   });
 
   describe('a failed query opens the error page with its status and the technical text', () => {

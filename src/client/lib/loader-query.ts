@@ -2,6 +2,7 @@ import type { OperationVariables, TypedDocumentNode } from '@apollo/client';
 import { data, UNSAFE_ErrorResponseImpl as ErrorResponseImpl, type ErrorResponse } from 'react-router';
 import { channels } from '../../shared/locales';
 import { fetchedInThisTab, readPersisted, recordResult, rememberResult } from './offline-data';
+import { idleMoment } from './idle';
 import { isBrowserOnline } from './online-status';
 import { noteAge, type LoaderEnv } from './route-context';
 
@@ -22,6 +23,9 @@ export interface QueryOptions {
   pageAnswer?: boolean;
 }
 
+/** How long a recording query waits for an idle moment before it starts anyway (without requestIdleCallback: at once). */
+const RECORDING_IDLE_TIMEOUT_MS = 3000;
+
 /** Runs a query for the loader's language; a failed query becomes the error page with its status. */
 export async function queryFor<TData, TVars extends OperationVariables>(
   env: LoaderEnv,
@@ -33,12 +37,17 @@ export async function queryFor<TData, TVars extends OperationVariables>(
   const channel = channels[env.languageId];
   const fullVariables = { ...variables, channelId: channel.channelId, languageId: channel.languageId } as unknown as TVars;
   const ask = async () => {
+    // Recording the first page (recordFirstPage) is background work: each of its queries starts in an idle moment
+    // of its own, rather than with the end of the one before it, in the task that handled that one's answer.
+    if (env.recordOnly) await idleMoment(RECORDING_IDLE_TIMEOUT_MS, 0);
     // The client's code not arriving is a lost connection too (a first visit gone offline before it loaded).
     const client = await env.client().catch((error: unknown) => Promise.reject(new ClientNotLoaded(error)));
     // Otherwise the client's own default: cache-first in the browser, no cache on the server (render.tsx).
     return client.query({ query, variables: fullVariables, ...(skipsCache ? { fetchPolicy: 'no-cache' as const } : {}) });
   };
   const result = await ask().catch(async (error: unknown) => {
+    // A recording's answer goes nowhere but to the device's copy: none to read from it.
+    if (env.recordOnly) throw error;
     if (!(error instanceof ClientNotLoaded) && !(await isOffline(error))) throw await failedQuery(error, query);
     // No network: the copy kept on the device, if this query was answered before (in this tab or an earlier one).
     const kept = await readPersisted(query, fullVariables);
@@ -52,7 +61,7 @@ export async function queryFor<TData, TVars extends OperationVariables>(
       // Not in this tab's cache, a recorded answer is not "fetched in this tab": the next loader's answer is that.
       if (skipsCache) recordResult(query, fullVariables, result.data as TData);
       else rememberResult(query, fullVariables, result.data as TData);
-    } else {
+    } else if (!env.recordOnly) {
       // Answered while offline: from this tab's cache, or from a copy the service worker kept. Either is as old as
       // the fetch this tab or the device's copy remembers; it is not a fresh answer to keep.
       noteAge(env, (await fetchedInThisTab(query, fullVariables)) ?? (await readPersisted(query, fullVariables))?.cachedAt);
