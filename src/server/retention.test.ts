@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from './db/client';
 import { openWritableTestDb, testDbKinds } from './testing/db';
 import { runRetention, type RetentionPeriods } from './retention';
 
 const periods: RetentionPeriods = { emptyGuestCartHours: 24, guestCartDays: 90, idempotencyKeyDays: 30, endedSignInDays: 7 };
-// A fixed "now": the rows' ages are set relative to it, so the test means the same on any date.
+// A fixed "now": the rows' ages are set relative to it and it is passed in, and the process's clock shows it too while
+// the job runs, so the test means the same on any date.
 const NOW = new Date('2031-03-15T12:00:00Z');
 const ago = (hours: number) => new Date(NOW.getTime() - hours * 60 * 60 * 1000);
 const DAY = 24;
@@ -13,6 +14,10 @@ describe.each(testDbKinds())('the retention job on %s', (kind) => {
   let db: Db;
   let customerId: number;
   let skuId: number;
+
+  // After the database has opened (its data folder's lock reads the real clock), before each job run.
+  beforeEach(() => void vi.useFakeTimers({ toFake: ['Date'], now: NOW }));
+  afterEach(() => void vi.useRealTimers());
 
   beforeAll(async () => {
     db = await openWritableTestDb(kind);

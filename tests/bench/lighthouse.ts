@@ -14,6 +14,7 @@
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { percentile } from './load';
 import { mainThreadBlocking, type TraceEvent } from './main-thread-blocking';
 import { startBuiltServer, warmBenchPages } from './server-process';
 
@@ -37,10 +38,11 @@ interface Row {
 }
 
 /** The median of the numbers that are not NaN (a run whose trace could not be read). */
-function median(values: number[]): number {
-  const known = values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b);
-  return known.length ? known[Math.floor(known.length / 2)]! : NaN;
-}
+const median = (values: number[]) =>
+  percentile(
+    values.filter((v) => !Number.isNaN(v)).sort((a, b) => a - b),
+    50,
+  );
 
 /** patrickhulce/lighthouse-cpu-throttling-calculator, linked from Lighthouse's docs/throttling.md. */
 function calibratedSlowdown(benchmarkIndex: number): number {

@@ -30,8 +30,6 @@ export interface Blocking {
   fromWallTime: number;
   /** The same from the thread's own CPU time in each task; NaN when a task's trace event has none. */
   fromThreadTime: number;
-  /** The longest task by the thread's own time, unslowed; ms. */
-  longestThreadMs: number;
 }
 
 /** A task blocks the main thread beyond this long (Lighthouse's and the Long Tasks API's threshold). */
@@ -52,14 +50,13 @@ export function mainThreadBlocking(events: readonly TraceEvent[], slowdown: numb
   if (!start || !navigationId) return null;
   const paint = events.find((e) => e.name === 'firstContentfulPaint' && e.args?.data?.navigationId === navigationId);
   if (!paint) return null;
-  const blocking = { fromWallTime: 0, fromThreadTime: 0, longestThreadMs: 0 };
+  const blocking = { fromWallTime: 0, fromThreadTime: 0 };
   for (const e of events) {
     if (e.ph !== 'X' || !TASK_NAMES.has(e.name) || e.pid !== start.pid || e.tid !== start.tid || e.ts < paint.ts) continue;
     const wallMs = (e.dur ?? 0) / 1000;
     const threadMs = e.tdur === undefined ? NaN : e.tdur / 1000;
     blocking.fromWallTime += Math.max(0, wallMs * slowdown - BLOCKING_MS);
-    blocking.fromThreadTime += Number.isNaN(threadMs) ? NaN : Math.max(0, threadMs * slowdown - BLOCKING_MS);
-    blocking.longestThreadMs = Math.max(blocking.longestThreadMs, threadMs);
+    blocking.fromThreadTime += Math.max(0, threadMs * slowdown - BLOCKING_MS);
   }
   return blocking;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { openPglite, type Db } from './client';
 import { LOCK_FILE } from './data-dir-lock';
 
@@ -43,13 +43,18 @@ describe('PGlite in its worker thread', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
+  afterEach(() => void vi.useRealTimers());
+
   it('answers rows exactly as PGlite in the process does (dates, bytea, numbers, arrays, json, nulls)', async () => {
+    // The dates are data, and the process's clock is fixed at the one sent, so the test means the same on any day.
+    const at = new Date('2024-05-06T07:08:09.123Z');
+    vi.useFakeTimers({ toFake: ['Date'], now: at });
     const sql = `SELECT $1::timestamptz AS at, DATE '2024-02-29' AS day, decode('00ff10', 'hex') AS bytes,
                         2::int4 AS small, 9007199254740991::int8 AS big, 12.50::numeric AS exact, 0.5::float8 AS float,
                         true AS yes, NULL::text AS nothing, $2::text[] AS texts, ARRAY[1, 2]::int8[] AS bigs,
                         '{"a": [1, "b"]}'::jsonb AS doc, similarity('zelda', 'zelad') > 0 AS trigram,
                         current_setting('pg_trgm.word_similarity_threshold') AS threshold`;
-    const params = [new Date('2024-05-06T07:08:09.123Z'), ['a', 'b']];
+    const params = [at, ['a', 'b']];
     const [row] = await db.query(sql, params);
     expect(row).toStrictEqual((await inProcess.query(sql, params)).rows[0]);
     expect(row!.at).toBeInstanceOf(Date);
