@@ -6,7 +6,7 @@ import { pageRoutes, pathOf, type PageRouteId } from '../../shared/routes';
 import { createCache } from '../lib/apollo';
 import { RECORDING_FIRST_PAGE } from '../lib/offline-data';
 import { definedParts, featureModuleKey } from '../lib/lazy-part';
-import type { PageRouteHandle } from '../lib/page-route';
+import { pageRouteOf, type PageRouteHandle } from '../lib/page-route';
 import { createRoutes, pageEntries, pageModuleAt, pageModuleFiles, pageModuleOf, pageModules, pagesRenderingWithClient, resolveLazyRoutes, shownLanguageOf, type PageModuleId } from './routes';
 
 // Matching runs no loader, so the client is never asked anything.
@@ -146,6 +146,37 @@ describe('lazy pages', () => {
     const paths = ['/p/zelda', '/en/c/games', '/c/spel/nes', '/kassan', '/mina-sidor/ordrar', '/en/p/zelda'];
     expect(paths.map((path) => pageModuleAt(router, path))).toEqual(['product', 'list', 'list', 'checkout', 'accountOrders', 'product']);
     expect(pageModuleOf.offline).toBeNull();
+  });
+
+  it('finds for any path the page module that matching the whole language tree finds', () => {
+    const wholeTree = (path: string) => {
+      const tree = router[0]!.children!.find((child) => child.id === `layout-${path === '/en' || path.startsWith('/en/') ? 'en' : 'sv'}`)!;
+      const id = pageRouteOf(matchRoutes([tree], path) ?? [])?.id;
+      return id ? pageModuleOf[id] : null;
+    };
+    const filled = (pattern: string) =>
+      pattern
+        .split('/')
+        .map((segment) => (segment === '*' ? 'spel/nes' : segment.endsWith('?') ? 'list' : segment.startsWith(':') ? 'zelda' : segment))
+        .join('/');
+    const patterns = languageIds.flatMap((languageId) => Object.values(pageRoutes).flatMap((route) => route.paths[languageId].map((pattern) => (languageId === 'en' ? `/en/${pattern}` : `/${pattern}`))));
+    const paths = patterns.flatMap((pattern) => {
+      const path = filled(pattern).replace(/\/$/, '') || '/';
+      const [, first = ''] = path.replace(/^\/en(?=\/|$)/, '').split('/');
+      return [
+        path,
+        `${path}/`,
+        `${path}/more`,
+        path.toUpperCase(),
+        path.replace(`/${first}`, `/${first.split('').map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')}`),
+        path.replace(/^\/en/, '/EN'),
+        `/x${path}`,
+      ];
+    });
+    paths.push('/', '/en', '/en/', '/%ZZ', '/s%C3%B6k', '/sök/x', '/p', '/en/p', '/mina-sidor', '/en/my-account', '//p/zelda');
+    for (const path of paths) expect([path, pageModuleAt(router, path)]).toEqual([path, wholeTree(path)]);
+    expect(paths.length).toBeGreaterThan(200);
+    expect(new Set(paths.map((path) => pageModuleAt(router, path))).size).toBeGreaterThan(10);
   });
 
   it('has a page whose entry renders with the client wait for the tab\'s client, and the others not', async () => {

@@ -290,14 +290,62 @@ export async function resolveLazyRoutes(routeTable: RouteObject[], location: str
 }
 
 /**
- * The page module that shows `pathname` (null for none): what a link on the page would open. Each call flattens
- * and ranks its tree's routes anew, so it looks in the path's language's tree alone, and the caller asks once per
- * distinct path (start.tsx).
+ * The page module that shows `pathname` (null for none): what a link on the page would open (start.tsx asks for
+ * every distinct link of a page). react-router's matchRoutes flattens and ranks the routes it is given on every
+ * call, about a millisecond for one language's tree on a fast machine, so this gives it the path's language's tree
+ * cut down to the routes that can match a path with that first segment (routesFor).
  */
 export function pageModuleAt(routeTable: RouteObject[], pathname: string): PageModuleId | null {
-  const tree = routeTable[0]?.children?.find((child) => child.id === localeTreeId(splitLocalePath(pathname).languageId));
-  const id = pageRouteOf(matchRoutes(tree ? [tree] : routeTable, pathname) ?? [])?.id;
+  const { languageId, path } = splitLocalePath(pathname);
+  const tree = routeTable[0]?.children?.find((child) => child.id === localeTreeId(languageId));
+  const id = pageRouteOf(matchRoutes(tree ? routesFor(tree, path) : routeTable, pathname) ?? [])?.id;
   return id ? pageModuleOf[id] : null;
+}
+
+/** A route path's first segment when it is a plain word ('p' of 'p/:alias'), folded as the router folds it; else null. */
+function staticFirstSegment(path: string): string | null {
+  const first = path.split('/').find(Boolean);
+  // Printable ASCII alone: the router's case-insensitive RegExp (no `u` flag) folds no other character onto these.
+  return first && /^[!-~]+$/.test(first) && !/^[:*]|\?$/.test(first) ? first.toLowerCase() : null;
+}
+
+/** A decoded path segment as staticFirstSegment folds it; '' when it cannot equal a plain word (or fails to decode). */
+function pathFirstSegment(path: string): string | null {
+  try {
+    const first = decodeURIComponent(path.split('/').find(Boolean) ?? '');
+    return /^[!-~]+$/.test(first) ? first.toLowerCase() : '';
+  } catch {
+    return null;
+  }
+}
+
+const prunedTrees = new WeakMap<RouteObject, Map<string, RouteObject[]>>();
+
+/**
+ * `tree` keeping only the routes a path with `path`'s first segment (below the tree's own) can match: those whose
+ * own first segment is that word, and those that start with a parameter, a splat, an optional or no segment. A
+ * route that starts with another word cannot match it, so the router's pick among the rest is its pick among all
+ * (siblings keep their order, which breaks its ties). The whole tree when the segment cannot be read. Kept per tree
+ * and word: a page of links has a handful of distinct first segments.
+ */
+function routesFor(tree: RouteObject, path: string): RouteObject[] {
+  const word = pathFirstSegment(path);
+  if (word === null) return [tree];
+  let byWord = prunedTrees.get(tree);
+  if (!byWord) prunedTrees.set(tree, (byWord = new Map()));
+  let pruned = byWord.get(word);
+  if (!pruned) {
+    const keep = (route: RouteObject): RouteObject | null => {
+      const first = staticFirstSegment(route.path ?? '');
+      if (first !== null && first !== word) return null;
+      // Only a route without a path of its own leaves the first segment to its children; below any other, they match what follows it.
+      if (!route.children || route.path) return route;
+      return { ...route, children: route.children.map(keep).filter((child) => child !== null) } as RouteObject;
+    };
+    pruned = [{ ...tree, children: (tree.children ?? []).map(keep).filter((child) => child !== null) } as RouteObject];
+    byWord.set(word, pruned);
+  }
+  return pruned;
 }
 
 /** The layout's loader's code (see createRoutes). */

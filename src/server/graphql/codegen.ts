@@ -130,12 +130,23 @@ async function operationDocuments(schema: DocumentNode, documents: { location: s
         plugins: [{ typedDocumentNode: {} }],
         pluginMap: { typedDocumentNode },
       });
-      outputs[filename] = `${header}import type * as Types from '../operations';\n${content}`;
+      outputs[filename] = `${header}import type * as Types from '../operations';\n${content}${operation.operation === 'subscription' ? socketText(operation.name.value, content) : ''}`;
     }
   }
   return outputs;
 }
 
+
+/**
+ * A subscription's text as the live socket sends it (src/client/features/live/runtime.ts): the generated document
+ * printed with the __typename fields Apollo's cache reads, so the browser neither prints it nor carries the document.
+ */
+function socketText(name: string, generated: string): string {
+  const literal = new RegExp(`export const ${name}Document = (\\{.*\\}) as unknown as DocumentNode<`).exec(generated)?.[1];
+  if (!literal) throw new Error(`No document literal for ${name} in the typed-document-node output`);
+  const text = print(addTypenameToDocument(JSON.parse(literal) as DocumentNode));
+  return `\n/** The operation's text with __typename, as the live socket sends it (src/server/graphql/codegen.ts). */\nexport const ${name}Text = ${JSON.stringify(text)};\n`;
+}
 
 /**
  * Queries that read only the catalog (the same answer for every shopper), sent by the browser as GET with just

@@ -1,12 +1,10 @@
 import type { ApolloClient } from '@apollo/client';
-import { addTypenameToDocument } from '@apollo/client/utilities';
-import { print, type DocumentNode } from 'graphql';
 import { createClient } from 'graphql-ws';
 import { subscribe as onStateChange } from 'valtio';
-import { LiveCartDocument } from '../../graphql/generated/documents/LiveCart';
+import { LiveCartText } from '../../graphql/generated/documents/LiveCart';
 import { LiveCatalogDocument } from '../../graphql/generated/documents/LiveCatalog';
-import { LivePricesDocument } from '../../graphql/generated/documents/LivePrices';
-import { LiveStockDocument } from '../../graphql/generated/documents/LiveStock';
+import { LivePricesText } from '../../graphql/generated/documents/LivePrices';
+import { LiveStockText } from '../../graphql/generated/documents/LiveStock';
 import type { LiveCartSubscription, LivePricesSubscription, LiveStockSubscription } from '../../graphql/generated/operations';
 import { MAX_FOLLOWED_IDS } from '../../../shared/limits';
 import { readToken } from '../../lib/auth-token';
@@ -64,14 +62,6 @@ export const READ_DEBOUNCE_MS = 250;
 export const LIVE_READ_BATCH = 40;
 /** The socket's idle close: a page change that unmounts every product a moment does not drop it. */
 const LAZY_CLOSE_MS = 3000;
-
-const texts = new Map<DocumentNode, string>();
-/** The operation's text as the socket sends it, with __typename (the cart's answer is written to Apollo's cache). */
-function textOf(document: DocumentNode): string {
-  let text = texts.get(document);
-  if (!text) texts.set(document, (text = print(addTypenameToDocument(document))));
-  return text;
-}
 
 function socketUrl(): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
@@ -287,15 +277,15 @@ class Leader {
     const wanted: Wanted[] = [];
     // A subscription follows at most MAX_FOLLOWED_IDS ids (the server refuses more): long lists in several tabs take several.
     chunks(union.skuIds).forEach((skuIds, n) => {
-      wanted.push({ key: `stock:${n}`, query: textOf(LiveStockDocument), variables: { skuIds }, next: (data) => this.stockChanged(data as LiveStockSubscription) });
+      wanted.push({ key: `stock:${n}`, query: LiveStockText, variables: { skuIds }, next: (data) => this.stockChanged(data as LiveStockSubscription) });
     });
     chunks(union.productIds).forEach((productIds, n) => {
-      wanted.push({ key: `prices:${n}`, query: textOf(LivePricesDocument), variables: { productIds }, next: (data) => this.pricesChanged(data as LivePricesSubscription) });
+      wanted.push({ key: `prices:${n}`, query: LivePricesText, variables: { productIds }, next: (data) => this.pricesChanged(data as LivePricesSubscription) });
     });
     for (const cart of union.carts) {
       wanted.push({
         key: `cart:${cart.id}|${cart.channelId}|${cart.languageId}`,
-        query: textOf(LiveCartDocument),
+        query: LiveCartText,
         variables: cart,
         next: (data) => this.cartChanged((data as LiveCartSubscription).cartChanged, cart.languageId),
       });
