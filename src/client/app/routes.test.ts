@@ -173,7 +173,7 @@ describe('lazy pages', () => {
         `/x${path}`,
       ];
     });
-    paths.push('/', '/en', '/en/', '/%ZZ', '/s%C3%B6k', '/sök/x', '/p', '/en/p', '/mina-sidor', '/en/my-account', '//p/zelda');
+    paths.push('/', '/en', '/en/', '/%ZZ', '/s%C3%B6k', '/sök/x', '/p', '/en/p', '/mina-sidor', '/en/my-account', '//p/zelda', '/allt?x=1', '/kassan#top', '/en/brands?page=2#a', '/p?x');
     for (const path of paths) expect([path, pageModuleAt(router, path)]).toEqual([path, wholeTree(path)]);
     expect(paths.length).toBeGreaterThan(200);
     expect(new Set(paths.map((path) => pageModuleAt(router, path))).size).toBeGreaterThan(10);

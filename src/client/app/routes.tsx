@@ -1,6 +1,6 @@
 import type { ApolloClient } from '@apollo/client';
 import type { ComponentType } from 'react';
-import { matchRoutes, redirectDocument, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
+import { matchRoutes, parsePath, redirectDocument, type LoaderFunctionArgs, type NonIndexRouteObject, type RouteObject } from 'react-router';
 import { languageIds, splitLocalePath, type LanguageId } from '../../shared/locales';
 import { pageRoutes, routes, type PageRouteId } from '../../shared/routes';
 import { ErrorPage, RootErrorPage } from './ErrorPage';
@@ -302,17 +302,22 @@ export function pageModuleAt(routeTable: RouteObject[], pathname: string): PageM
   return id ? pageModuleOf[id] : null;
 }
 
-/** A route path's first segment when it is a plain word ('p' of 'p/:alias'), folded as the router folds it; else null. */
+/**
+ * A route path's first segment when it is a plain word ('p' of 'p/:alias'), folded as the router folds it; else null
+ * (a parameter, a splat anywhere in it, an optional segment, a percent sign, or an absolute path, which the router
+ * reads below its parent's).
+ */
 function staticFirstSegment(path: string): string | null {
   const first = path.split('/').find(Boolean);
   // Printable ASCII alone: the router's case-insensitive RegExp (no `u` flag) folds no other character onto these.
-  return first && /^[!-~]+$/.test(first) && !/^[:*]|\?$/.test(first) ? first.toLowerCase() : null;
+  return first && !path.startsWith('/') && /^[!-~]+$/.test(first) && !/^:|[*%]|\?$/.test(first) ? first.toLowerCase() : null;
 }
 
 /** A decoded path segment as staticFirstSegment folds it; '' when it cannot equal a plain word (or fails to decode). */
 function pathFirstSegment(path: string): string | null {
   try {
-    const first = decodeURIComponent(path.split('/').find(Boolean) ?? '');
+    // The router matches the path alone, without its query or fragment.
+    const first = decodeURIComponent(parsePath(path).pathname?.split('/').find(Boolean) ?? '');
     return /^[!-~]+$/.test(first) ? first.toLowerCase() : '';
   } catch {
     return null;

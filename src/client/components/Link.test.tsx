@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Link, NavLink } from './Link';
 
@@ -32,6 +32,36 @@ describe('the shop’s links', () => {
     at('/', <Link to="/c/spel" onClick={(event) => event.preventDefault()}>Spel</Link>);
     await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Spel' })));
     expect(screen.getByRole('status').textContent).toBe('/');
+  });
+
+  it('replace the shown page in the history when they lead to it, as the router’s links do, and carry their state', async () => {
+    const router = at('/c/spel?page=2', <><Link to="/c/spel?page=2">Same</Link><Link to="/p/zelda" state={{ from: 'list' }}>Other</Link><Link to="/c/spel?page=3" replace>Replace</Link></>);
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Same' })));
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Replace' })));
+    expect([router.state.historyAction, router.state.location.search]).toEqual(['REPLACE', '?page=3']);
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Other' })));
+    expect([router.state.historyAction, router.state.location.pathname, router.state.location.state]).toEqual(['PUSH', '/p/zelda', { from: 'list' }]);
+  });
+
+  it('leave a link to another window, or any but the main button, to the browser', async () => {
+    at('/', <><Link to="/c/spel" target="_blank">Tab</Link><Link to="/b/sega">Sega</Link></>);
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Tab' })));
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Sega' }), { button: 1 }));
+    for (const modifier of ['shiftKey', 'altKey', 'metaKey', 'ctrlKey']) await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Sega' }), { [modifier]: true }));
+    expect(screen.getByRole('status').textContent).toBe('/');
+  });
+
+  it('work under a router without data too', async () => {
+    render(
+      <MemoryRouter initialEntries={['/']}>
+        <Link to="/c/spel">Spel</Link>
+        <Where />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Spel' }).getAttribute('href')).toBe('/c/spel');
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Spel' })));
+    expect(screen.getByRole('status').textContent).toBe('/c/spel');
   });
 
   it('say which one is the shown page or one below it', () => {
