@@ -6,7 +6,7 @@ import { Kind, print, type DocumentNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { catalogOperationHashes } from '../../shared/generated/catalog-operations';
 
-const modules = import.meta.glob<Record<string, DocumentNode>>('./generated/documents/*.ts', { eager: true });
+const modules = import.meta.glob<Record<string, DocumentNode | string>>('./generated/documents/*.ts', { eager: true });
 const documents = Object.entries(modules).map(([path, exports]) => ({ path, exports }));
 
 describe('generated client documents', () => {
@@ -15,14 +15,17 @@ describe('generated client documents', () => {
     expect(source).not.toMatch(/^export (const|let|var|function|class|enum)\b/m);
   });
 
-  it('holds one operation per module, named after it, with the fragments it spreads', () => {
+  it('holds one operation per module, named after it, with the fragments it spreads (and a subscription its text)', () => {
     expect(documents.length).toBeGreaterThan(0);
     for (const { path, exports } of documents) {
       const name = path.replace(/^.*\//, '').replace(/\.ts$/, '');
-      expect(Object.keys(exports)).toEqual([`${name}Document`]);
-      const document = exports[`${name}Document`]!;
+      const document = exports[`${name}Document`] as DocumentNode;
       const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
       expect(operations.map((o) => o.name?.value)).toEqual([name]);
+      const subscription = operations[0]!.operation === 'subscription';
+      expect(Object.keys(exports)).toEqual(subscription ? [`${name}Document`, `${name}Text`] : [`${name}Document`]);
+      // The live socket sends it (features/live/runtime.ts): the text the browser printed before codegen wrote it.
+      if (subscription) expect(exports[`${name}Text`]).toBe(print(addTypenameToDocument(document)));
       const defined = new Set(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [d.name.value] : [])));
       const spread = [...print(document).matchAll(/\.\.\.(\w+)/g)].map((m) => m[1]!).filter((n) => n !== 'on');
       for (const fragment of spread) expect(defined, `${name} spreads ${fragment}`).toContain(fragment);
@@ -30,7 +33,7 @@ describe('generated client documents', () => {
   });
 
   it("sends each catalog query as the very text the server keeps for its hash (with the cache's __typename fields)", () => {
-    const byName = new Map(documents.map(({ path, exports }) => [path.replace(/^.*\//, '').replace(/\.ts$/, ''), Object.values(exports)[0]!]));
+    const byName = new Map(documents.map(({ path, exports }) => [path.replace(/^.*\//, '').replace(/\.ts$/, ''), Object.values(exports)[0] as DocumentNode]));
     expect(Object.keys(catalogOperationHashes).length).toBeGreaterThan(0);
     for (const [name, hash] of Object.entries(catalogOperationHashes)) {
       const document = byName.get(name);
