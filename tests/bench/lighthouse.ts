@@ -10,7 +10,14 @@
  * LIGHTHOUSE_REPORT_DIR (unset; a folder to keep each page's full JSON report in),
  * LIGHTHOUSE_CPU_SLOWDOWN (4, the preset's; 'calibrated' derives it from this machine's benchmarkIndex with
  * the formula Lighthouse's throttling guide points to, since the preset assumes a fast desktop host).
+ *
+ * Two control rows follow the pages, measured the same way, so a host's figures can be read: a bare page (a heading
+ * and a line of text, no style sheet, script or picture, served by this script) and the home page with its scripts
+ * and pictures refused (its HTML and styles alone). On a host whose bare page already comes near 200 ms of TBT, the
+ * goal cannot be told from the host's own noise (decision 0007, 2026-12-02 (a fourth host)).
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -54,11 +61,11 @@ function calibratedSlowdown(benchmarkIndex: number): number {
 let cpuSlowdownMultiplier = 4;
 let lastBenchmarkIndex = NaN;
 
-async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
+async function audit(url: string, port: number, blockedUrlPatterns: string[] = []): Promise<Omit<Row, 'page'>> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-    { extends: 'lighthouse:default', settings: { throttling: { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier } } },
+    { extends: 'lighthouse:default', settings: { blockedUrlPatterns, throttling: { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier } } },
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -89,10 +96,10 @@ async function audit(url: string, port: number): Promise<Omit<Row, 'page'>> {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); that run is repeated, twice at most. */
-async function auditWithRetry(url: string, port: number): Promise<Omit<Row, 'page'>> {
+async function auditWithRetry(url: string, port: number, blockedUrlPatterns?: string[]): Promise<Omit<Row, 'page'>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url, port);
+      return await audit(url, port, blockedUrlPatterns);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.warn(`${(error as Error).message}; trying again`);
@@ -100,12 +107,31 @@ async function auditWithRetry(url: string, port: number): Promise<Omit<Row, 'pag
   }
 }
 
+/** The bare control page: what the host gives a page with nothing to run (see the header). */
+const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>A bare page</title><meta name="description" content="The Lighthouse bench's control page"></head><body><h1>A bare page</h1><p>A heading and a line of text: no style sheet, script or picture.</p></body></html>`;
+
+async function serveBarePage(): Promise<{ url: string; close(): void }> {
+  const server = createServer((request, response) => {
+    // Lighthouse's SEO category asks for a valid robots.txt.
+    const robots = request.url === '/robots.txt';
+    response.writeHead(200, { 'content-type': robots ? 'text/plain' : 'text/html; charset=utf-8' });
+    response.end(robots ? 'User-agent: *\nAllow: /\n' : BARE_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
 async function main() {
   const server = await startBuiltServer('lh');
   const { base } = server;
+  const bare = await serveBarePage();
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
   try {
-    const pages = await warmBenchPages(base);
+    const pages = [
+      ...(await warmBenchPages(base)).map(({ page, path }) => ({ page: `${page} ${path}`, url: `${base}${path}`, blocked: [] as string[] })),
+      { page: 'control: a bare page', url: bare.url, blocked: [] },
+      { page: 'control: home, HTML and styles only', url: `${base}/`, blocked: ['*.js', '*.svg'] },
+    ];
     const slowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? '4';
     if (slowdown === 'calibrated') {
       // benchmarkIndex is noisy on a shared machine: the median of three measurements.
@@ -119,14 +145,14 @@ async function main() {
       cpuSlowdownMultiplier = Number(slowdown);
     }
     const rows: Row[] = [];
-    for (const { page, path } of pages) {
+    for (const { page, url, blocked } of pages) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await auditWithRetry(`${base}${path}`, chrome.port));
+      for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, chrome.port, blocked));
       // Each its own median: the run with the median score need not have the median blocking times.
       const wallBlockingMs = median(results.map((r) => r.wallBlockingMs));
       const threadBlockingMs = median(results.map((r) => r.threadBlockingMs));
       results.sort((a, b) => a.performance - b.performance);
-      rows.push({ page: `${page} ${path}`, ...results[Math.floor(results.length / 2)]!, wallBlockingMs, threadBlockingMs });
+      rows.push({ page, ...results[Math.floor(results.length / 2)]!, wallBlockingMs, threadBlockingMs });
     }
     console.info(`\nLighthouse 12 mobile preset, ${runs} run(s) per page (median shown), ${base}`);
     console.info(`host benchmarkIndex ${lastBenchmarkIndex.toFixed(0)} (last run), CPU slowdown ${cpuSlowdownMultiplier}x (${slowdown === 'calibrated' ? 'calibrated to this host' : 'fixed'})`);
@@ -142,6 +168,7 @@ async function main() {
     );
   } finally {
     await chrome.kill();
+    bare.close();
     await server.stop();
   }
 }
