@@ -18,14 +18,20 @@ const listeners = new Set<() => void>();
 export function loadApolloClient(): Promise<ApolloClient> {
   loading ??= import('./apollo')
     .then(async ({ createBrowserApollo }) => {
-      // Three tasks where there was one of 15-20 ms (a Lighthouse trace of the home page, no slowdown): the chunk's
-      // evaluation, the client's making, and the renders of what waited for it (decision 0007, 2026-12-02 (later)).
+      // Separate tasks where there was one of 15-20 ms (a Lighthouse trace of the home page, no slowdown): the
+      // chunk's evaluation, the client's making (decision 0007, 2026-12-02 (later)), and each component that reads
+      // the client rendering for it. Told together, they rendered in one batch with their effects: the account's
+      // shell, the cart, its outbox and the tab coordinator starting, 14-16 ms (decision 0007, 2026-12-02 (a fourth
+      // host)). A component that renders meanwhile for another reason already reads the client.
       await nextTask();
       const made = createBrowserApollo();
-      await nextTask();
       client = made;
-      for (const listener of listeners) listener();
-      return client;
+      for (const listener of [...listeners]) {
+        await nextTask();
+        // One that went away meanwhile (its component unmounted) is not told.
+        if (listeners.has(listener)) listener();
+      }
+      return made;
     })
     .catch((error: unknown) => {
       // The chunk did not arrive (offline on a first visit): the next caller tries again.
