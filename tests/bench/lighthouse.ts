@@ -7,13 +7,13 @@
  * through them. Goal (issue 3): performance ≥ 95, the other three 100.
  *
  * CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (1; the median run by performance is shown),
- * LIGHTHOUSE_REPORT_DIR (unset; a folder to keep each page's full JSON report in),
+ * LIGHTHOUSE_REPORT_DIR (unset; a folder to keep each run's full JSON report in, named after its row and run),
  * LIGHTHOUSE_CPU_SLOWDOWN (4, the preset's; 'calibrated' derives it from this machine's benchmarkIndex with
  * the formula Lighthouse's throttling guide points to, since the preset assumes a fast desktop host).
  *
  * Two control rows follow the pages, measured the same way, so a host's figures can be read: a bare page (a heading
  * and a line of text, no style sheet, script or picture, served by this script) and the home page with its scripts
- * and pictures refused (its HTML and styles alone). On a host whose bare page already comes near 200 ms of TBT, the
+ * and pictures refused (its HTML, styles and inline script alone). On a host whose bare page already comes near 200 ms of TBT, the
  * goal cannot be told from the host's own noise (decision 0007, 2026-12-02 (a fourth host)).
  */
 import { createServer } from 'node:http';
@@ -61,7 +61,14 @@ function calibratedSlowdown(benchmarkIndex: number): number {
 let cpuSlowdownMultiplier = 4;
 let lastBenchmarkIndex = NaN;
 
-async function audit(url: string, port: number, blockedUrlPatterns: string[] = []): Promise<Omit<Row, 'page'>> {
+interface AuditOptions {
+  /** Requests Lighthouse refuses (its blockedUrlPatterns): the control row without scripts and pictures. */
+  blocked?: string[];
+  /** The report's file name in LIGHTHOUSE_REPORT_DIR, without .json: the row and the run. */
+  report: string;
+}
+
+async function audit(url: string, port: number, { blocked: blockedUrlPatterns = [], report }: AuditOptions): Promise<Omit<Row, 'page'>> {
   const result = await lighthouse(
     url,
     { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
@@ -70,7 +77,7 @@ async function audit(url: string, port: number, blockedUrlPatterns: string[] = [
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
     const { writeFileSync } = await import('node:fs');
-    writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}.json`), JSON.stringify(result.lhr));
+    writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${report}.json`), JSON.stringify(result.lhr));
   }
   lastBenchmarkIndex = result.lhr.environment.benchmarkIndex;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
@@ -96,10 +103,10 @@ async function audit(url: string, port: number, blockedUrlPatterns: string[] = [
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); that run is repeated, twice at most. */
-async function auditWithRetry(url: string, port: number, blockedUrlPatterns?: string[]): Promise<Omit<Row, 'page'>> {
+async function auditWithRetry(url: string, port: number, options: AuditOptions): Promise<Omit<Row, 'page'>> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url, port, blockedUrlPatterns);
+      return await audit(url, port, options);
     } catch (error) {
       if (attempt >= 3) throw error;
       console.warn(`${(error as Error).message}; trying again`);
@@ -130,6 +137,7 @@ async function main() {
     const pages = [
       ...(await warmBenchPages(base)).map(({ page, path }) => ({ page: `${page} ${path}`, url: `${base}${path}`, blocked: [] as string[] })),
       { page: 'control: a bare page', url: bare.url, blocked: [] },
+      // Its inline script stays: refusing script files does not refuse it.
       { page: 'control: home, HTML and styles only', url: `${base}/`, blocked: ['*.js', '*.svg'] },
     ];
     const slowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? '4';
@@ -137,7 +145,7 @@ async function main() {
       // benchmarkIndex is noisy on a shared machine: the median of three measurements.
       const samples: number[] = [];
       for (let i = 0; i < 3; i++) {
-        await auditWithRetry(`${base}/`, chrome.port);
+        await auditWithRetry(`${base}/`, chrome.port, { report: `calibration-${i + 1}` });
         samples.push(lastBenchmarkIndex);
       }
       cpuSlowdownMultiplier = Math.round(calibratedSlowdown(samples.sort((a, b) => a - b)[1]!) * 100) / 100;
@@ -147,7 +155,8 @@ async function main() {
     const rows: Row[] = [];
     for (const { page, url, blocked } of pages) {
       const results = [];
-      for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, chrome.port, blocked));
+      const report = page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
+      for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, chrome.port, { blocked, report: `${report}-${i + 1}` }));
       // Each its own median: the run with the median score need not have the median blocking times.
       const wallBlockingMs = median(results.map((r) => r.wallBlockingMs));
       const threadBlockingMs = median(results.map((r) => r.threadBlockingMs));

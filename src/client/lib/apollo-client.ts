@@ -19,21 +19,25 @@ export function loadApolloClient(): Promise<ApolloClient> {
   loading ??= import('./apollo')
     .then(async ({ createBrowserApollo }) => {
       // Separate tasks where there was one of 15-20 ms (a Lighthouse trace of the home page, no slowdown): the
-      // chunk's evaluation, the client's making (decision 0007, 2026-12-02 (later)), and each component that reads
-      // the client rendering for it. Told together, they rendered in one batch with their effects: the account's
-      // shell, the cart, its outbox and the tab coordinator starting, 14-16 ms (decision 0007, 2026-12-02 (a fourth
-      // host)). A component that renders meanwhile for another reason already reads the client.
+      // chunk's evaluation, the client's making (decision 0007, 2026-12-02 (later)), and each reader of the client
+      // (a useApollo; the cart has two) rendering for it. Told together, they rendered in one batch with their
+      // effects: the account's shell, the cart, its outbox and the tab coordinator starting, 14-16 ms (decision 0007,
+      // 2026-12-02 (a fourth host)). Until its turn a reader shows what it showed without the client, as it did
+      // while the chunk loaded; one that renders meanwhile for another reason reads the client already.
       await nextTask();
       const made = createBrowserApollo();
       client = made;
       for (const listener of [...listeners]) {
+        // One that went away meanwhile (its component unmounted) is not told, and costs no task.
+        if (!listeners.has(listener)) continue;
         await nextTask();
-        // One that went away meanwhile (its component unmounted) is not told.
         if (listeners.has(listener)) listener();
       }
       return made;
     })
     .catch((error: unknown) => {
+      // Made already: the one client stays the tab's (a second would have a cache of its own).
+      if (client) return client;
       // The chunk did not arrive (offline on a first visit): the next caller tries again.
       loading = null;
       throw error;
