@@ -8,8 +8,12 @@
  *
  * CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (1; the median run by performance is shown),
  * LIGHTHOUSE_REPORT_DIR (unset; a folder to keep each run's full JSON report in, named after its row and run),
- * LIGHTHOUSE_CPU_SLOWDOWN (4, the preset's; 'calibrated' derives it from this machine's benchmarkIndex with
- * the formula Lighthouse's throttling guide points to, since the preset assumes a fast desktop host).
+ * LIGHTHOUSE_CPU_SLOWDOWN (4, the preset's; 'calibrated' derives it from the host's benchmarkIndex with the formula
+ * Lighthouse's throttling guide points to, since the preset assumes a fast desktop host). Calibrated, each run has
+ * its own: the index Lighthouse measures in that run, just before it loads the page. A shared host's index swings
+ * (1 390 to 2 900 within an hour on one host), and one multiplier for all runs scaled a run made at a slow moment as
+ * if it had been made at a fast one. In the simulated mode the multiplier is only used when the trace is audited,
+ * so the run is gathered first and audited with its own (decision 0007, 2026-12-02 (a fifth host)).
  *
  * Two control rows follow the pages, measured the same way, so a host's figures can be read: a bare page (a heading
  * and a line of text, no style sheet, script or picture, served by this script) and the home page with its scripts
@@ -20,7 +24,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import type { Flags, RunnerResult } from 'lighthouse';
+// Lighthouse's own steps of lighthouse(): the bench sets the multiplier between gathering and auditing (see above).
+import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
+import { Runner } from 'lighthouse/core/runner.js';
 import { percentile } from './load';
 import { mainThreadBlocking, type TraceEvent } from './main-thread-blocking';
 import { startBuiltServer, warmBenchPages } from './server-process';
@@ -42,6 +49,8 @@ interface Row {
   threadBlockingMs: number;
   cls: number;
   failed: string[];
+  /** Each run's multiplier and the benchmarkIndex it came from. */
+  slowdowns: string[];
 }
 
 /** The median of the numbers that are not NaN (a run whose trace could not be read). */
@@ -58,8 +67,10 @@ function calibratedSlowdown(benchmarkIndex: number): number {
   return Math.max(1, 1 + (benchmarkIndex - 150) / 650);
 }
 
-let cpuSlowdownMultiplier = 4;
-let lastBenchmarkIndex = NaN;
+/** A number, or 'calibrated': each run's own from its benchmarkIndex (see the header). */
+const slowdownSetting = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? '4';
+const slowdownFor = (benchmarkIndex: number) =>
+  slowdownSetting === 'calibrated' ? Math.round(calibratedSlowdown(benchmarkIndex) * 100) / 100 : Number(slowdownSetting);
 
 interface AuditOptions {
   /** Requests Lighthouse refuses (its blockedUrlPatterns): the control row without scripts and pictures. */
@@ -68,18 +79,24 @@ interface AuditOptions {
   report: string;
 }
 
-async function audit(url: string, port: number, { blocked: blockedUrlPatterns = [], report }: AuditOptions): Promise<Omit<Row, 'page'>> {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-    { extends: 'lighthouse:default', settings: { blockedUrlPatterns, throttling: { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier } } },
-  );
+/** One run's row, with the host's benchmarkIndex in that run and the multiplier its trace was audited with. */
+type RunRow = Omit<Row, 'page' | 'slowdowns'> & { benchmarkIndex: number; slowdown: number };
+
+async function audit(url: string, port: number, { blocked: blockedUrlPatterns = [], report }: AuditOptions): Promise<RunRow> {
+  const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
+  // The multiplier here is a placeholder: the simulated mode gathers unthrottled, and the audit gets the run's own.
+  const throttling = { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier: 4 };
+  const { artifacts, runnerOptions } = await navigationGather(undefined, url, { flags, config: { extends: 'lighthouse:default', settings: { blockedUrlPatterns, throttling } } });
+  const benchmarkIndex = artifacts.BenchmarkIndex;
+  const cpuSlowdownMultiplier = slowdownFor(benchmarkIndex);
+  // The artifacts hold the same settings object; Lighthouse refuses an audit whose settings differ from the gather's.
+  runnerOptions.resolvedConfig.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownMultiplier;
+  const result = (await Runner.audit(artifacts, { ...runnerOptions, computedCache: new Map() })) as RunnerResult | undefined;
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${report}.json`), JSON.stringify(result.lhr));
   }
-  lastBenchmarkIndex = result.lhr.environment.benchmarkIndex;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const { categories, audits } = result.lhr;
   const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
@@ -99,11 +116,13 @@ async function audit(url: string, port: number, { blocked: blockedUrlPatterns = 
     threadBlockingMs: blocking?.fromThreadTime ?? NaN,
     cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     failed,
+    benchmarkIndex,
+    slowdown: cpuSlowdownMultiplier,
   };
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); that run is repeated, twice at most. */
-async function auditWithRetry(url: string, port: number, options: AuditOptions): Promise<Omit<Row, 'page'>> {
+async function auditWithRetry(url: string, port: number, options: AuditOptions): Promise<RunRow> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(url, port, options);
@@ -140,36 +159,26 @@ async function main() {
       // Its inline script stays: refusing script files does not refuse it.
       { page: 'control: home, HTML and styles only', url: `${base}/`, blocked: ['*.js', '*.svg'] },
     ];
-    const slowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? '4';
-    if (slowdown === 'calibrated') {
-      // benchmarkIndex is noisy on a shared machine: the median of three measurements.
-      const samples: number[] = [];
-      for (let i = 0; i < 3; i++) {
-        await auditWithRetry(`${base}/`, chrome.port, { report: `calibration-${i + 1}` });
-        samples.push(lastBenchmarkIndex);
-      }
-      cpuSlowdownMultiplier = Math.round(calibratedSlowdown(samples.sort((a, b) => a - b)[1]!) * 100) / 100;
-    } else {
-      cpuSlowdownMultiplier = Number(slowdown);
-    }
     const rows: Row[] = [];
     for (const { page, url, blocked } of pages) {
-      const results = [];
+      const results: RunRow[] = [];
       const report = page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
       for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, chrome.port, { blocked, report: `${report}-${i + 1}` }));
       // Each its own median: the run with the median score need not have the median blocking times.
       const wallBlockingMs = median(results.map((r) => r.wallBlockingMs));
       const threadBlockingMs = median(results.map((r) => r.threadBlockingMs));
       results.sort((a, b) => a.performance - b.performance);
-      rows.push({ page, ...results[Math.floor(results.length / 2)]!, wallBlockingMs, threadBlockingMs });
+      const { benchmarkIndex: _index, slowdown: _slowdown, ...shown } = results[Math.floor(results.length / 2)]!;
+      rows.push({ page, ...shown, wallBlockingMs, threadBlockingMs, slowdowns: results.map((r) => `${r.slowdown}x (${r.benchmarkIndex.toFixed(0)})`) });
     }
     console.info(`\nLighthouse 12 mobile preset, ${runs} run(s) per page (median shown), ${base}`);
-    console.info(`host benchmarkIndex ${lastBenchmarkIndex.toFixed(0)} (last run), CPU slowdown ${cpuSlowdownMultiplier}x (${slowdown === 'calibrated' ? 'calibrated to this host' : 'fixed'})`);
+    console.info(`CPU slowdown ${slowdownSetting === 'calibrated' ? "calibrated: each run's own, from the host's benchmarkIndex in that run" : `${slowdownSetting}x, fixed`}`);
     console.info(`${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(5)} ${'seo'.padStart(5)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)} ${'wall'.padStart(6)} ${'cpu'.padStart(6)}`);
     for (const r of rows) {
       console.info(
         `${r.page.slice(0, 44).padEnd(44)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(5)} ${String(r.seo).padStart(5)} ${r.lcpMs.toFixed(0).padStart(8)} ${r.tbtMs.toFixed(0).padStart(8)} ${r.cls.toFixed(3).padStart(7)} ${r.wallBlockingMs.toFixed(0).padStart(6)} ${r.threadBlockingMs.toFixed(0).padStart(6)}`,
       );
+      console.info(`  runs' slowdown (benchmarkIndex): ${r.slowdowns.join(', ')}`);
       if (r.failed.length) console.info(`  below 100: ${r.failed.join(', ')}`);
     }
     console.info(
