@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STORAGE_WARM_UP } from '../../client/app/Document';
 import { appOnFakeClientBuild } from '../testing/client-build';
 
 /** What a page asks the browser for in its head, from the build's manifest. */
@@ -106,7 +107,8 @@ describe("a page's script preloads", () => {
       expect(nonce).toBeTruthy();
       const head = res.body.slice(0, res.body.indexOf('</head>'));
       // From its code in the page, not a file of its own: one request fewer before the page hydrates.
-      const start = `<script nonce="${nonce}">try{new Worker(URL.createObjectURL(new Blob(["try{Intl.NumberFormat.supportedLocalesOf(self.name)}catch{}finally{self.close()}"],{type:"text/javascript"})),{name:"${locale}"})}catch(e){}</script>`;
+      // With the storage warm-up after it (app/Document.tsx).
+      const start = `<script nonce="${nonce}">try{new Worker(URL.createObjectURL(new Blob(["try{Intl.NumberFormat.supportedLocalesOf(self.name)}catch{}finally{self.close()}"],{type:"text/javascript"})),{name:"${locale}"})}catch(e){}${STORAGE_WARM_UP}</script>`;
       expect(head).toContain(start);
       // Before the stylesheet, which a script after it would wait for.
       expect(head.indexOf(start)).toBeLessThan(head.indexOf('rel="stylesheet"'));
