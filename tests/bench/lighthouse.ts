@@ -121,14 +121,38 @@ async function audit(url: string, port: number, { blocked: blockedUrlPatterns = 
   };
 }
 
-/** Lighthouse now and then fails to record a trace (NO_NAVSTART); that run is repeated, twice at most. */
-async function auditWithRetry(url: string, port: number, options: AuditOptions): Promise<RunRow> {
+/** The browser the runs use, started again after a failed run. */
+interface Browser {
+  port(): number;
+  restart(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+async function launchBrowser(): Promise<Browser> {
+  let chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  return {
+    port: () => chrome.port,
+    async restart() {
+      chrome.kill();
+      chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    },
+    kill: async () => chrome.kill(),
+  };
+}
+
+/**
+ * Lighthouse now and then fails to record a trace (NO_NAVSTART), or the browser stops answering (PROTOCOL_TIMEOUT,
+ * seen in Storage.getUsageAndQuota after a few dozen runs, after which every run in that browser failed the same
+ * way): that run is repeated, in a new browser, twice at most.
+ */
+async function auditWithRetry(url: string, browser: Browser, options: AuditOptions): Promise<RunRow> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url, port, options);
+      return await audit(url, browser.port(), options);
     } catch (error) {
       if (attempt >= 3) throw error;
-      console.warn(`${(error as Error).message}; trying again`);
+      console.warn(`${(error as Error).message}; trying again in a new browser`);
+      await browser.restart();
     }
   }
 }
@@ -151,7 +175,7 @@ async function main() {
   const server = await startBuiltServer('lh');
   const { base } = server;
   const bare = await serveBarePage();
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const browser = await launchBrowser();
   try {
     const pages = [
       ...(await warmBenchPages(base)).map(({ page, path }) => ({ page: `${page} ${path}`, url: `${base}${path}`, blocked: [] as string[] })),
@@ -163,7 +187,7 @@ async function main() {
     for (const { page, url, blocked } of pages) {
       const results: RunRow[] = [];
       const report = page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
-      for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, chrome.port, { blocked, report: `${report}-${i + 1}` }));
+      for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, browser, { blocked, report: `${report}-${i + 1}` }));
       // Each its own median: the run with the median score need not have the median blocking times.
       const wallBlockingMs = median(results.map((r) => r.wallBlockingMs));
       const threadBlockingMs = median(results.map((r) => r.threadBlockingMs));
@@ -185,7 +209,7 @@ async function main() {
       "wall, cpu: the trace's main-thread tasks from the first paint on, each counting its wall time (as Lighthouse takes it) or its thread's CPU time times the slowdown beyond 50 ms (median of the runs; not Lighthouse's window)",
     );
   } finally {
-    await chrome.kill();
+    await browser.kill();
     bare.close();
     await server.stop();
   }
