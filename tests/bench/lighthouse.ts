@@ -12,8 +12,8 @@
  * Lighthouse's throttling guide points to, since the preset assumes a fast desktop host). Calibrated, each run has
  * its own: the index Lighthouse measures in that run, just before it loads the page. A shared host's index swings
  * (1 390 to 2 900 within an hour on one host), and one multiplier for all runs scaled a run made at a slow moment as
- * if it had been made at a fast one. In the simulated mode the multiplier is only used when the trace is audited,
- * so the run is gathered first and audited with its own (decision 0007, 2026-12-02 (a fifth host)).
+ * if it had been made at a fast one. In the simulated mode the page loads unthrottled and the multiplier is used when the trace is
+ * audited (and, while gathering, for one deadline: see audit), so the run is gathered first and audited with its own (decision 0007, 2026-12-02 (a fifth host)).
  *
  * Two control rows follow the pages, measured the same way, so a host's figures can be read: a bare page (a heading
  * and a line of text, no style sheet, script or picture, served by this script) and the home page with its scripts
@@ -71,6 +71,8 @@ function calibratedSlowdown(benchmarkIndex: number): number {
 const slowdownSetting = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? '4';
 const slowdownFor = (benchmarkIndex: number) =>
   slowdownSetting === 'calibrated' ? Math.round(calibratedSlowdown(benchmarkIndex) * 100) / 100 : Number(slowdownSetting);
+/** The multiplier the last run was audited with (the preset's before the first): see audit. */
+let lastSlowdown = slowdownSetting === 'calibrated' ? 4 : Number(slowdownSetting);
 
 interface AuditOptions {
   /** Requests Lighthouse refuses (its blockedUrlPatterns): the control row without scripts and pictures. */
@@ -84,13 +86,18 @@ type RunRow = Omit<Row, 'page' | 'slowdowns'> & { benchmarkIndex: number; slowdo
 
 async function audit(url: string, port: number, { blocked: blockedUrlPatterns = [], report }: AuditOptions): Promise<RunRow> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] };
-  // The multiplier here is a placeholder: the simulated mode gathers unthrottled, and the audit gets the run's own.
-  const throttling = { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier: 4 };
+  // The simulated mode gathers unthrottled; the one use of the multiplier while gathering is the deadline of the
+  // requestIdleCallback Lighthouse puts in the page (40 ms divided by it), so it gathers with the fixed one, or the
+  // last run's when each run has its own. The audit gets the run's own.
+  const throttling = { rttMs: 150, throughputKbps: 1638.4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675, cpuSlowdownMultiplier: lastSlowdown };
   const { artifacts, runnerOptions } = await navigationGather(undefined, url, { flags, config: { extends: 'lighthouse:default', settings: { blockedUrlPatterns, throttling } } });
   const benchmarkIndex = artifacts.BenchmarkIndex;
   const cpuSlowdownMultiplier = slowdownFor(benchmarkIndex);
   // The artifacts hold the same settings object; Lighthouse refuses an audit whose settings differ from the gather's.
   runnerOptions.resolvedConfig.settings.throttling.cpuSlowdownMultiplier = cpuSlowdownMultiplier;
+  lastSlowdown = cpuSlowdownMultiplier;
+  // A cache of its own: gathering computed results (the trace engine's, for TraceElements) keyed on the settings
+  // object, with the multiplier it gathered with.
   const result = (await Runner.audit(artifacts, { ...runnerOptions, computedCache: new Map() })) as RunnerResult | undefined;
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
@@ -191,9 +198,11 @@ async function main() {
       // Each its own median: the run with the median score need not have the median blocking times.
       const wallBlockingMs = median(results.map((r) => r.wallBlockingMs));
       const threadBlockingMs = median(results.map((r) => r.threadBlockingMs));
+      // In the order of the runs, as their reports are numbered.
+      const slowdowns = results.map((r) => `${r.slowdown}x (${r.benchmarkIndex.toFixed(0)})`);
       results.sort((a, b) => a.performance - b.performance);
       const { benchmarkIndex: _index, slowdown: _slowdown, ...shown } = results[Math.floor(results.length / 2)]!;
-      rows.push({ page, ...shown, wallBlockingMs, threadBlockingMs, slowdowns: results.map((r) => `${r.slowdown}x (${r.benchmarkIndex.toFixed(0)})`) });
+      rows.push({ page, ...shown, wallBlockingMs, threadBlockingMs, slowdowns });
     }
     console.info(`\nLighthouse 12 mobile preset, ${runs} run(s) per page (median shown), ${base}`);
     console.info(`CPU slowdown ${slowdownSetting === 'calibrated' ? "calibrated: each run's own, from the host's benchmarkIndex in that run" : `${slowdownSetting}x, fixed`}`);

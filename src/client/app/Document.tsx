@@ -6,10 +6,11 @@ import { BOOT_ELEMENT_ID, serializeBoot, type Boot } from './boot';
 /**
  * The scripts only the server's HTML has, with its Content-Security-Policy's nonce. The browser's render has none:
  * React leaves a script it did not render where it is, as it does the router's hydration data in the body.
- * - `intlWarmUp`, started in the head before the stylesheet (which a later script would wait for): the worker that
- *   loads the browser's locale data while the page's scripts are on their way (i18n/intl-warm-up.ts), from its code
- *   in the page rather than a file of its own, a request fewer before the page hydrates. The same script has the
- *   browser load the cookies and the storage areas meanwhile (STORAGE_WARM_UP).
+ * - The head's script, before the stylesheet (which a later script would wait for), on every page with the entry:
+ *   the browser loads the cookies and the storage areas while the page's scripts are on their way (STORAGE_WARM_UP)
+ *   and, with `intlWarmUp`, starts the worker that loads the browser's locale data meanwhile
+ *   (i18n/intl-warm-up.ts), from its code in the page rather than a file of its own, a request fewer before the page
+ *   hydrates.
  * - `entry`, at the end of the body: the client's entry, a module script the browser runs once the document has
  *   been read (the server's modulepreload in the head asked for it at the usual priority). Not React's
  *   `bootstrapModules`, which preloads at low priority, where Chrome holds it back while the head's others load;

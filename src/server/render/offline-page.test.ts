@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STORAGE_WARM_UP } from '../../client/app/Document';
 import { appOnFakeClientBuild } from '../testing/client-build';
 
 /** The worker's offline page: the server renders it in the shop's frame, without the app's scripts. */
@@ -22,9 +23,14 @@ describe('the offline page', () => {
     expect(res.body).toContain('name="robots" content="noindex"');
     // No consent banner that no script could close.
     expect(res.body).not.toContain('cookie-consent');
-    // Any other page keeps its scripts.
+    // Nor the head's warm-up, which is there for the app's first tasks.
+    expect(res.body).not.toContain(STORAGE_WARM_UP);
+    // Any other page keeps its scripts, and the warm-up in its head also where the build has no locale worker.
     const home = await shop.app.fastify.inject({ url: '/', headers: { accept: 'text/html' } });
     expect(home.body).toContain('/assets/entry-1.js');
+    const head = home.body.slice(0, home.body.indexOf('</head>'));
+    expect(head).toMatch(new RegExp(`<script nonce="[^"]+">${STORAGE_WARM_UP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</script>`));
+    expect(home.body).not.toContain('new Worker');
   });
 
   it('has nothing that needs the app script: no buttons or forms, the logo a plain link home and the retry a plain link', async () => {

@@ -123,6 +123,7 @@ describe("a page's script preloads", () => {
       expect(res.body).toContain('caches.open("pages-v1")');
       expect(preloads(res.body)).toEqual([]);
       expect(res.body).not.toContain('new Worker');
+      expect(res.body).not.toContain(STORAGE_WARM_UP);
       expect(res.body).not.toContain('type="module"');
     }
   });
