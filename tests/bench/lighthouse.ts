@@ -12,13 +12,14 @@
  * Lighthouse's throttling guide points to, since the preset assumes a fast desktop host). Calibrated, each run has
  * its own: the index Lighthouse measures in that run, just before it loads the page. A shared host's index swings
  * (1 390 to 2 900 within an hour on one host), and one multiplier for all runs scaled a run made at a slow moment as
- * if it had been made at a fast one. In the simulated mode the page loads unthrottled and the multiplier is used when the trace is
- * audited (and, while gathering, for one deadline: see audit), so the run is gathered first and audited with its own (decision 0007, 2026-12-02 (a fifth host)).
+ * if it had been made at a fast one. In the simulated mode the page loads unthrottled and the multiplier is used
+ * when the trace is audited (and, while gathering, for one deadline: see audit), so the run is gathered first and
+ * audited with its own (decision 0007, 2026-12-02 (a fifth host)).
  *
  * Two control rows follow the pages, measured the same way, so a host's figures can be read: a bare page (a heading
  * and a line of text, no style sheet, script or picture, served by this script) and the home page with its scripts
- * and pictures refused (its HTML, styles and inline script alone). On a host whose bare page already comes near 200 ms of TBT, the
- * goal cannot be told from the host's own noise (decision 0007, 2026-12-02 (a fourth host)).
+ * and pictures refused (its HTML, styles and inline script alone). On a host whose bare page already comes near
+ * 200 ms of TBT, the goal cannot be told from the host's own noise (decision 0007, 2026-12-02 (a fourth host)).
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
