@@ -70,6 +70,7 @@ function calibratedSlowdown(benchmarkIndex: number): number {
 
 /** A number, or 'calibrated': each run's own from its benchmarkIndex (see the header). */
 const slowdownSetting = process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? '4';
+if (slowdownSetting !== 'calibrated' && !(Number(slowdownSetting) >= 1)) throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN is a number from 1 or 'calibrated', not ${slowdownSetting}`);
 const slowdownFor = (benchmarkIndex: number) =>
   slowdownSetting === 'calibrated' ? Math.round(calibratedSlowdown(benchmarkIndex) * 100) / 100 : Number(slowdownSetting);
 /** The multiplier the last run was audited with (the preset's before the first): see audit. */
@@ -133,7 +134,7 @@ async function audit(url: string, port: number, { blocked: blockedUrlPatterns = 
 interface Browser {
   port(): number;
   restart(): Promise<void>;
-  kill(): Promise<void>;
+  kill(): void;
 }
 
 async function launchBrowser(): Promise<Browser> {
@@ -144,7 +145,7 @@ async function launchBrowser(): Promise<Browser> {
       chrome.kill();
       chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
     },
-    kill: async () => chrome.kill(),
+    kill: () => chrome.kill(),
   };
 }
 
@@ -219,7 +220,7 @@ async function main() {
       "wall, cpu: the trace's main-thread tasks from the first paint on, each counting its wall time (as Lighthouse takes it) or its thread's CPU time times the slowdown beyond 50 ms (median of the runs; not Lighthouse's window)",
     );
   } finally {
-    await browser.kill();
+    browser.kill();
     bare.close();
     await server.stop();
   }

@@ -80,7 +80,9 @@ export const STORAGE_WARM_UP = 'setTimeout(function(){try{document.cookie}catch(
  */
 function HeadWarmUp({ nonce, intlWarmUp, locale }: { nonce: string; intlWarmUp: string | null; locale: string }) {
   // `<` escaped: the code sits inside a <script> element.
-  const code = intlWarmUp === null ? null : JSON.stringify(intlWarmUp).replace(/</g, '\\u003c');
-  const worker = code === null ? '' : `try{new Worker(URL.createObjectURL(new Blob([${code}],{type:"text/javascript"})),{name:${JSON.stringify(locale)}})}catch(e){}`;
+  const worker =
+    intlWarmUp === null
+      ? ''
+      : `try{new Worker(URL.createObjectURL(new Blob([${JSON.stringify(intlWarmUp).replace(/</g, '\\u003c')}],{type:"text/javascript"})),{name:${JSON.stringify(locale)}})}catch(e){}`;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${worker}${STORAGE_WARM_UP}` }} />;
 }
