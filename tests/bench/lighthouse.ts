@@ -103,7 +103,8 @@ async function audit(url: string, port: number, { blocked: blockedUrlPatterns = 
   const result = (await Runner.audit(artifacts, { ...runnerOptions, computedCache: new Map() })) as RunnerResult | undefined;
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   if (process.env.LIGHTHOUSE_REPORT_DIR) {
-    const { writeFileSync } = await import('node:fs');
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
     writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${report}.json`), JSON.stringify(result.lhr));
   }
   if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);

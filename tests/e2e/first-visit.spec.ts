@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { HYDRATED_MARK } from '../../src/client/app/boot';
+import { LOAD_WAIT_MS } from '../../src/client/lib/idle';
 import { untilHydrated } from '../support/hydration';
 
 /**
@@ -51,9 +52,10 @@ test.describe('a first visit before Apollo has loaded', () => {
     await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
   });
 
-  test('nothing asks for its code, nor for the device copy of the catalog, before taps work', async ({ page }) => {
+  test('nothing asks for its code, nor for the device copy of the catalog, before taps work and the page has loaded', async ({ page }) => {
     // Asked for at the hydration commit, their loading and the renders it caused held back the render that switches
-    // the page's buttons on (src/client/app/start.tsx, HydratedMark).
+    // the page's buttons on; asked for then, their tasks ran beside the page's last pictures and chunks, stretched
+    // (src/client/app/start.tsx, pageSettled).
     // Room for every request's timing: the default 250 could fill before the two chunks come.
     await page.addInitScript(() => performance.setResourceTimingBufferSize(1000));
     await page.goto('/');
@@ -63,13 +65,45 @@ test.describe('a first visit before Apollo has loaded', () => {
       page.evaluate(
         ({ mark, chunks }) => ({
           hydrated: performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN,
+          loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventStart ?? Number.NaN,
           asked: chunks.map((chunk) => performance.getEntriesByType('resource').find((entry) => new RegExp(chunk).test(entry.name))?.startTime ?? null),
         }),
         { mark: HYDRATED_MARK, chunks: later },
       );
     await expect.poll(async () => (await started()).asked.every((at) => at !== null)).toBe(true);
-    const { hydrated, asked } = await started();
-    for (const at of asked) expect(at).toBeGreaterThanOrEqual(hydrated);
+    const { hydrated, loaded, asked } = await started();
+    expect(loaded).toBeGreaterThan(0);
+    for (const at of asked) expect(at).toBeGreaterThanOrEqual(Math.max(hydrated, loaded));
+  });
+
+  test('a picture that does not come holds its code back until LOAD_WAIT_MS after taps work, not for good', async ({ page }) => {
+    // Every picture held: the page's load event does not come while this runs.
+    let releasePictures!: () => void;
+    const picturesHeld = new Promise<void>((resolve) => (releasePictures = resolve));
+    await page.route(/\/images\//, async (route: Route) => {
+      await picturesHeld;
+      await route.continue().catch(() => undefined);
+    });
+    await page.addInitScript(() => performance.setResourceTimingBufferSize(1000));
+    try {
+      await page.goto('/', { waitUntil: 'domcontentloaded' });
+      await untilHydrated(page);
+      const started = () =>
+        page.evaluate(
+          ({ mark, chunk }) => ({
+            hydrated: performance.getEntriesByName(mark)[0]?.startTime ?? Number.NaN,
+            loaded: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.loadEventStart ?? Number.NaN,
+            asked: performance.getEntriesByType('resource').find((entry) => new RegExp(chunk).test(entry.name))?.startTime ?? null,
+          }),
+          { mark: HYDRATED_MARK, chunk: APOLLO_CHUNK.source },
+        );
+      await expect.poll(async () => (await started()).asked, { timeout: LOAD_WAIT_MS + 10_000 }).not.toBeNull();
+      const { hydrated, loaded, asked } = await started();
+      expect(loaded).toBe(0);
+      expect(asked).toBeGreaterThanOrEqual(hydrated + LOAD_WAIT_MS);
+    } finally {
+      releasePictures();
+    }
   });
 
   test('its code failing to arrive is loaded again without a tap (connection back, tab shown): the account and the cart then work', async ({ page, request }) => {

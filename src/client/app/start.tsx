@@ -19,7 +19,7 @@ import { configurePersonalisation, startTelemetry } from '../features/analytics'
 import { loadApolloClient, loadApolloClientAfterHydration } from '../lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from '../lib/offline-data';
 import { createPersistedStore } from '../lib/persisted-state';
-import { whenIdle } from '../lib/idle';
+import { afterPageLoad, whenIdle } from '../lib/idle';
 import { prefetchEachWhenIdle } from '../lib/prefetch';
 import { registerServiceWorker } from '../lib/service-worker';
 import { markPageHydrated, pageHydrated, useHydrated } from '../hooks/use-hydrated';
@@ -31,6 +31,17 @@ const boot = JSON.parse(document.getElementById(BOOT_ELEMENT_ID)?.textContent ??
 noteFirstPage(boot.renderedAt);
 const store = createPersistedStore(boot.persisted);
 configurePersonalisation(boot.personalisation ?? null, boot.cookieConsent === true);
+/**
+ * When the tab starts what it starts on its own after the first render (the Apollo client and what waits for it:
+ * the account's extras, the live updates, a visitor's empty cart outbox; the device's copy of the catalog, the shown
+ * page's loader and the linked pages' code): once taps work (pageHydrated), then once the page has loaded and the
+ * main thread is idle (afterPageLoad). Started at the hydration commit, its work and the renders it caused held the
+ * transition that switches the controls on back, by 0.3-0.5 s on a catalog page at a 4x CPU slowdown; started
+ * at the switch-on, its tasks ran beside the pictures and chunks still arriving and drawing, and each one's wall time
+ * stretched several times over its CPU time (decision 0007, 2026-12-02 (a sixth host)). A tap that needs the client
+ * sooner (Buy, a search, a link) loads it at once; a shopper with a cart starts the outbox at once (useCart).
+ */
+const pageSettled = pageHydrated.then(() => afterPageLoad());
 // The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
 type HydrationData = Parameters<typeof shownLanguageOf>[0];
 const routeTable = createRoutes(loadApolloClient, shownLanguageOf((window as { __staticRouterHydrationData?: HydrationData }).__staticRouterHydrationData));
@@ -42,11 +53,6 @@ const routeTable = createRoutes(loadApolloClient, shownLanguageOf((window as { _
  * layout effect below it, in the commit that switched them on. What hydrates after the page (the footer and the main
  * menu, Layout.tsx; a page's lazy parts) switches on when it hydrates, or at once where a tap lands in it; what waits
  * for usePageHydrated (the pictures below the first screen, the closed panels) comes after this mark.
- *
- * What the tab starts after the first render (the Apollo client, the cart's outbox, the device's copy of the
- * catalog, the shown page's loader and the linked pages' code) waits for that commit (pageHydrated): started at
- * the hydration commit, its work and the renders it caused held the transition back, by 0.3-0.5 s on a catalog
- * page at a 4x CPU slowdown.
  */
 function HydratedMark({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
@@ -58,9 +64,9 @@ function HydratedMark({ children }: { children: ReactNode }) {
   }, [hydrated]);
   useEffect(() => {
     if (!hydrated) return;
-    // Apollo's code comes once taps work: not while the page hydrates, nor while its controls switch on, a
-    // transition its arrival would hold back (lib/apollo-client.ts).
-    loadApolloClientAfterHydration();
+    // Apollo's code comes once the page has settled: not while the page hydrates, nor while its controls switch on,
+    // a transition its arrival would hold back (lib/apollo-client.ts).
+    void pageSettled.then(() => loadApolloClientAfterHydration());
     // Telemetry's code comes later still, when the page is idle, and only with an instrumentation key.
     startTelemetry(boot.telemetry, boot.requestId, boot.cookieConsent === true);
   }, [hydrated]);
@@ -133,7 +139,7 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
   .then(hydrate)
   .then(async (hydrated) => {
     const configured = configureFirstPageData(hydrated);
-    await pageHydrated;
+    await pageSettled;
     if (configured) openOfflineData(hydrated);
     // The shown page's loader, on any connection: the shopper's next move on this page runs it (an error page's
     // address, /p/gone, shows no page of its own).

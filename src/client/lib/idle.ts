@@ -28,3 +28,43 @@ export function nextTask(): Promise<void> {
     channel.port2.postMessage(null);
   });
 }
+
+/** The longest the tab's own start-up work waits for the page's load event: a slow picture must not hold it off. */
+export const LOAD_WAIT_MS = 3000;
+/** The longest it then waits for an idle moment. */
+export const SETTLE_IDLE_MS = 2000;
+
+export interface LoadEnv {
+  loaded(): boolean;
+  onLoad(listener: () => void): void;
+  wait(run: () => void, ms: number): void;
+  idle(run: () => void, timeoutMs: number): void;
+}
+
+const browserLoadEnv = (): LoadEnv => ({
+  loaded: () => document.readyState === 'complete',
+  onLoad: (listener) => window.addEventListener('load', listener, { once: true }),
+  wait: (run, ms) => void setTimeout(run, ms),
+  idle: whenIdle,
+});
+
+/**
+ * Settles once the page has loaded (its load event, or LOAD_WAIT_MS at most) and the main thread is then idle
+ * (SETTLE_IDLE_MS at most). For what the tab starts on its own once taps work (the Apollo client and what waits
+ * for it, the device's copy, the linked pages' code): started while the page's pictures and last chunks still
+ * arrived and drew, its short tasks ran beside the browser's and each one's wall time stretched several times
+ * over its CPU time (decision 0007, 2026-12-02 (a sixth host)).
+ */
+export function afterPageLoad(env: LoadEnv = browserLoadEnv()): Promise<void> {
+  return new Promise<void>((resolve) => {
+    let done = false;
+    const loaded = () => {
+      if (done) return;
+      done = true;
+      env.idle(resolve, SETTLE_IDLE_MS);
+    };
+    if (env.loaded()) return loaded();
+    env.onLoad(loaded);
+    env.wait(loaded, LOAD_WAIT_MS);
+  });
+}

@@ -67,7 +67,10 @@ export function useCart(): CartFieldsFragment | null {
   const hydrated = useHydrated();
   useEffect(() => {
     if (!hydrated) return;
-    loadCartId();
+    // A visitor without a cart has nothing to show in it: the outbox (which may still hold a change made offline
+    // before any cart existed) starts once the client has come, when the page has settled (app/start.tsx), rather
+    // than asking for the client at once.
+    if (!loadCartId() && !clientArrived) return;
     Promise.all([loadOutbox(), outboxContext()])
       .then(([{ startCartOutbox }, context]) => startCartOutbox(context))
       .catch(() => undefined);
