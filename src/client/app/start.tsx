@@ -16,6 +16,7 @@ import { layoutDataOf } from '../features/layout/layout-data';
 import { completeFirstMessages } from '../i18n/messages';
 import { onNextTry, reloadTo } from '../lib/chunk-guard';
 import { configurePersonalisation, startTelemetry } from '../features/analytics';
+import { opensAccountAtOnce } from '../features/account';
 import { loadApolloClient, loadApolloClientAfterHydration } from '../lib/apollo-client';
 import { configureOfflineData, leftFirstPage, noteFirstPage, recordFirstPage, startOfflineData } from '../lib/offline-data';
 import { createPersistedStore } from '../lib/persisted-state';
@@ -38,10 +39,13 @@ configurePersonalisation(boot.personalisation ?? null, boot.cookieConsent === tr
  * main thread is idle (afterPageLoad). Started at the hydration commit, its work and the renders it caused held the
  * transition that switches the controls on back, by 0.3-0.5 s on a catalog page at a 4x CPU slowdown; started
  * at the switch-on, its tasks ran beside the pictures and chunks still arriving and drawing, and each one's wall time
- * stretched several times over its CPU time (decision 0007, 2026-12-02 (a sixth host)). A tap that needs the client
- * sooner (Buy, a search, a link) loads it at once; a shopper with a cart starts the outbox at once (useCart).
+ * stretched several times over its CPU time (decision 0007, 2026-12-02 (a sixth host)). The shopper's first tap or
+ * key (or the connection back) ends the wait: they are using the page now, and the account button or the cart panel
+ * shows what comes with the client. An address that opens the account (opensAccountAtOnce) loads the client at once,
+ * and so does a shopper with a cart (its outbox, useCart), as does an action that needs it (Buy, a search, a link).
  */
-const pageSettled = pageHydrated.then(() => afterPageLoad());
+const shopperTried = new Promise<void>((resolve) => onNextTry(resolve));
+const pageSettled = pageHydrated.then(() => Promise.race([afterPageLoad(), shopperTried]));
 // The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
 type HydrationData = Parameters<typeof shownLanguageOf>[0];
 const routeTable = createRoutes(loadApolloClient, shownLanguageOf((window as { __staticRouterHydrationData?: HydrationData }).__staticRouterHydrationData));
@@ -66,7 +70,8 @@ function HydratedMark({ children }: { children: ReactNode }) {
     if (!hydrated) return;
     // Apollo's code comes once the page has settled: not while the page hydrates, nor while its controls switch on,
     // a transition its arrival would hold back (lib/apollo-client.ts).
-    void pageSettled.then(() => loadApolloClientAfterHydration());
+    if (opensAccountAtOnce(window.location.search)) loadApolloClientAfterHydration();
+    else void pageSettled.then(() => loadApolloClientAfterHydration());
     // Telemetry's code comes later still, when the page is idle, and only with an instrumentation key.
     startTelemetry(boot.telemetry, boot.requestId, boot.cookieConsent === true);
   }, [hydrated]);
@@ -117,8 +122,8 @@ function hydrate(): Hydrated {
 
 /**
  * The data's version comes with the layout (in the HTML), and is set at once: a link tapped before the page's
- * controls have switched on runs its loader with the device's copy at hand. The copy itself opens once that has
- * happened and the page is idle: its code and IndexedDB stay out of the first render, and a loader that needs it
+ * controls have switched on runs its loader with the device's copy at hand. The copy itself opens once the page has
+ * settled (pageSettled) and is idle: its code and IndexedDB stay out of the first render, and a loader that needs it
  * sooner opens it itself.
  */
 function configureFirstPageData({ router }: Hydrated): boolean {
@@ -149,7 +154,7 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
   });
 
 // The shopper's first tap or key (or the connection back) also counts: whatever it needs of what waits for
-// pageHydrated should not wait for a switch-on that something held back.
+// pageHydrated should not wait for a switch-on that something held back (nor, pageSettled, for the page's load).
 onNextTry(markPageHydrated);
 
 /**

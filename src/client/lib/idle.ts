@@ -50,7 +50,7 @@ const browserLoadEnv = (): LoadEnv => ({
 
 /**
  * Settles once the page has loaded (its load event, or LOAD_WAIT_MS at most) and the main thread is then idle
- * (SETTLE_IDLE_MS at most). For what the tab starts on its own once taps work (the Apollo client and what waits
+ * (SETTLE_IDLE_MS at most; a browser without requestIdleCallback, Safari, waits whenIdle's fixed second). For what the tab starts on its own once taps work (the Apollo client and what waits
  * for it, the device's copy, the linked pages' code): started while the page's pictures and last chunks still
  * arrived and drew, its short tasks ran beside the browser's and each one's wall time stretched several times
  * over its CPU time (decision 0007, 2026-12-02 (a sixth host)).

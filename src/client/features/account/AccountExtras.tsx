@@ -14,6 +14,7 @@ import { AccountPanelContent } from './AccountPanelContent';
 import { signInWithLoginToken } from './login-token';
 import { startSession } from './session';
 import { wholeMessages } from '../../i18n/messages';
+import { accountAddress } from './account-address';
 
 const GUARDED = new Set(['accountOrders', 'accountSettings', 'accountBalance']);
 
@@ -43,9 +44,7 @@ export default function AccountExtras({ languageId, client }: { languageId: Lang
       window.removeEventListener('focus', reread);
     };
   }, [client, languageId]);
-  const params = new URLSearchParams(location.search);
-  const action = params.get('action');
-  const loginToken = params.get('loginToken');
+  const { action, loginToken } = accountAddress(location.search);
   useEffect(() => {
     if (action === 'login' && !account.signedIn) openPanel('account', 'login');
   }, [action]);

@@ -3,3 +3,4 @@
 // through the route table.
 export { AccountButton, AccountExtras } from './AccountShell';
 export { account } from './account-state';
+export { opensAccountAtOnce } from './account-address';
