@@ -39,13 +39,19 @@ configurePersonalisation(boot.personalisation ?? null, boot.cookieConsent === tr
  * main thread is idle (afterPageLoad). Started at the hydration commit, its work and the renders it caused held the
  * transition that switches the controls on back, by 0.3-0.5 s on a catalog page at a 4x CPU slowdown; started
  * at the switch-on, its tasks ran beside the pictures and chunks still arriving and drawing, and each one's wall time
- * stretched several times over its CPU time (decision 0007, 2026-12-02 (a sixth host)). The shopper's first tap or
- * key (or the connection back) ends the wait: they are using the page now, and the account button or the cart panel
- * shows what comes with the client. An address that opens the account (opensAccountAtOnce) loads the client at once,
- * and so does a shopper with a cart (its outbox, useCart), as does an action that needs it (Buy, a search, a link).
+ * stretched several times over its CPU time (decision 0007, 2026-12-02 (a sixth host)).
+ */
+const pageSettled = pageHydrated.then(() => afterPageLoad());
+/**
+ * The Apollo client alone comes sooner, at the shopper's first tap or key (or the connection back): they are using
+ * the page now, and the account button or the cart panel shows what comes with the client. The rest waits for
+ * pageSettled still: started by that tap, it ran under the shopper's next ones (a link's page, a toggle), and a first
+ * scroll on a phone starts with a tap. An address that opens the account (opensAccountAtOnce) loads the client at
+ * once, and so does a shopper with a cart (its outbox, useCart), as does an action that needs it (Buy, a search, a
+ * link).
  */
 const shopperTried = new Promise<void>((resolve) => onNextTry(resolve));
-const pageSettled = pageHydrated.then(() => Promise.race([afterPageLoad(), shopperTried]));
+const clientWanted = pageHydrated.then(() => Promise.race([pageSettled, shopperTried]));
 // The Apollo client loads after the first render (lib/apollo-client.ts): the loaders wait for it.
 type HydrationData = Parameters<typeof shownLanguageOf>[0];
 const routeTable = createRoutes(loadApolloClient, shownLanguageOf((window as { __staticRouterHydrationData?: HydrationData }).__staticRouterHydrationData));
@@ -71,7 +77,7 @@ function HydratedMark({ children }: { children: ReactNode }) {
     // Apollo's code comes once the page has settled: not while the page hydrates, nor while its controls switch on,
     // a transition its arrival would hold back (lib/apollo-client.ts).
     if (opensAccountAtOnce(window.location.search)) loadApolloClientAfterHydration();
-    else void pageSettled.then(() => loadApolloClientAfterHydration());
+    else void clientWanted.then(() => loadApolloClientAfterHydration());
     // Telemetry's code comes later still, when the page is idle, and only with an instrumentation key.
     startTelemetry(boot.telemetry, boot.requestId, boot.cookieConsent === true);
   }, [hydrated]);
@@ -154,7 +160,7 @@ void resolveLazyRoutes(routeTable, window.location.pathname)
   });
 
 // The shopper's first tap or key (or the connection back) also counts: whatever it needs of what waits for
-// pageHydrated should not wait for a switch-on that something held back (nor, pageSettled, for the page's load).
+// pageHydrated should not wait for a switch-on that something held back (nor, the client, for the page's load).
 onNextTry(markPageHydrated);
 
 /**

@@ -18,7 +18,8 @@ import { account, readSignedIn } from './account-state';
  * first render (AccountExtras); the footer's newsletter form is the footer's (features/newsletter).
  */
 
-const Extras = lazy(() => import('./AccountExtras'));
+const loadExtras = () => import('./AccountExtras');
+const Extras = lazy(loadExtras);
 
 /**
  * Logged in: to the orders page; logged out: the account panel on its login frame. A signed-in customer sees so on
@@ -35,7 +36,13 @@ export function AccountButton({ languageId }: { languageId: LanguageId }) {
       type="button"
       className="header-action"
       aria-label={intl.formatMessage({ id: signedIn ? 'header.accountSignedIn' : 'header.account' })}
-      onClick={() => (hasToken() ? void navigate(routes.accountOrders(languageId)) : openPanel('account', 'login'))}
+      onClick={() => {
+        if (hasToken()) return void navigate(routes.accountOrders(languageId));
+        openPanel('account', 'login');
+        // The panel is the extras' (below), which wait for the client: tapped before the page has settled, their
+        // code comes beside the client's (which the tap asks for, app/start.tsx) rather than after it.
+        void loadExtras().catch(() => undefined);
+      }}
     >
       <span className="header-action__icon">
         <Icon name="user" />
