@@ -128,15 +128,16 @@ interface StyledChunk {
  */
 export function chunksImportingStyles(chunks: readonly StyledChunk[]): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const known = new Map<string, boolean>();
-  const bringsStyles = (name: string): boolean => {
-    const cached = known.get(name);
-    if (cached !== undefined) return cached;
-    known.set(name, false);
-    const chunk = byName.get(name);
-    const result = !!chunk && !SHELL_SCRIPT.test(name) && ((chunk.viteMetadata?.importedCss.size ?? 0) > 0 || chunk.imports.some(bringsStyles));
-    known.set(name, result);
-    return result;
+  const hasOwnStyles = (name: string) => (byName.get(name)?.viteMetadata?.importedCss.size ?? 0) > 0;
+  // A walk of its own per chunk: a result cached while an import cycle is open would depend on where the walk began.
+  const bringsStyles = (start: string): boolean => {
+    const seen = new Set<string>();
+    const walk = (name: string): boolean => {
+      if (seen.has(name) || SHELL_SCRIPT.test(name) || !byName.has(name)) return false;
+      seen.add(name);
+      return hasOwnStyles(name) || byName.get(name)!.imports.some(walk);
+    };
+    return walk(start);
   };
   return new Set(chunks.map((chunk) => chunk.fileName).filter(bringsStyles));
 }

@@ -158,12 +158,23 @@ test.describe('offline data', () => {
     } else {
       // Pressed is what counts. Once in CI the press focused the button and went no further (nothing in the shop
       // writes the customer type but this button and the cookie's state at start; what took the release elsewhere
-      // was not found in 28 runs). Pressed again only while it is not pressed, so a press that worked is never undone.
+      // was not found in 28 runs). Pressed again only while it is not pressed, so a press that worked is never
+      // undone; a press that was lost is kept in the report (where each pointer event of it landed) to find why.
       const business = page.getByRole('banner').getByRole('button', { name: 'Företag' });
+      await page.evaluate(() => {
+        const log: string[] = ((window as { pressLog?: string[] }).pressLog = []);
+        for (const type of ['pointerdown', 'pointerup', 'click'])
+          addEventListener(type, (event) => log.push(`${type} on ${(event.target as Element).outerHTML.slice(0, 80)} at ${Math.round(event.timeStamp)}`), { capture: true });
+      });
+      let presses = 0;
       await expect(async () => {
-        if ((await business.getAttribute('aria-pressed')) !== 'true') await business.click();
+        if ((await business.getAttribute('aria-pressed')) !== 'true') {
+          presses += 1;
+          await business.click();
+        }
         await expect(business).toHaveAttribute('aria-pressed', 'true', { timeout: 3000 });
       }).toPass({ timeout: 20_000 });
+      if (presses > 1) test.info().annotations.push({ type: 'lost press', description: (await page.evaluate(() => (window as { pressLog?: string[] }).pressLog ?? [])).join('\n') });
     }
     const cards = await page.locator('.product-card .price').count();
     await expect(page.locator('.product-card .price__vat')).toHaveCount(cards);

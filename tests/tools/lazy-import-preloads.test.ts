@@ -28,4 +28,13 @@ describe("what a lazy chunk's import() preloads (vite.config.ts)", () => {
     ];
     expect([...chunksImportingStyles(chunks)].sort()).toEqual(['assets/CheckoutPage-K1.js', 'assets/ProductPage-P1.js', 'assets/checkout-styles-K2.js']);
   });
+
+  it('gives the same answer for chunks that import each other, whichever comes first', () => {
+    const a = chunk('assets/A-1.js', ['assets/B-1.js', 'assets/D-1.js']);
+    const b = chunk('assets/B-1.js', ['assets/A-1.js']);
+    const d = chunk('assets/D-1.js', [], ['assets/D-1.css']);
+    const all = ['assets/A-1.js', 'assets/B-1.js', 'assets/D-1.js'];
+    expect([...chunksImportingStyles([a, b, d])].sort()).toEqual(all);
+    expect([...chunksImportingStyles([b, a, d])].sort()).toEqual(all);
+  });
 });
