@@ -109,12 +109,20 @@ const SHELL_SCRIPT = /(^|\/)entry-client-[\w-]+\.js$/;
  * about 1 ms in this machine's Chromium: a first visit of a category page appended 48 in 41-75 ms, and now 35 in
  * 26-29 ms (decision 0007, 2026-12-03).
  */
-export function lazyImportPreloads(file: string, deps: readonly string[], withStyles: ReadonlySet<string> = importsWithStyles): string[] {
+export function lazyImportPreloads(file: string, deps: readonly string[], withStyles: ReadonlySet<string>): string[] {
   return deps.filter((dep) => (dep !== file || withStyles.has(file)) && !SHELL_SCRIPT.test(dep));
 }
 
-/** The client build's chunks whose import brings style sheets (lazyImportStyles); set before Vite writes the preload lists. */
-const importsWithStyles = new Set<string>();
+/**
+ * The client build's chunks whose import brings style sheets, found by lazyImportStyles before Vite writes the
+ * preload lists; null until then. Should Vite ever write them first, the build stops rather than drop the links a
+ * styled chunk needs.
+ */
+let importsWithStyles: Set<string> | null = null;
+function stylesOfThisBuild(): ReadonlySet<string> {
+  if (!importsWithStyles) throw new Error("Vite wrote the lazy imports' preload lists before storefront:lazy-import-styles found the styled chunks");
+  return importsWithStyles;
+}
 
 interface StyledChunk {
   fileName: string;
@@ -146,13 +154,15 @@ function lazyImportStyles(): Plugin {
   return {
     name: 'storefront:lazy-import-styles',
     apply: 'build',
+    buildStart() {
+      importsWithStyles = null;
+    },
     // Before Vite's own generateBundle, which writes the preload lists (calling lazyImportPreloads).
     generateBundle: {
       order: 'pre',
       handler(_, bundle) {
-        importsWithStyles.clear();
         const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file as unknown as StyledChunk] : []));
-        for (const name of chunksImportingStyles(chunks)) importsWithStyles.add(name);
+        importsWithStyles = chunksImportingStyles(chunks);
       },
     },
   };
@@ -486,7 +496,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     : {
         outDir: 'dist/client',
         manifest: true,
-        modulePreload: { resolveDependencies: (file: string, deps: string[]) => lazyImportPreloads(file, deps) },
+        modulePreload: { resolveDependencies: (file: string, deps: string[]) => lazyImportPreloads(file, deps, stylesOfThisBuild()) },
         emptyOutDir: true,
         rolldownOptions: {
           // The worker that loads the browser's locale data off the main thread (src/client/i18n/intl-warm-up.ts) is

@@ -7,8 +7,8 @@ import { nextTask } from './idle';
  * brotli, a third of what a first visit needs before the page answers a tap: 1.5 s on 2G. Nothing a catalog page
  * shows at first needs it (the page's data comes with the HTML, the cart is fetched after hydration), so it loads
  * once the page has hydrated, its controls have switched on and it has loaded (app/start.tsx, clientWanted: sooner at
- * the shopper's first tap or key; at once for a shopper with a cart, whose outbox asks for it), and whatever needs it sooner (a loader, a tap on Buy, a
- * search) loads it here. A page whose components query as they render waits for it before it renders
+ * the shopper's first tap or key; at once for a shopper with a cart, whose outbox asks for it), and whatever needs
+ * it sooner (a loader, a tap on Buy, a search) loads it here. A page whose components query as they render waits for it before it renders
  * (app/routes.tsx). A failed load is tried again by the next caller (and, after hydration, on its own:
  * loadApolloClientAfterHydration); the browser fetches the chunk again where it does not keep a failed module fetch.
  */
