@@ -20,6 +20,10 @@
  * and a line of text, no style sheet, script or picture, served by this script) and the home page with its scripts
  * and pictures refused (its HTML, styles and inline script alone). On a host whose bare page already comes near
  * 200 ms of TBT, the goal cannot be told from the host's own noise (decision 0007, 2026-12-02 (a fourth host)).
+ *
+ * LIGHTHOUSE_PIN (auto; on, off): where the host can, the page's renderers get the last core and everything else,
+ * Lighthouse included, the others, as a phone gives the page a core of its own (cpu-pinning.ts; decision 0007,
+ * 2026-12-03 (an eighth and a ninth host)). The printout names the placing.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,12 +33,18 @@ import type { Flags, RunnerResult } from 'lighthouse';
 // Lighthouse's own steps of lighthouse(): the bench sets the multiplier between gathering and auditing (see above).
 import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
 import { Runner } from 'lighthouse/core/runner.js';
+import { cpuSplit, pin, placeChromium, renderers } from './cpu-pinning';
 import { percentile } from './load';
 import { mainThreadBlocking, type TraceEvent } from './main-thread-blocking';
 import { startBuiltServer, warmBenchPages } from './server-process';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+/** Where the page runs (cpu-pinning.ts): its own core unless LIGHTHOUSE_PIN=off, or where the host cannot. */
+const pinSetting = process.env.LIGHTHOUSE_PIN ?? 'auto';
+if (!['auto', 'on', 'off'].includes(pinSetting)) throw new Error(`LIGHTHOUSE_PIN is auto, on or off, not ${pinSetting}`);
+const split = pinSetting === 'off' ? null : cpuSplit();
+if (pinSetting === 'on' && !split) throw new Error('LIGHTHOUSE_PIN=on needs Linux, two cores or more and taskset');
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Row {
@@ -134,17 +144,24 @@ async function audit(url: string, port: number, { blocked: blockedUrlPatterns = 
 /** The browser the runs use, started again after a failed run. */
 interface Browser {
   port(): number;
+  pid(): number;
   restart(): Promise<void>;
   kill(): void;
 }
 
 async function launchBrowser(): Promise<Browser> {
-  let chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const launch = async () => {
+    const launched = await chromeLauncher.launch({ chromePath, chromeFlags });
+    if (split) await placeChromium(launched.pid, split);
+    return launched;
+  };
+  let chrome = await launch();
   return {
     port: () => chrome.port,
+    pid: () => chrome.pid,
     async restart() {
       chrome.kill();
-      chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+      chrome = await launch();
     },
     kill: () => chrome.kill(),
   };
@@ -158,7 +175,15 @@ async function launchBrowser(): Promise<Browser> {
 async function auditWithRetry(url: string, browser: Browser, options: AuditOptions): Promise<RunRow> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(url, browser.port(), options);
+      if (split) await placeChromium(browser.pid(), split);
+      const row = await audit(url, browser.port(), options);
+      if (split) {
+        // The renderers still running after the run (Lighthouse's blank page's at least) came from the same zygote as the page's.
+        const found = renderers(browser.pid());
+        const stray = found.filter((r) => r.cpus && r.cpus !== split.page);
+        if (!found.length || stray.length) throw new Error(`the renderers were not kept on CPU ${split.page}: ${found.map((r) => `${r.pid} on ${r.cpus}`).join(', ') || 'none found'}`);
+      }
+      return row;
     } catch (error) {
       if (attempt >= 3) throw error;
       console.warn(`${(error as Error).message}; trying again in a new browser`);
@@ -182,6 +207,8 @@ async function serveBarePage(): Promise<{ url: string; close(): void }> {
 }
 
 async function main() {
+  // Before anything starts: the server and the browser inherit the host's set.
+  if (split) pin(process.pid, split.host);
   const server = await startBuiltServer('lh');
   const { base } = server;
   const bare = await serveBarePage();
@@ -208,6 +235,11 @@ async function main() {
       rows.push({ page, ...shown, wallBlockingMs, threadBlockingMs, slowdowns });
     }
     console.info(`\nLighthouse 12 mobile preset, ${runs} run(s) per page (median shown), ${base}`);
+    console.info(
+      split
+        ? `CPUs: Lighthouse, the server and Chromium's browser, GPU and network processes on ${split.host}; the page's renderers on ${split.page} (LIGHTHOUSE_PIN=off shares them all)`
+        : `CPUs: shared by everything (LIGHTHOUSE_PIN=${pinSetting})`,
+    );
     console.info(`CPU slowdown ${slowdownSetting === 'calibrated' ? "calibrated: each run's own, from the host's benchmarkIndex in that run" : `${slowdownSetting}x, fixed`}`);
     console.info(`${'page'.padEnd(44)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'bp'.padStart(5)} ${'seo'.padStart(5)} ${'LCP ms'.padStart(8)} ${'TBT ms'.padStart(8)} ${'CLS'.padStart(7)} ${'wall'.padStart(6)} ${'cpu'.padStart(6)}`);
     for (const r of rows) {
