@@ -27,7 +27,13 @@ async function until<T>(read: () => T, done: (value: T) => boolean): Promise<T> 
 const running: ChildProcess[] = [];
 afterEach(() => {
   for (const parent of running.splice(0)) {
-    for (const { pid } of descendants(parent.pid!)) process.kill(pid);
+    for (const { pid } of descendants(parent.pid!)) {
+      try {
+        process.kill(pid);
+      } catch {
+        // it ended between the listing and the kill
+      }
+    }
     parent.kill();
   }
 });
