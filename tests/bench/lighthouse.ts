@@ -7,7 +7,8 @@
  * through them. Goal (issue 3): performance ≥ 95, the other three 100.
  *
  * CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (1; the median run by performance is shown),
- * LIGHTHOUSE_REPORT_DIR (unset; a folder to keep each run's full JSON report in, named after its row and run),
+ * LIGHTHOUSE_REPORT_DIR (unset; a folder to keep each run's full JSON report and its trace in, named after its row
+ * and run), LIGHTHOUSE_ROWS (unset: all; else only the rows whose name holds one of these comma-separated words),
  * LIGHTHOUSE_CPU_SLOWDOWN (4, the preset's; 'calibrated' derives it from the host's benchmarkIndex with the formula
  * Lighthouse's throttling guide points to, since the preset assumes a fast desktop host). Calibrated, each run has
  * its own: the index Lighthouse measures in that run, just before it loads the page. A shared host's index swings
@@ -116,6 +117,8 @@ async function audit(url: string, port: number, { blocked: blockedUrlPatterns = 
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
     writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${report}.json`), JSON.stringify(result.lhr));
+    // The trace the audit read, to open in DevTools' performance panel.
+    if (artifacts.Trace) writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, `${report}.trace.json`), JSON.stringify(artifacts.Trace));
   }
   if (result.lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
   const { categories, audits } = result.lhr;
@@ -220,8 +223,11 @@ async function main() {
       // Its inline script stays: refusing script files does not refuse it.
       { page: 'control: home, HTML and styles only', url: `${base}/`, blocked: ['*.js', '*.svg'] },
     ];
+    const only = process.env.LIGHTHOUSE_ROWS?.split(',').filter(Boolean);
+    const chosen = only ? pages.filter(({ page }) => only.some((word) => page.includes(word))) : pages;
+    if (!chosen.length) throw new Error(`LIGHTHOUSE_ROWS=${only?.join(',')} names none of the rows: ${pages.map((p) => p.page).join('; ')}`);
     const rows: Row[] = [];
-    for (const { page, url, blocked } of pages) {
+    for (const { page, url, blocked } of chosen) {
       const results: RunRow[] = [];
       const report = page.replace(/\W+/g, '-').replace(/^-|-$/g, '');
       for (let i = 0; i < runs; i++) results.push(await auditWithRetry(url, browser, { blocked, report: `${report}-${i + 1}` }));
