@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allowedCpus, cpuSplit, descendants, placeChromium, renderers } from './cpu-pinning';
+import { allowedCpus, cpuSplit, descendants, keepChromiumPlaced, pin, placeChromium, renderers } from './cpu-pinning';
 
 /**
  * A stand-in for Chromium's process tree: a parent that starts one process per type, each titled as Chromium titles
@@ -59,6 +59,26 @@ describe('placeChromium', () => {
       '--type=utility --utility-sub-type=network.mojom.NetworkService': split.host,
     });
     expect(renderers(browser.pid!)).toEqual([{ pid: expect.any(Number), cpus: split.page }]);
+  });
+
+  it("moves a process born on the page's core during a run to the host's, and leaves the renderers there", async () => {
+    const split = cpuSplit()!;
+    const browser = fakeChromium([['--type=zygote'], ['--type=renderer'], ['--type=utility', '--utility-sub-type=tracing.mojom.TracingService']]);
+    running.push(browser);
+    await until(() => descendants(browser.pid!), (d) => d.length === 3 && d.every((p) => p.args[0] === 'chromium'));
+    await placeChromium(browser.pid!, split);
+    const find = (type: string) => descendants(browser.pid!).find((p) => p.args.includes(type))!.pid;
+    // As the renderers' zygote forks it: on the page's core.
+    pin(find('--type=utility'), split.page);
+
+    const keeper = keepChromiumPlaced(browser.pid!, split, 20);
+    try {
+      await until(() => allowedCpus(find('--type=utility')), (cpus) => cpus === split.host);
+      expect(allowedCpus(find('--type=renderer'))).toBe(split.page);
+      expect(allowedCpus(find('--type=zygote'))).toBe(split.page);
+    } finally {
+      keeper.stop();
+    }
   });
 
   it('refuses to measure when no renderer can be placed (no zygote appears)', async () => {

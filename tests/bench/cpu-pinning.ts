@@ -104,6 +104,28 @@ export async function placeChromium(browserPid: number, split: CpuSplit, waitMs 
   }
 }
 
+/**
+ * Keeps every process below the browser where placeChromium puts it while a run goes on, looking every `everyMs`.
+ * The renderers' zygote also forks utilities during a run, which are born on the page's set: Lighthouse's tracing
+ * starts the tracing service (`--utility-sub-type=tracing.mojom.TracingService`), which spent 0.8 s of CPU in a
+ * category page's run, more than a third of what the page's own main thread spent (decision 0007, 2026-12-04 (a
+ * tenth host)). Only a process on the wrong set is moved.
+ */
+export function keepChromiumPlaced(browserPid: number, split: CpuSplit, everyMs = 100): { stop(): void } {
+  const place = () => {
+    for (const p of descendants(browserPid)) {
+      const target = belongsToPage(p) ? split.page : split.host;
+      try {
+        if (allowedCpus(p.pid) !== target) pin(p.pid, target);
+      } catch {
+        // ended meanwhile
+      }
+    }
+  };
+  const timer = setInterval(place, everyMs);
+  return { stop: () => clearInterval(timer) };
+}
+
 /** The renderers below the browser, each with the CPUs it may run on ('' for one that ended while read). */
 export function renderers(browserPid: number): Array<{ pid: number; cpus: string }> {
   return descendants(browserPid)

@@ -34,7 +34,7 @@ import type { Flags, RunnerResult } from 'lighthouse';
 // Lighthouse's own steps of lighthouse(): the bench sets the multiplier between gathering and auditing (see above).
 import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
 import { Runner } from 'lighthouse/core/runner.js';
-import { cpuSplit, pin, placeChromium, renderers } from './cpu-pinning';
+import { cpuSplit, keepChromiumPlaced, pin, placeChromium, renderers } from './cpu-pinning';
 import { percentile } from './load';
 import { mainThreadBlocking, type TraceEvent } from './main-thread-blocking';
 import { startBuiltServer, warmBenchPages } from './server-process';
@@ -179,7 +179,8 @@ async function auditWithRetry(url: string, browser: Browser, options: AuditOptio
   for (let attempt = 1; ; attempt++) {
     try {
       if (split) await placeChromium(browser.pid(), split);
-      const row = await audit(url, browser.port(), options);
+      const keeper = split ? keepChromiumPlaced(browser.pid(), split) : null;
+      const row = await audit(url, browser.port(), options).finally(() => keeper?.stop());
       if (split) {
         // The renderers still running after the run (Lighthouse's blank page's at least) came from the same zygote as the page's.
         const found = renderers(browser.pid());
