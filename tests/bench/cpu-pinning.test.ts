@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { allowedCpus, cpuSplit, descendants, keepChromiumPlaced, pin, placeChromium, renderers } from './cpu-pinning';
+import { execFileSync } from 'node:child_process';
+import { allowedCpus, cpuList, cpuSplit, descendants, keepChromiumPlaced, niceOf, pin, placeChromium, renderers, runsOn, threadsOf } from './cpu-pinning';
 
 /**
  * A stand-in for Chromium's process tree: a parent that starts one process per type, each titled as Chromium titles
@@ -38,11 +39,20 @@ afterEach(() => {
   }
 });
 
-describe('placeChromium', () => {
+describe('cpuSplit', () => {
+  it('splits the CPUs the process may use, whatever their numbers: the last for the page', () => {
+    expect(cpuList('0-2,5,7-8')).toEqual([0, 1, 2, 5, 7, 8]);
+    expect(cpuSplit('2-3')).toEqual({ host: '2', page: '3' });
+    expect(cpuSplit('0-3')).toEqual({ host: '0,1,2', page: '3' });
+    expect(cpuSplit('4')).toBeNull();
+    expect(cpuSplit(null)).toBeNull();
+  });
+});
+
+// Placing needs Linux, two CPUs and taskset (the workplace's machines and CI have them).
+describe.skipIf(!cpuSplit())('placeChromium', () => {
   it("puts the renderers' zygote and the renderers on the page's core and the other processes on the host's", async () => {
-    // This machine has two cores or more (the workplace's have two).
     const split = cpuSplit()!;
-    expect(split).not.toBeNull();
     const browser = fakeChromium([['--type=zygote', '--no-zygote-sandbox'], ['--type=zygote'], ['--type=renderer', '--lang=en-US'], ['--type=gpu-process'], ['--type=utility', '--utility-sub-type=network.mojom.NetworkService']]);
     running.push(browser);
     const titles = (): string[] => descendants(browser.pid!).map((p) => p.args.join(' '));
@@ -50,13 +60,13 @@ describe('placeChromium', () => {
 
     await placeChromium(browser.pid!, split);
 
-    const where = Object.fromEntries(descendants(browser.pid!).map((p) => [p.args.slice(1).join(' '), allowedCpus(p.pid)]));
+    const where = Object.fromEntries(descendants(browser.pid!).map((p) => [p.args.slice(1).join(' '), runsOn(p.pid, split.page) ? 'page' : runsOn(p.pid, split.host) ? 'host' : allowedCpus(p.pid)]));
     expect(where).toEqual({
-      '--type=zygote --no-zygote-sandbox': split.host,
-      '--type=zygote': split.page,
-      '--type=renderer --lang=en-US': split.page,
-      '--type=gpu-process': split.host,
-      '--type=utility --utility-sub-type=network.mojom.NetworkService': split.host,
+      '--type=zygote --no-zygote-sandbox': 'host',
+      '--type=zygote': 'page',
+      '--type=renderer --lang=en-US': 'page',
+      '--type=gpu-process': 'host',
+      '--type=utility --utility-sub-type=network.mojom.NetworkService': 'host',
     });
     expect(renderers(browser.pid!)).toEqual([{ pid: expect.any(Number), cpus: split.page }]);
   });
@@ -71,14 +81,28 @@ describe('placeChromium', () => {
     // As the renderers' zygote forks it: on the page's core.
     pin(find('--type=utility'), split.page);
 
-    const keeper = keepChromiumPlaced(browser.pid!, split, 20);
+    const keeper = keepChromiumPlaced(browser.pid!, split, 'renderers', 20);
     try {
-      await until(() => allowedCpus(find('--type=utility')), (cpus) => cpus === split.host);
-      expect(allowedCpus(find('--type=renderer'))).toBe(split.page);
-      expect(allowedCpus(find('--type=zygote'))).toBe(split.page);
+      await until(() => runsOn(find('--type=utility'), split.host), Boolean);
+      expect(runsOn(find('--type=renderer'), split.page)).toBe(true);
+      expect(runsOn(find('--type=zygote'), split.page)).toBe(true);
     } finally {
-      keeper.stop();
+      // A utility moved is no stray: nothing that belongs on the page's core was found off it.
+      expect(keeper.stop()).toBe(0);
     }
+  });
+
+  it('counts a renderer found off the page\'s core during a run, so the run is not taken for what it says', async () => {
+    const split = cpuSplit()!;
+    const browser = fakeChromium([['--type=zygote'], ['--type=renderer']]);
+    running.push(browser);
+    await until(() => descendants(browser.pid!), (d) => d.length === 2 && d.every((p) => p.args[0] === 'chromium'));
+    await placeChromium(browser.pid!, split);
+    const renderer = descendants(browser.pid!).find((p) => p.args.includes('--type=renderer'))!.pid;
+    const keeper = keepChromiumPlaced(browser.pid!, split, 'renderers', 20);
+    pin(renderer, split.host);
+    await until(() => runsOn(renderer, split.page), Boolean);
+    expect(keeper.stop()).toBeGreaterThan(0);
   });
 
   it('refuses to measure when no renderer can be placed (no zygote appears)', async () => {
@@ -86,6 +110,51 @@ describe('placeChromium', () => {
     const browser = fakeChromium([['--type=gpu-process']]);
     running.push(browser);
     await until(() => descendants(browser.pid!), (d) => d.length === 1);
-    await expect(placeChromium(browser.pid!, split, 200)).rejects.toThrow(/no renderers' zygote/);
+    await expect(placeChromium(browser.pid!, split, 'renderers', 200)).rejects.toThrow(/no renderers' zygote/);
+  });
+
+  it("with 'main-first', keeps each renderer on the page's core with its other threads at the lowest priority, again for a thread that starts later", async () => {
+    const split = cpuSplit()!;
+    const browser = fakeChromium([['--type=zygote'], ['--type=renderer'], ['--type=gpu-process']]);
+    running.push(browser);
+    await until(() => descendants(browser.pid!), (d) => d.length === 3 && d.every((p) => p.args[0] === 'chromium'));
+    const renderer = descendants(browser.pid!).find((p) => p.args.includes('--type=renderer'))!.pid;
+    // Node's own threads (V8's platform workers) stand in for the renderer's compositor and V8's helpers.
+    const helpers = () => threadsOf(renderer).filter((tid) => tid !== renderer);
+    expect(helpers().length).toBeGreaterThan(0);
+
+    await placeChromium(browser.pid!, split, 'main-first');
+
+    expect(threadsOf(renderer).every((tid) => runsOn(tid, split.page))).toBe(true);
+    expect(niceOf(renderer)).toBe(0);
+    expect(helpers().map(niceOf)).toEqual(helpers().map(() => 19));
+    expect(allowedCpus(descendants(browser.pid!).find((p) => p.args.includes('--type=gpu-process'))!.pid)).toBe(split.host);
+
+    // As a thread the main thread starts is born: its starter's priority and set.
+    const born = helpers()[0]!;
+    execFileSync('renice', ['-n', '0', '-p', String(born)], { stdio: 'ignore' });
+    const keeper = keepChromiumPlaced(browser.pid!, split, 'main-first', 20);
+    try {
+      await until(() => niceOf(born), (nice) => nice === 19);
+      expect(threadsOf(renderer).every((tid) => runsOn(tid, split.page))).toBe(true);
+      expect(niceOf(renderer)).toBe(0);
+    } finally {
+      expect(keeper.stop()).toBe(0);
+    }
+  });
+
+  it("with 'main-threads', puts each renderer's main thread alone on the page's core and its other threads on the host's", async () => {
+    const split = cpuSplit()!;
+    const browser = fakeChromium([['--type=zygote'], ['--type=renderer']]);
+    running.push(browser);
+    await until(() => descendants(browser.pid!), (d) => d.length === 2 && d.every((p) => p.args[0] === 'chromium'));
+    const renderer = descendants(browser.pid!).find((p) => p.args.includes('--type=renderer'))!.pid;
+
+    await placeChromium(browser.pid!, split, 'main-threads');
+
+    expect(runsOn(renderer, split.page)).toBe(true);
+    const helpers = threadsOf(renderer).filter((tid) => tid !== renderer);
+    expect(helpers.length).toBeGreaterThan(0);
+    expect(helpers.every((tid) => runsOn(tid, split.host))).toBe(true);
   });
 });

@@ -9,7 +9,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 
 export interface CpuSplit {
   /** taskset lists such as "0" or "0-6". */
@@ -17,15 +16,28 @@ export interface CpuSplit {
   page: string;
 }
 
-/** The last core for the page, the others for the rest; null where there is one core or no taskset. */
-export function cpuSplit(cores = availableParallelism()): CpuSplit | null {
-  if (process.platform !== 'linux' || cores < 2) return null;
+/**
+ * The last CPU this process may use for the page, the others for the rest; null where there is one, or no taskset.
+ * From the CPUs the process may use (a container's set need not start at 0), not from their count.
+ */
+export function cpuSplit(allowed: string | null = process.platform === 'linux' ? allowedCpus(process.pid) : null): CpuSplit | null {
+  if (allowed === null) return null;
+  const cpus = cpuList(allowed);
+  if (cpus.length < 2) return null;
   try {
     execFileSync('taskset', ['-V'], { stdio: 'ignore' });
   } catch {
     return null;
   }
-  return { host: cores === 2 ? '0' : `0-${cores - 2}`, page: String(cores - 1) };
+  return { host: cpus.slice(0, -1).join(','), page: String(cpus.at(-1)) };
+}
+
+/** A kernel CPU list ("0-2,5") as its CPUs. */
+export function cpuList(list: string): number[] {
+  return list.split(',').flatMap((part) => {
+    const [from, to = from] = part.split('-').map(Number) as [number, number?];
+    return Array.from({ length: to! - from + 1 }, (_, i) => from + i);
+  });
 }
 
 /** Every thread of the process, and what it starts from now on. */
@@ -33,7 +45,17 @@ export function pin(pid: number, cpus: string): void {
   execFileSync('taskset', ['-a', '-c', '-p', cpus, String(pid)], { stdio: 'ignore' });
 }
 
-/** The CPUs a process may run on, as the kernel lists them ("0-1", "1"). */
+/** One thread only (a thread id from /proc/<pid>/task); the threads it starts from now on inherit it. */
+export function pinThread(tid: number, cpus: string): void {
+  execFileSync('taskset', ['-c', '-p', cpus, String(tid)], { stdio: 'ignore' });
+}
+
+/** Whether a thread may run on exactly the CPUs of `cpus` (the kernel writes "0-2" where a split says "0,1,2"). */
+export function runsOn(tid: number, cpus: string): boolean {
+  return cpuList(allowedCpus(tid)).join(',') === cpuList(cpus).join(',');
+}
+
+/** The CPUs a process (its main thread) or one thread may run on, as the kernel lists them ("0-1", "1"). */
 export function allowedCpus(pid: number): string {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
@@ -76,6 +98,38 @@ export function descendants(root: number): Process[] {
   return found;
 }
 
+/** The process's thread ids; its main thread's is its process id. Empty for a process that has ended. */
+export function threadsOf(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What goes on the page's set: each renderer whole ('renderers'); each renderer's main thread alone ('main-threads':
+ * its other threads, V8's compiler and GC helpers, its compositor, its workers, on the host's); or each renderer
+ * whole with its other threads at the lowest priority ('main-first': they run when its main thread waits or is idle).
+ * A phone runs those other threads on its other cores: shared alike, they stretched the main thread's tasks, which
+ * Lantern counts; on the host's loaded set, the main thread waited for them (a scavenge's safepoint). bench:lighthouse
+ * uses 'main-first' (decision 0007, 2026-12-04 (an eleventh host)).
+ */
+export type PagePlacement = 'renderers' | 'main-threads' | 'main-first';
+
+/** The thread's nice value (/proc/<tid>/stat's 19th field). */
+export function niceOf(tid: number): number {
+  const stat = readFileSync(`/proc/${tid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+}
+
+/** Linux's setpriority applies to the one thread named. */
+function renice(tid: number, nice: number): void {
+  execFileSync('renice', ['-n', String(nice), '-p', String(tid)], { stdio: 'ignore' });
+}
+
+const LOWEST_PRIORITY = 19;
+
 const processType = (p: Process) => p.args.find((a) => a.startsWith('--type='))?.slice('--type='.length);
 
 /**
@@ -85,23 +139,55 @@ const processType = (p: Process) => p.args.find((a) => a.startsWith('--type='))?
  */
 const belongsToPage = (p: Process) => processType(p) === 'renderer' || (processType(p) === 'zygote' && !p.args.includes('--no-zygote-sandbox'));
 
+/** Runs a step on a process or thread that may end meanwhile (taskset, renice and /proc fail on one that is gone). */
+function unlessGone(step: () => void): void {
+  try {
+    step();
+  } catch {
+    // ended meanwhile
+  }
+}
+
 /**
- * Puts the renderers' zygote and every renderer below Chromium's browser process on the page's set and its other
- * processes on the host's (again before each run: the other zygote and the storage service fork on demand). Waits
- * for the zygote, which Chromium may start after its debugging port answers.
+ * Puts one process below the browser where it belongs, moving only what is on the wrong set: with 'main-threads' and
+ * 'main-first', a renderer's threads one by one (a thread it starts is born with its starter's set and priority).
+ * Answers whether the process belongs on the page's set and its main thread was found off it.
  */
-export async function placeChromium(browserPid: number, split: CpuSplit, waitMs = 10_000): Promise<void> {
+function place(p: Process, split: CpuSplit, placement: PagePlacement): boolean {
+  let stray = false;
+  unlessGone(() => {
+    stray = belongsToPage(p) && !runsOn(p.pid, split.page);
+  });
+  if (placement !== 'renderers' && processType(p) === 'renderer') {
+    for (const tid of threadsOf(p.pid)) {
+      const main = tid === p.pid;
+      const target = main || placement === 'main-first' ? split.page : split.host;
+      unlessGone(() => {
+        if (!runsOn(tid, target)) pinThread(tid, target);
+        if (placement === 'main-first' && niceOf(tid) !== (main ? 0 : LOWEST_PRIORITY)) renice(tid, main ? 0 : LOWEST_PRIORITY);
+      });
+    }
+    return stray;
+  }
+  const target = belongsToPage(p) ? split.page : split.host;
+  unlessGone(() => {
+    if (!runsOn(p.pid, target)) pin(p.pid, target);
+  });
+  return stray;
+}
+
+/**
+ * Puts the renderers' zygote and every renderer below Chromium's browser process on the page's set (see
+ * PagePlacement for their threads) and its other processes on the host's (again before each run: the other zygote
+ * and the storage service fork on demand). Waits for the zygote, which Chromium may start after its debugging port
+ * answers.
+ */
+export async function placeChromium(browserPid: number, split: CpuSplit, placement: PagePlacement = 'renderers', waitMs = 10_000): Promise<void> {
   for (let waited = 0; !descendants(browserPid).some((p) => processType(p) === 'zygote' && belongsToPage(p)); waited += 50) {
     if (waited >= waitMs) throw new Error(`no renderers' zygote below Chromium's process ${browserPid} after ${waitMs} ms: its renderers could not be placed`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  for (const p of descendants(browserPid)) {
-    try {
-      pin(p.pid, belongsToPage(p) ? split.page : split.host);
-    } catch {
-      // ended meanwhile (taskset fails on a process that is gone)
-    }
-  }
+  for (const p of descendants(browserPid)) place(p, split, placement);
 }
 
 /**
@@ -109,21 +195,29 @@ export async function placeChromium(browserPid: number, split: CpuSplit, waitMs 
  * The renderers' zygote also forks utilities during a run, which are born on the page's set: Lighthouse's tracing
  * starts the tracing service (`--utility-sub-type=tracing.mojom.TracingService`), which spent 0.8 s of CPU in a
  * category page's run, more than a third of what the page's own main thread spent (decision 0007, 2026-12-04 (a
- * tenth host)). Only a process on the wrong set is moved.
+ * tenth host)). A renderer's new threads (a worker the page starts, V8's helpers) are placed at the next look. Only
+ * what is on the wrong set is moved. `stop` answers how many times a renderer or the renderers' zygote itself was
+ * found off the page's set (none is born there: the run did not measure what it says), or throws what stopped the
+ * looking.
  */
-export function keepChromiumPlaced(browserPid: number, split: CpuSplit, everyMs = 100): { stop(): void } {
-  const place = () => {
-    for (const p of descendants(browserPid)) {
-      const target = belongsToPage(p) ? split.page : split.host;
-      try {
-        if (allowedCpus(p.pid) !== target) pin(p.pid, target);
-      } catch {
-        // ended meanwhile
-      }
+export function keepChromiumPlaced(browserPid: number, split: CpuSplit, placement: PagePlacement = 'renderers', everyMs = 100): { stop(): number } {
+  let strays = 0;
+  let failure: unknown = null;
+  const timer = setInterval(() => {
+    try {
+      for (const p of descendants(browserPid)) if (place(p, split, placement)) strays++;
+    } catch (error) {
+      failure = error;
+      clearInterval(timer);
     }
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      if (failure) throw failure;
+      return strays;
+    },
   };
-  const timer = setInterval(place, everyMs);
-  return { stop: () => clearInterval(timer) };
 }
 
 /** The renderers below the browser, each with the CPUs it may run on ('' for one that ended while read). */

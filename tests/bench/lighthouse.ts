@@ -24,7 +24,10 @@
  *
  * LIGHTHOUSE_PIN (auto; on, off): where the host can, the page's renderers get the last core and everything else,
  * Lighthouse included, the others, as a phone gives the page a core of its own (cpu-pinning.ts; decision 0007,
- * 2026-12-03 (an eighth and a ninth host)). The printout names the placing.
+ * 2026-12-03 (an eighth and a ninth host)). LIGHTHOUSE_PAGE_CORE (main-first; renderers, main-threads): on that core,
+ * the renderers' main threads first and their other threads (V8's helpers, the compositor, workers) when a main
+ * thread waits, as a phone runs those on its other cores (decision 0007, 2026-12-04 (an eleventh host)). The
+ * printout names the placing.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -34,7 +37,7 @@ import type { Flags, RunnerResult } from 'lighthouse';
 // Lighthouse's own steps of lighthouse(): the bench sets the multiplier between gathering and auditing (see above).
 import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
 import { Runner } from 'lighthouse/core/runner.js';
-import { cpuSplit, keepChromiumPlaced, pin, placeChromium, renderers } from './cpu-pinning';
+import { cpuSplit, keepChromiumPlaced, pin, placeChromium, renderers, runsOn, type PagePlacement } from './cpu-pinning';
 import { percentile } from './load';
 import { mainThreadBlocking, type TraceEvent } from './main-thread-blocking';
 import { startBuiltServer, warmBenchPages } from './server-process';
@@ -46,6 +49,14 @@ const pinSetting = process.env.LIGHTHOUSE_PIN ?? 'auto';
 if (!['auto', 'on', 'off'].includes(pinSetting)) throw new Error(`LIGHTHOUSE_PIN is auto, on or off, not ${pinSetting}`);
 const split = pinSetting === 'off' ? null : cpuSplit();
 if (pinSetting === 'on' && !split) throw new Error('LIGHTHOUSE_PIN=on needs Linux, two cores or more and taskset');
+const placementShown: Record<PagePlacement, string> = {
+  'main-first': 'their other threads at the lowest priority',
+  'main-threads': `their main threads alone (their other threads on ${split?.host ?? '-'})`,
+  renderers: 'all their threads alike',
+};
+/** What gets the page's core (cpu-pinning.ts, PagePlacement). */
+const placement = (process.env.LIGHTHOUSE_PAGE_CORE ?? 'main-first') as PagePlacement;
+if (!['main-threads', 'renderers', 'main-first'].includes(placement)) throw new Error(`LIGHTHOUSE_PAGE_CORE is main-threads, main-first or renderers, not ${placement}`);
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Row {
@@ -154,9 +165,8 @@ interface Browser {
 
 async function launchBrowser(): Promise<Browser> {
   const launch = async () => {
-    const launched = await chromeLauncher.launch({ chromePath, chromeFlags });
-    if (split) await placeChromium(launched.pid, split);
-    return launched;
+    // Placed before each run (auditWithRetry).
+    return chromeLauncher.launch({ chromePath, chromeFlags });
   };
   let chrome = await launch();
   return {
@@ -178,14 +188,16 @@ async function launchBrowser(): Promise<Browser> {
 async function auditWithRetry(url: string, browser: Browser, options: AuditOptions): Promise<RunRow> {
   for (let attempt = 1; ; attempt++) {
     try {
-      if (split) await placeChromium(browser.pid(), split);
-      const keeper = split ? keepChromiumPlaced(browser.pid(), split) : null;
-      const row = await audit(url, browser.port(), options).finally(() => keeper?.stop());
+      if (split) await placeChromium(browser.pid(), split, placement);
+      const keeper = split ? keepChromiumPlaced(browser.pid(), split, placement, placement === 'renderers' ? 100 : 25) : null;
+      let strays = 0;
+      const row = await audit(url, browser.port(), options).finally(() => (strays = keeper?.stop() ?? 0));
       if (split) {
-        // The renderers still running after the run (Lighthouse's blank page's at least) came from the same zygote as the page's.
+        // The renderers still running after the run (Lighthouse's blank page's at least) came from the same zygote as
+        // the page's; the keeper says whether one of them was ever found elsewhere during the run.
         const found = renderers(browser.pid());
-        const stray = found.filter((r) => r.cpus && r.cpus !== split.page);
-        if (!found.length || stray.length) throw new Error(`the renderers were not kept on CPU ${split.page}: ${found.map((r) => `${r.pid} on ${r.cpus}`).join(', ') || 'none found'}`);
+        const stray = found.filter((r) => r.cpus && !runsOn(r.pid, split.page));
+        if (!found.length || stray.length || strays) throw new Error(`the renderers were not kept on CPU ${split.page}: ${strays} found elsewhere during the run; after it ${found.map((r) => `${r.pid} on ${r.cpus}`).join(', ') || 'none found'}`);
       }
       return row;
     } catch (error) {
@@ -216,7 +228,11 @@ async function main() {
   const server = await startBuiltServer('lh');
   const { base } = server;
   const bare = await serveBarePage();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    bare.close();
+    await server.stop();
+    throw error;
+  });
   try {
     const pages = [
       ...(await warmBenchPages(base)).map(({ page, path }) => ({ page: `${page} ${path}`, url: `${base}${path}`, blocked: [] as string[] })),
@@ -224,7 +240,7 @@ async function main() {
       // Its inline script stays: refusing script files does not refuse it.
       { page: 'control: home, HTML and styles only', url: `${base}/`, blocked: ['*.js', '*.svg'] },
     ];
-    const only = process.env.LIGHTHOUSE_ROWS?.split(',').filter(Boolean);
+    const only = process.env.LIGHTHOUSE_ROWS?.split(',').map((word) => word.trim()).filter(Boolean);
     const chosen = only ? pages.filter(({ page }) => only.some((word) => page.includes(word))) : pages;
     if (!chosen.length) throw new Error(`LIGHTHOUSE_ROWS=${only?.join(',')} names none of the rows: ${pages.map((p) => p.page).join('; ')}`);
     const rows: Row[] = [];
@@ -244,7 +260,7 @@ async function main() {
     console.info(`\nLighthouse 12 mobile preset, ${runs} run(s) per page (median shown), ${base}`);
     console.info(
       split
-        ? `CPUs: Lighthouse, the server and Chromium's browser, GPU and network processes on ${split.host}; the page's renderers on ${split.page} (LIGHTHOUSE_PIN=off shares them all)`
+        ? `CPUs: Lighthouse, the server and Chromium's browser, GPU and network processes on ${split.host}; the page's renderers on ${split.page}, ${placementShown[placement]} (LIGHTHOUSE_PAGE_CORE=${placement}; LIGHTHOUSE_PIN=off shares them all)`
         : `CPUs: shared by everything (LIGHTHOUSE_PIN=${pinSetting})`,
     );
     console.info(`CPU slowdown ${slowdownSetting === 'calibrated' ? "calibrated: each run's own, from the host's benchmarkIndex in that run" : `${slowdownSetting}x, fixed`}`);

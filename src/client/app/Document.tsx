@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { appIcons, BRAND_COLOR } from '../../shared/app-icons';
 import { channels, defaultLanguage, isLanguageId } from '../../shared/locales';
-import { BOOT_ELEMENT_ID, serializeBoot, type Boot } from './boot';
+import { BOOT_ELEMENT_ID, HYDRATED_MARK, serializeBoot, type Boot } from './boot';
 
 /**
  * The scripts only the server's HTML has, with its Content-Security-Policy's nonce. The browser's render has none:
  * React leaves a script it did not render where it is, as it does the router's hydration data in the body.
  * - The head's script, before the stylesheet (which a later script would wait for), on every page with the entry:
  *   the browser loads the cookies and the storage areas while the page's scripts are on their way (STORAGE_WARM_UP)
- *   and, with `intlWarmUp`, starts the worker that loads the browser's locale data meanwhile
- *   (i18n/intl-warm-up.ts), from its code in the page rather than a file of its own, a request fewer before the page
- *   hydrates.
+ *   and, with `intlWarmUp`, once the first frame is painted, starts the worker that loads the browser's locale data
+ *   before hydration needs it (i18n/intl-warm-up.ts), from its code in the page rather than a file of its own, a
+ *   request fewer before the page hydrates.
  * - `entry`, at the end of the body: the client's entry, a module script the browser runs once the document has
  *   been read (the server's modulepreload in the head asked for it at the usual priority). Not React's
  *   `bootstrapModules`, which preloads at low priority, where Chrome holds it back while the head's others load;
@@ -81,13 +81,15 @@ export const STORAGE_WARM_UP = 'setTimeout(function(){try{document.cookie}catch(
  * The worker starts once the first frame has been painted (the task after the frame's animation callbacks): its
  * 35-40 ms of CPU, started in the head, ran beside the first paint, and where the page has one core to itself, as
  * on a phone whose other cores are busy, it made that task of 29 ms of CPU last 112 ms (a Lighthouse trace, 1x,
- * decision 0007, 2026-12-04 (a tenth host)). The scripts it gets ahead of arrive after the first paint anyway.
+ * decision 0007, 2026-12-04 (a tenth host)). The scripts it gets ahead of arrive after the first paint on a first
+ * visit; on a visit the service worker serves, hydration may come first and load the data itself. A tab opened in
+ * the background paints no frame until it is shown, and by then has hydrated: it starts no worker (HYDRATED_MARK).
  */
 function HeadWarmUp({ nonce, intlWarmUp, locale }: { nonce: string; intlWarmUp: string | null; locale: string }) {
   // `<` escaped: the code sits inside a <script> element.
   const worker =
     intlWarmUp === null
       ? ''
-      : `requestAnimationFrame(function(){setTimeout(function(){try{new Worker(URL.createObjectURL(new Blob([${JSON.stringify(intlWarmUp).replace(/</g, '\\u003c')}],{type:"text/javascript"})),{name:${JSON.stringify(locale)}})}catch(e){}},0)});`;
+      : `try{requestAnimationFrame(function(){setTimeout(function(){if(performance.getEntriesByName(${JSON.stringify(HYDRATED_MARK)}).length)return;try{new Worker(URL.createObjectURL(new Blob([${JSON.stringify(intlWarmUp).replace(/</g, '\\u003c')}],{type:"text/javascript"})),{name:${JSON.stringify(locale)}})}catch(e){}},0)})}catch(e){}`;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${worker}${STORAGE_WARM_UP}` }} />;
 }
