@@ -39,6 +39,14 @@ afterEach(() => {
   }
 });
 
+/** A fake Chromium whose processes have all taken their titles, and a way to find one by its type argument. */
+async function startFake(types: string[][]): Promise<{ pid: number; find(type: string): number }> {
+  const browser = fakeChromium(types);
+  running.push(browser);
+  await until(() => descendants(browser.pid!), (d) => d.length === types.length && d.every((p) => p.args[0] === 'chromium'));
+  return { pid: browser.pid!, find: (type) => descendants(browser.pid!).find((p) => p.args.includes(type))!.pid };
+}
+
 describe('cpuSplit', () => {
   it('splits the CPUs the process may use, whatever their numbers: the last for the page', () => {
     expect(cpuList('0-2,5,7-8')).toEqual([0, 1, 2, 5, 7, 8]);
@@ -94,12 +102,10 @@ describe.skipIf(!cpuSplit())('placeChromium', () => {
 
   it('counts a renderer found off the page\'s core during a run, so the run is not taken for what it says', async () => {
     const split = cpuSplit()!;
-    const browser = fakeChromium([['--type=zygote'], ['--type=renderer']]);
-    running.push(browser);
-    await until(() => descendants(browser.pid!), (d) => d.length === 2 && d.every((p) => p.args[0] === 'chromium'));
-    await placeChromium(browser.pid!, split);
-    const renderer = descendants(browser.pid!).find((p) => p.args.includes('--type=renderer'))!.pid;
-    const keeper = keepChromiumPlaced(browser.pid!, split, 'renderers', 20);
+    const browser = await startFake([['--type=zygote'], ['--type=renderer']]);
+    await placeChromium(browser.pid, split);
+    const renderer = browser.find('--type=renderer');
+    const keeper = keepChromiumPlaced(browser.pid, split, 'renderers', 20);
     pin(renderer, split.host);
     await until(() => runsOn(renderer, split.page), Boolean);
     expect(keeper.stop()).toBeGreaterThan(0);
@@ -115,25 +121,23 @@ describe.skipIf(!cpuSplit())('placeChromium', () => {
 
   it("with 'main-first', keeps each renderer on the page's core with its other threads at the lowest priority, again for a thread that starts later", async () => {
     const split = cpuSplit()!;
-    const browser = fakeChromium([['--type=zygote'], ['--type=renderer'], ['--type=gpu-process']]);
-    running.push(browser);
-    await until(() => descendants(browser.pid!), (d) => d.length === 3 && d.every((p) => p.args[0] === 'chromium'));
-    const renderer = descendants(browser.pid!).find((p) => p.args.includes('--type=renderer'))!.pid;
+    const browser = await startFake([['--type=zygote'], ['--type=renderer'], ['--type=gpu-process']]);
+    const renderer = browser.find('--type=renderer');
     // Node's own threads (V8's platform workers) stand in for the renderer's compositor and V8's helpers.
     const helpers = () => threadsOf(renderer).filter((tid) => tid !== renderer);
     expect(helpers().length).toBeGreaterThan(0);
 
-    await placeChromium(browser.pid!, split, 'main-first');
+    await placeChromium(browser.pid, split, 'main-first');
 
     expect(threadsOf(renderer).every((tid) => runsOn(tid, split.page))).toBe(true);
     expect(niceOf(renderer)).toBe(0);
     expect(helpers().map(niceOf)).toEqual(helpers().map(() => 19));
-    expect(allowedCpus(descendants(browser.pid!).find((p) => p.args.includes('--type=gpu-process'))!.pid)).toBe(split.host);
+    expect(runsOn(browser.find('--type=gpu-process'), split.host)).toBe(true);
 
     // As a thread the main thread starts is born: its starter's priority and set.
     const born = helpers()[0]!;
     execFileSync('renice', ['-n', '0', '-p', String(born)], { stdio: 'ignore' });
-    const keeper = keepChromiumPlaced(browser.pid!, split, 'main-first', 20);
+    const keeper = keepChromiumPlaced(browser.pid, split, 'main-first', 20);
     try {
       await until(() => niceOf(born), (nice) => nice === 19);
       expect(threadsOf(renderer).every((tid) => runsOn(tid, split.page))).toBe(true);
@@ -145,12 +149,10 @@ describe.skipIf(!cpuSplit())('placeChromium', () => {
 
   it("with 'main-threads', puts each renderer's main thread alone on the page's core and its other threads on the host's", async () => {
     const split = cpuSplit()!;
-    const browser = fakeChromium([['--type=zygote'], ['--type=renderer']]);
-    running.push(browser);
-    await until(() => descendants(browser.pid!), (d) => d.length === 2 && d.every((p) => p.args[0] === 'chromium'));
-    const renderer = descendants(browser.pid!).find((p) => p.args.includes('--type=renderer'))!.pid;
+    const browser = await startFake([['--type=zygote'], ['--type=renderer']]);
+    const renderer = browser.find('--type=renderer');
 
-    await placeChromium(browser.pid!, split, 'main-threads');
+    await placeChromium(browser.pid, split, 'main-threads');
 
     expect(runsOn(renderer, split.page)).toBe(true);
     const helpers = threadsOf(renderer).filter((tid) => tid !== renderer);
