@@ -8,7 +8,8 @@
  * renderer already running, go on the page's set, so each new renderer is born there.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 
 export interface CpuSplit {
   /** taskset lists such as "0" or "0-6". */
@@ -20,16 +21,20 @@ export interface CpuSplit {
  * The last CPU this process may use for the page, the others for the rest; null where there is one, or no taskset.
  * From the CPUs the process may use (a container's set need not start at 0), not from their count.
  */
-export function cpuSplit(allowed: string | null = process.platform === 'linux' ? allowedCpus(process.pid) : null): CpuSplit | null {
-  if (allowed === null) return null;
-  const cpus = cpuList(allowed);
-  if (cpus.length < 2) return null;
+export function cpuSplit(): CpuSplit | null {
+  if (process.platform !== 'linux') return null;
   try {
     execFileSync('taskset', ['-V'], { stdio: 'ignore' });
   } catch {
     return null;
   }
-  return { host: cpus.slice(0, -1).join(','), page: String(cpus.at(-1)) };
+  return splitOf(allowedCpus(process.pid));
+}
+
+/** A CPU list split as cpuSplit does: null for one CPU. */
+export function splitOf(allowed: string): CpuSplit | null {
+  const cpus = cpuList(allowed);
+  return cpus.length < 2 ? null : { host: cpus.slice(0, -1).join(','), page: String(cpus.at(-1)) };
 }
 
 /** A kernel CPU list ("0-2,5") as its CPUs. */
@@ -117,16 +122,8 @@ export function threadsOf(pid: number): number[] {
  */
 export type PagePlacement = 'renderers' | 'main-threads' | 'main-first';
 
-/** The thread's nice value (/proc/<tid>/stat's 19th field). */
-export function niceOf(tid: number): number {
-  const stat = readFileSync(`/proc/${tid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
-
-/** Linux's setpriority applies to the one thread named. */
-function renice(tid: number, nice: number): void {
-  execFileSync('renice', ['-n', String(nice), '-p', String(tid)], { stdio: 'ignore' });
-}
+/** The thread's nice value: Linux's getpriority and setpriority apply to the one thread named. */
+export const niceOf = (tid: number): number => getPriority(tid);
 
 const LOWEST_PRIORITY = 19;
 
@@ -139,12 +136,15 @@ const processType = (p: Process) => p.args.find((a) => a.startsWith('--type='))?
  */
 const belongsToPage = (p: Process) => processType(p) === 'renderer' || (processType(p) === 'zygote' && !p.args.includes('--no-zygote-sandbox'));
 
-/** Runs a step on a process or thread that may end meanwhile (taskset, renice and /proc fail on one that is gone). */
-function unlessGone(step: () => void): void {
+/**
+ * Runs a step on a process or thread that may end meanwhile: taskset, setpriority and /proc fail on one that is gone,
+ * which is no failure. Any other (a refusal, a missing taskset) is one.
+ */
+function unlessGone(tid: number, step: () => void): void {
   try {
     step();
-  } catch {
-    // ended meanwhile
+  } catch (error) {
+    if (existsSync(`/proc/${tid}`)) throw error;
   }
 }
 
@@ -155,22 +155,22 @@ function unlessGone(step: () => void): void {
  */
 function place(p: Process, split: CpuSplit, placement: PagePlacement): boolean {
   let stray = false;
-  unlessGone(() => {
+  unlessGone(p.pid, () => {
     stray = belongsToPage(p) && !runsOn(p.pid, split.page);
   });
   if (placement !== 'renderers' && processType(p) === 'renderer') {
     for (const tid of threadsOf(p.pid)) {
       const main = tid === p.pid;
       const target = main || placement === 'main-first' ? split.page : split.host;
-      unlessGone(() => {
+      unlessGone(tid, () => {
         if (!runsOn(tid, target)) pinThread(tid, target);
-        if (placement === 'main-first' && niceOf(tid) !== (main ? 0 : LOWEST_PRIORITY)) renice(tid, main ? 0 : LOWEST_PRIORITY);
+        if (placement === 'main-first' && niceOf(tid) !== (main ? 0 : LOWEST_PRIORITY)) setPriority(tid, main ? 0 : LOWEST_PRIORITY);
       });
     }
     return stray;
   }
   const target = belongsToPage(p) ? split.page : split.host;
-  unlessGone(() => {
+  unlessGone(p.pid, () => {
     if (!runsOn(p.pid, target)) pin(p.pid, target);
   });
   return stray;
@@ -187,7 +187,8 @@ export async function placeChromium(browserPid: number, split: CpuSplit, placeme
     if (waited >= waitMs) throw new Error(`no renderers' zygote below Chromium's process ${browserPid} after ${waitMs} ms: its renderers could not be placed`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  for (const p of descendants(browserPid)) place(p, split, placement);
+  // Again while a pass finds a renderer off the page's set: one the zygote forked during the pass, before it was moved.
+  for (let pass = 0; descendants(browserPid).filter((p) => place(p, split, placement)).length && pass < 10; pass++);
 }
 
 /**

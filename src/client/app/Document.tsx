@@ -90,6 +90,6 @@ function HeadWarmUp({ nonce, intlWarmUp, locale }: { nonce: string; intlWarmUp: 
   const worker =
     intlWarmUp === null
       ? ''
-      : `try{requestAnimationFrame(function(){setTimeout(function(){if(performance.getEntriesByName(${JSON.stringify(HYDRATED_MARK)}).length)return;try{new Worker(URL.createObjectURL(new Blob([${JSON.stringify(intlWarmUp).replace(/</g, '\\u003c')}],{type:"text/javascript"})),{name:${JSON.stringify(locale)}})}catch(e){}},0)})}catch(e){}`;
+      : `try{requestAnimationFrame(function(){setTimeout(function(){try{if(performance.getEntriesByName(${JSON.stringify(HYDRATED_MARK)}).length)return;new Worker(URL.createObjectURL(new Blob([${JSON.stringify(intlWarmUp).replace(/</g, '\\u003c')}],{type:"text/javascript"})),{name:${JSON.stringify(locale)}})}catch(e){}},0)})}catch(e){}`;
   return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: `${worker}${STORAGE_WARM_UP}` }} />;
 }

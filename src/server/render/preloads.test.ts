@@ -108,7 +108,7 @@ describe("a page's script preloads", () => {
       const head = res.body.slice(0, res.body.indexOf('</head>'));
       // From its code in the page, not a file of its own: one request fewer before the page hydrates.
       // With the storage warm-up after it (app/Document.tsx).
-      const start = `<script nonce="${nonce}">try{requestAnimationFrame(function(){setTimeout(function(){if(performance.getEntriesByName("shop:hydrated").length)return;try{new Worker(URL.createObjectURL(new Blob(["try{Intl.NumberFormat.supportedLocalesOf(self.name)}catch{}finally{self.close()}"],{type:"text/javascript"})),{name:"${locale}"})}catch(e){}},0)})}catch(e){}${STORAGE_WARM_UP}</script>`;
+      const start = `<script nonce="${nonce}">try{requestAnimationFrame(function(){setTimeout(function(){try{if(performance.getEntriesByName("shop:hydrated").length)return;new Worker(URL.createObjectURL(new Blob(["try{Intl.NumberFormat.supportedLocalesOf(self.name)}catch{}finally{self.close()}"],{type:"text/javascript"})),{name:"${locale}"})}catch(e){}},0)})}catch(e){}${STORAGE_WARM_UP}</script>`;
       expect(head).toContain(start);
       // Before the stylesheet, which a script after it would wait for.
       expect(head.indexOf(start)).toBeLessThan(head.indexOf('rel="stylesheet"'));
