@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setPriority } from 'node:os';
-import { allowedCpus, cpuList, cpuSplit, splitOf, descendants, keepChromiumPlaced, niceOf, pin, placeChromium, renderers, runsOn, threadsOf } from './cpu-pinning';
+import { allowedCpus, cpuList, cpuSplit, splitOf, descendants, keepChromiumPlaced, niceOf, pin, placeChromium, renderers, runsOn, threadsOf, type PagePlacement } from './cpu-pinning';
 
 /**
  * A stand-in for Chromium's process tree: a parent that starts one process per type, each titled as Chromium titles
@@ -47,6 +47,17 @@ async function startFake(types: string[][]): Promise<{ pid: number; find(type: s
   return { pid: browser.pid!, find: (type) => descendants(browser.pid!).find((p) => p.args.includes(type))!.pid };
 }
 
+/** Runs `body` while a keeper looks every 20 ms, and answers how many strays it counted (it stops in any case). */
+async function whileKept(browserPid: number, placement: PagePlacement, body: () => Promise<void>): Promise<number> {
+  const keeper = keepChromiumPlaced(browserPid, cpuSplit()!, placement, 20);
+  try {
+    await body();
+    return keeper.stop();
+  } finally {
+    keeper.stop();
+  }
+}
+
 describe('cpuSplit', () => {
   it('splits the CPUs the process may use, whatever their numbers: the last for the page', () => {
     expect(cpuList('0-2,5,7-8')).toEqual([0, 1, 2, 5, 7, 8]);
@@ -88,16 +99,13 @@ describe.skipIf(!cpuSplit())('placeChromium', () => {
     // As the renderers' zygote forks it: on the page's core.
     pin(find('--type=utility'), split.page);
 
-    const keeper = keepChromiumPlaced(browser.pid!, split, 'renderers', 20);
-    try {
+    const strays = await whileKept(browser.pid!, 'renderers', async () => {
       await until(() => runsOn(find('--type=utility'), split.host), Boolean);
       expect(runsOn(find('--type=renderer'), split.page)).toBe(true);
       expect(runsOn(find('--type=zygote'), split.page)).toBe(true);
-      // A utility moved is no stray: nothing that belongs on the page's core was found off it.
-      expect(keeper.stop()).toBe(0);
-    } finally {
-      keeper.stop();
-    }
+    });
+    // A utility moved is no stray: nothing that belongs on the page's core was found off it.
+    expect(strays).toBe(0);
   });
 
   it('counts a renderer found off the page\'s core during a run, so the run is not taken for what it says', async () => {
@@ -105,14 +113,11 @@ describe.skipIf(!cpuSplit())('placeChromium', () => {
     const browser = await startFake([['--type=zygote'], ['--type=renderer']]);
     await placeChromium(browser.pid, split);
     const renderer = browser.find('--type=renderer');
-    const keeper = keepChromiumPlaced(browser.pid, split, 'renderers', 20);
-    try {
+    const strays = await whileKept(browser.pid, 'renderers', async () => {
       pin(renderer, split.host);
       await until(() => runsOn(renderer, split.page), Boolean);
-      expect(keeper.stop()).toBeGreaterThan(0);
-    } finally {
-      keeper.stop();
-    }
+    });
+    expect(strays).toBeGreaterThan(0);
   });
 
   it('refuses to measure when no renderer can be placed (no zygote appears)', async () => {
@@ -143,15 +148,12 @@ describe.skipIf(!cpuSplit())('placeChromium', () => {
     if (process.getuid?.() !== 0) return;
     const born = helpers()[0]!;
     setPriority(born, 0);
-    const keeper = keepChromiumPlaced(browser.pid, split, 'main-first', 20);
-    try {
+    const strays = await whileKept(browser.pid, 'main-first', async () => {
       await until(() => niceOf(born), (nice) => nice === 19);
-      expect(threadsOf(renderer).every((tid) => runsOn(tid, split.page))).toBe(true);
-      expect(niceOf(renderer)).toBe(0);
-      expect(keeper.stop()).toBe(0);
-    } finally {
-      keeper.stop();
-    }
+    });
+    expect(strays).toBe(0);
+    expect(threadsOf(renderer).every((tid) => runsOn(tid, split.page))).toBe(true);
+    expect(niceOf(renderer)).toBe(0);
   });
 
   it("with 'main-threads', puts each renderer's main thread alone on the page's core and its other threads on the host's", async () => {

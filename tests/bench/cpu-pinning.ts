@@ -55,10 +55,11 @@ export function pinThread(tid: number, cpus: string): void {
   execFileSync('taskset', ['-c', '-p', cpus, String(tid)], { stdio: 'ignore' });
 }
 
-/** Whether a thread may run on exactly the CPUs of `cpus` (the kernel writes "0-2" where a split says "0,1,2"). */
-export function runsOn(tid: number, cpus: string): boolean {
-  return cpuList(allowedCpus(tid)).join(',') === cpuList(cpus).join(',');
-}
+/** Whether two CPU lists name the same CPUs (the kernel writes "0-2" where a split says "0,1,2"). */
+export const sameCpus = (a: string, b: string): boolean => cpuList(a).join(',') === cpuList(b).join(',');
+
+/** Whether a thread may run on exactly the CPUs of `cpus`. */
+export const runsOn = (tid: number, cpus: string): boolean => sameCpus(allowedCpus(tid), cpus);
 
 /** The CPUs a process (its main thread) or one thread may run on, as the kernel lists them ("0-1", "1"). */
 export function allowedCpus(pid: number): string {
@@ -154,10 +155,11 @@ function unlessGone(tid: number, step: () => void): void {
  * Answers whether the process belongs on the page's set and its main thread was found off it.
  */
 function place(p: Process, split: CpuSplit, placement: PagePlacement): boolean {
-  let stray = false;
+  let onPage = true;
   unlessGone(p.pid, () => {
-    stray = belongsToPage(p) && !runsOn(p.pid, split.page);
+    onPage = runsOn(p.pid, split.page);
   });
+  const stray = belongsToPage(p) && !onPage;
   if (placement !== 'renderers' && processType(p) === 'renderer') {
     for (const tid of threadsOf(p.pid)) {
       const main = tid === p.pid;
@@ -169,9 +171,8 @@ function place(p: Process, split: CpuSplit, placement: PagePlacement): boolean {
     }
     return stray;
   }
-  const target = belongsToPage(p) ? split.page : split.host;
   unlessGone(p.pid, () => {
-    if (!runsOn(p.pid, target)) pin(p.pid, target);
+    if (belongsToPage(p) ? !onPage : !runsOn(p.pid, split.host)) pin(p.pid, belongsToPage(p) ? split.page : split.host);
   });
   return stray;
 }

@@ -37,7 +37,7 @@ import type { Flags, RunnerResult } from 'lighthouse';
 // Lighthouse's own steps of lighthouse(): the bench sets the multiplier between gathering and auditing (see above).
 import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
 import { Runner } from 'lighthouse/core/runner.js';
-import { cpuList, cpuSplit, keepChromiumPlaced, pin, placeChromium, renderers, type PagePlacement } from './cpu-pinning';
+import { cpuSplit, keepChromiumPlaced, pin, placeChromium, renderers, sameCpus, type PagePlacement } from './cpu-pinning';
 import { percentile } from './load';
 import { mainThreadBlocking, type TraceEvent } from './main-thread-blocking';
 import { startBuiltServer, warmBenchPages } from './server-process';
@@ -164,10 +164,8 @@ interface Browser {
 }
 
 async function launchBrowser(): Promise<Browser> {
-  const launch = async () => {
-    // Placed before each run (auditWithRetry).
-    return chromeLauncher.launch({ chromePath, chromeFlags });
-  };
+  // Placed before each run (auditWithRetry).
+  const launch = () => chromeLauncher.launch({ chromePath, chromeFlags });
   let chrome = await launch();
   return {
     port: () => chrome.port,
@@ -196,7 +194,7 @@ async function auditWithRetry(url: string, browser: Browser, options: AuditOptio
         // The renderers still running after the run (Lighthouse's blank page's at least) came from the same zygote as
         // the page's; the keeper says whether one of them was ever found elsewhere during the run.
         const found = renderers(browser.pid());
-        const stray = found.filter((r) => r.cpus && cpuList(r.cpus).join(',') !== cpuList(split.page).join(','));
+        const stray = found.filter((r) => r.cpus && !sameCpus(r.cpus, split.page));
         if (!found.length || stray.length || strays) throw new Error(`the renderers were not kept on CPU ${split.page}: ${strays} found elsewhere during the run; after it ${found.map((r) => `${r.pid} on ${r.cpus}`).join(', ') || 'none found'}`);
       }
       return row;
