@@ -425,7 +425,39 @@ function intlWithoutUnusedFormatters(): Plugin {
           if (!binding.test(trimmed)) this.warn(`@formatjs/intl's createIntl no longer binds ${name} as expected: it stays in the build`);
           trimmed = trimmed.replace(binding, '$1: notInTheClientBuild,');
         }
-        return { code: trimmed, map: null };
+        return { code: withoutLocaleChecks(trimmed, this), map: null };
+      },
+    },
+  };
+}
+
+/**
+ * The checks react-intl makes of the page's locale before it formats anything: createIntl asks whether the browser has
+ * number and date data for it (Intl.NumberFormat/DateTimeFormat.supportedLocalesOf), and so does each message with
+ * values (IntlMessageFormat.resolveLocale). A tab's first such call loads that data, 15–31 ms of the main thread at
+ * 1x in this Chromium, where a PluralRules or a Locale costs 0.1–0.4 ms (decision 0007, 2026-12-04 (a twelfth
+ * host)); and it fell inside the hydration's first task on every page, though the home and product pages format no
+ * number or date then. The answers serve only to report a locale the browser lacks (createIntl's MissingDataError,
+ * which reportMissingText keeps to development) and to canonicalise one the shop already writes canonically
+ * (channels' iso), so the client build asks nothing: the data loads when a number or date is first formatted, if one
+ * is. The server and the tests keep the checks.
+ */
+const MESSAGE_FORMAT_BUILD = /\/node_modules\/intl-messageformat\/index\.js$/;
+const CREATE_INTL_LOCALE_CHECKS = / else if \(!Intl\.NumberFormat\.supportedLocalesOf\(locale\)\.length && onError\) onError\(.*\n\telse if \(!Intl\.DateTimeFormat\.supportedLocalesOf\(locale\)\.length && onError\) onError\(.*$/m;
+const RESOLVE_LOCALE_CHECK = /^\t{3}const supportedLocales = Intl\.NumberFormat\.supportedLocalesOf\(locales\);\n\t{3}if \(supportedLocales\.length > 0\) return new Intl\.Locale\(supportedLocales\[0\]\);$/m;
+function withoutLocaleChecks(createIntlModule: string, plugin: { warn(message: string): void }): string {
+  if (!CREATE_INTL_LOCALE_CHECKS.test(createIntlModule)) plugin.warn("@formatjs/intl's createIntl no longer checks the locale as expected: its first Intl call stays in the hydration");
+  return createIntlModule.replace(CREATE_INTL_LOCALE_CHECKS, '');
+}
+function intlMessageFormatWithoutLocaleCheck(): Plugin {
+  return {
+    name: 'storefront:intl-message-format-without-locale-check',
+    apply: 'build',
+    transform: {
+      filter: { id: MESSAGE_FORMAT_BUILD },
+      handler(code) {
+        if (!RESOLVE_LOCALE_CHECK.test(code)) this.warn("intl-messageformat's resolveLocale no longer has the expected shape: its first Intl call stays in the hydration");
+        return { code: code.replace(RESOLVE_LOCALE_CHECK, ''), map: null };
       },
     },
   };
@@ -457,6 +489,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     !isSsrBuild && terserPass(),
     !isSsrBuild && routerTreeShaking(),
     !isSsrBuild && intlWithoutUnusedFormatters(),
+    !isSsrBuild && intlMessageFormatWithoutLocaleCheck(),
     isSsrBuild && pgliteWorkerEntry(),
     !isSsrBuild &&
       VitePWA({

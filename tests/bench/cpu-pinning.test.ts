@@ -1,20 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setPriority } from 'node:os';
-import { allowedCpus, cpuList, cpuSplit, splitOf, descendants, keepChromiumPlaced, niceOf, pin, placeChromium, renderers, runsOn, threadsOf, type PagePlacement } from './cpu-pinning';
+import { allowedCpus, cpuList, cpuSplit, splitOf, descendants, keepChromiumPlaced, niceOf, pin, placeChromium, renderers, runsOn, threadName, threadsOf, type PagePlacement } from './cpu-pinning';
 
 /**
  * A stand-in for Chromium's process tree: a parent that starts one process per type, each titled as Chromium titles
- * its processes (one line, its arguments joined by spaces, which is what /proc shows after a title is rewritten).
+ * its processes (one line, its arguments joined by spaces, which is what /proc shows after a title is rewritten). A
+ * renderer names one of its threads as Chromium names the one carrying its trace (a thread may rename only its own
+ * process's threads).
  */
 function fakeChromium(types: string[][]): ChildProcess {
+  const tracingThread = `const fs = require('node:fs'); const [tid] = fs.readdirSync('/proc/self/task').filter((t) => t !== String(process.pid)); fs.writeFileSync('/proc/self/task/' + tid + '/comm', '${TRACING_THREAD}');`;
   const code = `
     const { spawn } = require('node:child_process');
     for (const args of ${JSON.stringify(types)})
-      spawn(process.execPath, ['-e', 'process.title = ' + JSON.stringify('chromium ' + args.join(' ')) + '; setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      spawn(process.execPath, ['-e', 'process.title = ' + JSON.stringify('chromium ' + args.join(' ')) + ';' + (args.includes('--type=renderer') ? ${JSON.stringify(tracingThread)} : '') + 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     setInterval(() => {}, 1000);`;
   return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
 }
+
+const TRACING_THREAD = 'PerfettoTrace';
 
 async function until<T>(read: () => T, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -128,18 +133,20 @@ describe.skipIf(!cpuSplit())('placeChromium', () => {
     await expect(placeChromium(browser.pid!, split, 'renderers', 200)).rejects.toThrow(/no renderers' zygote/);
   });
 
-  it("with 'main-first', keeps each renderer on the page's core with its other threads at the lowest priority, again for a thread that starts later", async () => {
+  it("with 'main-first', keeps each renderer on the page's core with its other threads but the tracing ones at the lowest priority, again for a thread that starts later", async () => {
     const split = cpuSplit()!;
     const browser = await startFake([['--type=zygote'], ['--type=renderer'], ['--type=gpu-process']]);
     const renderer = browser.find('--type=renderer');
+    const tracing = await until(() => threadsOf(renderer).find((tid) => threadName(renderer, tid) === TRACING_THREAD), (tid) => tid !== undefined);
     // Node's own threads (V8's platform workers) stand in for the renderer's compositor and V8's helpers.
-    const helpers = () => threadsOf(renderer).filter((tid) => tid !== renderer);
+    const helpers = () => threadsOf(renderer).filter((tid) => tid !== renderer && tid !== tracing);
     expect(helpers().length).toBeGreaterThan(0);
 
     await placeChromium(browser.pid, split, 'main-first');
 
     expect(threadsOf(renderer).every((tid) => runsOn(tid, split.page))).toBe(true);
     expect(niceOf(renderer)).toBe(0);
+    expect(niceOf(tracing!)).toBe(0);
     expect(helpers().map(niceOf)).toEqual(helpers().map(() => 19));
     expect(runsOn(browser.find('--type=gpu-process'), split.host)).toBe(true);
 

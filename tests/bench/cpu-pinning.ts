@@ -116,7 +116,8 @@ export function threadsOf(pid: number): number[] {
 /**
  * What goes on the page's set: each renderer whole ('renderers'); each renderer's main thread alone ('main-threads':
  * its other threads, V8's compiler and GC helpers, its compositor, its workers, on the host's); or each renderer
- * whole with its other threads at the lowest priority ('main-first': they run when its main thread waits or is idle).
+ * whole with its other threads at the lowest priority ('main-first': they run when its main thread waits or is idle;
+ * its tracing threads keep the normal one, TRACING_THREADS).
  * A phone runs those other threads on its other cores: shared alike, they stretched the main thread's tasks, which
  * Lantern counts; on the host's loaded set, the main thread waited for them (a scavenge's safepoint). bench:lighthouse
  * uses 'main-first' (decision 0007, 2026-12-04 (an eleventh host)).
@@ -127,6 +128,23 @@ export type PagePlacement = 'renderers' | 'main-threads' | 'main-first';
 export const niceOf = (tid: number): number => getPriority(tid);
 
 const LOWEST_PRIORITY = 19;
+
+/** A thread's name as the kernel keeps it (15 characters at most); '' for one that has ended. */
+export function threadName(pid: number, tid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A renderer's threads that carry its trace, not the page's work: Perfetto's, and the IO thread its messages come
+ * through. At the lowest priority, on a core the main thread kept busy, a renderer started for the page's navigation
+ * began tracing only after it had committed: the trace lacked the page's navigationStart and Lighthouse refused it
+ * (NO_NAVSTART), on the first run of a fresh browser in about half the benches of 2026-12-04 (a twelfth host).
+ */
+const TRACING_THREADS = new Set(['PerfettoTrace', 'Chrome_ChildIOT']);
 
 const processType = (p: Process) => p.args.find((a) => a.startsWith('--type='))?.slice('--type='.length);
 
@@ -166,7 +184,9 @@ function place(p: Process, split: CpuSplit, placement: PagePlacement): boolean {
       const target = main || placement === 'main-first' ? split.page : split.host;
       unlessGone(tid, () => {
         if (!runsOn(tid, target)) pinThread(tid, target);
-        if (placement === 'main-first' && niceOf(tid) !== (main ? 0 : LOWEST_PRIORITY)) setPriority(tid, main ? 0 : LOWEST_PRIORITY);
+        if (placement !== 'main-first') return;
+        const nice = main || TRACING_THREADS.has(threadName(p.pid, tid)) ? 0 : LOWEST_PRIORITY;
+        if (niceOf(tid) !== nice) setPriority(tid, nice);
       });
     }
     return stray;

@@ -50,7 +50,7 @@ if (!['auto', 'on', 'off'].includes(pinSetting)) throw new Error(`LIGHTHOUSE_PIN
 const split = pinSetting === 'off' ? null : cpuSplit();
 if (pinSetting === 'on' && !split) throw new Error('LIGHTHOUSE_PIN=on needs Linux, two cores or more and taskset');
 const placementShown: Record<PagePlacement, string> = {
-  'main-first': 'their other threads at the lowest priority',
+  'main-first': 'their other threads but the tracing ones at the lowest priority',
   'main-threads': `their main threads alone (their other threads on ${split?.host ?? '-'})`,
   renderers: 'all their threads alike',
 };

@@ -179,3 +179,38 @@ test.describe('a first visit before Apollo has loaded', () => {
     await expect(miniCart(page)).toHaveAccessibleName('Varukorg, 1 vara i varukorgen');
   });
 });
+
+/**
+ * A tab's first number or date format loads the browser's locale data, 15–31 ms of the main thread at 1x, in one
+ * piece; the home and product pages format neither while they hydrate, so their hydration does without it, including
+ * react-intl's own checks of the locale (dropped from the client build: intlMessageFormatWithoutLocaleCheck and
+ * withoutLocaleChecks in vite.config.ts). Prices come formatted from the server.
+ */
+test('the home and product pages hydrate in both languages without formatting a number or date', async ({ page, request }) => {
+  await page.addInitScript(
+    ({ mark }) => {
+      const calls: string[] = ((window as { intlCalls?: string[] }).intlCalls = []);
+      const note = (call: string) => {
+        if (!performance.getEntriesByName(mark).length) calls.push(call);
+      };
+      type Formatter = { new (...args: unknown[]): object; supportedLocalesOf(...args: unknown[]): string[] };
+      const formatters = Intl as unknown as Record<'NumberFormat' | 'DateTimeFormat', Formatter>;
+      for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+        formatters[name] = new Proxy(formatters[name], {
+          construct: (target, args: unknown[]) => (note(`new Intl.${name}`), Reflect.construct(target, args) as object),
+          get: (target, key) =>
+            key === 'supportedLocalesOf' ? (...args: unknown[]) => (note(`Intl.${name}.supportedLocalesOf`), Reflect.apply(target.supportedLocalesOf, target, args) as string[]) : Reflect.get(target, key),
+        });
+      }
+    },
+    { mark: HYDRATED_MARK },
+  );
+  const product = await singleSkuProduct(request);
+  for (const path of ['/', '/en', product.canonicalUrl]) {
+    await page.goto(path);
+    await untilHydrated(page);
+    expect(await page.evaluate(() => (window as { intlCalls?: string[] }).intlCalls), path).toEqual([]);
+  }
+  // The price the server formatted, still there after the hydration.
+  await expect(page.getByRole('main').getByText(/\d\skr\b/).first()).toBeVisible();
+});
