@@ -6,20 +6,21 @@ import { allowedCpus, cpuList, cpuSplit, splitOf, descendants, keepChromiumPlace
 /**
  * A stand-in for Chromium's process tree: a parent that starts one process per type, each titled as Chromium titles
  * its processes (one line, its arguments joined by spaces, which is what /proc shows after a title is rewritten). A
- * renderer names one of its threads as Chromium names the one carrying its trace (a thread may rename only its own
- * process's threads).
+ * renderer names its threads (a thread may rename only its own process's): as Chromium names the two that carry its
+ * trace, then one left with the main thread's name (not yet named), then the rest as its compositor.
  */
 function fakeChromium(types: string[][]): ChildProcess {
-  const tracingThread = `const fs = require('node:fs'); const [tid] = fs.readdirSync('/proc/self/task').filter((t) => t !== String(process.pid)); fs.writeFileSync('/proc/self/task/' + tid + '/comm', '${TRACING_THREAD}');`;
+  const names = JSON.stringify([...TRACING_THREADS, null]);
+  const threadNames = `const fs = require('node:fs'); const names = ${names}; fs.readdirSync('/proc/self/task').filter((t) => t !== String(process.pid)).forEach((tid, i) => { fs.writeFileSync('/proc/self/task/' + tid + '/comm', i < names.length ? (names[i] ?? fs.readFileSync('/proc/self/comm', 'utf8').trim()) : 'Compositor'); });`;
   const code = `
     const { spawn } = require('node:child_process');
     for (const args of ${JSON.stringify(types)})
-      spawn(process.execPath, ['-e', 'process.title = ' + JSON.stringify('chromium ' + args.join(' ')) + ';' + (args.includes('--type=renderer') ? ${JSON.stringify(tracingThread)} : '') + 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      spawn(process.execPath, ['-e', 'process.title = ' + JSON.stringify('chromium ' + args.join(' ')) + ';' + (args.includes('--type=renderer') ? ${JSON.stringify(threadNames)} : '') + 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
     setInterval(() => {}, 1000);`;
   return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
 }
 
-const TRACING_THREAD = 'PerfettoTrace';
+const TRACING_THREADS = ['PerfettoTrace', 'Chrome_ChildIOT'];
 
 async function until<T>(read: () => T, done: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i++) {
@@ -133,20 +134,22 @@ describe.skipIf(!cpuSplit())('placeChromium', () => {
     await expect(placeChromium(browser.pid!, split, 'renderers', 200)).rejects.toThrow(/no renderers' zygote/);
   });
 
-  it("with 'main-first', keeps each renderer on the page's core with its other threads but the tracing ones at the lowest priority, again for a thread that starts later", async () => {
+  it("with 'main-first', keeps each renderer on the page's core with its other named threads but the tracing ones at the lowest priority, again for a thread that starts later", async () => {
     const split = cpuSplit()!;
     const browser = await startFake([['--type=zygote'], ['--type=renderer'], ['--type=gpu-process']]);
     const renderer = browser.find('--type=renderer');
-    const tracing = await until(() => threadsOf(renderer).find((tid) => threadName(renderer, tid) === TRACING_THREAD), (tid) => tid !== undefined);
-    // Node's own threads (V8's platform workers) stand in for the renderer's compositor and V8's helpers.
-    const helpers = () => threadsOf(renderer).filter((tid) => tid !== renderer && tid !== tracing);
-    expect(helpers().length).toBeGreaterThan(0);
+    // Node's own threads (V8's platform workers) stand in for the renderer's: its tracing ones, one not yet named, and
+    // its compositor and V8's helpers.
+    const named = (name: string) => () => threadsOf(renderer).filter((tid) => tid !== renderer && threadName(renderer, tid) === name);
+    const helpers = named('Compositor');
+    await until(helpers, (tids) => tids.length > 0);
 
     await placeChromium(browser.pid, split, 'main-first');
 
     expect(threadsOf(renderer).every((tid) => runsOn(tid, split.page))).toBe(true);
     expect(niceOf(renderer)).toBe(0);
-    expect(niceOf(tracing!)).toBe(0);
+    expect(TRACING_THREADS.map((name) => named(name)().map(niceOf))).toEqual(TRACING_THREADS.map(() => [0]));
+    expect(named(threadName(renderer, renderer))().map(niceOf)).toEqual([0]);
     expect(helpers().map(niceOf)).toEqual(helpers().map(() => 19));
     expect(runsOn(browser.find('--type=gpu-process'), split.host)).toBe(true);
 

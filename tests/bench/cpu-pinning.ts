@@ -139,12 +139,26 @@ export function threadName(pid: number, tid: number): string {
 }
 
 /**
- * A renderer's threads that carry its trace, not the page's work: Perfetto's, and the IO thread its messages come
- * through. At the lowest priority, on a core the main thread kept busy, a renderer started for the page's navigation
- * began tracing only after it had committed: the trace lacked the page's navigationStart and Lighthouse refused it
- * (NO_NAVSTART), on the first run of a fresh browser in about half the benches of 2026-12-04 (a twelfth host).
+ * A renderer's threads that keep the normal priority under 'main-first': Perfetto's, which records its trace, and its
+ * IO thread, through which its messages come (the trace's, and the network's data and input for the page). At the
+ * lowest priority, on a core the main thread kept busy, a renderer started for the page's navigation began tracing
+ * only after it had committed: the trace lacked the page's navigationStart and Lighthouse refused the run
+ * (NO_NAVSTART). On 2026-12-04 (a twelfth host) it refused 15 runs in four benches, two of which gave up after three
+ * in a row; none of 12 runs with these two threads at the normal priority. A phone runs both on other cores.
  */
 const TRACING_THREADS = new Set(['PerfettoTrace', 'Chrome_ChildIOT']);
+
+/**
+ * The priority a renderer's thread gets under 'main-first', or null for one not yet named: a thread is born with its
+ * starter's name (the main thread's, unnamed by Chromium) and takes its own at once, and one lowered first would have
+ * to be raised again, which only root may do.
+ */
+function mainFirstPriority(pid: number, tid: number): number | null {
+  if (tid === pid) return 0;
+  const name = threadName(pid, tid);
+  if (TRACING_THREADS.has(name)) return 0;
+  return name === threadName(pid, pid) ? null : LOWEST_PRIORITY;
+}
 
 const processType = (p: Process) => p.args.find((a) => a.startsWith('--type='))?.slice('--type='.length);
 
@@ -185,8 +199,8 @@ function place(p: Process, split: CpuSplit, placement: PagePlacement): boolean {
       unlessGone(tid, () => {
         if (!runsOn(tid, target)) pinThread(tid, target);
         if (placement !== 'main-first') return;
-        const nice = main || TRACING_THREADS.has(threadName(p.pid, tid)) ? 0 : LOWEST_PRIORITY;
-        if (niceOf(tid) !== nice) setPriority(tid, nice);
+        const nice = mainFirstPriority(p.pid, tid);
+        if (nice !== null && niceOf(tid) !== nice) setPriority(tid, nice);
       });
     }
     return stray;

@@ -181,26 +181,42 @@ test.describe('a first visit before Apollo has loaded', () => {
 });
 
 /**
- * A tab's first number or date format loads the browser's locale data, 15–31 ms of the main thread at 1x, in one
- * piece; the home and product pages format neither while they hydrate, so their hydration does without it, including
- * react-intl's own checks of the locale (dropped from the client build: intlMessageFormatWithoutLocaleCheck and
- * withoutLocaleChecks in vite.config.ts). Prices come formatted from the server.
+ * A tab's first number or date format (and its first Intl.Collator) loads the browser's locale data, 15–31 ms of the
+ * main thread at 1x, in one piece; the home and product pages use none while they hydrate, so their hydration does
+ * without it, including react-intl's own checks of the locale (dropped from the client build:
+ * intlMessageFormatWithoutLocaleCheck and withoutLocaleChecks in vite.config.ts). Prices come formatted from the
+ * server. (Intl.PluralRules and Intl.Locale cost 0.1–0.4 ms and are not counted.)
  */
-test('the home and product pages hydrate in both languages without formatting a number or date', async ({ page, request }) => {
+test('the home and product pages hydrate in both languages without loading the number and date formats', async ({ page, request }) => {
   await page.addInitScript(
     ({ mark }) => {
       const calls: string[] = ((window as { intlCalls?: string[] }).intlCalls = []);
       const note = (call: string) => {
         if (!performance.getEntriesByName(mark).length) calls.push(call);
       };
-      type Formatter = { new (...args: unknown[]): object; supportedLocalesOf(...args: unknown[]): string[] };
-      const formatters = Intl as unknown as Record<'NumberFormat' | 'DateTimeFormat', Formatter>;
-      for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      type Formatter = ((...args: unknown[]) => object) & { new (...args: unknown[]): object; supportedLocalesOf(...args: unknown[]): string[] };
+      const formatters = Intl as unknown as Record<'NumberFormat' | 'DateTimeFormat' | 'Collator', Formatter>;
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator'] as const) {
         formatters[name] = new Proxy(formatters[name], {
-          construct: (target, args: unknown[]) => (note(`new Intl.${name}`), Reflect.construct(target, args) as object),
+          construct: (target, args: unknown[], newTarget: () => object) => (note(`new Intl.${name}`), Reflect.construct(target, args, newTarget) as object),
+          apply: (target, self, args: unknown[]) => (note(`Intl.${name}()`), Reflect.apply(target, self, args) as object),
           get: (target, key) =>
             key === 'supportedLocalesOf' ? (...args: unknown[]) => (note(`Intl.${name}.supportedLocalesOf`), Reflect.apply(target.supportedLocalesOf, target, args) as string[]) : Reflect.get(target, key),
         });
+      }
+      for (const [type, method] of [
+        [Number, 'toLocaleString'],
+        [Date, 'toLocaleString'],
+        [Date, 'toLocaleDateString'],
+        [Date, 'toLocaleTimeString'],
+        [String, 'localeCompare'],
+      ] as const) {
+        const prototype = type.prototype as unknown as Record<string, (...args: unknown[]) => unknown>;
+        const original = prototype[method]!;
+        prototype[method] = function (this: unknown, ...args: unknown[]) {
+          note(`${type.name}.prototype.${method}`);
+          return original.apply(this, args);
+        };
       }
     },
     { mark: HYDRATED_MARK },
