@@ -436,12 +436,12 @@ function intlWithoutUnusedFormatters(): Plugin {
  * number and date data for it (Intl.NumberFormat/DateTimeFormat.supportedLocalesOf), and so does each message with
  * values (IntlMessageFormat.resolveLocale). A tab's first such call loads that data, 15–31 ms of the main thread at
  * 1x in this Chromium, where a PluralRules or a Locale costs 0.1–0.4 ms (decision 0007, 2026-12-04 (a twelfth
- * host)); and it fell inside the hydration's first task on every page, though the home and product pages format no
- * number or date then. The answers serve only to report a locale the browser lacks (createIntl's MissingDataError,
- * which reportMissingText keeps to development) and to pick the first supported one of a list of locales (react-intl
- * passes one, the channel's iso, for which resolveLocale answers the same without the check), so the client build
- * asks nothing: the data loads when a number or date is first formatted, if one is. The server and the tests keep
- * the checks.
+ * host)); and it fell inside the hydration's first task on every page, though the home page and a product in stock
+ * format no number or date then. The answers serve only to report a locale the browser lacks (createIntl's
+ * MissingDataError, which reportMissingText keeps to development) and to pick the first supported one of a list of
+ * locales (react-intl passes one, the channel's iso, for which resolveLocale answers the same without the check), so
+ * the client build asks nothing: the data loads when a number or date is first formatted, if one is. The server and
+ * the tests keep the checks.
  */
 const MESSAGE_FORMAT_BUILD = /\/node_modules\/intl-messageformat\/index\.js$/;
 const CREATE_INTL_LOCALE_CHECKS = / else if \(!Intl\.NumberFormat\.supportedLocalesOf\(locale\)\.length && onError\) onError\(.*\n\telse if \(!Intl\.DateTimeFormat\.supportedLocalesOf\(locale\)\.length && onError\) onError\(.*$/m;

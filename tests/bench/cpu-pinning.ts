@@ -117,7 +117,7 @@ export function threadsOf(pid: number): number[] {
  * What goes on the page's set: each renderer whole ('renderers'); each renderer's main thread alone ('main-threads':
  * its other threads, V8's compiler and GC helpers, its compositor, its workers, on the host's); or each renderer
  * whole with its other threads at the lowest priority ('main-first': they run when its main thread waits or is idle;
- * its tracing threads keep the normal one, TRACING_THREADS).
+ * its tracing threads keep the normal one, TRACING_THREADS, and one not yet named waits for its name).
  * A phone runs those other threads on its other cores: shared alike, they stretched the main thread's tasks, which
  * Lantern counts; on the host's loaded set, the main thread waited for them (a scavenge's safepoint). bench:lighthouse
  * uses 'main-first' (decision 0007, 2026-12-04 (an eleventh host)).
@@ -144,14 +144,15 @@ export function threadName(pid: number, tid: number): string {
  * lowest priority, on a core the main thread kept busy, a renderer started for the page's navigation began tracing
  * only after it had committed: the trace lacked the page's navigationStart and Lighthouse refused the run
  * (NO_NAVSTART). On 2026-12-04 (a twelfth host) it refused 15 runs in four benches, two of which gave up after three
- * in a row; none of 12 runs with these two threads at the normal priority. A phone runs both on other cores.
+ * in a row; none of 27 runs since, with these two threads at the normal priority. A phone runs both on other cores.
  */
 const TRACING_THREADS = new Set(['PerfettoTrace', 'Chrome_ChildIOT']);
 
 /**
  * The priority a renderer's thread gets under 'main-first', or null for one not yet named: a thread is born with its
- * starter's name (the main thread's, unnamed by Chromium) and takes its own at once, and one lowered first would have
- * to be raised again, which only root may do.
+ * starter's name (the main thread's, which Chromium leaves unnamed, for the tracing threads) and takes its own at once,
+ * and one lowered first would have to be raised again, which only root may do (see raise). A thread that never takes
+ * a name would stay at the normal priority: none of Chromium's does.
  */
 function mainFirstPriority(pid: number, tid: number): number | null {
   if (tid === pid) return 0;
@@ -168,6 +169,19 @@ const processType = (p: Process) => p.args.find((a) => a.startsWith('--type='))?
  * set: a process forked later inherits its parent's.
  */
 const belongsToPage = (p: Process) => processType(p) === 'renderer' || (processType(p) === 'zygote' && !p.args.includes('--no-zygote-sandbox'));
+
+/**
+ * Sets a thread's priority; raising one that a lowered thread started (it was born low) takes root, and a refusal
+ * leaves it low: only the tracing threads are ever raised, and they are an aid to the trace (TRACING_THREADS).
+ */
+function setPriorityIfAllowed(tid: number, nice: number): void {
+  try {
+    setPriority(tid, nice);
+  } catch (error) {
+    const refused = ['EACCES', 'EPERM'].includes((error as { info?: { code?: string } }).info?.code ?? '');
+    if (!(refused && nice < niceOf(tid))) throw error;
+  }
+}
 
 /**
  * Runs a step on a process or thread that may end meanwhile: taskset, setpriority and /proc fail on one that is gone,
@@ -200,7 +214,7 @@ function place(p: Process, split: CpuSplit, placement: PagePlacement): boolean {
         if (!runsOn(tid, target)) pinThread(tid, target);
         if (placement !== 'main-first') return;
         const nice = mainFirstPriority(p.pid, tid);
-        if (nice !== null && niceOf(tid) !== nice) setPriority(tid, nice);
+        if (nice !== null && niceOf(tid) !== nice) setPriorityIfAllowed(tid, nice);
       });
     }
     return stray;

@@ -181,13 +181,13 @@ test.describe('a first visit before Apollo has loaded', () => {
 });
 
 /**
- * A tab's first number or date format (and its first Intl.Collator) loads the browser's locale data, 15–31 ms of the
- * main thread at 1x, in one piece; the home and product pages use none while they hydrate, so their hydration does
- * without it, including react-intl's own checks of the locale (dropped from the client build:
+ * A tab's first number or date format (and its first Intl.Collator) loads the browser's locale data, 13–31 ms of the
+ * main thread at 1x, in one piece; the home page and a product in stock use none while they hydrate, so their
+ * hydration does without it, including react-intl's own checks of the locale (dropped from the client build:
  * intlMessageFormatWithoutLocaleCheck and withoutLocaleChecks in vite.config.ts). Prices come formatted from the
  * server. (Intl.PluralRules and Intl.Locale cost 0.1–0.4 ms and are not counted.)
  */
-test('the home and product pages hydrate in both languages without loading the number and date formats', async ({ page, request }) => {
+test('the home page in both languages and a product page hydrate without loading the number and date formats', async ({ page, request }) => {
   await page.addInitScript(
     ({ mark }) => {
       const calls: string[] = ((window as { intlCalls?: string[] }).intlCalls = []);
