@@ -410,27 +410,6 @@ export const UNUSED_INTL_FORMATTERS = [
   'formatListToParts',
   'formatDisplayName',
 ] as const;
-const INTL_BUILD = /\/node_modules\/@formatjs\/intl\/index\.js$/;
-function intlWithoutUnusedFormatters(): Plugin {
-  return {
-    name: 'storefront:intl-without-unused-formatters',
-    apply: 'build',
-    transform: {
-      filter: { id: INTL_BUILD },
-      handler(code) {
-        let trimmed = code.replace(/^function createIntl\(/m, 'const notInTheClientBuild = () => {\n\tthrow new Error("Not in the client build: vite.config.ts");\n};\nfunction createIntl(');
-        for (const name of UNUSED_INTL_FORMATTERS) {
-          const binding = new RegExp(`^(\\s+${name}): ${name}\\.bind\\(.*$`, 'm');
-          // A new @formatjs/intl that binds it otherwise keeps it: harmless, but the bytes come back.
-          if (!binding.test(trimmed)) this.warn(`@formatjs/intl's createIntl no longer binds ${name} as expected: it stays in the build`);
-          trimmed = trimmed.replace(binding, '$1: notInTheClientBuild,');
-        }
-        return { code: withoutLocaleChecks(trimmed, this), map: null };
-      },
-    },
-  };
-}
-
 /**
  * The checks react-intl makes of the page's locale before it formats anything: createIntl asks whether the browser has
  * number and date data for it (Intl.NumberFormat/DateTimeFormat.supportedLocalesOf), and so does each message with
@@ -443,22 +422,40 @@ function intlWithoutUnusedFormatters(): Plugin {
  * the client build asks nothing: the data loads when a number or date is first formatted, if one is. The server and
  * the tests keep the checks.
  */
-const MESSAGE_FORMAT_BUILD = /\/node_modules\/intl-messageformat\/index\.js$/;
 const CREATE_INTL_LOCALE_CHECKS = / else if \(!Intl\.NumberFormat\.supportedLocalesOf\(locale\)\.length && onError\) onError\(.*\n\telse if \(!Intl\.DateTimeFormat\.supportedLocalesOf\(locale\)\.length && onError\) onError\(.*$/m;
 const RESOLVE_LOCALE_CHECK = /^\t{3}const supportedLocales = Intl\.NumberFormat\.supportedLocalesOf\(locales\);\n\t{3}if \(supportedLocales\.length > 0\) return new Intl\.Locale\(supportedLocales\[0\]\);$/m;
-function withoutLocaleChecks(createIntlModule: string, plugin: { warn(message: string): void }): string {
-  if (!CREATE_INTL_LOCALE_CHECKS.test(createIntlModule)) plugin.warn("@formatjs/intl's createIntl no longer checks the locale as expected: its first Intl call stays in the hydration");
-  return createIntlModule.replace(CREATE_INTL_LOCALE_CHECKS, '');
+
+/** Replaces what `pattern` finds, or warns (which fails tests/tools/checked-build.ts) that the library changed shape. */
+function replaceOrWarn(code: string, pattern: RegExp, replacement: string, warning: string, warn: (message: string) => void): string {
+  if (!pattern.test(code)) warn(warning);
+  return code.replace(pattern, replacement);
 }
-function intlMessageFormatWithoutLocaleCheck(): Plugin {
+
+/** @formatjs/intl's createIntl binding each of UNUSED_INTL_FORMATTERS to one that throws, and asking nothing of the locale. */
+function trimmedCreateIntl(code: string, warn: (message: string) => void): string {
+  let trimmed = code.replace(/^function createIntl\(/m, 'const notInTheClientBuild = () => {\n\tthrow new Error("Not in the client build: vite.config.ts");\n};\nfunction createIntl(');
+  for (const name of UNUSED_INTL_FORMATTERS) {
+    // A new @formatjs/intl that binds it otherwise keeps it: harmless, but the bytes come back.
+    const binding = new RegExp(`^(\\s+${name}): ${name}\\.bind\\(.*$`, 'm');
+    trimmed = replaceOrWarn(trimmed, binding, '$1: notInTheClientBuild,', `@formatjs/intl's createIntl no longer binds ${name} as expected: it stays in the build`, warn);
+  }
+  return replaceOrWarn(trimmed, CREATE_INTL_LOCALE_CHECKS, '', "@formatjs/intl's createIntl no longer checks the locale as expected: its first Intl call stays in the hydration", warn);
+}
+
+/** react-intl's two modules as the client build has them: createIntl trimmed, resolveLocale without its check. */
+const INTL_BUILDS = /\/node_modules\/(?:@formatjs\/intl|intl-messageformat)\/index\.js$/;
+function intlForTheClient(): Plugin {
   return {
-    name: 'storefront:intl-message-format-without-locale-check',
+    name: 'storefront:intl-for-the-client',
     apply: 'build',
     transform: {
-      filter: { id: MESSAGE_FORMAT_BUILD },
-      handler(code) {
-        if (!RESOLVE_LOCALE_CHECK.test(code)) this.warn("intl-messageformat's resolveLocale no longer has the expected shape: its first Intl call stays in the hydration");
-        return { code: code.replace(RESOLVE_LOCALE_CHECK, ''), map: null };
+      filter: { id: INTL_BUILDS },
+      handler(code, id) {
+        const warn = (message: string) => this.warn(message);
+        const trimmed = id.includes('/intl-messageformat/')
+          ? replaceOrWarn(code, RESOLVE_LOCALE_CHECK, '', "intl-messageformat's resolveLocale no longer has the expected shape: its first Intl call stays in the hydration", warn)
+          : trimmedCreateIntl(code, warn);
+        return { code: trimmed, map: null };
       },
     },
   };
@@ -489,8 +486,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     !isSsrBuild && lazyImportStyles(),
     !isSsrBuild && terserPass(),
     !isSsrBuild && routerTreeShaking(),
-    !isSsrBuild && intlWithoutUnusedFormatters(),
-    !isSsrBuild && intlMessageFormatWithoutLocaleCheck(),
+    !isSsrBuild && intlForTheClient(),
     isSsrBuild && pgliteWorkerEntry(),
     !isSsrBuild &&
       VitePWA({

@@ -151,14 +151,14 @@ const TRACING_THREADS = new Set(['PerfettoTrace', 'Chrome_ChildIOT']);
 /**
  * The priority a renderer's thread gets under 'main-first', or null for one not yet named: a thread is born with its
  * starter's name (the main thread's, which Chromium leaves unnamed, for the tracing threads) and takes its own at once,
- * and one lowered first would have to be raised again, which only root may do (see raise). A thread that never takes
- * a name would stay at the normal priority: none of Chromium's does.
+ * and one lowered first would have to be raised again, which only root may do (setPriorityIfAllowed). A thread that
+ * never takes a name would stay at the normal priority: none of Chromium's does.
  */
-function mainFirstPriority(pid: number, tid: number): number | null {
+function mainFirstPriority(pid: number, tid: number, mainName: string): number | null {
   if (tid === pid) return 0;
   const name = threadName(pid, tid);
   if (TRACING_THREADS.has(name)) return 0;
-  return name === threadName(pid, pid) ? null : LOWEST_PRIORITY;
+  return name === mainName ? null : LOWEST_PRIORITY;
 }
 
 const processType = (p: Process) => p.args.find((a) => a.startsWith('--type='))?.slice('--type='.length);
@@ -207,13 +207,14 @@ function place(p: Process, split: CpuSplit, placement: PagePlacement): boolean {
   });
   const stray = belongsToPage(p) && !onPage;
   if (placement !== 'renderers' && processType(p) === 'renderer') {
+    const mainName = placement === 'main-first' ? threadName(p.pid, p.pid) : '';
     for (const tid of threadsOf(p.pid)) {
       const main = tid === p.pid;
       const target = main || placement === 'main-first' ? split.page : split.host;
       unlessGone(tid, () => {
         if (!runsOn(tid, target)) pinThread(tid, target);
         if (placement !== 'main-first') return;
-        const nice = mainFirstPriority(p.pid, tid);
+        const nice = mainFirstPriority(p.pid, tid, mainName);
         if (nice !== null && niceOf(tid) !== nice) setPriorityIfAllowed(tid, nice);
       });
     }

@@ -56,7 +56,7 @@ const placementShown: Record<PagePlacement, string> = {
 };
 /** What gets the page's core (cpu-pinning.ts, PagePlacement). */
 const placement = (process.env.LIGHTHOUSE_PAGE_CORE ?? 'main-first') as PagePlacement;
-if (!['main-threads', 'renderers', 'main-first'].includes(placement)) throw new Error(`LIGHTHOUSE_PAGE_CORE is main-threads, main-first or renderers, not ${placement}`);
+if (!Object.hasOwn(placementShown, placement)) throw new Error(`LIGHTHOUSE_PAGE_CORE is ${Object.keys(placementShown).join(', ')}, not ${placement}`);
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 interface Row {

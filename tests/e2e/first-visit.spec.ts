@@ -184,7 +184,7 @@ test.describe('a first visit before Apollo has loaded', () => {
  * A tab's first number or date format (and its first Intl.Collator) loads the browser's locale data, 13–31 ms of the
  * main thread at 1x, in one piece; the home page and a product in stock use none while they hydrate, so their
  * hydration does without it, including react-intl's own checks of the locale (dropped from the client build:
- * intlMessageFormatWithoutLocaleCheck and withoutLocaleChecks in vite.config.ts). Prices come formatted from the
+ * intlForTheClient in vite.config.ts). Prices come formatted from the
  * server. (Intl.PluralRules and Intl.Locale cost 0.1–0.4 ms and are not counted.)
  */
 test('the home page in both languages and a product page hydrate without loading the number and date formats', async ({ page, request }) => {
